@@ -1,0 +1,237 @@
+"""Numba kernels of the exact engine (see :mod:`baccara.exact` for the mathematics).
+
+Every function here is written so that its pure-Python form (``.py_func``)
+runs unchanged on NumPy *object* arrays of Python integers: that is the exact
+fallback for shoes whose counts would overflow 64-bit integers.
+
+Pair classes of a hand's first two cards: 0 = not a pair, 1 = same rank but
+different card type, 2 = same card type (for a shoe known by suit: a suited
+pair).
+"""
+
+from __future__ import annotations
+
+import types
+
+import numpy as np
+from numba import njit
+
+NCLASS = 3
+
+
+@njit(cache=True)
+def pair_split(cnt, tv, tr, w, replacement, rank_buf, out):
+    """Ordered pairs of value-``w`` cards, split by pair class.
+
+    With n_t cards of type t, m_r of rank r and N_w of value w, the ordered
+    pairs number N_w(N_w - 1) (N_w^2 with replacement); Q = sum_t n_t(n_t - 1)
+    of them are the same type and R = sum_r m_r(m_r - 1) the same rank.
+    Writes ``out = (N_w(N_w-1) - R, R - Q, Q)``.
+    """
+    for r in range(rank_buf.size):
+        rank_buf[r] = 0
+    n = cnt[0] * 0
+    q = cnt[0] * 0
+    for t in range(cnt.size):
+        if tv[t] == w:
+            c = cnt[t]
+            n += c
+            q += c * c if replacement else c * (c - 1)
+            if tr[t] >= 0:
+                rank_buf[tr[t]] += c
+    big_r = cnt[0] * 0
+    for r in range(rank_buf.size):
+        m = rank_buf[r]
+        big_r += m * m if replacement else m * (m - 1)
+    total = n * n if replacement else n * (n - 1)
+    out[0] = total - big_r
+    out[1] = big_r - q
+    out[2] = q
+
+
+@njit(cache=True)
+def pair_tables(cnt, tv, tr, replacement, rank_buf, tmp, ps, b1, b2):
+    """Class weights of first-two-card pairs that depletion couples.
+
+    ``ps[w, k]``: ordered pairs of value w of class k, fresh shoe.
+    ``b1[w, k]``: sum over a first card t1 of value w of n_t1 times the class-k
+    pairs of value w left after t1 is gone (Player holds one w, Banker two).
+    ``b2[w, k, l]``: ordered Player pairs of value w of class k times the
+    class-l Banker pairs of value w left after them.
+    """
+    for w in range(10):
+        pair_split(cnt, tv, tr, w, replacement, rank_buf, tmp)
+        for k in range(3):
+            ps[w, k] = tmp[k]
+        if replacement:
+            nw = cnt[0] * 0
+            for t in range(cnt.size):
+                if tv[t] == w:
+                    nw += cnt[t]
+            for k in range(3):
+                b1[w, k] = nw * ps[w, k]
+                for m in range(3):
+                    b2[w, k, m] = ps[w, k] * ps[w, m]
+            continue
+        for t1 in range(cnt.size):
+            c1 = cnt[t1]
+            if tv[t1] != w or c1 == 0:
+                continue
+            cnt[t1] -= 1
+            pair_split(cnt, tv, tr, w, replacement, rank_buf, tmp)
+            for m in range(3):
+                b1[w, m] += c1 * tmp[m]
+            for t2 in range(cnt.size):
+                c2 = cnt[t2]
+                if tv[t2] != w or c2 == 0:
+                    continue
+                if t2 == t1:
+                    k = 2
+                elif tr[t1] >= 0 and tr[t1] == tr[t2]:
+                    k = 1
+                else:
+                    k = 0
+                cnt[t2] -= 1
+                pair_split(cnt, tv, tr, w, replacement, rank_buf, tmp)
+                for m in range(3):
+                    b2[w, k, m] += c1 * c2 * tmp[m]
+                cnt[t2] += 1
+            cnt[t1] += 1
+
+
+@njit(cache=True)
+def _first_four(a, b, c, d, vc, replacement, ps, b1, b2, cw):
+    """Class weights cw[k, l] of the first four cards having values (a, b, c, d).
+
+    Player holds (a, b) with pair class k, Banker (c, d) with pair class l;
+    a <= b and c <= d.  Returns True when only cw[0, 0] can be non-zero.
+    """
+    for k in range(3):
+        for m in range(3):
+            cw[k, m] = 0
+    if replacement:
+        for k in range(3):
+            pk = (ps[a, k] if a == b else (vc[a] * vc[b] if k == 0 else 0))
+            for m in range(3):
+                bm = (ps[c, m] if c == d else (vc[c] * vc[d] if m == 0 else 0))
+                cw[k, m] = pk * bm
+        return a != b and c != d
+    if a != b:
+        if c != d:
+            nc = vc[c] - (1 if c == a else 0) - (1 if c == b else 0)
+            nd = vc[d] - (1 if d == a else 0) - (1 if d == b else 0)
+            cw[0, 0] = vc[a] * vc[b] * nc * nd
+            return True
+        if a == c:
+            for m in range(3):
+                cw[0, m] = vc[b] * b1[c, m]
+        elif b == c:
+            for m in range(3):
+                cw[0, m] = vc[a] * b1[c, m]
+        else:
+            for m in range(3):
+                cw[0, m] = vc[a] * vc[b] * ps[c, m]
+        return False
+    if c != d:
+        nc = vc[c] - (2 if c == a else 0)
+        nd = vc[d] - (2 if d == a else 0)
+        for k in range(3):
+            cw[k, 0] = ps[a, k] * nc * nd
+        return False
+    if a == c:
+        for k in range(3):
+            for m in range(3):
+                cw[k, m] = b2[a, k, m]
+    else:
+        for k in range(3):
+            for m in range(3):
+                cw[k, m] = ps[a, k] * ps[c, m]
+    return False
+
+
+@njit(cache=True)
+def _add(out, cw, simple, mult, pt, pn, bt, bn, w):
+    if simple:
+        out[0, 0, pt, pn, bt, bn] += mult * cw[0, 0] * w
+        return
+    for k in range(3):
+        for m in range(3):
+            x = cw[k, m]
+            if x != 0:
+                out[k, m, pt, pn, bt, bn] += mult * x * w
+
+
+@njit(cache=True)
+def coup_kernel(vc, n, replacement, pdraw, bdraw, ps, b1, b2, cw, rem, out):
+    """Ordered-deal counts of every coup outcome, by pair class.
+
+    ``out[k, l, pt, pn, bt, bn]`` (zeroed by the caller) receives the number
+    of ordered six-card deals in which Player's first two cards have pair
+    class k and Banker's l, Player ends on total pt with 2 + pn cards and
+    Banker on bt with 2 + bn cards.  Deals that use fewer than six cards are
+    counted with every continuation, so the counts sum to (N)_6 (N^6 with
+    replacement).  Player's and Banker's two-card hands are enumerated as
+    unordered value pairs with multiplicity 2 for distinct values.
+    """
+    n4 = n if replacement else n - 4
+    n5 = n if replacement else n - 5
+    for a in range(10):
+        for b in range(a, 10):
+            for c in range(10):
+                for d in range(c, 10):
+                    simple = _first_four(a, b, c, d, vc, replacement, ps, b1, b2, cw)
+                    if simple and cw[0, 0] == 0:
+                        continue
+                    mult = (1 if a == b else 2) * (1 if c == d else 2)
+                    for v in range(10):
+                        rem[v] = vc[v]
+                    if not replacement:
+                        rem[a] -= 1
+                        rem[b] -= 1
+                        rem[c] -= 1
+                        rem[d] -= 1
+                    pt = (a + b) % 10
+                    bt = (c + d) % 10
+                    if pt >= 8 or bt >= 8:
+                        _add(out, cw, simple, mult, pt, 0, bt, 0, n4 * n5)
+                    elif not pdraw[pt]:
+                        if bdraw[bt, 10]:
+                            for f in range(10):
+                                if rem[f] > 0:
+                                    _add(out, cw, simple, mult, pt, 0, (bt + f) % 10, 1, rem[f] * n5)
+                        else:
+                            _add(out, cw, simple, mult, pt, 0, bt, 0, n4 * n5)
+                    else:
+                        for e in range(10):
+                            re = rem[e]
+                            if re <= 0:
+                                continue
+                            pf = (pt + e) % 10
+                            if bdraw[bt, e]:
+                                if not replacement:
+                                    rem[e] -= 1
+                                for f in range(10):
+                                    rf = rem[f]
+                                    if rf > 0:
+                                        _add(out, cw, simple, mult, pf, 1, (bt + f) % 10, 1, re * rf)
+                                if not replacement:
+                                    rem[e] += 1
+                            else:
+                                _add(out, cw, simple, mult, pf, 1, bt, 0, re * n5)
+
+
+def _pure_python_kernels() -> dict:
+    """Pure-Python copies of the kernels, calling one another (the exact fallback).
+
+    Each copy is the jitted function's own code, re-bound to a namespace in
+    which its helpers are pure Python too, so it runs on object arrays of
+    Python integers without overflow.
+    """
+    namespace = dict(globals())
+    for name in ("pair_split", "pair_tables", "_first_four", "_add", "coup_kernel"):
+        f = globals()[name].py_func
+        namespace[name] = types.FunctionType(f.__code__, namespace, name, f.__defaults__, f.__closure__)
+    return namespace
+
+
+PURE_PYTHON = _pure_python_kernels()

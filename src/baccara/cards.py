@@ -1,0 +1,45 @@
+"""Ranks, suits and baccarat values (MODELS.md, "Cards, hands, shoes").
+
+Ranks are indexed 0..12 in the order A, 2, ..., 9, 10, J, Q, K; their baccarat
+values are 1, 2, ..., 9, 0, 0, 0, 0.  A hand's total is the sum of its values
+mod 10; a *natural* is a two-card total of 8 or 9.
+"""
+
+from __future__ import annotations
+
+from .errors import ShoeError
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+#: Baccarat value of each rank index.
+RANK_VALUE: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
+#: Ranks of each value 0..9, as rank indices.
+VALUE_RANKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(13) if RANK_VALUE[r] == v) for v in range(10)
+)
+
+_RANK_ALIASES = {name: i for i, name in enumerate(RANKS)}
+_RANK_ALIASES.update({"T": 9, "1": 0, "ACE": 0, "JACK": 10, "QUEEN": 11, "KING": 12})
+
+
+def rank_index(name: str | int) -> int:
+    """Rank index 0..12 of a rank name (``A``, ``2``..``9``, ``10``/``T``, ``J``, ``Q``, ``K``)."""
+    key = str(name).strip().upper()
+    if key not in _RANK_ALIASES:
+        raise ShoeError(
+            f"unknown rank {name!r}: ranks are A, 2-9, 10 (or T), J, Q, K"
+        )
+    return _RANK_ALIASES[key]
+
+
+def suit_index(name: str) -> int:
+    """Suit index 0..3 of a suit letter (S, H, D, C)."""
+    key = str(name).strip().upper()[:1]
+    if key not in SUITS:
+        raise ShoeError(f"unknown suit {name!r}: suits are S, H, D, C")
+    return SUITS.index(key)
+
+
+def hand_total(values: list[int] | tuple[int, ...]) -> int:
+    """Baccarat total of a hand given card values: their sum mod 10."""
+    return sum(values) % 10

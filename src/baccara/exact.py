@@ -1,0 +1,293 @@
+"""The exact engine: the joint distribution of a coup, and every bet's odds.
+
+Mathematics
+-----------
+A coup uses at most six cards: Player's two, Banker's two, then a third card
+to Player and/or Banker (MODELS.md).  Dealt without replacement from N cards,
+every ordered six-card deal has probability 1/(N)_6; with replacement,
+1/N^6.  The engine counts, for every *cell* of :mod:`baccara.events`, the
+ordered deals that end there, as exact integers.
+
+The count factorises.  Write n_v for the number of cards of value v.  For
+first four cards of values (a, b, c, d) the number of ordered deals of the
+remaining two cards that continue a coup is a product of the counts left,
+(n_e - [removed]) (n_f - [removed]), which depends only on values; only the
+pair classes of the two-card hands need card types (rank, suit), and these are
+coupled to the values only when Player's and Banker's first cards share a
+value (tables ``ps``, ``b1``, ``b2`` of :mod:`baccara._kernel`).  Summing over
+unordered two-card hands with multiplicity 2 for distinct values, the kernel
+visits 55 x 55 first-four-card classes and at most 100 continuations each.
+
+Counts fit 64-bit integers while 4 N^6 < 2^63 (N <= 1146 cards, 22 decks);
+larger shoes run the same kernel in pure Python on Python integers, exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from math import sqrt
+from typing import Iterable, Mapping
+
+import numpy as np
+
+from . import _kernel
+from .bets import Bet, builtin_bets
+from .cards import RANKS
+from .errors import BetError, ShoeError
+from .events import CELL_SHAPE, FIELDS, NCELLS, condition_mask, normalize_condition, resolution_at_least
+from .rules import PUNTO_BANCO, Tableau
+from .shoe import CARDS_PER_COUP, Shoe
+
+_INT64_LIMIT = 2**63 - 1
+
+
+def _fits_int64(shoe: Shoe) -> bool:
+    return 4 * shoe.cards**6 < _INT64_LIMIT
+
+
+def coup_counts(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> np.ndarray:
+    """Ordered-deal counts of every cell (shape CELL_SHAPE), summing to ``shoe.deals()``.
+
+    int64 when the shoe is small enough, otherwise an object array of Python ints.
+    """
+    fast = _fits_int64(shoe)
+    dtype = np.int64 if fast else object
+    ns = _kernel if fast else _Namespace(_kernel.PURE_PYTHON)
+    cnt = np.array(shoe.counts, dtype=dtype)
+    tv, tr = shoe.type_values(), shoe.type_ranks()
+    zero = (lambda *shape: np.zeros(shape, dtype=np.int64)) if fast else (lambda *shape: _object_zeros(shape))
+    ps, b1, b2 = zero(10, 3), zero(10, 3), zero(10, 3, 3)
+    ns.pair_tables(cnt, tv, tr, shoe.replacement, zero(13), zero(3), ps, b1, b2)
+    vc = np.array(shoe.value_counts(), dtype=dtype)
+    out = zero(*CELL_SHAPE)
+    ns.coup_kernel(
+        vc, shoe.cards if fast else int(shoe.cards), shoe.replacement,
+        tableau.player_array(), tableau.banker_array(), ps, b1, b2, zero(3, 3), zero(10), out,
+    )
+    return out
+
+
+class _Namespace:
+    def __init__(self, d: dict) -> None:
+        self.__dict__.update(d)
+
+
+def _object_zeros(shape: tuple[int, ...]) -> np.ndarray:
+    a = np.empty(shape, dtype=object)
+    a.fill(0)
+    return a
+
+
+@dataclass(frozen=True, eq=False)
+class CoupDistribution:
+    """The exact joint distribution of a coup's outcome for one shoe and tableau.
+
+    ``counts[cell]`` ordered deals out of ``deals`` end in ``cell``
+    (:data:`baccara.events.CELL_SHAPE`).  Probabilities are exact Fractions.
+    """
+
+    shoe: Shoe
+    counts: np.ndarray
+    deals: int
+    tableau: Tableau = PUNTO_BANCO
+
+    @cached_property
+    def flat(self) -> np.ndarray:
+        return self.counts.reshape(NCELLS)
+
+    def check_fields(self, fields: Iterable[str]) -> None:
+        """Raise unless this shoe's resolution determines every field."""
+        for f in fields:
+            need = FIELDS[f][2]
+            if not resolution_at_least(self.shoe.resolution, need):
+                raise BetError(
+                    f"{f} needs a shoe known by {need}; this shoe is known only by {self.shoe.resolution}"
+                )
+
+    def count(self, **when: object) -> int:
+        """Ordered deals in which every condition holds, e.g. ``count(winner="tie")``."""
+        self.check_fields(when)
+        cond = tuple(sorted((f, normalize_condition(f, v)) for f, v in when.items()))
+        return int(self.flat[condition_mask(cond)].sum())
+
+    def probability(self, **when: object) -> Fraction:
+        """Exact probability that every condition holds, e.g. ``probability(winner="banker", banker_total=6)``."""
+        return Fraction(self.count(**when), self.deals)
+
+    def outcomes(self) -> dict[str, Fraction]:
+        """P(Banker wins), P(Player wins), P(tie)."""
+        return {w: self.probability(winner=w) for w in ("banker", "player", "tie")}
+
+
+def coup_distribution(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
+    """The exact joint distribution of a coup dealt from ``shoe`` under ``tableau``."""
+    return CoupDistribution(shoe, coup_counts(shoe, tableau), shoe.deals(), tableau)
+
+
+@dataclass(frozen=True, eq=False)
+class BetResult:
+    """A bet's exact outcome distribution for one shoe.
+
+    ``payouts[i]`` (net per unit staked) happens in ``counts[i]`` of ``deals``
+    ordered deals.
+    """
+
+    bet: Bet
+    payouts: tuple[Fraction, ...]
+    counts: tuple[int, ...]
+    deals: int
+    ev: Fraction = field(init=False)
+
+    def __post_init__(self) -> None:
+        den = 1
+        for p in self.payouts:
+            den = den * p.denominator // _gcd(den, p.denominator)
+        num = sum(int(p * den) * c for p, c in zip(self.payouts, self.counts))
+        object.__setattr__(self, "ev", Fraction(num, den * self.deals))
+
+    @property
+    def name(self) -> str:
+        return self.bet.name
+
+    @property
+    def edge(self) -> Fraction:
+        """House edge per unit staked: -EV (positive favours the house)."""
+        return -self.ev
+
+    @cached_property
+    def probabilities(self) -> dict[Fraction, Fraction]:
+        """Probability of each net payout."""
+        return {p: Fraction(c, self.deals) for p, c in zip(self.payouts, self.counts) if c}
+
+    def _prob(self, keep) -> Fraction:
+        return Fraction(sum(c for p, c in zip(self.payouts, self.counts) if keep(p)), self.deals)
+
+    @property
+    def p_win(self) -> Fraction:
+        return self._prob(lambda p: p > 0)
+
+    @property
+    def p_push(self) -> Fraction:
+        return self._prob(lambda p: p == 0)
+
+    @property
+    def p_loss(self) -> Fraction:
+        return self._prob(lambda p: p < 0)
+
+    @cached_property
+    def variance(self) -> Fraction:
+        """Variance of the net result per unit staked."""
+        second = sum((p * p * c for p, c in zip(self.payouts, self.counts)), Fraction(0)) / self.deals
+        return second - self.ev * self.ev
+
+    @property
+    def sd(self) -> float:
+        """Standard deviation of the net result per unit staked."""
+        return sqrt(self.variance)
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+@lru_cache(maxsize=64)
+def _level_matrix(bets: tuple[Bet, ...]) -> tuple[np.ndarray, tuple[tuple[Fraction, ...], ...]]:
+    """A 0/1 matrix with one row per (bet, payout level) over cells, and the levels."""
+    rows, levels = [], []
+    for bet in bets:
+        lv, idx = bet.cell_levels()
+        levels.append(lv)
+        for i in range(len(lv)):
+            rows.append(idx == i)
+    return np.array(rows, dtype=np.int64), tuple(levels)
+
+
+def evaluate_bets(dist: CoupDistribution, bets: Iterable[Bet]) -> dict[str, BetResult]:
+    """Every bet's exact result for one coup distribution."""
+    bets = tuple(bets)
+    for b in bets:
+        if not resolution_at_least(dist.shoe.resolution, b.resolution):
+            raise BetError(
+                f"bet {b.name!r} needs a shoe known by {b.resolution}; this shoe is known only by {dist.shoe.resolution}"
+            )
+    matrix, levels = _level_matrix(bets)
+    flat = dist.flat
+    counts = (matrix @ flat) if flat.dtype != object else (matrix.astype(object) @ flat)
+    counts = [int(x) for x in counts]
+    out, i = {}, 0
+    for bet, lv in zip(bets, levels):
+        out[bet.name] = BetResult(bet, lv, tuple(counts[i : i + len(lv)]), dist.deals)
+        i += len(lv)
+    return out
+
+
+def applicable_bets(shoe: Shoe, bets: Mapping[str, Bet]) -> dict[str, Bet]:
+    """The bets that ``shoe``'s resolution can price."""
+    return {n: b for n, b in bets.items() if resolution_at_least(shoe.resolution, b.resolution)}
+
+
+def evaluate(
+    shoe: Shoe,
+    bets: Mapping[str, Bet] | Iterable[Bet] | None = None,
+    tableau: Tableau = PUNTO_BANCO,
+) -> dict[str, BetResult]:
+    """Exact results of ``bets`` (default: every built-in bet the shoe can price) for ``shoe``."""
+    if bets is None:
+        bets = applicable_bets(shoe, builtin_bets())
+    if isinstance(bets, Mapping):
+        bets = bets.values()
+    return evaluate_bets(coup_distribution(shoe, tableau), bets)
+
+
+def edge(shoe: Shoe, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> Fraction:
+    """House edge of one bet for one shoe."""
+    return evaluate(shoe, [bet], tableau)[bet.name].edge
+
+
+# ---------------------------------------------------------------- effects of removal
+@dataclass(frozen=True)
+class RemovalEffect:
+    """The change in a bet's edge when one card of ``rank`` leaves the shoe."""
+
+    rank: str
+    cards_left: int
+    edge_after: Fraction | None
+    effect: Fraction | None
+
+
+def effects_of_removal(shoe: Shoe, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> tuple[Fraction, list[RemovalEffect]]:
+    """The bet's edge and, for each rank (each value for a shoe known by value),
+    the exact change in edge when one card of it is removed.
+
+    For a shoe known by suit and a bet that depends on suits, the effect of a
+    rank is the average over the suits it can be removed from, weighted by
+    the cards of each suit (the effect of removing a random card of that rank).
+    """
+    if shoe.replacement:
+        raise ShoeError("effects of removal need a finite shoe; an infinite shoe is dealt with replacement")
+    base = edge(shoe, bet, tableau)
+    if shoe.resolution == "suit":
+        labels, of_rank = list(RANKS), [list(range(4 * r, 4 * r + 4)) for r in range(13)]
+    else:
+        labels = list(RANKS) if shoe.resolution == "rank" else [str(v) for v in range(10)]
+        of_rank = [[t] for t in range(len(labels))]
+    out = []
+    for label, types in zip(labels, of_rank):
+        left = sum(shoe.counts[t] for t in types)
+        live = [t for t in types if shoe.counts[t] > 0]
+        if not live or shoe.cards - 1 < CARDS_PER_COUP:
+            out.append(RemovalEffect(label, left, None, None))
+            continue
+        if bet.resolution != "suit":  # every card of the rank has the same effect
+            live = [max(live, key=lambda t: shoe.counts[t])]
+        total = sum(shoe.counts[t] for t in live)
+        after = sum(
+            (Fraction(shoe.counts[t], total) * edge(shoe.remove_type(t), bet, tableau) for t in live), Fraction(0)
+        )
+        out.append(RemovalEffect(label, left, after, after - base))
+    return base, out
+
