@@ -1,0 +1,247 @@
+"""The ``baccara`` command line.
+
+Every command prints a table for people, or with ``--json`` a document whose
+field names are a contract.  Bad input prints ``error: ...`` naming the
+parameter and what is allowed, and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from typing import Callable, Optional
+
+import typer
+from rich.console import Console
+
+from . import __version__
+from .bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, as_fraction, builtin_bets, field_help, load_bets_toml
+from .cards import rank_index
+from .errors import BaccaraError
+from .exact import applicable_bets, coup_distribution, effects_of_removal, evaluate_bets
+from .report import edge_json, edge_table, eor_json, eor_table
+from .shoe import Shoe
+
+app = typer.Typer(
+    name="baccara",
+    help="Exact mathematics of baccarat: bets, edges and effects of removal for any shoe.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console()
+err = Console(stderr=True, soft_wrap=True)
+
+
+def _fail(message: str) -> None:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+def handles_errors(f: Callable) -> Callable:
+    """Turn a BaccaraError into ``error: ...`` on stderr and exit status 2."""
+
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except BaccaraError as e:
+            _fail(str(e))
+
+    return wrapper
+
+
+def _parse_int(text: str, name: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise BaccaraError(f"{name} must be a whole number, got {text!r}") from None
+
+
+def parse_composition(text: str) -> Shoe:
+    """A shoe from ``--composition``: ``A=32,10=31,...`` by rank, 13 counts A..K, or 10 counts by value 0..9."""
+    parts = [p for p in text.replace(" ", "").split(",") if p]
+    if not parts:
+        raise BaccaraError("--composition is empty: give RANK=COUNT pairs, 13 counts (A..K) or 10 counts (values 0..9)")
+    if all("=" in p for p in parts):
+        counts: dict[str, int] = {}
+        for p in parts:
+            name, value = p.split("=", 1)
+            rank_index(name)  # validates the rank
+            counts[name] = counts.get(name, 0) + _parse_int(value, f"--composition count of {name}")
+        return Shoe.from_ranks(counts)
+    if any("=" in p for p in parts):
+        raise BaccaraError("--composition mixes RANK=COUNT pairs with bare counts; use one form")
+    numbers = [_parse_int(p, "--composition count") for p in parts]
+    if len(numbers) == 13:
+        return Shoe.from_ranks(numbers)
+    if len(numbers) == 10:
+        return Shoe.from_values(numbers)
+    raise BaccaraError(
+        f"--composition takes 13 counts (ranks A..K) or 10 counts (values 0..9), got {len(numbers)}"
+    )
+
+
+def _parse_ranks(text: str | None, option: str) -> list[str]:
+    if not text:
+        return []
+    ranks = [r for r in text.replace(" ", "").split(",") if r]
+    for r in ranks:
+        try:
+            rank_index(r)
+        except BaccaraError as e:
+            raise BaccaraError(f"{option}: {e}") from None
+    return ranks
+
+
+def build_shoe(decks: Optional[str], infinite: bool, composition: Optional[str], remove: Optional[str], add: Optional[str]) -> Shoe:
+    """The shoe chosen by the common options (default: 8 decks)."""
+    chosen = [name for name, given in (("--decks", decks is not None), ("--infinite", infinite), ("--composition", composition is not None)) if given]
+    if len(chosen) > 1:
+        raise BaccaraError(f"choose one shoe: {' and '.join(chosen)} were both given")
+    if infinite or (decks is not None and decks.strip().lower() in ("inf", "infinite")):
+        shoe = Shoe.infinite()
+    elif composition is not None:
+        shoe = parse_composition(composition)
+    else:
+        d = 8 if decks is None else _parse_int(decks, "--decks")
+        if d <= 0:
+            raise BaccaraError(f"--decks must be a positive integer (or 'inf'), got {d}")
+        shoe = Shoe.decks(d)
+    for r in _parse_ranks(remove, "--remove"):
+        shoe = shoe.remove(r)
+    for r in _parse_ranks(add, "--add"):
+        shoe = shoe.add(r)
+    return shoe
+
+
+def build_bets(commission: str, tie_pays: str, super6_pays: str, bets_file: Optional[str]) -> tuple[dict[str, Bet], dict]:
+    """Built-in bets with the house parameters, plus any user-defined bets."""
+    params = {
+        "commission": as_fraction(commission, "--commission"),
+        "tie_pays": as_fraction(tie_pays, "--tie-pays"),
+        "super6_pays": as_fraction(super6_pays, "--super6-pays"),
+    }
+    bets = builtin_bets(**params)
+    if bets_file:
+        for name, bet in load_bets_toml(bets_file).items():
+            if name in bets:
+                raise BaccaraError(f"--bets: bet {name!r} in {bets_file} has the name of a built-in bet; rename it")
+            bets[name] = bet
+    return bets, params
+
+
+DECKS = typer.Option(None, "--decks", "-d", help="Number of decks, a positive integer, or 'inf' (default 8).")
+INFINITE = typer.Option(False, "--infinite", help="Infinite shoe: cards dealt with replacement.")
+COMPOSITION = typer.Option(None, "--composition", help="Cards left: 'A=32,2=31,...' by rank, 13 counts A..K, or 10 counts by value 0..9.")
+REMOVE = typer.Option(None, "--remove", help="Ranks to take out of the shoe, e.g. '6,6,7'.")
+ADD = typer.Option(None, "--add", help="Ranks to put into the shoe, e.g. '8,9'.")
+COMMISSION = typer.Option(str(DEFAULT_COMMISSION), "--commission", help="Commission on Banker wins, a rational in [0, 1) (e.g. 1/20, 1/25, 0).")
+TIE_PAYS = typer.Option(str(DEFAULT_TIE_PAYS.numerator), "--tie-pays", help="Tie pays T:1 (8 or 9 usual).")
+SUPER6_PAYS = typer.Option(str(DEFAULT_SUPER6_PAYS.numerator), "--super6-pays", help="Super 6 side bet pays P:1 (12 or 15 usual).")
+BETS = typer.Option(None, "--bets", help="TOML file of user-defined bets ([bets.NAME] tables); see 'baccara fields'.")
+JSON = typer.Option(False, "--json", help="Print JSON (exact numbers as 'num/den' strings).")
+
+
+@app.command()
+@handles_errors
+def edge(
+    decks: Optional[str] = DECKS,
+    infinite: bool = INFINITE,
+    composition: Optional[str] = COMPOSITION,
+    remove: Optional[str] = REMOVE,
+    add: Optional[str] = ADD,
+    commission: str = COMMISSION,
+    tie_pays: str = TIE_PAYS,
+    super6_pays: str = SUPER6_PAYS,
+    bets: Optional[str] = BETS,
+    json_out: bool = JSON,
+    exact: bool = typer.Option(False, "--exact", help="Add a column with each edge as an exact fraction."),
+) -> None:
+    """Every bet's win / push / loss probabilities and house edge, exactly."""
+    shoe = build_shoe(decks, infinite, composition, remove, add)
+    all_bets, params = build_bets(commission, tie_pays, super6_pays, bets)
+    priced = applicable_bets(shoe, all_bets)
+    skipped = [n for n in all_bets if n not in priced]
+    unpriced_user = [n for n in skipped if n not in builtin_bets()]
+    if unpriced_user:
+        raise BaccaraError(
+            f"--bets: {', '.join(unpriced_user)} need(s) a shoe known by rank or suit; "
+            f"this shoe is known only by {shoe.resolution}"
+        )
+    dist = coup_distribution(shoe)
+    results = evaluate_bets(dist, priced.values())
+    if json_out:
+        doc = edge_json(shoe, dist, results, params)
+        if skipped:
+            doc["skipped"] = {n: f"needs a shoe known by {all_bets[n].resolution}" for n in skipped}
+        print(json.dumps(doc, indent=2))
+        return
+    out.print(edge_table(shoe, dist, results, exact))
+    if skipped:
+        out.print(f"Not priced (this shoe is known only by {shoe.resolution}): {', '.join(skipped)}")
+
+
+@app.command()
+@handles_errors
+def eor(
+    bet: str = typer.Option(..., "--bet", "-b", help="Bet name (see 'baccara bets')."),
+    decks: Optional[str] = DECKS,
+    composition: Optional[str] = COMPOSITION,
+    remove: Optional[str] = REMOVE,
+    add: Optional[str] = ADD,
+    commission: str = COMMISSION,
+    tie_pays: str = TIE_PAYS,
+    super6_pays: str = SUPER6_PAYS,
+    bets: Optional[str] = BETS,
+    json_out: bool = JSON,
+) -> None:
+    """Effects of removal: the exact change in a bet's house edge when one card of each rank is removed."""
+    if decks is not None and decks.strip().lower() in ("inf", "infinite"):
+        raise BaccaraError("--decks: effects of removal need a finite shoe, not 'inf'")
+    shoe = build_shoe(decks, False, composition, remove, add)
+    all_bets, _ = build_bets(commission, tie_pays, super6_pays, bets)
+    if bet not in all_bets:
+        raise BaccaraError(f"--bet: unknown bet {bet!r}; bets are {', '.join(all_bets)}")
+    base, effects = effects_of_removal(shoe, all_bets[bet])
+    if json_out:
+        print(json.dumps(eor_json(shoe, bet, base, effects), indent=2))
+        return
+    out.print(eor_table(shoe, bet, base, effects))
+
+
+@app.command("bets")
+@handles_errors
+def list_bets(
+    commission: str = COMMISSION,
+    tie_pays: str = TIE_PAYS,
+    super6_pays: str = SUPER6_PAYS,
+    bets: Optional[str] = BETS,
+) -> None:
+    """List the bets: built-in, and those of a --bets file."""
+    all_bets, _ = build_bets(commission, tie_pays, super6_pays, bets)
+    for name, b in all_bets.items():
+        out.print(f"[bold]{name}[/]: {b.description}", highlight=False)
+
+
+@app.command()
+def fields() -> None:
+    """The event fields a user-defined bet's 'when' can test."""
+    out.print(field_help(), highlight=False)
+
+
+@app.callback(invoke_without_command=True)
+def _root(version: bool = typer.Option(False, "--version", help="Print the version and exit.")) -> None:
+    if version:
+        print(__version__)
+        raise typer.Exit(0)
+
+
+def main() -> None:
+    """Entry point of the ``baccara`` command."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""Results as JSON-ready data and as tables for people.
+
+Exact numbers are written as strings ``"num/den"`` (always with a
+denominator) and, for people, as floats beside them.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Mapping
+
+from rich.table import Table
+
+from .exact import BetResult, CoupDistribution, RemovalEffect
+from .shoe import Shoe
+
+
+def fraction_str(x: Fraction | int) -> str:
+    """An exact rational as ``"num/den"`` (the JSON contract: ``"0/1"``, ``"-1/1"`` included)."""
+    x = Fraction(x)
+    return f"{x.numerator}/{x.denominator}"
+
+
+def percent(x: Fraction | None, digits: int = 4) -> str:
+    return "-" if x is None else f"{float(x) * 100:.{digits}f}%"
+
+
+def bet_json(r: BetResult) -> dict:
+    """One bet's result, exact fractions as strings, with float companions."""
+    return {
+        "description": r.bet.description,
+        "ev": fraction_str(r.ev),
+        "edge": fraction_str(r.edge),
+        "edge_percent": float(r.edge) * 100,
+        "p_win": fraction_str(r.p_win),
+        "p_push": fraction_str(r.p_push),
+        "p_loss": fraction_str(r.p_loss),
+        "variance": fraction_str(r.variance),
+        "sd": r.sd,
+        "payouts": {fraction_str(p): fraction_str(q) for p, q in sorted(r.probabilities.items())},
+    }
+
+
+def edge_json(shoe: Shoe, dist: CoupDistribution, results: Mapping[str, BetResult], parameters: dict) -> dict:
+    """The ``baccara edge --json`` document."""
+    return {
+        "shoe": shoe.describe(),
+        "tableau": dist.tableau.name,
+        "parameters": {k: fraction_str(v) for k, v in parameters.items()},
+        "deals": str(dist.deals),
+        "outcomes": {k: fraction_str(v) for k, v in dist.outcomes().items()},
+        "bets": {name: bet_json(r) for name, r in results.items()},
+    }
+
+
+def edge_table(shoe: Shoe, dist: CoupDistribution, results: Mapping[str, BetResult], exact: bool = False) -> Table:
+    """The table printed by ``baccara edge``."""
+    o = dist.outcomes()
+    title = (
+        f"{shoe.label()}: Banker {percent(o['banker'])}, Player {percent(o['player'])}, Tie {percent(o['tie'])}"
+    )
+    t = Table(title=title)
+    for col in ("bet", "win", "push", "loss", "house edge", "sd"):
+        t.add_column(col, justify="left" if col == "bet" else "right")
+    if exact:
+        t.add_column("exact edge", justify="right", overflow="fold")
+    for name, r in results.items():
+        row = [name, percent(r.p_win), percent(r.p_push), percent(r.p_loss), percent(r.edge), f"{r.sd:.4f}"]
+        if exact:
+            row.append(fraction_str(r.edge))
+        t.add_row(*row)
+    return t
+
+
+def eor_json(shoe: Shoe, bet_name: str, base: Fraction, effects: list[RemovalEffect]) -> dict:
+    """The ``baccara eor --json`` document."""
+    return {
+        "shoe": shoe.describe(),
+        "bet": bet_name,
+        "edge": fraction_str(base),
+        "effects": {
+            e.rank: {
+                "cards_left": e.cards_left,
+                "effect": None if e.effect is None else fraction_str(e.effect),
+                "effect_percent": None if e.effect is None else float(e.effect) * 100,
+                "edge_after": None if e.edge_after is None else fraction_str(e.edge_after),
+            }
+            for e in effects
+        },
+    }
+
+
+def eor_table(shoe: Shoe, bet_name: str, base: Fraction, effects: list[RemovalEffect]) -> Table:
+    """The table printed by ``baccara eor``: change in house edge per card removed."""
+    t = Table(title=f"Effects of removal, {bet_name}, {shoe.label()} (house edge {percent(base)})")
+    for col in ("rank", "cards left", "edge after", "effect"):
+        t.add_column(col, justify="right")
+    for e in effects:
+        eff = "-" if e.effect is None else f"{float(e.effect) * 100:+.6f}%"
+        t.add_row(e.rank, str(e.cards_left), percent(e.edge_after, 6), eff)
+    return t
