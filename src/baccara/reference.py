@@ -1,6 +1,6 @@
 """A straightforward reference enumerator, independent of the fast engine.
 
-It walks every ordered sequence of card values a coup can deal (Player's two
+It walks every ordered sequence of cards, by rank, that a coup can deal (Player's two
 cards, Banker's two, then the third cards the tableau calls for) with the
 integer weight of each sequence (the product of the counts left as each card
 is dealt), in plain Python.  It is what a typical project writes; baccara
@@ -12,50 +12,62 @@ from __future__ import annotations
 from collections import defaultdict
 from math import perm
 
+from .cards import RANK_VALUE
 from .rules import PUNTO_BANCO, Tableau
+from .shoe import Shoe
 
 
 def reference_counts(
-    value_counts: tuple[int, ...] | list[int],
+    shoe: Shoe,
     tableau: Tableau = PUNTO_BANCO,
-    replacement: bool = False,
-) -> tuple[dict[tuple[int, int, int, int], int], int]:
-    """Ordered-deal counts by (Player total, Player cards, Banker total, Banker cards).
+) -> tuple[dict[tuple[bool, bool, int, int, int, int], int], int]:
+    """Ordered-deal counts by (Player pair, Banker pair, Player total, Player cards,
+    Banker total, Banker cards), enumerating cards by rank (by value for a shoe
+    known only by value, where the pair flags are then meaningless).
 
     Returns the counts and their common denominator ((N)_6, or N^6 with
     replacement); a coup that ends early is weighted by every way of dealing
     the remaining of the six cards.
     """
-    counts = list(value_counts)
+    if shoe.resolution == "value":
+        kinds = [(v, v) for v in range(10)]
+        counts = list(shoe.counts)
+    else:
+        kinds = [(RANK_VALUE[r], r) for r in range(13)]
+        counts = list(shoe.rank_counts())
+    replacement = shoe.replacement
     n = sum(counts)
-    out: dict[tuple[int, int, int, int], int] = defaultdict(int)
+    k = len(kinds)
+    out: dict[tuple[bool, bool, int, int, int, int], int] = defaultdict(int)
 
-    def take(v: int) -> int:
-        w = counts[v]
+    def take(i: int) -> int:
+        w = counts[i]
         if not replacement:
-            counts[v] -= 1
+            counts[i] -= 1
         return w
 
-    def give(v: int) -> None:
+    def give(i: int) -> None:
         if not replacement:
-            counts[v] += 1
+            counts[i] += 1
 
     def rest(used: int) -> int:
         """Ways to deal the unused cards of the six."""
-        left = n if replacement else n - used
-        return left ** (6 - used) if replacement else perm(left, 6 - used)
+        return n ** (6 - used) if replacement else perm(n - used, 6 - used)
 
-    for p1 in range(10):
+    for p1 in range(k):
         w1 = take(p1)
-        for p2 in range(10):
+        for p2 in range(k):
             w2 = take(p2)
-            for b1 in range(10):
+            for b1 in range(k):
                 w3 = take(b1)
-                for b2 in range(10):
+                for b2 in range(k):
                     w4 = take(b2)
                     w = w1 * w2 * w3 * w4
                     if w:
-                        _continue(out, counts, tableau, take, give, rest, w, (p1 + p2) % 10, (b1 + b2) % 10)
+                        pt = (kinds[p1][0] + kinds[p2][0]) % 10
+                        bt = (kinds[b1][0] + kinds[b2][0]) % 10
+                        key = (p1 == p2, b1 == b2)
+                        _continue(out, key, kinds, tableau, take, give, rest, w, pt, bt)
                     give(b2)
                 give(b1)
             give(p2)
@@ -63,29 +75,31 @@ def reference_counts(
     return dict(out), (n**6 if replacement else perm(n, 6))
 
 
-def _continue(out, counts, tableau, take, give, rest, w, pt, bt) -> None:
+def _continue(out, key, kinds, tableau, take, give, rest, w, pt, bt) -> None:
+    k = len(kinds)
     if pt >= 8 or bt >= 8:
-        out[(pt, 2, bt, 2)] += w * rest(4)
+        out[key + (pt, 2, bt, 2)] += w * rest(4)
         return
     if not tableau.player_draws[pt]:
         if tableau.banker_draws_on(bt, None):
-            for f in range(10):
+            for f in range(k):
                 wf = take(f)
                 if wf:
-                    out[(pt, 2, (bt + f) % 10, 3)] += w * wf * rest(5)
+                    out[key + (pt, 2, (bt + kinds[f][0]) % 10, 3)] += w * wf * rest(5)
                 give(f)
         else:
-            out[(pt, 2, bt, 2)] += w * rest(4)
+            out[key + (pt, 2, bt, 2)] += w * rest(4)
         return
-    for e in range(10):
+    for e in range(k):
         we = take(e)
         if we:
-            if tableau.banker_draws_on(bt, e):
-                for f in range(10):
+            ve = kinds[e][0]
+            if tableau.banker_draws_on(bt, ve):
+                for f in range(k):
                     wf = take(f)
                     if wf:
-                        out[((pt + e) % 10, 3, (bt + f) % 10, 3)] += w * we * wf
+                        out[key + ((pt + ve) % 10, 3, (bt + kinds[f][0]) % 10, 3)] += w * we * wf
                     give(f)
             else:
-                out[((pt + e) % 10, 3, bt, 2)] += w * we * rest(5)
+                out[key + ((pt + ve) % 10, 3, bt, 2)] += w * we * rest(5)
         give(e)
