@@ -14,13 +14,14 @@ from typing import Callable, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from . import __version__
 from .bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, as_fraction, builtin_bets, field_help, load_bets_toml
 from .cards import rank_index
 from .errors import BaccaraError
 from .exact import applicable_bets, coup_distribution, effects_of_removal, evaluate_bets
-from .report import edge_json, edge_table, eor_json, eor_table
+from .report import edge_json, edge_table, eor_json, eor_table, exact_edges_lines
 from .shoe import Shoe
 
 app = typer.Typer(
@@ -35,7 +36,7 @@ err = Console(stderr=True, soft_wrap=True)
 
 
 def _fail(message: str) -> None:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(2)
 
 
@@ -157,7 +158,7 @@ def edge(
     super6_pays: str = SUPER6_PAYS,
     bets: Optional[str] = BETS,
     json_out: bool = JSON,
-    exact: bool = typer.Option(False, "--exact", help="Add a column with each edge as an exact fraction."),
+    exact: bool = typer.Option(False, "--exact", help="Also print each edge as an exact fraction."),
 ) -> None:
     """Every bet's win / push / loss probabilities and house edge, exactly."""
     shoe = build_shoe(decks, infinite, composition, remove, add)
@@ -166,10 +167,8 @@ def edge(
     skipped = [n for n in all_bets if n not in priced]
     unpriced_user = [n for n in skipped if n not in builtin_bets()]
     if unpriced_user:
-        raise BaccaraError(
-            f"--bets: {', '.join(unpriced_user)} need(s) a shoe known by rank or suit; "
-            f"this shoe is known only by {shoe.resolution}"
-        )
+        needs = ", ".join(f"{n} needs a shoe known by {all_bets[n].resolution}" for n in unpriced_user)
+        raise BaccaraError(f"--bets: {needs}; this shoe is known only by {shoe.resolution}")
     dist = coup_distribution(shoe)
     results = evaluate_bets(dist, priced.values())
     if json_out:
@@ -178,7 +177,10 @@ def edge(
             doc["skipped"] = {n: f"needs a shoe known by {all_bets[n].resolution}" for n in skipped}
         print(json.dumps(doc, indent=2))
         return
-    out.print(edge_table(shoe, dist, results, exact))
+    out.print(edge_table(shoe, dist, results))
+    if exact:
+        for line in exact_edges_lines(results):
+            out.print(line, highlight=False, soft_wrap=True)
     if skipped:
         out.print(f"Not priced (this shoe is known only by {shoe.resolution}): {', '.join(skipped)}")
 
@@ -222,7 +224,7 @@ def list_bets(
     """List the bets: built-in, and those of a --bets file."""
     all_bets, _ = build_bets(commission, tie_pays, super6_pays, bets)
     for name, b in all_bets.items():
-        out.print(f"[bold]{name}[/]: {b.description}", highlight=False)
+        out.print(f"[bold]{name}[/]: {escape(b.description)}", highlight=False)
 
 
 @app.command()

@@ -53,7 +53,7 @@ def edge_json(shoe: Shoe, dist: CoupDistribution, results: Mapping[str, BetResul
     }
 
 
-def edge_table(shoe: Shoe, dist: CoupDistribution, results: Mapping[str, BetResult], exact: bool = False) -> Table:
+def edge_table(shoe: Shoe, dist: CoupDistribution, results: Mapping[str, BetResult]) -> Table:
     """The table printed by ``baccara edge``."""
     o = dist.outcomes()
     title = (
@@ -61,15 +61,15 @@ def edge_table(shoe: Shoe, dist: CoupDistribution, results: Mapping[str, BetResu
     )
     t = Table(title=title)
     for col in ("bet", "win", "push", "loss", "house edge", "sd"):
-        t.add_column(col, justify="left" if col == "bet" else "right")
-    if exact:
-        t.add_column("exact edge", justify="right", overflow="fold")
+        t.add_column(col, justify="left" if col == "bet" else "right", no_wrap=True)
     for name, r in results.items():
-        row = [name, percent(r.p_win), percent(r.p_push), percent(r.p_loss), percent(r.edge), f"{r.sd:.4f}"]
-        if exact:
-            row.append(fraction_str(r.edge))
-        t.add_row(*row)
+        t.add_row(name, percent(r.p_win), percent(r.p_push), percent(r.p_loss), percent(r.edge), f"{r.sd:.4f}")
     return t
+
+
+def exact_edges_lines(results: Mapping[str, BetResult]) -> list[str]:
+    """One line per bet with its house edge as an exact fraction."""
+    return [f"{name}: edge = {fraction_str(r.edge)}" for name, r in results.items()]
 
 
 def eor_json(shoe: Shoe, bet_name: str, base: Fraction, effects: list[RemovalEffect]) -> dict:

@@ -1,0 +1,5 @@
+"""``python -m baccara``: the command line."""
+
+from .cli import main
+
+main()
