@@ -104,8 +104,15 @@ def _first_four(a, b, c, d, vc, replacement, ps, b1, b2, cw):
     """Class weights cw[k, l] of the first four cards having values (a, b, c, d).
 
     Player holds (a, b) with pair class k, Banker (c, d) with pair class l;
-    a <= b and c <= d.  Returns True when only cw[0, 0] can be non-zero.
+    a <= b and c <= d; the weights count the ordered deals of one order of
+    each hand.  Returns True when only cw[0, 0] is set (no pair possible);
+    the other entries are then stale.
     """
+    if not replacement and a != b and c != d:
+        nc = vc[c] - (1 if c == a else 0) - (1 if c == b else 0)
+        nd = vc[d] - (1 if d == a else 0) - (1 if d == b else 0)
+        cw[0, 0] = vc[a] * vc[b] * nc * nd
+        return True
     for k in range(3):
         for m in range(3):
             cw[k, m] = 0
@@ -115,13 +122,8 @@ def _first_four(a, b, c, d, vc, replacement, ps, b1, b2, cw):
             for m in range(3):
                 bm = (ps[c, m] if c == d else (vc[c] * vc[d] if m == 0 else 0))
                 cw[k, m] = pk * bm
-        return a != b and c != d
+        return False
     if a != b:
-        if c != d:
-            nc = vc[c] - (1 if c == a else 0) - (1 if c == b else 0)
-            nd = vc[d] - (1 if d == a else 0) - (1 if d == b else 0)
-            cw[0, 0] = vc[a] * vc[b] * nc * nd
-            return True
         if a == c:
             for m in range(3):
                 cw[0, m] = vc[b] * b1[c, m]
@@ -149,20 +151,23 @@ def _first_four(a, b, c, d, vc, replacement, ps, b1, b2, cw):
     return False
 
 
-@njit(cache=True)
-def _add(out, cw, simple, mult, pt, pn, bt, bn, w):
-    if simple:
-        out[0, 0, pt, pn, bt, bn] += mult * cw[0, 0] * w
-        return
-    for k in range(3):
-        for m in range(3):
-            x = cw[k, m]
-            if x != 0:
-                out[k, m, pt, pn, bt, bn] += mult * x * w
+def _pairs_by_total() -> tuple[np.ndarray, np.ndarray]:
+    """Unordered value pairs (a <= b) of each two-card total t = (a + b) mod 10."""
+    pairs = np.zeros((10, 6, 2), dtype=np.int64)
+    npairs = np.zeros(10, dtype=np.int64)
+    for a in range(10):
+        for b in range(a, 10):
+            t = (a + b) % 10
+            pairs[t, npairs[t]] = (a, b)
+            npairs[t] += 1
+    return pairs, npairs
+
+
+PAIRS, NPAIRS = _pairs_by_total()
 
 
 @njit(cache=True)
-def coup_kernel(vc, n, replacement, pdraw, bdraw, ps, b1, b2, cw, rem, out):
+def coup_kernel(vc, n, replacement, pdraw, bdraw, ps, b1, b2, cw, s0, s1, s2, used, pairs, npairs, out):
     """Ordered-deal counts of every coup outcome, by pair class.
 
     ``out[k, l, pt, pn, bt, bn]`` (zeroed by the caller) receives the number
@@ -170,54 +175,93 @@ def coup_kernel(vc, n, replacement, pdraw, bdraw, ps, b1, b2, cw, rem, out):
     class k and Banker's l, Player ends on total pt with 2 + pn cards and
     Banker on bt with 2 + bn cards.  Deals that use fewer than six cards are
     counted with every continuation, so the counts sum to (N)_6 (N^6 with
-    replacement).  Player's and Banker's two-card hands are enumerated as
-    unordered value pairs with multiplicity 2 for distinct values.
+    replacement).
+
+    The first four cards are grouped by the two-card totals (pt, bt) that
+    decide the play.  Within a group, write W for a first-four weight and r_v
+    for how many of its four cards have value v; a third card e then a
+    fourth f continue it in (n_e - r_e)(n_f - r_f - [e = f]) ways, so the
+    group needs only the moments S0 = sum W, S1_v = sum W r_v and
+    S2_ef = sum W r_e r_f (buffers ``s0``, ``s1``, ``s2``, per pair class):
+
+        sum W (n_e - r_e)(n_f - [e=f] - r_f)
+            = n_e (n_f - [e=f]) S0 - n_e S1_f - (n_f - [e=f]) S1_e + S2_ef.
     """
     n4 = n if replacement else n - 4
     n5 = n if replacement else n - 5
-    for a in range(10):
-        for b in range(a, 10):
-            for c in range(10):
-                for d in range(c, 10):
+    for pt in range(10):
+        for bt in range(10):
+            for i in range(npairs[pt]):
+                a = pairs[pt, i, 0]
+                b = pairs[pt, i, 1]
+                for j in range(npairs[bt]):
+                    c = pairs[bt, j, 0]
+                    d = pairs[bt, j, 1]
                     simple = _first_four(a, b, c, d, vc, replacement, ps, b1, b2, cw)
-                    if simple and cw[0, 0] == 0:
-                        continue
                     mult = (1 if a == b else 2) * (1 if c == d else 2)
-                    for v in range(10):
-                        rem[v] = vc[v]
-                    if not replacement:
-                        rem[a] -= 1
-                        rem[b] -= 1
-                        rem[c] -= 1
-                        rem[d] -= 1
-                    pt = (a + b) % 10
-                    bt = (c + d) % 10
-                    if pt >= 8 or bt >= 8:
-                        _add(out, cw, simple, mult, pt, 0, bt, 0, n4 * n5)
-                    elif not pdraw[pt]:
-                        if bdraw[bt, 10]:
-                            for f in range(10):
-                                if rem[f] > 0:
-                                    _add(out, cw, simple, mult, pt, 0, (bt + f) % 10, 1, rem[f] * n5)
-                        else:
-                            _add(out, cw, simple, mult, pt, 0, bt, 0, n4 * n5)
-                    else:
+                    for km in range(1 if simple else 9):
+                        k = km // 3
+                        m = km % 3
+                        x = cw[k, m] * mult
+                        if x == 0:
+                            continue
+                        used[k, m] = True
+                        s0[k, m] += x
+                        if not replacement:
+                            s1[k, m, a] += x
+                            s1[k, m, b] += x
+                            s1[k, m, c] += x
+                            s1[k, m, d] += x
+                            s2[k, m, a, a] += x
+                            s2[k, m, a, b] += x
+                            s2[k, m, a, c] += x
+                            s2[k, m, a, d] += x
+                            s2[k, m, b, a] += x
+                            s2[k, m, b, b] += x
+                            s2[k, m, b, c] += x
+                            s2[k, m, b, d] += x
+                            s2[k, m, c, a] += x
+                            s2[k, m, c, b] += x
+                            s2[k, m, c, c] += x
+                            s2[k, m, c, d] += x
+                            s2[k, m, d, a] += x
+                            s2[k, m, d, b] += x
+                            s2[k, m, d, c] += x
+                            s2[k, m, d, d] += x
+            for k in range(3):
+                for m in range(3):
+                    if used[k, m]:
+                        _emit(k, m, pt, bt, vc, n4, n5, replacement, pdraw, bdraw, s0, s1, s2, out)
+                        used[k, m] = False
+                        s0[k, m] = 0
                         for e in range(10):
-                            re = rem[e]
-                            if re <= 0:
-                                continue
-                            pf = (pt + e) % 10
-                            if bdraw[bt, e]:
-                                if not replacement:
-                                    rem[e] -= 1
-                                for f in range(10):
-                                    rf = rem[f]
-                                    if rf > 0:
-                                        _add(out, cw, simple, mult, pf, 1, (bt + f) % 10, 1, re * rf)
-                                if not replacement:
-                                    rem[e] += 1
-                            else:
-                                _add(out, cw, simple, mult, pf, 1, bt, 0, re * n5)
+                            s1[k, m, e] = 0
+                            for f in range(10):
+                                s2[k, m, e, f] = 0
+
+
+@njit(cache=True)
+def _emit(k, m, pt, bt, vc, n4, n5, replacement, pdraw, bdraw, s0, s1, s2, out):
+    """Deal the rest of the coup for one group of first four cards (see coup_kernel)."""
+    w0 = s0[k, m]
+    if pt >= 8 or bt >= 8:
+        out[k, m, pt, 0, bt, 0] += w0 * n4 * n5
+    elif not pdraw[pt]:
+        if bdraw[bt, 10]:
+            for f in range(10):
+                out[k, m, pt, 0, (bt + f) % 10, 1] += (vc[f] * w0 - s1[k, m, f]) * n5
+        else:
+            out[k, m, pt, 0, bt, 0] += w0 * n4 * n5
+    else:
+        for e in range(10):
+            pf = (pt + e) % 10
+            if bdraw[bt, e]:
+                for f in range(10):
+                    nf = vc[f] - (1 if (e == f and not replacement) else 0)
+                    w = vc[e] * nf * w0 - vc[e] * s1[k, m, f] - nf * s1[k, m, e] + s2[k, m, e, f]
+                    out[k, m, pf, 1, (bt + f) % 10, 1] += w
+            else:
+                out[k, m, pf, 1, bt, 0] += (vc[e] * w0 - s1[k, m, e]) * n5
 
 
 def _pure_python_kernels() -> dict:
@@ -228,7 +272,7 @@ def _pure_python_kernels() -> dict:
     Python integers without overflow.
     """
     namespace = dict(globals())
-    for name in ("pair_split", "pair_tables", "_first_four", "_add", "coup_kernel"):
+    for name in ("pair_split", "pair_tables", "_first_four", "_emit", "coup_kernel"):
         f = globals()[name].py_func
         namespace[name] = types.FunctionType(f.__code__, namespace, name, f.__defaults__, f.__closure__)
     return namespace

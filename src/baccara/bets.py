@@ -79,6 +79,13 @@ class Bet:
     otherwise: Fraction = Fraction(-1)
     description: str = field(default="", compare=False)
 
+    def __hash__(self) -> int:  # bets key caches: hash once
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.name, self.rules, self.otherwise))
+            object.__setattr__(self, "_hash", h)
+        return h
+
     def __post_init__(self) -> None:
         if not self.name or not all(ch.isalnum() or ch in "_-" for ch in self.name):
             raise BetError(f"bet name must be letters, digits, '_' or '-', got {self.name!r}")
@@ -217,6 +224,13 @@ def builtin_bets(
     super6_pays: Any = DEFAULT_SUPER6_PAYS,
 ) -> dict[str, Bet]:
     """Every built-in bet, by name, with the given house parameters."""
+    return dict(_builtin_bets(
+        as_fraction(commission, "commission"), as_fraction(tie_pays, "tie pays"), as_fraction(super6_pays, "super6 pays")
+    ))
+
+
+@lru_cache(maxsize=32)
+def _builtin_bets(commission: Fraction, tie_pays: Fraction, super6_pays: Fraction) -> tuple[tuple[str, Bet], ...]:
     bets = [
         banker(commission), player(), tie(tie_pays),
         ez_banker(), dragon7(), panda8(),
@@ -224,7 +238,7 @@ def builtin_bets(
         player_pair(), banker_pair(),
         dragon_bonus_player(), dragon_bonus_banker(),
     ]
-    return {b.name: b for b in bets}
+    return tuple((b.name, b) for b in bets)
 
 
 # ---------------------------------------------------------------- user-defined bets

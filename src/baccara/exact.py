@@ -24,10 +24,10 @@ larger shoes run the same kernel in pure Python on Python integers, exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from math import sqrt
+from math import lcm, sqrt
 from typing import Iterable, Mapping
 
 import numpy as np
@@ -64,7 +64,9 @@ def coup_counts(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> np.ndarray:
     out = zero(*CELL_SHAPE)
     ns.coup_kernel(
         vc, shoe.cards if fast else int(shoe.cards), shoe.replacement,
-        tableau.player_array(), tableau.banker_array(), ps, b1, b2, zero(3, 3), zero(10), out,
+        tableau.player_array, tableau.banker_array, ps, b1, b2,
+        zero(3, 3), zero(3, 3), zero(3, 3, 10), zero(3, 3, 10, 10), np.zeros((3, 3), dtype=np.bool_),
+        _kernel.PAIRS, _kernel.NPAIRS, out,
     )
     return out
 
@@ -131,21 +133,14 @@ class BetResult:
     """A bet's exact outcome distribution for one shoe.
 
     ``payouts[i]`` (net per unit staked) happens in ``counts[i]`` of ``deals``
-    ordered deals.
+    ordered deals; ``ev`` is sum payouts[i] counts[i] / deals.
     """
 
     bet: Bet
     payouts: tuple[Fraction, ...]
     counts: tuple[int, ...]
     deals: int
-    ev: Fraction = field(init=False)
-
-    def __post_init__(self) -> None:
-        den = 1
-        for p in self.payouts:
-            den = den * p.denominator // _gcd(den, p.denominator)
-        num = sum(int(p * den) * c for p, c in zip(self.payouts, self.counts))
-        object.__setattr__(self, "ev", Fraction(num, den * self.deals))
+    ev: Fraction
 
     @property
     def name(self) -> str:
@@ -188,22 +183,44 @@ class BetResult:
         return sqrt(self.variance)
 
 
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
+@dataclass(frozen=True, eq=False)
+class _BetBook:
+    """Bets compiled against the cells, for evaluating many shoes.
+
+    Cells on which every bet pays the same are summed first (``order``,
+    ``starts``: a permutation of the cells and the start of each group),
+    then one 0/1 matrix maps group totals to each (bet, payout) level.
+    ``numerators[i] / denominators[i]`` are bet i's payouts over a common
+    denominator, so expected values are computed in integers.
+    """
+
+    bets: tuple[Bet, ...]
+    order: np.ndarray
+    starts: np.ndarray
+    matrix: np.ndarray
+    levels: tuple[tuple[Fraction, ...], ...]
+    numerators: tuple[tuple[int, ...], ...]
+    denominators: tuple[int, ...]
 
 
 @lru_cache(maxsize=64)
-def _level_matrix(bets: tuple[Bet, ...]) -> tuple[np.ndarray, tuple[tuple[Fraction, ...], ...]]:
-    """A 0/1 matrix with one row per (bet, payout level) over cells, and the levels."""
-    rows, levels = [], []
-    for bet in bets:
-        lv, idx = bet.cell_levels()
+def _bet_book(bets: tuple[Bet, ...]) -> _BetBook:
+    idx = np.array([b.cell_levels()[1] for b in bets], dtype=np.int64).reshape(len(bets), NCELLS)
+    _, group = np.unique(idx.T, axis=0, return_inverse=True)
+    group = group.reshape(NCELLS)
+    order = np.argsort(group, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0])
+    first_cell = order[starts]
+    rows, levels, nums, dens = [], [], [], []
+    for b, lv_idx in zip(bets, idx):
+        lv = b.cell_levels()[0]
         levels.append(lv)
+        den = lcm(*(p.denominator for p in lv))
+        dens.append(den)
+        nums.append(tuple(int(p * den) for p in lv))
         for i in range(len(lv)):
-            rows.append(idx == i)
-    return np.array(rows, dtype=np.int64), tuple(levels)
+            rows.append(lv_idx[first_cell] == i)
+    return _BetBook(bets, order, starts, np.array(rows, dtype=np.int64), tuple(levels), tuple(nums), tuple(dens))
 
 
 def evaluate_bets(dist: CoupDistribution, bets: Iterable[Bet]) -> dict[str, BetResult]:
@@ -214,13 +231,16 @@ def evaluate_bets(dist: CoupDistribution, bets: Iterable[Bet]) -> dict[str, BetR
             raise BetError(
                 f"bet {b.name!r} needs a shoe known by {b.resolution}; this shoe is known only by {dist.shoe.resolution}"
             )
-    matrix, levels = _level_matrix(bets)
+    book = _bet_book(bets)
     flat = dist.flat
-    counts = (matrix @ flat) if flat.dtype != object else (matrix.astype(object) @ flat)
-    counts = [int(x) for x in counts]
+    grouped = np.add.reduceat(flat[book.order], book.starts)
+    matrix = book.matrix if flat.dtype != object else book.matrix.astype(object)
+    counts = [int(x) for x in matrix @ grouped]
     out, i = {}, 0
-    for bet, lv in zip(bets, levels):
-        out[bet.name] = BetResult(bet, lv, tuple(counts[i : i + len(lv)]), dist.deals)
+    for bet, lv, nums, den in zip(bets, book.levels, book.numerators, book.denominators):
+        c = tuple(counts[i : i + len(lv)])
+        ev = Fraction(sum(n * k for n, k in zip(nums, c)), den * dist.deals)
+        out[bet.name] = BetResult(bet, lv, c, dist.deals, ev)
         i += len(lv)
     return out
 

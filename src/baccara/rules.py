@@ -12,6 +12,7 @@ the same machinery, with a strategy in place of the tableau.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -44,12 +45,14 @@ class Tableau:
                 "(Player's third card 0-9, then 'stood')"
             )
 
+    @cached_property
     def player_array(self) -> np.ndarray:
         """Player's rule as a boolean array over totals 0..9 (8, 9: naturals, never draw)."""
         out = np.zeros(10, dtype=np.bool_)
         out[:8] = self.player_draws
         return out
 
+    @cached_property
     def banker_array(self) -> np.ndarray:
         """Banker's rule as a boolean array [total 0..9][third card 0..9, STOOD]."""
         out = np.zeros((10, 11), dtype=np.bool_)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass
+from functools import lru_cache
 from math import perm
 from typing import Iterable, Mapping
 
@@ -34,6 +35,20 @@ RESOLUTIONS = ("suit", "rank", "value")
 _NTYPES = {"suit": 52, "rank": 13, "value": 10}
 #: Cards one coup can use: two per hand and a third card to each.
 CARDS_PER_COUP = 6
+
+
+@lru_cache(maxsize=None)
+def _type_tables(resolution: str) -> tuple[np.ndarray, np.ndarray]:
+    if resolution == "suit":
+        values = np.array([RANK_VALUE[i // 4] for i in range(52)], dtype=np.int64)
+        ranks = np.arange(52, dtype=np.int64) // 4
+    elif resolution == "rank":
+        values, ranks = np.array(RANK_VALUE, dtype=np.int64), np.arange(13, dtype=np.int64)
+    else:
+        values, ranks = np.arange(10, dtype=np.int64), np.full(10, -1, dtype=np.int64)
+    values.flags.writeable = False
+    ranks.flags.writeable = False
+    return values, ranks
 
 
 def _check_count(name: str, value: object) -> int:
@@ -65,7 +80,9 @@ class Shoe:
             raise ShoeError(
                 f"a {self.resolution}-resolution shoe needs {_NTYPES[self.resolution]} counts, got {len(self.counts)}"
             )
-        counts = tuple(_check_count(f"count of {self.type_name(i)}", c) for i, c in enumerate(self.counts))
+        counts = tuple(self.counts)
+        if not all(type(c) is int and c >= 0 for c in counts):
+            counts = tuple(_check_count(f"count of {self.type_name(i)}", c) for i, c in enumerate(counts))
         object.__setattr__(self, "counts", counts)
         n = sum(counts)
         if self.replacement and n == 0:
@@ -143,27 +160,19 @@ class Shoe:
         return self.replacement
 
     def type_values(self) -> np.ndarray:
-        """Baccarat value of each card type."""
-        if self.resolution == "suit":
-            return np.array([RANK_VALUE[i // 4] for i in range(52)], dtype=np.int64)
-        if self.resolution == "rank":
-            return np.array(RANK_VALUE, dtype=np.int64)
-        return np.arange(10, dtype=np.int64)
+        """Baccarat value of each card type (read-only)."""
+        return _type_tables(self.resolution)[0]
 
     def type_ranks(self) -> np.ndarray:
-        """Rank index of each card type (for a value shoe: -1, ranks unknown)."""
-        if self.resolution == "suit":
-            return np.arange(52, dtype=np.int64) // 4
-        if self.resolution == "rank":
-            return np.arange(13, dtype=np.int64)
-        return np.full(10, -1, dtype=np.int64)
+        """Rank index of each card type, -1 where unknown (a value shoe); read-only."""
+        return _type_tables(self.resolution)[1]
 
     def value_counts(self) -> tuple[int, ...]:
         """Counts by value 0..9."""
-        out = [0] * 10
-        for v, c in zip(self.type_values().tolist(), self.counts):
-            out[v] += c
-        return tuple(out)
+        if self.resolution == "value":
+            return self.counts
+        c = self.counts if self.resolution == "rank" else self.rank_counts()
+        return (c[9] + c[10] + c[11] + c[12],) + c[:9]
 
     def rank_counts(self) -> tuple[int, ...] | None:
         """Counts by rank A..K, or None for a shoe known only by value."""

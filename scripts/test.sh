@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Set up baccara and its test tools in ./.venv and run the test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -m pip install --quiet -e ".[test]"
+exec .venv/bin/python -m pytest "$@"
