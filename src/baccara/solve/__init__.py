@@ -1,0 +1,1 @@
+"""Solvers that know nothing of cards: additive bimatrix games, Foster's algorithm, sweeps."""
