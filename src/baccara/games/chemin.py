@@ -36,6 +36,7 @@ import numpy as np
 
 from ..errors import BaccaraError
 from ..solve.additive import AdditiveGame
+from ..solve.sweep import LinearAdditiveGame
 from ._chemin_kernel import COMP_INDEX, COMPOSITIONS, NONE, chemin_coefficients
 
 MODELS = ("A1", "A2", "B1", "B2")
@@ -163,6 +164,23 @@ class CheminGame:
     def index(self, label: str) -> int:
         """Information set index of a label like ``"(3,3)|6"``."""
         return self.labels.index(label)
+
+    def linear(self) -> LinearAdditiveGame:
+        """The game with Banker's gains linear in alpha, for the alpha sweep (scaled by D)."""
+        return LinearAdditiveGame(
+            c=self.G,
+            e=tuple((-H0, -H1) for H0, H1 in self.H),
+            delta=tuple(-(G1 - G0) for G0, G1 in self.G),
+            delta_base=-(self.base_sgn[1] - self.base_sgn[0]),
+            labels=self.labels,
+        )
+
+    def block_key(self, i: int) -> tuple:
+        """Seed 000's order of information sets in strategy strings: blocks by
+        (Banker total, Player's third card with 'none' first), compositions
+        lexicographic within a block."""
+        hand, third = self.keys[i]
+        return ((_total(hand), -1 if third == NONE else third), hand)
 
     def at(self, alpha: Fraction) -> AdditiveGame:
         """The additive bimatrix game at commission ``alpha`` (exact rationals)."""
