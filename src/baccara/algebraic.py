@@ -133,11 +133,31 @@ class QuadraticNumber:
             return f"{self.r.numerator}/{self.r.denominator}"
         den = self.r.denominator * self.s.denominator // _gcd(self.r.denominator, self.s.denominator)
         a, b = int(self.r * den), int(self.s * den)
-        # pull square factors of b^2 d back under the root: b*sqrt(d) = sign(b) sqrt(b^2 d)
+        # write b*sqrt(d) as sign(b) sqrt(b^2 d), then cancel common factors
+        root_arg = b * b * self.d
+        a, den, root_arg = _cancel(a, den, root_arg)
         sign = "+" if b > 0 else "-"
-        root = f"sqrt({b * b * self.d})"
+        root = f"sqrt({root_arg})"
         head = f"{a}{sign}{root}" if a else (root if b > 0 else f"-{root}")
         return f"({head})/{den}" if den != 1 else head
+
+
+def _cancel(a: int, den: int, root_arg: int) -> tuple[int, int, int]:
+    """Divide (a ± sqrt(root_arg)) / den by every common factor k (k | a, k | den, k^2 | root_arg)
+    found among the primes of gcd(a, den) below 10^6."""
+    g = _gcd(a, den)
+    p = 2
+    while g > 1 and p < 10**6:
+        if g % p == 0:
+            g //= p
+            if a % p == 0 and den % p == 0 and root_arg % (p * p) == 0:
+                a, den, root_arg = a // p, den // p, root_arg // (p * p)
+                g = _gcd(a, den)
+                continue
+            while g % p == 0:
+                g //= p
+        p += 1 if p == 2 else 2
+    return a, den, root_arg
 
 
 def _gcd(a: int, b: int) -> int:

@@ -10,17 +10,23 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from fractions import Fraction
 from typing import Callable, Optional
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import Progress
+from rich.table import Table
 
 from . import __version__
 from .bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, as_fraction, builtin_bets, field_help, load_bets_toml
 from .cards import rank_index
 from .errors import BaccaraError
 from .exact import applicable_bets, coup_distribution, effects_of_removal, evaluate_bets
+from .games.bertrand import bertrand_report, bertrand_text
+from .games.chemin import check_model, chemin_game
+from .games.chemin_solution import best_response_table, solve_chemin, sweep_chemin, table4, table_text
 from .report import edge_json, edge_table, eor_json, eor_table, exact_edges_lines
 from .shoe import Shoe
 
@@ -231,6 +237,175 @@ def list_bets(
 def fields() -> None:
     """The event fields a user-defined bet's 'when' can test."""
     out.print(field_help(), highlight=False)
+
+
+# ---------------------------------------------------------------- chemin de fer
+chemin_app = typer.Typer(help="Chemin de fer as a game (seed 000): Nash equilibria, the commission sweep, Table 4.",
+                         no_args_is_help=True)
+app.add_typer(chemin_app, name="chemin")
+
+MODEL = typer.Option("B2", "--model", "-m", help="Information model: A1, A2, B1, B2 (A: with replacement).")
+CHEMIN_DECKS = typer.Option("6", "--decks", "-d", help="Decks in the shoe, a positive integer, or 'inf'.")
+ALPHA = typer.Option("1/20", "--commission", "-a", help="Commission alpha on Banker wins, a rational in [0, 1).")
+
+
+def parse_chemin_decks(text: str) -> int | None:
+    """--decks for chemin de fer: a positive integer or 'inf' (None)."""
+    t = text.strip().lower()
+    if t in ("inf", "infinite", "oo"):
+        return None
+    d = _parse_int(t, "--decks")
+    if d <= 0:
+        raise BaccaraError(f"--decks must be a positive integer or 'inf', got {d}")
+    return d
+
+
+def parse_alpha(text: str, option: str = "--commission") -> Fraction:
+    a = as_fraction(text, option)
+    if not 0 <= a < 1:
+        raise BaccaraError(f"{option} must be in [0, 1), got {a}")
+    return a
+
+
+def _model_and_decks(model: str, decks: str) -> tuple[str, int | None]:
+    m, d = check_model(model, parse_chemin_decks(decks))
+    if m.startswith("B") and d is None:
+        m = "A" + m[1]  # d -> infinity is Model A
+    return m, d
+
+
+@chemin_app.command("solve")
+@handles_errors
+def chemin_solve(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str = ALPHA, json_out: bool = JSON) -> None:
+    """Every Nash equilibrium at one commission, with its certificate."""
+    m, d = _model_and_decks(model, decks)
+    sol = solve_chemin(m, d, parse_alpha(commission))
+    doc = sol.to_json()
+    if json_out:
+        print(json.dumps(doc, indent=2))
+        return
+    shoe = "infinite shoe" if d is None else f"{d} decks"
+    verdict = "unique Nash equilibrium" if doc["unique"] else f"{len(doc['equilibria'])} extreme Nash equilibria"
+    out.print(f"Chemin de fer, Model {m}, {shoe}, commission {commission}: {verdict}", highlight=False)
+    for n, eq in enumerate(doc["equilibria"], 1):
+        p = eq["player"]["draw_at_5"]
+        out.print(f"[{n}] Player draws at 5 with probability {p} = {eq['player']['draw_at_5_float']:.7f}", highlight=False)
+        out.print(f"    Banker {eq['banker']['strategy']}; mixes "
+                  + (", ".join(f"{k} draw {v} = {float(Fraction(v)):.7f}" for k, v in eq["banker"]["mixed"].items()) or "nowhere"),
+                  highlight=False)
+        out.print(f"    payoffs: Player {eq['payoff']['player_float']:.7f}, Banker {eq['payoff']['banker_float']:.7f}; "
+                  f"certificate: {'holds' if eq['certificate']['holds'] else 'FAILS'}", highlight=False)
+    if doc["continua"]:
+        out.print(f"continua of equilibria: {doc['continua']}")
+
+
+@chemin_app.command("sweep")
+@handles_errors
+def chemin_sweep(model: str = MODEL, decks: str = CHEMIN_DECKS, json_out: bool = JSON,
+                 lo: str = typer.Option("0", "--from", help="Lowest commission."),
+                 hi: str = typer.Option("1/10", "--to", help="Highest commission.")) -> None:
+    """The exact structure over the commission: curves, intersections, cases, equilibria by interval."""
+    m, d = _model_and_decks(model, decks)
+    a, b = parse_alpha(lo, "--from"), parse_alpha(hi, "--to")
+    if a >= b:
+        raise BaccaraError(f"--from must be below --to, got {a} and {b}")
+    doc = sweep_chemin(m, d, a, b).to_json()
+    if json_out:
+        print(json.dumps(doc, indent=2))
+        return
+    shoe = "infinite shoe" if d is None else f"{d} decks"
+    out.print(f"Model {m}, {shoe}, commission in [{a}, {b}]: "
+              f"(a) {doc['curves']} curves, (b) {doc['intersections']} intersections, (c) {doc['partial_curves']} partial, "
+              f"(d) {doc['cases']} cases, (e) {doc['exceptional_alphas']} exceptional alphas", highlight=False)
+    t = Table(title="Nash equilibrium by commission interval")
+    for col in ("alpha from", "alpha to", "Player p(alpha) at 5", "Banker mixes"):
+        t.add_column(col)
+    for iv in doc["intervals"]:
+        t.add_row(f"{iv['alpha_from']['float']:.7f}", f"{iv['alpha_to']['float']:.7f}", iv["player"]["draw_at_5"],
+                  ", ".join(f"{k}: {v}" for k, v in iv["banker"]["mixed"].items()) or "-")
+    out.print(t)
+    for e in doc["exceptional"]:
+        out.print(f"several equilibria at alpha = {e['exact']} = {e['float']:.7f}", highlight=False)
+    t2 = Table(title="Cases (seed 000 Table 2)")
+    for col in ("case", "alpha interval", "Banker strategy", "q", "NE"):
+        t2.add_column(col)
+    for r in doc["table2"]:
+        t2.add_row(str(r["case"]), f"({r['alpha_from']['float']:.7f}, {r['alpha_to']['float']:.7f})", r["strategy"],
+                   r["equalizing_q"], "yes" if r["equilibrium"] else "")
+    out.print(t2)
+    t3 = Table(title="Intersections (seed 000 Table 3)")
+    for col in ("case", "curves", "alpha", "Banker strategy", "several NE"):
+        t3.add_column(col)
+    for r in doc["table3"]:
+        t3.add_row(str(r["case"]), " & ".join(r["curves"]), f"{r['alpha']['float']:.7f}", r["strategy"],
+                   "yes" if r["several_equilibria"] else "")
+    out.print(t3)
+
+
+def parse_deck_range(text: str) -> list[int | None]:
+    """'1-100', '6', '1,2,8-10', 'inf'."""
+    out: list[int | None] = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        if part.lower() in ("inf", "infinite"):
+            out.append(None)
+        elif "-" in part:
+            a, b = part.split("-", 1)
+            lo_, hi_ = _parse_int(a, "--decks"), _parse_int(b, "--decks")
+            if lo_ <= 0 or hi_ < lo_:
+                raise BaccaraError(f"--decks range must be like 1-100 with 1 <= low <= high, got {part!r}")
+            out.extend(range(lo_, hi_ + 1))
+        else:
+            out.append(parse_chemin_decks(part))
+    if not out:
+        raise BaccaraError("--decks is empty: give e.g. 1-100 or 6 or inf")
+    return out
+
+
+@chemin_app.command("table4")
+@handles_errors
+def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", help="Decks: e.g. 1-100, 6, inf."),
+                  json_out: bool = JSON) -> None:
+    """Seed 000 Table 4 for each d (Model B2): curves, intersections, partial curves, cases, exceptional alphas."""
+    ds = parse_deck_range(decks)
+    with Progress(transient=True, console=err) as bar:
+        task = bar.add_task("sweeping", total=len(ds))
+        rows = table4(ds, progress=lambda d: bar.advance(task))
+    if json_out:
+        print(json.dumps([{"decks": "inf" if r[0] is None else r[0], "a": r[1], "b": r[2], "c": r[3], "d": r[4], "e": r[5]}
+                          for r in rows], indent=2))
+        return
+    t = Table(title="Seed 000 Table 4 (Model B2; inf = Model A2)")
+    for col in ("d", "(a) curves", "(b) intersections", "(c) partial", "(d) cases", "(e) exceptional"):
+        t.add_column(col, justify="right")
+    for r in rows:
+        t.add_row("inf" if r[0] is None else str(r[0]), *(str(x) for x in r[1:]))
+    out.print(t)
+
+
+@chemin_app.command("table")
+@handles_errors
+def chemin_table(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str = ALPHA,
+                 p: str = typer.Option("0", "--p", help="Player's probability of drawing at 5, in [0, 1].")) -> None:
+    """Banker's best response to Player's mixture p at one commission (seed 000 Table 1 layout)."""
+    m, d = _model_and_decks(model, decks)
+    pp = as_fraction(p, "--p")
+    if not 0 <= pp <= 1:
+        raise BaccaraError(f"--p must be in [0, 1], got {pp}")
+    rows, notes = best_response_table(chemin_game(m, d), pp, parse_alpha(commission))
+    out.print(table_text(rows, notes, f"Banker's best response, Model {m}, d = {'inf' if d is None else d}, "
+                                      f"alpha = {commission}, p = {p} (D draw, S stand, M indifferent)"), highlight=False)
+
+
+@app.command()
+@handles_errors
+def bertrand(json_out: bool = JSON) -> None:
+    """Bertrand's 1888 problems (seed 002): D0, D1, D1/2, W, T, E; Dormoy; Badoureau's errors; audits."""
+    if json_out:
+        print(json.dumps(bertrand_report(), indent=2))
+        return
+    out.print(bertrand_text(), highlight=False)
 
 
 @app.callback(invoke_without_command=True)

@@ -118,6 +118,7 @@ class NashSet:
 
     equilibria: list[Equilibrium] = field(default_factory=list)
     continua: list[tuple[Fraction, Fraction, frozenset]] = field(default_factory=list)
+    groups: list[tuple[int, ...]] | None = None  # merged equivalent information sets, if any
 
     @property
     def unique(self) -> bool:
@@ -162,7 +163,60 @@ def _equilibria_at(game: AdditiveGame, p: Fraction) -> list[Equilibrium]:
     return out
 
 
-def nash_equilibria(game: AdditiveGame) -> NashSet:
+def merge_equivalent(game: AdditiveGame) -> tuple[AdditiveGame, list[tuple[int, ...]]]:
+    """Merge information sets whose payoff vectors (g^0, g^1, h^0, h^1) are positive multiples
+    of one another.
+
+    Such sets are one decision up to scale: both players' payoffs depend on
+    the moves there only through their reach-weighted sum, so playing one move
+    everywhere in the group (summed payoffs) loses no equilibrium outcome.
+    Under Model A2 this merges Banker's compositions of one total (with
+    replacement his composition tells him nothing more): Model A1.  Without
+    such sets the game is returned as is.
+    """
+    groups: dict[tuple, list[int]] = {}
+    for i in range(game.n):
+        v = (*game.g[i], *game.h[i])
+        lead = next((abs(x) for x in v if x), None)
+        key = tuple(x / lead for x in v) if lead else ("zero", i)
+        groups.setdefault(key, []).append(i)
+    members = [tuple(m) for m in groups.values()]
+    if all(len(m) == 1 for m in members):
+        return game, [(i,) for i in range(game.n)]
+
+    def total(vals):
+        return tuple(sum(x, Fraction(0)) for x in zip(*vals))
+
+    merged = AdditiveGame(
+        game.a, game.b,
+        h=tuple(total([game.h[i] for i in m]) for m in members),
+        g=tuple(total([game.g[i] for i in m]) for m in members),
+        labels=tuple("+".join(game.labels[i] for i in m) for m in members) if game.labels else (),
+    )
+    return merged, members
+
+
+def nash_equilibria(game: AdditiveGame, merge: bool = True) -> NashSet:
+    """Every Nash equilibrium of ``game``, up to equivalent information sets (see
+    :func:`merge_equivalent`; ``merge=False`` enumerates them separately)."""
+    merged, groups = merge_equivalent(game) if merge else (game, [(i,) for i in range(game.n)])
+    if merged is game:
+        return _nash_equilibria(game)
+    small = _nash_equilibria(merged)
+    out = NashSet(continua=small.continua, groups=groups)
+    for eq in small.equilibria:
+        q = [Fraction(0)] * game.n
+        for k, members in enumerate(groups):
+            for i in members:
+                q[i] = eq.q[k]
+        pay = game.payoffs(eq.p, q)
+        mixed = tuple(i for k in eq.mixed for i in groups[k])
+        support = tuple((frozenset(i for k in s for i in groups[k]), w) for s, w in eq.support)
+        out.equilibria.append(Equilibrium(eq.p, tuple(q), pay[0], pay[1], mixed, support))
+    return out
+
+
+def _nash_equilibria(game: AdditiveGame) -> NashSet:
     """Every Nash equilibrium of an additive 2 x 2^n game (Lemma 2, Foster's algorithm), exactly.
 
     Candidates for p are 0, 1 and the discontinuities p_i; at each, player II's

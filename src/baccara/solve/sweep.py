@@ -150,6 +150,8 @@ class Sweep:
     points: list[PointCase] = field(default_factory=list)
     intervals: list[Interval] = field(default_factory=list)
     continua: list[str] = field(default_factory=list)
+    groups: list[tuple[int, ...]] = field(default_factory=list)
+    game: "LinearAdditiveGame | None" = None
 
     @property
     def partial_curves(self) -> list[Curve]:
@@ -253,6 +255,52 @@ def _delta(game: LinearAdditiveGame, moves: Sequence[int]) -> int:
     return game.delta_base + sum(d for d, m in zip(game.delta, moves) if m > 0)
 
 
+def merge_proportional(
+    game: LinearAdditiveGame, order: Callable[[int], object]
+) -> tuple[LinearAdditiveGame, list[tuple[int, ...]]]:
+    """Merge information sets whose gains (c^0, c^1, e^0, e^1) are positive multiples of each other.
+
+    They share one best-response-discontinuity curve (player II is indifferent
+    at all of them at once), so they are one decision in the sweep: the merged
+    set plays one move at all members, with summed payoffs.  Under Model A2
+    this merges Banker's compositions of one total (with replacement, his
+    composition tells him nothing more), giving Model A1.  Groups are listed in
+    ``order`` of their first member; the merged game's index k is group k.
+    Without proportional sets the game is returned as is, groups (i,).
+    """
+    groups: dict[tuple, list[int]] = {}
+    for i in sorted(range(len(game.c)), key=order):
+        v = (*game.c[i], *game.e[i])
+        g = 0
+        for x in v:
+            g = _gcd(g, x)
+        lead = next((x for x in v if x), 0)
+        key = tuple(x // g for x in v) if g else v
+        if lead < 0:
+            key = tuple(-x for x in key)
+        key = key + ((lead > 0) - (lead < 0),) if any(v) else ("zero", i)
+        groups.setdefault(key, []).append(i)
+    members = [tuple(m) for m in groups.values()]
+    if all(len(m) == 1 for m in members):
+        return game, [(i,) for i in range(len(game.c))]
+    def add(vals):
+        return tuple(sum(x) for x in zip(*vals))
+    merged = LinearAdditiveGame(
+        c=tuple(add([game.c[i] for i in m]) for m in members),
+        e=tuple(add([game.e[i] for i in m]) for m in members),
+        delta=tuple(sum(game.delta[i] for i in m) for m in members),
+        delta_base=game.delta_base,
+        labels=tuple("+".join(game.labels[i] for i in m) for m in members),
+    )
+    return merged, members
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return abs(a)
+
+
 def sweep(
     game: LinearAdditiveGame,
     lo: Fraction = Fraction(0),
@@ -266,7 +314,12 @@ def sweep(
     """
     lo, hi = Fraction(lo), Fraction(hi)
     order = order or (lambda i: i)
+    merged, out_groups = merge_proportional(game, order)
+    if merged is not game:
+        game, order = merged, (lambda k: k)  # the merged sets are numbered in order
     out = Sweep(lo, hi)
+    out.groups = out_groups
+    out.game = game
     n = len(game.c)
     for i in sorted(range(n), key=order):
         pieces = _domain(game, i, lo, hi)

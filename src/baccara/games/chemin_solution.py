@@ -1,0 +1,248 @@
+"""Chemin de fer solved: equilibria at one commission, the alpha sweep, and the seed's tables.
+
+Builds on :mod:`baccara.games.chemin` (the game) and :mod:`baccara.solve`
+(card-free solvers); produces result objects and JSON-ready documents in the
+notation of seed 000 (strategy strings of D, S and M in blocks of
+information sets; information sets written ``"(3,3)|6"``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Iterable
+
+from ..algebraic import QuadraticNumber
+from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
+from ..solve.sweep import Sweep, group_blocks, strategy_string, sweep
+from ._chemin_kernel import NONE
+from .chemin import THIRD_LABELS, CheminGame, chemin_game, check_commission, _total
+
+DEFAULT_RANGE = (Fraction(0), Fraction(1, 10))
+
+
+def fstr(x: Fraction | int) -> str:
+    """Exact rational as ``"num/den"``."""
+    x = Fraction(x)
+    return f"{x.numerator}/{x.denominator}"
+
+
+def real_json(x: QuadraticNumber | Fraction) -> dict:
+    """An exact real (rational or quadratic irrational): closed form and float."""
+    x = QuadraticNumber.of(x)
+    return {"exact": str(x), "float": float(x)}
+
+
+def p_formula_text(formula: tuple[int, int, int, int]) -> str:
+    """Player's p(alpha) = (n0 + n1 alpha) / (d0 + d1 alpha), reduced, as text."""
+    n0, n1, d0, d1 = formula
+    g = 0
+    for x in formula:
+        g = _gcd(g, x)
+    if d0 < 0 or (d0 == 0 and d1 < 0):
+        g = -g
+    n0, n1, d0, d1 = (x // g for x in formula)
+    return f"({n0} {'+' if n1 >= 0 else '-'} {abs(n1)}*alpha) / ({d0} {'+' if d1 >= 0 else '-'} {abs(d1)}*alpha)"
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return abs(a)
+
+
+# ---------------------------------------------------------------- one alpha
+@dataclass
+class CheminSolution:
+    """Every Nash equilibrium of one chemin de fer game, each with its certificate."""
+
+    game: CheminGame
+    alpha: Fraction
+    nash: NashSet
+    certificates: list[Certificate]
+    open_sets: list[int]
+
+    @property
+    def unique(self) -> bool:
+        return self.nash.unique
+
+    def strategy(self, eq: Equilibrium) -> str:
+        """Banker's strategy on the information sets Lemma 1 leaves open, in blocks."""
+        blocks = group_blocks(self.open_sets, self.game.block_key)
+        moves = [1 if q == 1 else -1 for q in eq.q]
+        mixed = {i for i in self.open_sets if 0 < eq.q[i] < 1}
+        return strategy_string(moves, mixed, blocks)
+
+    def to_json(self) -> dict:
+        labels = self.game.labels
+        out = []
+        for eq, cert in zip(self.nash.equilibria, self.certificates):
+            out.append({
+                "player": {"draw_at_5": fstr(eq.p), "draw_at_5_float": float(eq.p)},
+                "banker": {
+                    "strategy": self.strategy(eq),
+                    "mixed": {labels[i]: fstr(eq.q[i]) for i in range(len(eq.q)) if 0 < eq.q[i] < 1},
+                    "open_information_sets": [labels[i] for i in sorted(self.open_sets, key=self.game.block_key)],
+                },
+                "payoff": {"player": fstr(eq.payoff_I), "banker": fstr(eq.payoff_II),
+                           "player_float": float(eq.payoff_I), "banker_float": float(eq.payoff_II)},
+                "certificate": {
+                    "holds": cert.holds,
+                    "player_payoff_if_stand": fstr(cert.payoff_I_by_u[0]),
+                    "player_payoff_if_draw": fstr(cert.payoff_I_by_u[1]),
+                    "banker_payoff": fstr(cert.payoff_II),
+                    "banker_best_response_payoff": fstr(cert.best_response_II),
+                },
+            })
+        return {
+            "model": self.game.model,
+            "decks": "inf" if self.game.decks is None else self.game.decks,
+            "commission": fstr(self.alpha),
+            "unique": self.unique,
+            "equilibria": out,
+            "continua": [{"p_from": fstr(a), "p_to": fstr(b)} for a, b, _ in self.nash.continua],
+        }
+
+
+def solve_chemin(model: str = "B2", decks: int | None = 6, alpha: Fraction = Fraction(1, 20)) -> CheminSolution:
+    """All Nash equilibria of chemin de fer under ``model`` with ``decks`` at commission ``alpha``."""
+    alpha = check_commission(alpha)
+    game = chemin_game(model, decks)
+    g = game.at(alpha)
+    nash = nash_equilibria(g)
+    certs = [certify(g, eq.p, eq.q) for eq in nash.equilibria]
+    _, open_sets = dominance_reduction(g)
+    return CheminSolution(game, alpha, nash, certs, open_sets)
+
+
+# ---------------------------------------------------------------- best-response table
+def best_response_table(game: CheminGame, p: Fraction, alpha: Fraction) -> tuple[list[list[str]], list[str]]:
+    """Banker's best response to Player drawing at 5 with probability p, in the layout of
+    seed 000 Table 1: rows Banker total 0-7, columns Player's third card 0-9 and none.
+
+    A cell is D (draw), S (stand) or M (indifferent) when every composition of
+    that total agrees; otherwise ``*`` with a note listing the compositions.
+    """
+    g = game.at(alpha)
+    cells: dict[tuple[int, int], dict[str, str]] = {}
+    for i, (hand, third) in enumerate(game.keys):
+        v = g.gain_II(i, Fraction(p))
+        move = "D" if v > 0 else ("S" if v < 0 else "M")
+        name = f"({hand[0]},{hand[1]})" if isinstance(hand, tuple) else str(hand)
+        cells.setdefault((_total(hand), third), {})[name] = move
+    rows, notes = [], []
+    for t in range(8):
+        row = []
+        for k in list(range(10)) + [NONE]:
+            moves = cells.get((t, k), {})
+            kinds = set(moves.values())
+            if len(kinds) == 1:
+                row.append(kinds.pop())
+            elif not kinds:
+                row.append("-")
+            else:
+                row.append("*")
+                notes.append(f"({t},{THIRD_LABELS[k]}): " + ", ".join(f"{c} {m}" for c, m in moves.items()))
+        rows.append(row)
+    return rows, notes
+
+
+def table_text(rows: list[list[str]], notes: list[str], title: str) -> str:
+    head = "total | " + " ".join(f"{c:>2}" for c in [str(k) for k in range(10)] + ["-"]) + "   (- = Player stood)"
+    lines = [title, head] + [f"{t:>5} | " + " ".join(f"{c:>2}" for c in row) for t, row in enumerate(rows)]
+    return "\n".join(lines + notes)
+
+
+# ---------------------------------------------------------------- the sweep
+@dataclass
+class CheminSweep:
+    """The exact alpha-structure of chemin de fer's equilibria for one model and d."""
+
+    game: CheminGame
+    result: Sweep
+
+    def label(self, k: int) -> str:
+        return self.result.game.labels[k]
+
+    def _blocks(self) -> list[list[int]]:
+        groups = self.result.groups  # merged information set k -> its members
+        return group_blocks([c.index for c in self.result.curves], lambda k: self.game.block_key(groups[k][0]))
+
+    def table2(self) -> list[dict]:
+        """Seed 000 Table 2: one row per case (curve segment)."""
+        blocks = self._blocks()
+        return [{
+            "case": n + 1,
+            "curve": self.label(c.i),
+            "alpha_from": real_json(c.lo),
+            "alpha_to": real_json(c.hi),
+            "strategy": strategy_string(c.moves, {c.i}, blocks),
+            "equalizing_q": fstr(c.q),
+            "equilibrium": c.equilibrium,
+        } for n, c in enumerate(self.result.cases)]
+
+    def table3(self) -> list[dict]:
+        """Seed 000 Table 3: one row per intersection of two curves."""
+        blocks = self._blocks()
+        return [{
+            "case": n + 1,
+            "curves": [self.label(p.point.i), self.label(p.point.j)],
+            "alpha": real_json(p.point.alpha),
+            "strategy": strategy_string(p.moves, {p.point.i, p.point.j}, blocks),
+            "several_equilibria": p.exceptional,
+            "banker_extreme_strategies": [{self.label(k): fstr(v) for k, v in e.items()} for e in p.extremes],
+        } for n, p in enumerate(self.result.points)]
+
+    def intervals(self) -> list[dict]:
+        out = []
+        for iv in self.result.intervals:
+            row = {"alpha_from": real_json(iv.lo), "alpha_to": real_json(iv.hi)}
+            if iv.pure is not None:
+                row["player"] = {"draw_at_5": fstr(iv.pure)}
+                row["banker"] = {"mixed": {}}
+            else:
+                row["player"] = {"draw_at_5": p_formula_text(iv.p_formula)}
+                row["banker"] = {"mixed": {self.label(iv.i): fstr(iv.q)}}
+            out.append(row)
+        return out
+
+    def to_json(self) -> dict:
+        a, b, c, d, e = self.result.counts()
+        r = self.result
+        return {
+            "model": self.game.model,
+            "decks": "inf" if self.game.decks is None else self.game.decks,
+            "commission_range": [fstr(r.lo), fstr(r.hi)],
+            "curves": a,
+            "intersections": b,
+            "partial_curves": c,
+            "cases": d,
+            "exceptional_alphas": e,
+            "curve_list": [{"information_set": x.label, "partial": x.partial,
+                            "defined_on": [[fstr(p), fstr(q)] for p, q in x.pieces]} for x in r.curves],
+            "exceptional": [real_json(a_) for a_ in sorted({p.point.alpha for p in r.exceptional})],
+            "intervals": self.intervals(),
+            "table2": self.table2(),
+            "table3": self.table3(),
+            "continua": r.continua,
+        }
+
+
+def sweep_chemin(model: str = "B2", decks: int | None = 6, lo: Fraction = DEFAULT_RANGE[0],
+                 hi: Fraction = DEFAULT_RANGE[1]) -> CheminSweep:
+    """The alpha sweep of chemin de fer (seed 000 section 3) over [lo, hi]."""
+    check_commission(lo)
+    check_commission(hi)
+    game = chemin_game(model, decks)
+    return CheminSweep(game, sweep(game.linear(), Fraction(lo), Fraction(hi), order=game.block_key))
+
+
+def table4(decks: Iterable[int | None], progress: Callable[[int | None], None] | None = None) -> list[tuple]:
+    """Seed 000 Table 4: (d, (a), (b), (c), (d), (e)) for each d, Model B2 (d = None: the limit, Model A2)."""
+    rows = []
+    for d in decks:
+        sw = sweep_chemin("B2" if d is not None else "A2", d)
+        rows.append((d, *sw.result.counts()))
+        if progress:
+            progress(d)
+    return rows
