@@ -1,0 +1,223 @@
+"""Chemin de fer under Models A1, A2, B1, B2: seed 000's tables, certificates, limits, LP check."""
+
+import json
+from fractions import Fraction
+from math import factorial
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from baccara import Shoe, coup_distribution
+from baccara.cli import app
+from baccara.games.chemin import _forward_differences, chemin_game, raw_coefficients
+from baccara.games.chemin_solution import solve_chemin, sweep_chemin, table4
+from baccara.rules import PUNTO_BANCO
+from baccara.solve.additive import certify, nash_equilibria
+from baccara.solve.lp import solve_zero_sum
+from baccara.solve.sweep import strategy_string
+
+from .data.seed000_tables import TABLE2, TABLE3, TABLE4, TABLE4_LAST_ROW, TABLE6
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def sweep6():
+    return sweep_chemin("B2", 6)
+
+
+def test_table2_all_66_cases(sweep6):
+    # Seed 000, Table 2 (d = 6): 66 cases, strategy strings in the paper's notation.
+    rows = sweep6.table2()
+    assert [r["strategy"] for r in rows] == [TABLE2[k] for k in range(1, 67)]
+    # Rows 44 and 45 are the equilibria (seed 000, Equations (19), (20)).
+    assert [r["case"] for r in rows if r["equilibrium"]] == [44, 45]
+
+
+def test_table3_all_23_intersections(sweep6):
+    # Seed 000, Table 3 (d = 6): 23 intersections, alpha to 7 digits, strategy strings.
+    rows = sweep6.table3()
+    assert [(f"{r['alpha']['float']:.7f}", r["strategy"]) for r in rows] == TABLE3
+    # Only row 18 has several equilibria: four Banker strategies of support size 2.
+    several = [r for r in rows if r["several_equilibria"]]
+    assert [r["case"] for r in several] == [18]
+    assert len(several[0]["banker_extreme_strategies"]) == 4
+
+
+def test_d6_unique_equilibrium_on_each_interval(sweep6):
+    # Seed 000: for d = 6, unique NE for alpha != alpha* ~ 0.0620017, mixing at (0,6)|none.
+    iv = sweep6.intervals()
+    assert len(iv) == 2 and all(list(r["banker"]["mixed"]) == ["(0,6)|none"] for r in iv)
+    assert f"{iv[0]['alpha_to']['float']:.7f}" == "0.0620017"
+
+
+def test_table4_every_d_from_1_to_100():
+    # Seed 000, Table 4: (a) curves, (b) intersections, (c) partial curves,
+    # (d) = (a) + 2(b) cases, (e) exceptional alphas; last row for every d >= 77.
+    rows = table4(range(1, 101))
+    for d, *counts in rows:
+        assert tuple(counts) == TABLE4.get(d, TABLE4_LAST_ROW), d
+
+
+def test_table6_banker_mixing_strategies():
+    # Seed 000, Table 6: Banker's equilibrium strategies in blocks (3,8) (4,1) (5,4)
+    # (6,none) (6,6), by alpha-interval, for d = 1, 2, 3, 4-7 and beyond.
+    blocks_at = [(3, 8), (4, 1), (5, 4), (6, 10), (6, 6)]
+    flat, per_d = [], {}
+    for d in range(1, 13):
+        sw = sweep_chemin("B2", d)
+        g = sw.game
+        blocks = [sorted((i for i, (h, k) in enumerate(g.keys) if (sum(h) % 10, k) == b), key=g.block_key) for b in blocks_at]
+        per_d[d] = tuple(strategy_string(iv.moves, {iv.i}, blocks) for iv in sw.result.intervals)
+    groups = []
+    for d in range(1, 13):
+        if not groups or groups[-1][1] != per_d[d]:
+            groups.append((d, per_d[d]))
+    for _, seq in groups:
+        flat.extend(seq)
+    assert [d for d, _ in groups] == [1, 2, 3, 4, 8, 10, 12]
+    assert flat == [s for s, _ in TABLE6]
+
+
+@pytest.mark.parametrize("alpha", [Fraction(0), Fraction(1, 25), Fraction(1, 20), Fraction(1, 10)])
+def test_a2_coincides_with_a1(alpha):
+    a1, a2 = solve_chemin("A1", None, alpha), solve_chemin("A2", None, alpha)
+    assert a1.unique and a2.unique
+    e1, e2 = a1.nash.equilibria[0], a2.nash.equilibria[0]
+    assert e1.p == e2.p and e1.payoff_I == e2.payoff_I and e1.payoff_II == e2.payoff_II
+    g1, g2 = a1.game, a2.game
+    for i, (total, third) in enumerate(g1.keys):
+        for j, (hand, k) in enumerate(g2.keys):
+            if sum(hand) % 10 == total and k == third:
+                assert e2.q[j] == e1.q[i]
+
+
+def test_a1_parlor_game_is_kemeny_snell():
+    # Kemeny and Snell (1957), cited in seed 000: Player draws at 5 with probability 9/11.
+    sol = solve_chemin("A1", None, Fraction(0))
+    assert sol.nash.equilibria[0].p == Fraction(9, 11)
+    # and over the commission p(alpha) = (9 - alpha) / (11 - 6 alpha) on all of [0, 1/10]
+    iv = sweep_chemin("A1", None).intervals()
+    assert len(iv) == 1 and iv[0]["player"]["draw_at_5"] == "(9 - 1*alpha) / (11 - 6*alpha)"
+
+
+def test_coefficients_are_polynomials_in_d_and_their_limit_is_model_a():
+    # Each ordered-deal sum is a polynomial of degree <= 6 in d: the interpolation
+    # from d = 1..7 must reproduce d = 8 computed directly, and its leading
+    # coefficient over 52^6 must equal the with-replacement sum over 13^6.
+    for u in (0, 1):
+        diffs = _forward_differences(u)
+        from baccara.games.chemin import _deck_counts, _direct
+
+        g8, h8, base8 = _direct(_deck_counts(8), False, u)
+        direct8 = np.concatenate([g8.ravel(), h8.ravel(), base8]).astype(object)
+        interp8 = sum(diffs[k] * (factorial(7) // (factorial(k) * factorial(7 - k))) for k in range(7))
+        assert list(interp8) == list(direct8)
+        inf = raw_coefficients(None, u)
+        lead = diffs[6]
+        flat_inf = np.concatenate([inf.g.ravel(), inf.h.ravel(), np.array(inf.base, dtype=object)])
+        for x, y in zip(lead, flat_inf):
+            assert Fraction(int(x), factorial(6) * 52**6) == Fraction(int(y), 13**6)
+
+
+def test_b2_equilibrium_tends_to_a1():
+    alpha = Fraction(1, 20)
+    target = solve_chemin("A1", None, alpha).nash.equilibria[0].p
+    gaps = [abs(solve_chemin("B2", d, alpha).nash.equilibria[0].p - target) for d in (10, 100, 1000)]
+    assert gaps[0] > gaps[1] > gaps[2] and gaps[2] < Fraction(1, 10**3)
+
+
+@pytest.mark.parametrize("model,decks", [("B2", 1), ("B2", 6), ("B2", 8), ("B1", 6), ("A1", None)])
+def test_zero_sum_lp_agrees_with_foster(model, decks):
+    # At alpha = 0 the game is zero-sum: the LP over Banker's behavioural
+    # strategies (HiGHS, then certified exactly) must give Foster's equilibrium.
+    g = chemin_game(model, decks).at(Fraction(0))
+    lp = solve_zero_sum(g)
+    ns = nash_equilibria(g)
+    assert lp.certified and ns.unique
+    eq = ns.equilibria[0]
+    assert lp.value == eq.payoff_II == -eq.payoff_I  # zero-sum
+    assert lp.p == eq.p
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(1, 40), st.fractions(min_value=0, max_value=Fraction(1, 10), max_denominator=1000))
+def test_every_equilibrium_is_certified(d, alpha):
+    sol = solve_chemin("B2", d, alpha)
+    assert sol.nash.equilibria and not sol.nash.continua
+    g = sol.game.at(alpha)
+    for eq in sol.nash.equilibria:
+        c = certify(g, eq.p, eq.q)
+        assert c.holds
+        # A deviation to either pure strategy does not help Player; Banker's
+        # best reply earns no more than the equilibrium.
+        assert max(c.payoff_I_by_u) == c.payoff_I and c.best_response_II == c.payoff_II
+
+
+def test_certificate_rejects_a_non_equilibrium():
+    g = chemin_game("B2", 6).at(Fraction(1, 20))
+    eq = nash_equilibria(g).equilibria[0]
+    assert not certify(g, Fraction(1, 2), eq.q).holds
+    q = list(eq.q)
+    q[eq.mixed[0]] = Fraction(1)
+    assert not certify(g, eq.p, q).holds
+
+
+def test_game_payoffs_match_the_punto_banco_engine():
+    # Banker playing the punto banco tableau and Player drawing at 5 is punto
+    # banco: Player's payoff is P(Player wins) - P(Banker wins), and with
+    # commission 1/20 Banker's payoff is the Banker bet's EV (exact engine).
+    game = chemin_game("B2", 6)
+    g = game.at(Fraction(1, 20))
+    q = [Fraction(int(PUNTO_BANCO.banker_draws_on(sum(h) % 10, None if k == 10 else k))) for h, k in game.keys]
+    pay_player, pay_banker = g.payoffs(Fraction(1), q)
+    o = coup_distribution(Shoe.decks(6)).outcomes()
+    assert pay_player == o["player"] - o["banker"]
+    assert pay_banker == o["banker"] * Fraction(19, 20) - o["player"]
+
+
+def test_cli_solve_json_contract():
+    r = runner.invoke(app, ["chemin", "solve", "--model", "B2", "--decks", "6", "--commission", "1/20", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert {"model", "decks", "commission", "unique", "equilibria"} <= set(doc)
+    assert doc["unique"] is True and doc["commission"] == "1/20"
+    eq = doc["equilibria"][0]
+    assert set(eq["player"]) >= {"draw_at_5"} and "/" in eq["player"]["draw_at_5"]
+    assert set(eq["banker"]) >= {"strategy", "mixed"} and list(eq["banker"]["mixed"]) == ["(0,6)|none"]
+    assert set(eq["payoff"]) >= {"player", "banker"}
+
+
+def test_cli_sweep_json_contract():
+    r = runner.invoke(app, ["chemin", "sweep", "--decks", "6", "--json"])
+    doc = json.loads(r.stdout)
+    assert (doc["curves"], doc["intersections"], doc["partial_curves"], doc["cases"], doc["exceptional_alphas"]) == (20, 23, 3, 66, 1)
+    assert len(doc["intervals"]) == 2 and len(doc["table2"]) == 66
+
+
+def test_cli_table4_and_table():
+    r = runner.invoke(app, ["chemin", "table4", "--decks", "6,inf", "--json"])
+    doc = json.loads(r.stdout)
+    assert doc[0] == {"decks": 6, "a": 20, "b": 23, "c": 3, "d": 66, "e": 1} and doc[1]["decks"] == "inf"
+    r = runner.invoke(app, ["chemin", "table", "--model", "A1", "--commission", "0", "--p", "1/2"])
+    assert r.exit_code == 0 and "total" in r.stdout
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["chemin", "solve", "--decks", "0"], "--decks"),
+    (["chemin", "solve", "--decks", "two"], "--decks"),
+    (["chemin", "solve", "--commission", "1"], "[0, 1)"),
+    (["chemin", "solve", "--commission", "-1/20"], "[0, 1)"),
+    (["chemin", "solve", "--commission", "x"], "--commission"),
+    (["chemin", "solve", "--model", "C9"], "model must be one of"),
+    (["chemin", "sweep", "--from", "1/10", "--to", "1/20"], "--from"),
+    (["chemin", "table4", "--decks", "5-2"], "range"),
+    (["chemin", "table", "--p", "3/2"], "--p"),
+])
+def test_cli_chemin_errors(args, needle):
+    r = runner.invoke(app, args)
+    assert r.exit_code == 2, r.output
+    assert needle in r.output and "Traceback" not in r.output
