@@ -221,3 +221,13 @@ def test_cli_chemin_errors(args, needle):
     r = runner.invoke(app, args)
     assert r.exit_code == 2, r.output
     assert needle in r.output and "Traceback" not in r.output
+
+
+def test_table5_banker_moves_common_to_every_d():
+    # Seed 000, Table 5: Banker's equilibrium moves common to all d and alpha
+    # (rows Banker total 0-7, columns third card 0-9 and none; blanks vary, Table 6).
+    from baccara.games.chemin_solution import table5
+
+    printed = ["D" * 11, "D" * 11, "D" * 11, "DDDDDDDD DD", "S DDDDDDSSD", "SSSS DDDSSD", "SSSSSS DSS ", "S" * 11]
+    got = ["".join(x or " " for x in row) for row in table5(range(1, 101))]
+    assert got == printed

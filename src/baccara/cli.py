@@ -26,7 +26,7 @@ from .errors import BaccaraError
 from .exact import applicable_bets, coup_distribution, effects_of_removal, evaluate_bets
 from .games.bertrand import bertrand_report, bertrand_text
 from .games.chemin import check_model, chemin_game
-from .games.chemin_solution import best_response_table, solve_chemin, sweep_chemin, table4, table_text
+from .games.chemin_solution import best_response_table, solve_chemin, sweep_chemin, table4, table5, table_text
 from .report import edge_json, edge_table, eor_json, eor_table, exact_edges_lines
 from .shoe import Shoe
 
@@ -382,6 +382,19 @@ def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", help="
     for r in rows:
         t.add_row("inf" if r[0] is None else str(r[0]), *(str(x) for x in r[1:]))
     out.print(t)
+
+
+@chemin_app.command("table5")
+@handles_errors
+def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", help="Decks: e.g. 1-100.")) -> None:
+    """Seed 000 Table 5: Banker's equilibrium moves common to every d and commission (blanks vary)."""
+    ds = [d for d in parse_deck_range(decks) if d is not None]
+    if not ds:
+        raise BaccaraError("--decks needs at least one finite d")
+    rows = table5(ds)
+    out.print(table_text([[x or "." for x in r] for r in rows], [],
+                         f"Banker's equilibrium moves common to d in {decks} and alpha in [0, 1/10] (. varies)"),
+              highlight=False)
 
 
 @chemin_app.command("table")

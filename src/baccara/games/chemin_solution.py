@@ -246,3 +246,22 @@ def table4(decks: Iterable[int | None], progress: Callable[[int | None], None] |
         if progress:
             progress(d)
     return rows
+
+
+def table5(decks: Iterable[int]) -> list[list[str]]:
+    """Seed 000 Table 5: Banker's equilibrium move (D or S) at each (total, third card)
+    where it is the same at every composition, every d in ``decks`` and every
+    alpha in [0, 1/10]; blank where it varies (the cells Table 6 details).
+    Rows: total 0-7; columns: third card 0-9, then none."""
+    seen: dict[tuple[int, int], set[str]] = {}
+    for d in decks:
+        sw = sweep_chemin("B2", d)
+        game, groups = sw.game, sw.result.groups
+        for iv in sw.result.intervals:
+            for k, members in enumerate(groups):
+                for i in members:
+                    hand, third = game.keys[i]
+                    move = "M" if k == iv.i else ("D" if iv.moves[k] > 0 else "S")
+                    seen.setdefault((_total(hand), third), set()).add(move)
+    return [[(lambda m: m.copy().pop() if len(m) == 1 and "M" not in m else "")(seen.get((t, k), set()))
+             for k in list(range(10)) + [NONE]] for t in range(8)]
