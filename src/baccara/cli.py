@@ -384,6 +384,21 @@ def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", help="
     out.print(t)
 
 
+@chemin_app.command("plot")
+@handles_errors
+def chemin_plot(model: str = MODEL, decks: str = CHEMIN_DECKS,
+                output: str = typer.Option("curves.png", "--out", "-o", help="Image file to write (.png, .pdf, .svg).")) -> None:
+    """Plot the best-response-discontinuity curves in the (alpha, p) plane (seed 000 Figure 1)."""
+    from .plots import plot_curves
+
+    m, d = _model_and_decks(model, decks)
+    try:
+        path = plot_curves(sweep_chemin(m, d), output)
+    except (OSError, ValueError) as e:
+        raise BaccaraError(f"--out: cannot write {output!r}: {e}") from None
+    out.print(f"wrote {path}", highlight=False)
+
+
 @chemin_app.command("table5")
 @handles_errors
 def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", help="Decks: e.g. 1-100.")) -> None:

@@ -1,0 +1,45 @@
+"""Plots for people (matplotlib, no display needed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from .games.chemin_solution import CheminSweep  # noqa: E402
+
+
+def plot_curves(sw: CheminSweep, path: str | Path, samples: int = 400) -> Path:
+    """The best-response-discontinuity curves in the (alpha, p) plane, like seed 000 Figure 1.
+
+    Full curves in blue, partial ones in orange, intersections as dots, the
+    Nash equilibrium path (Player's p(alpha)) in black.
+    """
+    r = sw.result
+    game = r.game
+    fig, ax = plt.subplots(figsize=(8, 6))
+    for c in r.curves:
+        for a, b in c.pieces:
+            xs = [float(a) + (float(b) - float(a)) * k / samples for k in range(samples + 1)]
+            ys = [float(game.p_of(c.index, x)) for x in xs]
+            ax.plot(xs, ys, color="tab:orange" if c.partial else "tab:blue", lw=1)
+    for pt in r.intersections:
+        x = float(pt.alpha)
+        ax.plot([x], [float(game.p_of(pt.i, x))], "o", ms=3, color="tab:red")
+    for iv in r.intervals:
+        lo, hi = float(iv.lo), float(iv.hi)
+        xs = [lo + (hi - lo) * k / samples for k in range(samples + 1)]
+        ys = [iv.pure if iv.pure is not None else float(game.p_of(iv.i, x)) for x in xs]
+        ax.plot(xs, ys, color="black", lw=2.5, label="Nash equilibrium p(alpha)" if iv is r.intervals[0] else None)
+    decks = "infinite" if sw.game.decks is None else f"d = {sw.game.decks}"
+    ax.set(xlim=(float(r.lo), float(r.hi)), ylim=(0, 1), xlabel="commission alpha",
+           ylabel="p (Player's probability of drawing at 5)",
+           title=f"Best-response-discontinuity curves, Model {sw.game.model}, {decks}")
+    ax.legend(loc="lower right")
+    path = Path(path)
+    fig.savefig(path, dpi=120, bbox_inches="tight")
+    plt.close(fig)
+    return path
