@@ -231,3 +231,19 @@ def test_table5_banker_moves_common_to_every_d():
     printed = ["D" * 11, "D" * 11, "D" * 11, "DDDDDDDD DD", "S DDDDDDSSD", "SSSS DDDSSD", "SSSSSS DSS ", "S" * 11]
     got = ["".join(x or " " for x in row) for row in table5(range(1, 101))]
     assert got == printed
+
+
+def test_plot_writes_an_image(tmp_path):
+    out = tmp_path / "fig1.png"
+    r = runner.invoke(app, ["chemin", "plot", "--decks", "6", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    r = runner.invoke(app, ["chemin", "plot", "--out", str(tmp_path / "no" / "such" / "dir.png")])
+    assert r.exit_code == 2 and "cannot write" in r.output
+
+
+def test_cli_bertrand():
+    r = runner.invoke(app, ["bertrand", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc and "223/23153" in json.dumps(doc)
