@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import total_ordering
-from math import isqrt
+from math import gcd, isqrt
 
 
 def _is_square(n: int) -> bool:
@@ -131,7 +131,7 @@ class QuadraticNumber:
         """A closed form such as ``(-319+sqrt(245569))/224`` or ``3/7``."""
         if self.s == 0:
             return f"{self.r.numerator}/{self.r.denominator}"
-        den = self.r.denominator * self.s.denominator // _gcd(self.r.denominator, self.s.denominator)
+        den = self.r.denominator * self.s.denominator // gcd(self.r.denominator, self.s.denominator)
         a, b = int(self.r * den), int(self.s * den)
         # write b*sqrt(d) as sign(b) sqrt(b^2 d), then cancel common factors
         root_arg = b * b * self.d
@@ -145,25 +145,19 @@ class QuadraticNumber:
 def _cancel(a: int, den: int, root_arg: int) -> tuple[int, int, int]:
     """Divide (a ± sqrt(root_arg)) / den by every common factor k (k | a, k | den, k^2 | root_arg)
     found among the primes of gcd(a, den) below 10^6."""
-    g = _gcd(a, den)
+    g = gcd(a, den)
     p = 2
     while g > 1 and p < 10**6:
         if g % p == 0:
             g //= p
             if a % p == 0 and den % p == 0 and root_arg % (p * p) == 0:
                 a, den, root_arg = a // p, den // p, root_arg // (p * p)
-                g = _gcd(a, den)
+                g = gcd(a, den)
                 continue
             while g % p == 0:
                 g //= p
         p += 1 if p == 2 else 2
     return a, den, root_arg
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return abs(a)
 
 
 def quadratic_roots(c2: Fraction, c1: Fraction, c0: Fraction) -> list[QuadraticNumber]:

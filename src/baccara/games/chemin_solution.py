@@ -10,21 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import gcd
 from typing import Callable, Iterable
 
 from ..algebraic import QuadraticNumber
+from ..report import fraction_str as fstr
 from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
 from ..solve.sweep import Sweep, group_blocks, strategy_string, sweep
 from ._chemin_kernel import NONE
 from .chemin import THIRD_LABELS, CheminGame, chemin_game, check_commission, _total
 
 DEFAULT_RANGE = (Fraction(0), Fraction(1, 10))
-
-
-def fstr(x: Fraction | int) -> str:
-    """Exact rational as ``"num/den"``."""
-    x = Fraction(x)
-    return f"{x.numerator}/{x.denominator}"
 
 
 def real_json(x: QuadraticNumber | Fraction) -> dict:
@@ -36,19 +32,11 @@ def real_json(x: QuadraticNumber | Fraction) -> dict:
 def p_formula_text(formula: tuple[int, int, int, int]) -> str:
     """Player's p(alpha) = (n0 + n1 alpha) / (d0 + d1 alpha), reduced, as text."""
     n0, n1, d0, d1 = formula
-    g = 0
-    for x in formula:
-        g = _gcd(g, x)
+    g = gcd(*formula)
     if d0 < 0 or (d0 == 0 and d1 < 0):
         g = -g
     n0, n1, d0, d1 = (x // g for x in formula)
     return f"({n0} {'+' if n1 >= 0 else '-'} {abs(n1)}*alpha) / ({d0} {'+' if d1 >= 0 else '-'} {abs(d1)}*alpha)"
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return abs(a)
 
 
 # ---------------------------------------------------------------- one alpha

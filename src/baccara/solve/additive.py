@@ -163,6 +163,17 @@ def _equilibria_at(game: AdditiveGame, p: Fraction) -> list[Equilibrium]:
     return out
 
 
+def proportional_groups(rows: Sequence[Sequence[Fraction | int]]) -> list[tuple[int, ...]]:
+    """Indices of ``rows`` grouped by positive proportionality (zero rows stay alone), in
+    order of first appearance."""
+    groups: dict[tuple, list[int]] = {}
+    for i, v in enumerate(rows):
+        lead = next((abs(x) for x in v if x), None)
+        key = tuple(Fraction(x) / lead for x in v) if lead else ("zero", i)
+        groups.setdefault(key, []).append(i)
+    return [tuple(m) for m in groups.values()]
+
+
 def merge_equivalent(game: AdditiveGame) -> tuple[AdditiveGame, list[tuple[int, ...]]]:
     """Merge information sets whose payoff vectors (g^0, g^1, h^0, h^1) are positive multiples
     of one another.
@@ -174,13 +185,7 @@ def merge_equivalent(game: AdditiveGame) -> tuple[AdditiveGame, list[tuple[int, 
     replacement his composition tells him nothing more): Model A1.  Without
     such sets the game is returned as is.
     """
-    groups: dict[tuple, list[int]] = {}
-    for i in range(game.n):
-        v = (*game.g[i], *game.h[i])
-        lead = next((abs(x) for x in v if x), None)
-        key = tuple(x / lead for x in v) if lead else ("zero", i)
-        groups.setdefault(key, []).append(i)
-    members = [tuple(m) for m in groups.values()]
+    members = proportional_groups([(*game.g[i], *game.h[i]) for i in range(game.n)])
     if all(len(m) == 1 for m in members):
         return game, [(i,) for i in range(game.n)]
 

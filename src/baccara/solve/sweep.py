@@ -29,6 +29,7 @@ from itertools import product
 from typing import Callable, Sequence
 
 from ..algebraic import QuadraticNumber, quadratic_roots
+from .additive import proportional_groups
 
 Real = QuadraticNumber
 
@@ -258,7 +259,8 @@ def _delta(game: LinearAdditiveGame, moves: Sequence[int]) -> int:
 def merge_proportional(
     game: LinearAdditiveGame, order: Callable[[int], object]
 ) -> tuple[LinearAdditiveGame, list[tuple[int, ...]]]:
-    """Merge information sets whose gains (c^0, c^1, e^0, e^1) are positive multiples of each other.
+    """Merge information sets whose payoffs (c^0, c^1, e^0, e^1, delta) are positive multiples
+    of each other (see :func:`baccara.solve.additive.merge_equivalent`).
 
     They share one best-response-discontinuity curve (player II is indifferent
     at all of them at once), so they are one decision in the sweep: the merged
@@ -268,19 +270,9 @@ def merge_proportional(
     ``order`` of their first member; the merged game's index k is group k.
     Without proportional sets the game is returned as is, groups (i,).
     """
-    groups: dict[tuple, list[int]] = {}
-    for i in sorted(range(len(game.c)), key=order):
-        v = (*game.c[i], *game.e[i])
-        g = 0
-        for x in v:
-            g = _gcd(g, x)
-        lead = next((x for x in v if x), 0)
-        key = tuple(x // g for x in v) if g else v
-        if lead < 0:
-            key = tuple(-x for x in key)
-        key = key + ((lead > 0) - (lead < 0),) if any(v) else ("zero", i)
-        groups.setdefault(key, []).append(i)
-    members = [tuple(m) for m in groups.values()]
+    ordered = sorted(range(len(game.c)), key=order)
+    members = [tuple(ordered[k] for k in m)
+               for m in proportional_groups([(*game.c[i], *game.e[i], game.delta[i]) for i in ordered])]
     if all(len(m) == 1 for m in members):
         return game, [(i,) for i in range(len(game.c))]
     def add(vals):
@@ -293,12 +285,6 @@ def merge_proportional(
         labels=tuple("+".join(game.labels[i] for i in m) for m in members),
     )
     return merged, members
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return abs(a)
 
 
 def sweep(
