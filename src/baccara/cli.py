@@ -24,6 +24,7 @@ from .bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet
 from .cards import rank_index
 from .errors import BaccaraError
 from .exact import applicable_bets, coup_distribution, effects_of_removal, evaluate_bets
+from .games.banque_solution import correlated_equilibrium
 from .games.bertrand import bertrand_report, bertrand_text
 from .games.chemin import check_model, chemin_game
 from .games.chemin_solution import best_response_table, solve_chemin, sweep_chemin, table4, table5, table_text
@@ -424,6 +425,51 @@ def chemin_table(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str 
     rows, notes = best_response_table(chemin_game(m, d), pp, parse_alpha(commission))
     out.print(table_text(rows, notes, f"Banker's best response, Model {m}, d = {'inf' if d is None else d}, "
                                       f"alpha = {commission}, p = {p} (D draw, S stand, M indifferent)"), highlight=False)
+
+
+# ---------------------------------------------------------------- baccara banque
+banque_app = typer.Typer(help="Baccara banque (seed 004): the three-person game's solutions.", no_args_is_help=True)
+app.add_typer(banque_app, name="banque")
+CONCEPTS = ("correlated", "independent", "nash")
+BANQUE_MODELS = ("simplified", "traditional", "recent")
+
+
+@banque_app.command("solve")
+@handles_errors
+def banque_solve(
+    theta: str = typer.Option("1/2", "--theta", "-t", help="Share of the total stake bet on Player 1, in (0, 1)."),
+    concept: str = typer.Option("correlated", "--concept", "-c", help="correlated | independent | nash."),
+    model: str = typer.Option("simplified", "--model", "-m", help="simplified | traditional | recent."),
+    json_out: bool = JSON,
+) -> None:
+    """Solve baccara banque at one theta (exact, with a certificate)."""
+    th = as_fraction(theta, "--theta")
+    if not 0 < th < 1:
+        raise BaccaraError(f"--theta must be in (0, 1), got {th}")
+    if concept not in CONCEPTS:
+        raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
+    if model not in BANQUE_MODELS:
+        raise BaccaraError(f"--model must be one of {', '.join(BANQUE_MODELS)}, got {model!r}")
+    if concept != "correlated" or model != "simplified":
+        raise BaccaraError(f"--concept {concept} --model {model} is not available yet: "
+                           "only the correlated cooperative equilibrium of the simplified model")
+    sol = correlated_equilibrium(th)
+    doc = sol.to_json()
+    if json_out:
+        print(json.dumps(doc, indent=2))
+        return
+    out.print(f"Baccara banque, simplified model, theta = {theta}: correlated cooperative equilibrium "
+              f"(certificate {'holds' if doc['certificate']['holds'] else 'FAILS'})", highlight=False)
+    out.print("Players' mixture: " + ", ".join(f"{k} {v}" for k, v in doc["players"].items()), highlight=False)
+    out.print(f"value to the Players: {doc['value']} = {doc['value_float']:.9f}; "
+              f"Banker's advantage {doc['expectations']['banker_advantage_percent']:.7f}%", highlight=False)
+    out.print("Banker mixes at " + (", ".join(f"{k} draw {v}" for k, v in doc["banker"]["mixed"].items()) or "no set")
+              + f"; m = {doc['m']}", highlight=False)
+    out.print("Banker's maximum drawing total (seed 004 Table 1): rows Player 1's third card, columns Player 2's "
+              "(10 stood, 11 natural); 5+ = draw on 0-5, mix on 6", highlight=False)
+    out.print("      " + " ".join(f"{k:>3}" for k in range(12)), highlight=False)
+    for k1, row in enumerate(doc["banker"]["table1"]):
+        out.print(f"{k1:>3} | " + " ".join(f"{x:>3}" for x in row), highlight=False)
 
 
 @app.command()

@@ -1,0 +1,152 @@
+"""Baccara banque, the simplified model of seed 004 (Ethier & Lee), section 2.
+
+Three players: Player 1, Player 2 and Banker; stakes on the Players' hands in
+proportion theta : 1 - theta, payoffs in units of the total stake.  Cards are
+dealt with replacement and each side sees only totals; Player 2 ignores
+Player 1's hand.  A two-card total i has probability q(i) = (16 + 9
+delta_{i,0}) / 13^2 and a card value k has q'(k) = (1 + 3 delta_{k,0}) / 13.
+
+If Banker or both Players have naturals, play ends.  A Player with a natural
+wins his stake from a non-natural Banker, play continuing with the other.
+Each Player must draw on 0-4 and stand on 6-7; at 5 he stands (u = 0) or
+draws (u = 1).  Banker then sees (k1, k2, j): each Player's third-card value
+0-9, or 10 (stood) or 11 (natural), and his own total j = 0-7; (11, 11) is
+excluded, leaving 1144 information sets.  With Banker standing everywhere as
+the base, the Players' payoff is additive over Banker's draws:
+
+    a_{u1,u2,T}(theta) = A_{u1,u2}(theta) + sum_{i in T} h_i^{u1,u2}(theta),
+
+each term theta (Player 1's result) + (1 - theta) (Player 2's result)
+(seed 004, terms (1)-(17)).  Everything is an exact integer over 13^9.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from ..errors import BaccaraError
+
+STOOD, NATURAL = 10, 11
+DENOMINATOR = 13**9
+#: The Players' joint pure strategies, in seed 004's order.
+JOINT = ((0, 0), (0, 1), (1, 0), (1, 1))
+JOINT_LABELS = ("SS", "SD", "DS", "DD")
+
+
+@njit(cache=True)
+def _sgn(x):
+    return (x > 0) - (x < 0)
+
+
+@njit(cache=True)
+def _banque_kernel(u1, u2, base, gain):
+    """Ordered-deal sums (weights over 13^9) for Players' pure strategies (u1, u2).
+
+    ``base[p]``: Player p's (0: Player 1, 1: Player 2) result summed over all
+    deals, Banker standing everywhere.  ``gain[p, k1, k2, j]``: the change in
+    Player p's result when Banker draws rather than stands at (k1, k2, j).
+    """
+    for i1 in range(10):
+        w1 = 16 + 9 * (i1 == 0)
+        for i2 in range(10):
+            w2 = 16 + 9 * (i2 == 0)
+            for j in range(10):
+                wj = 16 + 9 * (j == 0)
+                w = w1 * w2 * wj
+                if j >= 8 or (i1 >= 8 and i2 >= 8):
+                    base[0] += w * 13 * 13 * 13 * _sgn(i1 - j)
+                    base[1] += w * 13 * 13 * 13 * _sgn(i2 - j)
+                    continue
+                for k1 in range(10 if (i1 <= 4 or (i1 == 5 and u1 == 1)) and i1 < 8 else 1):
+                    wk1 = (1 + 3 * (k1 == 0)) if (i1 <= 4 or (i1 == 5 and u1 == 1)) and i1 < 8 else 13
+                    if i1 >= 8:
+                        c1, f1 = NATURAL, i1
+                    elif i1 <= 4 or (i1 == 5 and u1 == 1):
+                        c1, f1 = k1, (i1 + k1) % 10
+                    else:
+                        c1, f1 = STOOD, i1
+                    for k2 in range(10 if (i2 <= 4 or (i2 == 5 and u2 == 1)) and i2 < 8 else 1):
+                        wk2 = (1 + 3 * (k2 == 0)) if (i2 <= 4 or (i2 == 5 and u2 == 1)) and i2 < 8 else 13
+                        if i2 >= 8:
+                            c2, f2 = NATURAL, i2
+                        elif i2 <= 4 or (i2 == 5 and u2 == 1):
+                            c2, f2 = k2, (i2 + k2) % 10
+                        else:
+                            c2, f2 = STOOD, i2
+                        ws = w * wk1 * wk2
+                        r1s = 1 if c1 == NATURAL else _sgn(f1 - j)
+                        r2s = 1 if c2 == NATURAL else _sgn(f2 - j)
+                        base[0] += ws * 13 * r1s
+                        base[1] += ws * 13 * r2s
+                        for l in range(10):
+                            wl = 1 + 3 * (l == 0)
+                            b = (j + l) % 10
+                            r1d = 1 if c1 == NATURAL else _sgn(f1 - b)
+                            r2d = 1 if c2 == NATURAL else _sgn(f2 - b)
+                            gain[0, c1, c2, j] += ws * wl * (r1d - r1s)
+                            gain[1, c1, c2, j] += ws * wl * (r2d - r2s)
+
+
+@dataclass(frozen=True)
+class BanqueGame:
+    """The simplified banque game's exact coefficients (integers over 13^9).
+
+    ``base[u][p]``, ``gain[u][p]`` for joint pure strategy u = (u1, u2)
+    (index into :data:`JOINT`) and Player p; ``infosets`` lists Banker's 1144
+    (k1, k2, j) in order.
+    """
+
+    base: tuple[tuple[int, int], ...]
+    gain: tuple[np.ndarray, ...]
+    infosets: tuple[tuple[int, int, int], ...]
+
+    def a(self, theta: Fraction) -> tuple[Fraction, ...]:
+        """A_u(theta): the Players' payoff with Banker standing everywhere, for each joint u."""
+        return tuple(Fraction(theta * b[0] + (1 - theta) * b[1], DENOMINATOR) for b in self.base)
+
+    def h(self, theta: Fraction) -> list[tuple[Fraction, ...]]:
+        """h_i^u(theta): the Players' gain when Banker draws at information set i, per joint u."""
+        t = Fraction(theta)
+        return [
+            tuple(Fraction(t * int(g[0][k1, k2, j]) + (1 - t) * int(g[1][k1, k2, j]), DENOMINATOR) for g in self.gain)
+            for (k1, k2, j) in self.infosets
+        ]
+
+    def integer_h(self, theta: Fraction) -> np.ndarray:
+        """h scaled by 13^9 and theta's denominator: an int64 array (1144, 4)."""
+        t = Fraction(theta)
+        num, den = t.numerator, t.denominator
+        cols = [num * g[0] + (den - num) * g[1] for g in self.gain]
+        idx = tuple(np.array(v) for v in zip(*self.infosets))
+        return np.stack([c[idx] for c in cols], axis=1)
+
+
+def infoset_label(key: tuple[int, int, int]) -> str:
+    """``"(6,10,6)"``: Player 1's third card (10 stood, 11 natural), Player 2's, Banker's total."""
+    return "({},{},{})".format(*key)
+
+
+def check_theta(theta: Fraction) -> Fraction:
+    theta = Fraction(theta)
+    if not 0 < theta < 1:
+        raise BaccaraError(f"theta must be in (0, 1), got {theta}")
+    return theta
+
+
+@lru_cache(maxsize=1)
+def banque_game() -> BanqueGame:
+    """The simplified model's coefficients (computed once)."""
+    bases, gains = [], []
+    for u1, u2 in JOINT:
+        base = np.zeros(2, dtype=np.int64)
+        gain = np.zeros((2, 12, 12, 8), dtype=np.int64)
+        _banque_kernel(u1, u2, base, gain)
+        bases.append((int(base[0]), int(base[1])))
+        gains.append(gain)
+    infosets = tuple((k1, k2, j) for k1 in range(12) for k2 in range(12) for j in range(8) if (k1, k2) != (11, 11))
+    return BanqueGame(tuple(bases), tuple(gains), infosets)

@@ -1,0 +1,112 @@
+"""Baccara banque solved: the correlated cooperative equilibrium (seed 004, section 3).
+
+The two Players form a coalition against Banker and may correlate their
+choices: a zero-sum game between the coalition's mixture p over (SS, SD, DS,
+DD) and Banker's 2^1144 pure strategies, additive over his information
+sets.  Solved exactly by :func:`baccara.solve.zero_sum.solve_additive_zero_sum`
+(LP basis, exact rationals, certificate).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..report import fraction_str as fstr
+from ..solve.zero_sum import ZeroSumAdditive, best_reply_I, solve_additive_zero_sum
+from .banque import JOINT_LABELS, NATURAL, STOOD, BanqueGame, banque_game, check_theta, infoset_label
+
+
+@dataclass
+class CorrelatedSolution:
+    """The correlated cooperative equilibrium at one theta."""
+
+    theta: Fraction
+    game: BanqueGame
+    h: list[tuple[Fraction, ...]]
+    a: tuple[Fraction, ...]
+    solution: ZeroSumAdditive
+
+    @property
+    def p(self) -> tuple[Fraction, ...]:
+        return self.solution.p
+
+    @property
+    def value(self) -> Fraction:
+        """The game's value to the Players (per unit of total stake)."""
+        return self.solution.value
+
+    @property
+    def mixed(self) -> dict[tuple[int, int, int], Fraction]:
+        """Banker's information sets where he mixes, with his drawing probability."""
+        return {self.game.infosets[i]: q for i, q in enumerate(self.solution.q) if 0 < q < 1}
+
+    @property
+    def m(self) -> int:
+        """Information sets whose best move depends on p (MODELS.md: non-strict count)."""
+        return sum(1 for hi in self.h if any(x != 0 for x in hi) and min(hi) <= 0 <= max(hi))
+
+    def table1(self) -> list[list[str]]:
+        """Seed 004 Table 1: Banker's maximum drawing total by (Player 1's, Player 2's) third
+        card (10 stood, 11 natural); "5+" = draw on 0-5, mix on 6; "" for (11, 11)."""
+        q = dict(zip(self.game.infosets, self.solution.q))
+        rows = []
+        for k1 in range(12):
+            row = []
+            for k2 in range(12):
+                if (k1, k2) == (NATURAL, NATURAL):
+                    row.append("")
+                    continue
+                moves = [q[(k1, k2, j)] for j in range(8)]
+                top = max((j for j in range(8) if moves[j] == 1), default=-1)
+                mixed = [j for j in range(8) if 0 < moves[j] < 1]
+                regular = all(m == 1 for m in moves[: top + 1]) and all(
+                    m == 0 for j, m in enumerate(moves) if j > top and j not in mixed
+                ) and all(j == top + 1 for j in mixed)
+                row.append(f"{top}{'+' if mixed else ''}" if regular else "".join(
+                    "D" if m == 1 else "S" if m == 0 else "M" for m in moves))
+            rows.append(row)
+        return rows
+
+    def matrix(self) -> tuple[list[str], list[list[Fraction]]]:
+        """The matrix game left when Banker's undecided sets are free (seed 004 (19)):
+        rows the Players' SS, SD, DS, DD; columns Banker's pure choices at the mixed sets."""
+        mixed = [i for i, q in enumerate(self.solution.q) if 0 < q < 1]
+        base_q = [Fraction(1) if q == 1 else Fraction(0) for q in self.solution.q]
+        cols, labels = [], []
+        for bits in range(1 << len(mixed)):
+            q = list(base_q)
+            for b, i in enumerate(mixed):
+                q[i] = Fraction((bits >> (len(mixed) - 1 - b)) & 1)
+            cols.append(best_reply_I(self.a, self.h, q))
+            labels.append("".join("D" if (bits >> (len(mixed) - 1 - b)) & 1 else "S" for b in range(len(mixed))))
+        return labels, [[cols[c][r] for c in range(len(cols))] for r in range(4)]
+
+    def to_json(self) -> dict:
+        s = self.solution
+        return {
+            "theta": fstr(self.theta),
+            "concept": "correlated",
+            "model": "simplified",
+            "players": {lab: fstr(x) for lab, x in zip(JOINT_LABELS, s.p)},
+            "value": fstr(s.value),
+            "value_float": float(s.value),
+            "banker": {"mixed": {infoset_label(k): fstr(v) for k, v in self.mixed.items()},
+                       "table1": self.table1()},
+            "expectations": {"players": fstr(s.value), "banker": fstr(-s.value),
+                             "banker_advantage_percent": float(-s.value) * 100},
+            "m": self.m,
+            "certificate": {"holds": s.certified, "players_guarantee": fstr(s.guaranteed_by_I),
+                            "banker_holds_players_to": fstr(s.held_by_II)},
+        }
+
+
+def correlated_equilibrium(theta: Fraction) -> CorrelatedSolution:
+    """The correlated cooperative equilibrium of the simplified model at ``theta`` in (0, 1)."""
+    theta = check_theta(theta)
+    game = banque_game()
+    a, h = game.a(theta), game.h(theta)
+    return CorrelatedSolution(theta, game, h, a, solve_additive_zero_sum(a, h))
+
+
+__all__ = ["CorrelatedSolution", "correlated_equilibrium", "STOOD", "NATURAL"]

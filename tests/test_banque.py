@@ -1,0 +1,113 @@
+"""Baccara banque, simplified model (seed 004): the correlated cooperative equilibrium."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from baccara.cli import app
+from baccara.games.banque import banque_game
+from baccara.games.banque_solution import correlated_equilibrium
+from baccara.solve.zero_sum import best_reply_I, guaranteed
+
+# Seed 004, Table 1: Banker's maximum drawing total in the correlated cooperative
+# equilibrium at theta = 1/2 (rows Player 1's third card 0-9, 10 stand, 11 natural).
+TABLE1 = """
+3 3 3 4 4 4 4 3 3 3 5 3
+3 3 4 4 4 4 4 4 3 3 5 3
+3 4 4 4 4 4 5 4 3 3 5 4
+4 4 4 4 4 5 5 4 4 3 5 4
+4 4 4 4 5 5 5 5 4 4 5 5
+4 4 4 5 5 5 5 5 5 4 5 5
+4 4 5 5 5 5 6 6 5 4 5+ 6
+3 4 4 4 5 5 6 6 3 3 6 6
+3 3 3 4 4 5 5 3 2 3 5 2
+3 3 3 3 4 4 4 3 3 3 5 3
+5 5 5 5 5 5 5+ 6 5 5 5 5
+3 3 4 4 5 5 6 6 2 3 5
+"""
+# Seed 004, Equation (19): the 4 x 4 matrix game at (6,10,6) and (10,6,6), times -(13)^9 / 8.
+MATRIX19 = [
+    [11815316, 11681780, 11681780, 11548244],
+    [11621229, 11427789, 11680301, 11486861],
+    [11621229, 11680301, 11427789, 11486861],
+    [11421510, 11467270, 11467270, 11513030],
+]
+
+
+@pytest.fixture(scope="module")
+def half():
+    return correlated_equilibrium(Fraction(1, 2))
+
+
+def test_theta_half_published_values(half):
+    # Seed 004, section 3: p = (0, 110/543, 110/543, 323/543), value -16655514960/(181 13^9),
+    # Banker draws with probability 5121/5792 at (6,10,6) and (10,6,6); m = 68.
+    assert half.p == (0, Fraction(110, 543), Fraction(110, 543), Fraction(323, 543))
+    assert half.value == Fraction(-16655514960, 181 * 13**9)
+    assert half.mixed == {(6, 10, 6): Fraction(5121, 5792), (10, 6, 6): Fraction(5121, 5792)}
+    assert half.m == 68
+    assert half.solution.certified
+
+
+def test_theta_half_table1_and_matrix19(half):
+    printed = [row.split() for row in TABLE1.strip().splitlines()]
+    printed[11].append("")  # (11, 11): both Players natural, no decision
+    assert half.table1() == printed
+    labels, matrix = half.matrix()
+    assert labels == ["SS", "SD", "DS", "DD"]
+    assert matrix == [[Fraction(-8 * x, 13**9) for x in row] for row in MATRIX19]
+
+
+def test_small_theta_is_chemin_de_fer_against_player_2():
+    # Seed 004, section 3: m = 52 for theta positive and small enough.
+    assert correlated_equilibrium(Fraction(1, 1000)).m == 52
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.fractions(min_value=Fraction(1, 100), max_value=Fraction(99, 100), max_denominator=100))
+def test_certificate_symmetry_and_m(theta):
+    s = correlated_equilibrium(theta)
+    assert s.solution.certified
+    # Independently of the solver: p guarantees the value, q holds the Players to it.
+    assert guaranteed(s.a, s.h, s.p) == s.value == max(best_reply_I(s.a, s.h, s.solution.q))
+    assert sum(s.p) == 1 and 52 <= s.m <= 69  # seed 004: 52 <= m <= 69
+    # Swapping the Players (theta <-> 1 - theta, SD <-> DS) leaves the game unchanged.
+    t = correlated_equilibrium(1 - theta)
+    assert t.value == s.value
+    assert guaranteed(t.a, t.h, (s.p[0], s.p[2], s.p[1], s.p[3])) == s.value
+
+
+def test_game_symmetry_of_coefficients():
+    g = banque_game()
+    theta = Fraction(2, 7)
+    h, h_swapped = g.h(theta), g.h(1 - theta)
+    index = {k: i for i, k in enumerate(g.infosets)}
+    for i, (k1, k2, j) in enumerate(g.infosets):
+        mirror = h_swapped[index[(k2, k1, j)]]
+        assert h[i] == (mirror[0], mirror[2], mirror[1], mirror[3])
+
+
+def test_cli_banque_solve_json():
+    import json
+
+    r = CliRunner().invoke(app, ["banque", "solve", "--theta", "1/2", "--concept", "correlated", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["theta"] == "1/2" and doc["concept"] == "correlated"
+    assert doc["players"] == {"SS": "0/1", "SD": "110/543", "DS": "110/543", "DD": "323/543"}
+    assert doc["banker"]["mixed"] == {"(6,10,6)": "5121/5792", "(10,6,6)": "5121/5792"}
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["banque", "solve", "--theta", "0"], "theta"),
+    (["banque", "solve", "--theta", "1"], "theta"),
+    (["banque", "solve", "--theta", "x"], "theta"),
+    (["banque", "solve", "--concept", "magic"], "concept"),
+    (["banque", "solve", "--model", "other"], "model"),
+])
+def test_cli_banque_errors(args, needle):
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 2 and needle in r.output and "Traceback" not in r.output
