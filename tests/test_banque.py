@@ -111,3 +111,27 @@ def test_cli_banque_solve_json():
 def test_cli_banque_errors(args, needle):
     r = CliRunner().invoke(app, args)
     assert r.exit_code == 2 and needle in r.output and "Traceback" not in r.output
+
+
+def test_correlated_sweep_has_110_intervals():
+    # Seed 004, section 3: the correlated cooperative equilibrium is piecewise
+    # continuous with 109 discontinuities in (0, 1/2): 110 intervals.  The first
+    # change from theta = 1/2 is at the root near 0.496088 of the cubic
+    # 6896169 - 1190915420 t + 3549548480 t^2 - 2372477184 t^3; the cooperative
+    # equilibria coincide on (9588/37663, 55716/128711), where p1 = p2 = 9/11.
+    import flint
+
+    from baccara.games.banque_sweep import correlated_sweep, sweep_json
+
+    pieces = correlated_sweep()
+    assert len(pieces) == 110
+    cubic = flint.fmpz_poly([6896169, -1190915420, 3549548480, -2372477184])
+    assert pieces[0].lo.minimal_polynomial == cubic or pieces[0].lo.minimal_polynomial == -cubic
+    ends = [p.lo.exact() for p in pieces]
+    assert "9588/37663" in ends and "55716/128711" in ends
+    doc = sweep_json(pieces)
+    assert doc["count"] == 110 and doc["intervals"][0]["from"]["exact"] == "0/1"
+    assert doc["intervals"][-1]["to"]["exact"] == "1/2"
+    inside = correlated_equilibrium(Fraction(1, 3))
+    nine = Fraction(9, 11)
+    assert inside.p == ((1 - nine) ** 2, (1 - nine) * nine, nine * (1 - nine), nine * nine)

@@ -472,6 +472,35 @@ def banque_solve(
         out.print(f"{k1:>3} | " + " ".join(f"{x:>3}" for x in row), highlight=False)
 
 
+@banque_app.command("sweep")
+@handles_errors
+def banque_sweep_cmd(
+    concept: str = typer.Option("correlated", "--concept", "-c", help="correlated (independent, nash: not yet)."),
+    json_out: bool = JSON,
+) -> None:
+    """The exact partition of (0, 1/2] into theta-intervals with one formula each (progress bar)."""
+    if concept not in CONCEPTS:
+        raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
+    if concept != "correlated":
+        raise BaccaraError(f"--concept {concept}: the sweep is available for the correlated cooperative equilibrium only")
+    from .games.banque_sweep import correlated_sweep, sweep_json
+
+    with Progress(transient=True, console=err) as bar:
+        task = bar.add_task("sweeping theta from 1/2 down to 0", total=1000)
+        pieces = correlated_sweep(progress=lambda left: bar.update(task, completed=int(1000 * (0.5 - left) / 0.5)))
+    doc = sweep_json(pieces)
+    if json_out:
+        print(json.dumps(doc, indent=2))
+        return
+    t = Table(title=f"Correlated cooperative equilibrium: {doc['count']} theta-intervals in (0, 1/2]")
+    for col in ("theta from", "theta to", "Players' support", "Banker mixes at", "left endpoint exactly"):
+        t.add_column(col)
+    for iv in doc["intervals"]:
+        t.add_row(f"{iv['from']['float']:.6f}", f"{iv['to']['float']:.6f}", " ".join(iv["players_support"]),
+                  " ".join(iv["banker_mixes_at"]), iv["from"]["exact"])
+    out.print(t)
+
+
 @app.command()
 @handles_errors
 def bertrand(json_out: bool = JSON) -> None:

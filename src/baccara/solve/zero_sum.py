@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
 from typing import Sequence
 
 import numpy as np
@@ -72,8 +73,29 @@ def solve_additive_zero_sum(a: Sequence[Fraction], h: Sequence[Sequence[Fraction
     support = [u for u in range(m) if pf[u] > tol]
     scale = float(np.abs(hf).max()) or 1.0
     gains = hf @ pf
-    mixed = [i for i in range(n) if abs(gains[i]) <= tol * scale]
-    draw = [i for i in range(n) if gains[i] < -tol * scale]
+    near = sorted(range(n), key=lambda i: abs(gains[i]))[: 2 * m + 2]
+    best = None
+    # The basis: player II's indifferent sets K among those with the smallest gains;
+    # the float solution suggests K, and near-degenerate cases are settled exactly.
+    candidates = [[i for i in near if abs(gains[i]) <= t * scale] for t in (tol, tol * 1e-3, tol * 1e3)]
+    extra = [list(c) for k in range(len(near)) for c in combinations(near[:m + 1], k) if len(c) <= m]
+    for mixed in candidates + extra:
+        draw = [i for i in range(n) if i not in mixed and gains[i] < 0]
+        try:
+            cand = _exact_basis(a, h, support, sorted(mixed), draw)
+        except (ArithmeticError, StopIteration, ZeroDivisionError):
+            continue
+        if cand.certified:
+            return cand
+        best = best or cand
+    if best is None:
+        raise ArithmeticError("degenerate optimal basis: cannot recover it exactly")
+    return best
+
+
+def _exact_basis(a, h, support, mixed, draw) -> ZeroSumAdditive:
+    """Solve one candidate basis exactly and certify it."""
+    m, n = len(a), len(h)
     unknowns = len(support) + len(mixed) + 1
     rows, rhs = [], []
     for u in support:  # player I indifferent on his support

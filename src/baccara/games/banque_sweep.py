@@ -1,0 +1,300 @@
+"""The correlated cooperative equilibrium of baccara banque over theta (seed 004, section 3).
+
+On a theta-interval where the optimal basis of the zero-sum game stays the
+same — the Players' support S, Banker's mixed information sets K and his
+drawing set D — the equilibrium solves one linear system M(theta) z = r(theta)
+whose entries are linear in theta.  By Cramer's rule each unknown is a ratio
+of integer polynomials det_j / det (degree at most the system's size),
+obtained here exactly by evaluating the determinants at integer points and
+interpolating.  The basis stays optimal while every sign condition holds:
+
+- p_u > 0 on S, 0 < q_k < 1 on K (signs of det_j against det),
+- Banker's gain keeps its sign at every other information set
+  (N_i = sum_{u in S} det_u h_i^u),
+- no pure strategy outside S does better for the Players,
+
+so the interval ends at the nearest real root, certified by FLINT's
+``fmpz_poly.complex_roots``, of one of these integer polynomials.  Moving left
+from theta = 1/2, each new interval's basis comes from re-solving just beyond
+the last endpoint, and must end exactly there (otherwise the gap is searched).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+import flint
+
+from ..solve.zero_sum import solve_additive_zero_sum
+from .banque import DENOMINATOR, banque_game
+
+flint.ctx.prec = 256
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """A real algebraic number: a root of ``poly`` inside the certified ball ``ball``
+    (or an exact rational when ``poly`` is None)."""
+
+    ball: object
+    poly: object | None = None
+    rational: Fraction | None = None
+
+    def __float__(self) -> float:
+        return float(self.rational) if self.rational is not None else float(self.ball.mid())
+
+    @property
+    def minimal_polynomial(self):
+        """The irreducible integer factor of ``poly`` with this root (None for a rational endpoint)."""
+        if self.poly is None:
+            return None
+        for f, _ in self.poly.factor()[1]:
+            if any(z.imag == 0 and z.real.overlaps(self.ball) for z, _ in f.complex_roots()):
+                return f
+        return self.poly
+
+    def exact(self) -> str:
+        """A rational as num/den, otherwise 'root of POLY near X'."""
+        if self.rational is not None:
+            return f"{self.rational.numerator}/{self.rational.denominator}"
+        f = self.minimal_polynomial
+        if f.degree() == 1:
+            c0, c1 = int(f[0]), int(f[1])
+            r = Fraction(-c0, c1)
+            return f"{r.numerator}/{r.denominator}"
+        return f"root of {f} near {self.text(12)}"
+
+    def to_json(self) -> dict:
+        f = self.minimal_polynomial
+        return {"exact": self.exact(), "float": float(self),
+                "polynomial": None if f is None else [int(c) for c in f.coeffs()]}
+
+    def text(self, digits: int = 6) -> str:
+        return f"{float(self):.{digits}f}"
+
+
+@dataclass(frozen=True)
+class CorrelatedPiece:
+    """An interval of theta with one optimal basis: p(theta), q(theta) and v(theta) are
+    ratios of the integer polynomials in ``numerators`` over ``denominator``."""
+
+    lo: Endpoint
+    hi: Endpoint
+    support: tuple[int, ...]
+    mixed: tuple[int, ...]
+    draw: frozenset
+    denominator: object
+    numerators: tuple
+
+
+def _linear_coefficients():
+    """a_u(t) and h_i^u(t) as (c0, c1): value = (c0 + c1 t) / 13^9, integers."""
+    g = banque_game()
+    a = [(b[1], b[0] - b[1]) for b in g.base]
+    h = []
+    for (k1, k2, j) in g.infosets:
+        h.append([(int(x[1][k1, k2, j]), int(x[0][k1, k2, j]) - int(x[1][k1, k2, j])) for x in g.gain])
+    return a, h
+
+
+def _det(rows: list[list[int]]) -> int:
+    """Bareiss fraction-free determinant of an integer matrix."""
+    m = [r[:] for r in rows]
+    n, sign, prev = len(m), 1, 1
+    for k in range(n - 1):
+        piv = next((r for r in range(k, n) if m[r][k] != 0), None)
+        if piv is None:
+            return 0
+        if piv != k:
+            m[k], m[piv] = m[piv], m[k]
+            sign = -sign
+        for i in range(k + 1, n):
+            for j in range(k + 1, n):
+                m[i][j] = (m[i][j] * m[k][k] - m[i][k] * m[k][j]) // prev
+        prev = m[k][k]
+    return sign * m[n - 1][n - 1]
+
+
+def _interpolate(values: list[int]) -> object:
+    """The integer polynomial taking ``values`` at t = 0, 1, ..., n."""
+    xs = [flint.fmpq(i) for i in range(len(values))]
+    p = flint.fmpq_poly([0])
+    for i, yi in enumerate(values):
+        term = flint.fmpq_poly([yi])
+        for j, xj in enumerate(xs):
+            if j != i:
+                term *= flint.fmpq_poly([-xj, 1]) / (xs[i] - xj)
+        p += term
+    num = p.numer()
+    return flint.fmpz_poly(num) if p.denom() == 1 else flint.fmpz_poly(list(p * p.denom()))
+
+
+def _system(a, h, support, mixed, draw):
+    """The basis system as integer-linear entries (c0, c1): unknowns p_S, q_K, v."""
+    rows, rhs = [], []
+    for u in support:
+        rows.append([(0, 0)] * len(support) + [h[k][u] for k in mixed] + [(-DENOMINATOR, 0)])
+        c0 = -a[u][0] - sum(h[i][u][0] for i in draw)
+        c1 = -a[u][1] - sum(h[i][u][1] for i in draw)
+        rhs.append((c0, c1))
+    for k in mixed:
+        rows.append([h[k][u] for u in support] + [(0, 0)] * (len(mixed) + 1))
+        rhs.append((0, 0))
+    rows.append([(1, 0)] * len(support) + [(0, 0)] * (len(mixed) + 1))
+    rhs.append((1, 0))
+    return rows, rhs
+
+
+def _piece_polynomials(a, h, support, mixed, draw):
+    """det and the Cramer numerators as integer polynomials in t."""
+    rows, rhs = _system(a, h, support, mixed, draw)
+    n = len(rows)
+
+    def at(entries, t):
+        return [[c0 + c1 * t for c0, c1 in r] for r in entries]
+
+    dets = [[] for _ in range(n + 1)]
+    for t in range(n + 2):
+        m = at(rows, t)
+        b = [c0 + c1 * t for c0, c1 in rhs]
+        dets[0].append(_det(m))
+        for j in range(n):
+            mj = [r[:j] + [b[i]] + r[j + 1:] for i, r in enumerate(m)]
+            dets[j + 1].append(_det(mj))
+    polys = [_interpolate(v) for v in dets]
+    return polys[0], tuple(polys[1:])
+
+
+def _conditions(a, h, support, mixed, draw, den, nums):
+    """Integer polynomials whose sign changes end the basis' interval."""
+    t = flint.fmpz_poly([0, 1])
+    lin = lambda c: flint.fmpz_poly([c[0], c[1]])  # noqa: E731
+    ns, nk = len(support), len(mixed)
+    conds = [den] + list(nums[: ns + nk]) + [den - nums[ns + k] for k in range(nk)]
+    dp = nums[:ns]
+    for i in range(len(h)):
+        if i in mixed:
+            continue
+        conds.append(sum((dp[x] * lin(h[i][u]) for x, u in enumerate(support)), flint.fmpz_poly([0])))
+    dq, dv = nums[ns: ns + nk], nums[-1]
+    for u in range(4):
+        if u in support:
+            continue
+        w = den * (lin(a[u]) + sum((lin(h[i][u]) for i in draw), flint.fmpz_poly([0])))
+        w += sum((dq[x] * lin(h[k][u]) for x, k in enumerate(mixed)), flint.fmpz_poly([0]))
+        conds.append(w - dv * DENOMINATOR)
+    del t
+    return [c for c in conds if c != 0]
+
+
+def _arb(x: Fraction):
+    return flint.arb(x.numerator) / x.denominator
+
+
+def _real_roots(poly) -> list:
+    out = []
+    for z, mult in poly.complex_roots():
+        if mult % 2 == 1 and z.imag == 0:
+            out.append((z.real, poly))
+    return out
+
+
+def _basis_at(theta: Fraction, a, h):
+    g = banque_game()
+    sol = solve_additive_zero_sum(g.a(theta), g.h(theta))
+    if not sol.certified:
+        raise ArithmeticError(f"no certified solution at theta = {theta}")
+    support = tuple(u for u in range(4) if sol.p[u] > 0)
+    mixed = tuple(i for i, q in enumerate(sol.q) if 0 < q < 1)
+    draw = frozenset(i for i, q in enumerate(sol.q) if q == 1)
+    return support, mixed, draw
+
+
+def _rational_below(ball, floor: Fraction) -> Fraction:
+    """A simple rational just below the ball (and above ``floor``)."""
+    lo = Fraction(str(ball.lower().mid().str(30, radius=False)))
+    for den in (10**k for k in range(3, 40)):
+        x = Fraction(int(lo * den) - 1, den)
+        if x > floor and lo - x < Fraction(1, den) * 2:
+            return x
+    return (floor + lo) / 2
+
+
+def _rational_between(x, y) -> Fraction:
+    """A rational strictly between two disjoint balls x < y."""
+    a = Fraction(x.upper().mid().str(40, radius=False))
+    b = Fraction(y.lower().mid().str(40, radius=False))
+    return (a + b) / 2
+
+
+def _same(x: Endpoint, y: Endpoint) -> bool:
+    return x is y or bool(x.ball.overlaps(y.ball))
+
+
+def correlated_sweep(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2),
+                     progress: Callable[[float], None] | None = None, max_pieces: int = 1000) -> list[CorrelatedPiece]:
+    """The correlated cooperative equilibrium's pieces over (lo, hi], right to left."""
+    a, h = _linear_coefficients()
+    pieces: list[CorrelatedPiece] = []
+    right = Endpoint(_arb(Fraction(hi)), None, Fraction(hi))
+    sample = Fraction(hi)
+    lo_arb = _arb(Fraction(lo))
+    while len(pieces) < max_pieces:
+        for attempt in range(20):  # a sample on a degenerate point: move a little further left
+            try:
+                support, mixed, draw = _basis_at(sample, a, h)
+                break
+            except (ArithmeticError, StopIteration, ZeroDivisionError):
+                sample -= min(Fraction(1, 10**12) * 2**attempt, (sample - Fraction(lo)) / 2)
+        else:
+            raise ArithmeticError(f"cannot find an optimal basis near theta = {float(sample)}")
+        den, nums = _piece_polynomials(a, h, support, mixed, draw)
+        roots = [r for c in _conditions(a, h, support, mixed, draw, den, nums) for r in _real_roots(c)]
+        s_arb = _arb(sample)
+        above = [r for r in roots if r[0] > s_arb and r[0] < right.ball]
+        if above and not any(_same(Endpoint(b, p_), right) for b, p_ in above):
+            # this basis ends before the current right end: a piece lies in between
+            nearest = min(above, key=lambda r: r[0].mid())[0]
+            sample = _rational_between(nearest, right.ball)
+            continue
+        below = [r for r in roots if lo_arb < r[0] < s_arb]
+        if below:
+            ball, poly = max(below, key=lambda r: r[0].mid())
+            left = Endpoint(ball, poly)
+        else:
+            left = Endpoint(lo_arb, None, Fraction(lo))
+        pieces.append(CorrelatedPiece(left, right, support, mixed, draw, den, nums))
+        if progress:
+            progress(float(left))
+        if left.rational is not None:
+            break
+        right = left
+        sample = _rational_below(left.ball, Fraction(lo))
+        if sample <= lo:
+            raise ArithmeticError(f"pieces narrower than the sampling step near theta = {float(left)}")
+    return pieces
+
+
+def sweep_json(pieces: list[CorrelatedPiece]) -> dict:
+    """The ``baccara banque sweep --json`` document: intervals left to right."""
+    g = banque_game()
+    from .banque import infoset_label
+
+    out = []
+    for p in reversed(pieces):
+        out.append({
+            "from": p.lo.to_json(),
+            "to": p.hi.to_json(),
+            "players_support": [("SS", "SD", "DS", "DD")[u] for u in p.support],
+            "banker_mixes_at": [infoset_label(g.infosets[k]) for k in p.mixed],
+            "banker_draw_count": len(p.draw),
+            "formula": {
+                "denominator": [int(c) for c in p.denominator.coeffs()],
+                "numerators": [[int(c) for c in n.coeffs()] for n in p.numerators],
+                "unknowns": [("p_" + ("SS", "SD", "DS", "DD")[u]) for u in p.support]
+                + ["q_" + infoset_label(g.infosets[k]) for k in p.mixed] + ["value * 13^9"],
+            },
+        })
+    return {"concept": "correlated", "model": "simplified", "intervals": out, "count": len(out)}
