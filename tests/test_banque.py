@@ -135,3 +135,16 @@ def test_correlated_sweep_has_110_intervals():
     inside = correlated_equilibrium(Fraction(1, 3))
     nine = Fraction(9, 11)
     assert inside.p == ((1 - nine) ** 2, (1 - nine) * nine, nine * (1 - nine), nine * nine)
+
+
+def test_banker_advantage_against_historical_estimates():
+    # Seed 004, section 1: with the Players always drawing on 5 and Banker's best
+    # response "the correct figure is about 0.922104%"; under the simplified model
+    # Banker's advantage (correlated cooperative value) is about 0.8677394%.
+    from baccara.games.banque_solution import banker_advantage_comparison
+
+    rows = banker_advantage_comparison()
+    assert round(rows[0]["percent"], 6) == 0.922104
+    assert round(rows[2]["percent"], 7) == 0.8677394
+    r = CliRunner().invoke(app, ["banque", "advantage"])
+    assert r.exit_code == 0 and "Le Myre" in r.stdout

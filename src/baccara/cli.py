@@ -472,6 +472,25 @@ def banque_solve(
         out.print(f"{k1:>3} | " + " ".join(f"{x:>3}" for x in row), highlight=False)
 
 
+@banque_app.command("advantage")
+@handles_errors
+def banque_advantage(json_out: bool = JSON) -> None:
+    """Banker's advantage at theta = 1/2 beside the historical estimates (seed 004, section 1)."""
+    from .games.banque_solution import banker_advantage_comparison
+
+    rows = banker_advantage_comparison()
+    if json_out:
+        print(json.dumps(rows, indent=2))
+        return
+    t = Table(title="Baccara banque, theta = 1/2: Banker's advantage (% of the total stake)")
+    for col in ("assumption", "baccara (exact)", "historical estimates"):
+        t.add_column(col)
+    for r in rows:
+        t.add_row(r["assumption"], "-" if r["percent"] is None else f"{r['percent']:.7f}%",
+                  ", ".join(f"{k} {v}%" for k, v in r["historical"].items()) or r.get("note", ""))
+    out.print(t)
+
+
 @banque_app.command("sweep")
 @handles_errors
 def banque_sweep_cmd(

@@ -110,3 +110,28 @@ def correlated_equilibrium(theta: Fraction) -> CorrelatedSolution:
 
 
 __all__ = ["CorrelatedSolution", "correlated_equilibrium", "STOOD", "NATURAL"]
+
+
+def banker_advantage_comparison(theta: Fraction = Fraction(1, 2)) -> list[dict]:
+    """Banker's advantage at theta under each assumption, beside the historical estimates
+    quoted in seed 004's introduction (percent of the total stake)."""
+    from ..solve.zero_sum import guaranteed
+
+    g = banque_game()
+    a, h = g.a(Fraction(theta)), g.h(Fraction(theta))
+    half = Fraction(1, 4)
+    always = -guaranteed(a, h, (0, 0, 0, 1))
+    coin = -guaranteed(a, h, (half, half, half, half))
+    corr = -correlated_equilibrium(theta).value
+    return [
+        {"assumption": "Players always draw on 5, Banker best response", "exact": fstr(always),
+         "percent": float(always) * 100, "historical": {"Judah and Ziemba": 0.81685}},
+        {"assumption": "Players draw on 5 with probability 1/2 independently, Banker best response",
+         "exact": fstr(coin), "percent": float(coin) * 100,
+         "historical": {"Le Myre": 1.11, "Boll": 0.87, "Barnhart": 0.84}},
+        {"assumption": "correlated cooperative equilibrium (value of the coalition game)", "exact": fstr(corr),
+         "percent": float(corr) * 100,
+         "historical": {"Foster": 0.87, "Downton and Lockwood": 0.85, "Kendall and Murchland (simulation)": 0.819}},
+        {"assumption": "independent cooperative equilibrium; Nash equilibrium", "exact": None, "percent": None,
+         "historical": {}, "note": "not computed yet"},
+    ]
