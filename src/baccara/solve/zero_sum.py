@@ -77,10 +77,14 @@ def solve_additive_zero_sum(a: Sequence[Fraction], h: Sequence[Sequence[Fraction
     best = None
     # The basis: player II's indifferent sets K among those with the smallest gains;
     # the float solution suggests K, and near-degenerate cases are settled exactly.
-    candidates = [[i for i in near if abs(gains[i]) <= t * scale] for t in (tol, tol * 1e-3, tol * 1e3)]
+    # Player II's behavioural strategy is the LP's dual (q_i = -marginal of y_i <= p.h_i):
+    # its fractional entries are her mixed sets at a vertex of her optimal set.
+    qf = -np.asarray(res.ineqlin.marginals)
+    dual_mixed = [i for i in range(n) if 1e-9 < qf[i] < 1 - 1e-9]
+    candidates = [dual_mixed] + [[i for i in near if abs(gains[i]) <= t * scale] for t in (tol, tol * 1e-3, tol * 1e3)]
     extra = [list(c) for k in range(len(near)) for c in combinations(near[:m + 1], k) if len(c) <= m]
-    for mixed in candidates + extra:
-        draw = [i for i in range(n) if i not in mixed and gains[i] < 0]
+    for c, mixed in enumerate(candidates + extra):
+        draw = [i for i in range(n) if i not in mixed and (qf[i] > 0.5 if c == 0 else gains[i] < 0)]
         try:
             cand = _exact_basis(a, h, support, sorted(mixed), draw)
         except (ArithmeticError, StopIteration, ZeroDivisionError):
