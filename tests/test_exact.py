@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from baccara import PUNTO_BANCO, Shoe, builtin_bets, coup_distribution, evaluate
-from baccara.cards import RANK_VALUE
 from baccara.exact import coup_counts, effects_of_removal
 from baccara.reference import reference_counts
 

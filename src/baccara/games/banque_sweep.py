@@ -169,7 +169,6 @@ def _piece_polynomials(a, h, support, mixed, draw):
 
 def _conditions(a, h, support, mixed, draw, den, nums):
     """Integer polynomials whose sign changes end the basis' interval."""
-    t = flint.fmpz_poly([0, 1])
     lin = lambda c: flint.fmpz_poly([c[0], c[1]])  # noqa: E731
     ns, nk = len(support), len(mixed)
     conds = [den] + list(nums[: ns + nk]) + [den - nums[ns + k] for k in range(nk)]
@@ -185,7 +184,6 @@ def _conditions(a, h, support, mixed, draw, den, nums):
         w = den * (lin(a[u]) + sum((lin(h[i][u]) for i in draw), flint.fmpz_poly([0])))
         w += sum((dq[x] * lin(h[k][u]) for x, k in enumerate(mixed)), flint.fmpz_poly([0]))
         conds.append(w - dv * DENOMINATOR)
-    del t
     return [c for c in conds if c != 0]
 
 
@@ -201,7 +199,7 @@ def _real_roots(poly) -> list:
     return out
 
 
-def _basis_at(theta: Fraction, a, h):
+def _basis_at(theta: Fraction):
     g = banque_game()
     sol = solve_additive_zero_sum(g.a(theta), g.h(theta))
     if not sol.certified:
@@ -244,7 +242,7 @@ def correlated_sweep(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2),
     while len(pieces) < max_pieces:
         for attempt in range(20):  # a sample on a degenerate point: move a little further left
             try:
-                support, mixed, draw = _basis_at(sample, a, h)
+                support, mixed, draw = _basis_at(sample)
                 break
             except (ArithmeticError, StopIteration, ZeroDivisionError):
                 sample -= min(Fraction(1, 10**12) * 2**attempt, (sample - Fraction(lo)) / 2)
