@@ -247,3 +247,14 @@ def test_cli_bertrand():
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
     assert doc and "223/23153" in json.dumps(doc)
+
+
+def test_table1_d6():
+    # Seed 000, Table 1 (d = 6): Banker's move when it does not depend on Player's
+    # strategy nor on alpha in [0, 1/10]; blanks are the undetermined cells (3,9)
+    # (4,1) (5,4) (6,6) (6,none), detailed by composition in the paper.
+    from baccara.games.chemin_solution import table1
+
+    printed = ["D" * 11, "D" * 11, "D" * 11, "DDDDDDDDS D", "S DDDDDDSSD", "SSSS DDDSSD", "SSSSSS DSS ", "S" * 11]
+    got = ["".join(x or " " for x in row) for row in table1(chemin_game("B2", 6))]
+    assert got == printed

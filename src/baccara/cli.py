@@ -27,7 +27,7 @@ from .exact import applicable_bets, coup_distribution, effects_of_removal, evalu
 from .games.banque_solution import correlated_equilibrium
 from .games.bertrand import bertrand_report, bertrand_text
 from .games.chemin import check_model, chemin_game
-from .games.chemin_solution import best_response_table, solve_chemin, sweep_chemin, table4, table5, table_text
+from .games.chemin_solution import best_response_table, solve_chemin, sweep_chemin, table1, table4, table5, table_text
 from .report import edge_json, edge_table, eor_json, eor_table, exact_edges_lines
 from .shoe import Shoe
 
@@ -398,6 +398,17 @@ def chemin_plot(model: str = MODEL, decks: str = CHEMIN_DECKS,
     except (OSError, ValueError) as e:
         raise BaccaraError(f"--out: cannot write {output!r}: {e}") from None
     out.print(f"wrote {path}", highlight=False)
+
+
+@chemin_app.command("table1")
+@handles_errors
+def chemin_table1(model: str = MODEL, decks: str = CHEMIN_DECKS) -> None:
+    """Seed 000 Table 1: Banker's moves that depend neither on Player's strategy nor on alpha in [0, 1/10]."""
+    m, d = _model_and_decks(model, decks)
+    rows = table1(chemin_game(m, d))
+    out.print(table_text([[x or "." for x in r] for r in rows], [],
+                         f"Banker's moves, Model {m}, d = {'inf' if d is None else d}, alpha in [0, 1/10] "
+                         "(. depends on Player's strategy or alpha)"), highlight=False)
 
 
 @chemin_app.command("table5")

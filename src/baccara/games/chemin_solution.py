@@ -253,3 +253,20 @@ def table5(decks: Iterable[int]) -> list[list[str]]:
                     seen.setdefault((_total(hand), third), set()).add(move)
     return [[(lambda m: m.copy().pop() if len(m) == 1 and "M" not in m else "")(seen.get((t, k), set()))
              for k in list(range(10)) + [NONE]] for t in range(8)]
+
+
+def table1(game: CheminGame, lo: Fraction = DEFAULT_RANGE[0], hi: Fraction = DEFAULT_RANGE[1]) -> list[list[str]]:
+    """Seed 000 Table 1: Banker's move where it is the same against both Player pure
+    strategies (stand or draw at 5), at both ends of the commission range and at every
+    composition of the total (by linearity in alpha, then for every alpha between);
+    blank where it is not (the undetermined information sets).
+    Rows: total 0-7; columns: third card 0-9, then none."""
+    seen: dict[tuple[int, int], set[str]] = {}
+    for alpha in (lo, hi):
+        g = game.at(alpha)
+        for i, (hand, third) in enumerate(game.keys):
+            for u in (0, 1):
+                v = g.g[i][u]
+                seen.setdefault((_total(hand), third), set()).add("D" if v > 0 else "S" if v < 0 else "=")
+    return [[(lambda m: next(iter(m)) if len(m) == 1 and "=" not in m else "")(seen.get((t, k), set()))
+             for k in list(range(10)) + [NONE]] for t in range(8)]
