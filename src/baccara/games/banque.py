@@ -44,6 +44,23 @@ def _sgn(x):
 
 
 @njit(cache=True)
+def _draws(i, u):
+    """Does a Player with two-card total i (not a natural) and strategy u draw?"""
+    return i < 8 and (i <= 4 or (i == 5 and u == 1))
+
+
+@njit(cache=True)
+def _player(i, u, k):
+    """(what Banker sees, final total, weight over 13) for a Player with total i and strategy u
+    whose third card, if he draws, has value k."""
+    if i >= 8:
+        return NATURAL, i, 13
+    if _draws(i, u):
+        return k, (i + k) % 10, 1 + 3 * (k == 0)
+    return STOOD, i, 13
+
+
+@njit(cache=True)
 def _banque_kernel(u1, u2, base, gain):
     """Ordered-deal sums (weights over 13^9) for Players' pure strategies (u1, u2).
 
@@ -62,22 +79,10 @@ def _banque_kernel(u1, u2, base, gain):
                     base[0] += w * 13 * 13 * 13 * _sgn(i1 - j)
                     base[1] += w * 13 * 13 * 13 * _sgn(i2 - j)
                     continue
-                for k1 in range(10 if (i1 <= 4 or (i1 == 5 and u1 == 1)) and i1 < 8 else 1):
-                    wk1 = (1 + 3 * (k1 == 0)) if (i1 <= 4 or (i1 == 5 and u1 == 1)) and i1 < 8 else 13
-                    if i1 >= 8:
-                        c1, f1 = NATURAL, i1
-                    elif i1 <= 4 or (i1 == 5 and u1 == 1):
-                        c1, f1 = k1, (i1 + k1) % 10
-                    else:
-                        c1, f1 = STOOD, i1
-                    for k2 in range(10 if (i2 <= 4 or (i2 == 5 and u2 == 1)) and i2 < 8 else 1):
-                        wk2 = (1 + 3 * (k2 == 0)) if (i2 <= 4 or (i2 == 5 and u2 == 1)) and i2 < 8 else 13
-                        if i2 >= 8:
-                            c2, f2 = NATURAL, i2
-                        elif i2 <= 4 or (i2 == 5 and u2 == 1):
-                            c2, f2 = k2, (i2 + k2) % 10
-                        else:
-                            c2, f2 = STOOD, i2
+                for k1 in range(10 if _draws(i1, u1) else 1):
+                    c1, f1, wk1 = _player(i1, u1, k1)
+                    for k2 in range(10 if _draws(i2, u2) else 1):
+                        c2, f2, wk2 = _player(i2, u2, k2)
                         ws = w * wk1 * wk2
                         r1s = 1 if c1 == NATURAL else _sgn(f1 - j)
                         r2s = 1 if c2 == NATURAL else _sgn(f2 - j)
