@@ -148,3 +148,28 @@ def test_banker_advantage_against_historical_estimates():
     assert round(rows[2]["percent"], 7) == 0.8677394
     r = CliRunner().invoke(app, ["banque", "advantage"])
     assert r.exit_code == 0 and "Le Myre" in r.stdout
+
+
+def test_independent_cooperative_at_one_half():
+    # Seed 004, section 4: at theta = 1/2, p1 = p2 = (-319 + sqrt(245569))/224 and the
+    # lower value is 5(-1933207795 + 260493 sqrt(245569))/[98 (13)^9] ~ -0.00867999;
+    # the upper value is the correlated value, so the two differ (Proposition 1).
+    from baccara.algebraic import QuadraticNumber
+    from baccara.games.banque_independent import independent_equilibrium
+
+    s = independent_equilibrium(Fraction(1, 2))
+    root = QuadraticNumber(Fraction(-319, 224), Fraction(1, 224), 245569)
+    assert s.p1 == root and s.p2 == root and str(s.p1) == "(-319+sqrt(245569))/224"
+    den = 98 * 13**9
+    assert s.lower_value == QuadraticNumber(Fraction(5 * -1933207795, den), Fraction(5 * 260493, den), 245569)
+    assert s.upper_value == Fraction(-16655514960, 181 * 13**9)
+    assert s.values_differ and s.lower_value < s.upper_value
+
+
+def test_cooperative_equilibria_coincide_inside_the_interval():
+    # Seed 004: the two cooperative equilibria coincide on (9588/37663, 55716/128711),
+    # with p1 = p2 = 9/11.
+    from baccara.games.banque_independent import independent_equilibrium
+
+    s = independent_equilibrium(Fraction(3, 10))
+    assert s.p1 == s.p2 == Fraction(9, 11) and not s.values_differ

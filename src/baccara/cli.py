@@ -461,9 +461,33 @@ def banque_solve(
         raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
     if model not in BANQUE_MODELS:
         raise BaccaraError(f"--model must be one of {', '.join(BANQUE_MODELS)}, got {model!r}")
-    if concept != "correlated" or model != "simplified":
+    if concept == "nash" or model != "simplified":
         raise BaccaraError(f"--concept {concept} --model {model} is not available yet: "
-                           "only the correlated cooperative equilibrium of the simplified model")
+                           "the correlated and independent cooperative equilibria of the simplified model are")
+    if concept == "independent":
+        from .games.banque_independent import independent_equilibrium
+
+        ind = independent_equilibrium(th)
+        corr = correlated_equilibrium(th).to_json()
+        doc = {"theta": corr["theta"], "concept": "independent", "model": "simplified",
+               "players": {"p1": {"exact": str(ind.p1), "float": float(ind.p1)},
+                           "p2": {"exact": str(ind.p2), "float": float(ind.p2)}},
+               "lower_value": {"exact": str(ind.lower_value), "float": float(ind.lower_value)},
+               "upper_value": {"exact": corr["value"], "float": corr["value_float"]},
+               "values_differ": ind.values_differ,
+               "banker": {"mixed": corr["banker"]["mixed"], "note": "Banker's minimax strategy is the correlated one"},
+               "expectations": {"players": str(ind.lower_value), "banker": str(-ind.lower_value)},
+               "candidates_checked": ind.candidates}
+        if json_out:
+            print(json.dumps(doc, indent=2))
+            return
+        out.print(f"Baccara banque, simplified model, theta = {theta}: independent cooperative equilibrium", highlight=False)
+        out.print(f"Player 1 draws at 5 with p1 = {doc['players']['p1']['exact']} = {doc['players']['p1']['float']:.9f}; "
+                  f"Player 2 with p2 = {doc['players']['p2']['exact']} = {doc['players']['p2']['float']:.9f}", highlight=False)
+        out.print(f"lower value {doc['lower_value']['exact']} = {doc['lower_value']['float']:.9f}; upper value "
+                  f"{doc['upper_value']['exact']} = {doc['upper_value']['float']:.9f}; "
+                  f"{'they differ' if ind.values_differ else 'equal: the game has a value'}", highlight=False)
+        return
     sol = correlated_equilibrium(th)
     doc = sol.to_json()
     if json_out:

@@ -132,6 +132,15 @@ def banker_advantage_comparison(theta: Fraction = Fraction(1, 2)) -> list[dict]:
         {"assumption": "correlated cooperative equilibrium (value of the coalition game)", "exact": fstr(corr),
          "percent": float(corr) * 100,
          "historical": {"Foster": 0.87, "Downton and Lockwood": 0.85, "Kendall and Murchland (simulation)": 0.819}},
-        {"assumption": "independent cooperative equilibrium; Nash equilibrium", "exact": None, "percent": None,
-         "historical": {}, "note": "not computed yet"},
+        _independent_row(theta),
+        {"assumption": "Nash equilibrium", "exact": None, "percent": None, "historical": {}, "note": "not computed yet"},
     ]
+
+
+def _independent_row(theta: Fraction) -> dict:
+    from .banque_independent import independent_equilibrium
+
+    ind = independent_equilibrium(Fraction(theta))
+    adv = -ind.lower_value
+    return {"assumption": "independent cooperative equilibrium (lower value: the Players' maximin)",
+            "exact": str(adv), "percent": float(adv) * 100, "historical": {}}

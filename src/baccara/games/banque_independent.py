@@ -1,0 +1,175 @@
+"""Baccara banque: the independent cooperative equilibrium (seed 004, section 4).
+
+The Players form a coalition but choose independently: Player 1 draws at 5
+with probability p1, Player 2 with p2.  Against Banker's best reply they
+guarantee
+
+    V(p1, p2) = A(p1, p2) + sum_i min(0, B_i(p1, p2)),
+
+where A and every B_i (the Players' gain when Banker draws at i) are bilinear
+in (p1, p2).  The *lower value* is max V over the unit square; the *upper
+value* is min over Banker's mixed strategies of the Players' best reply, and
+since a bilinear function is maximised at a corner, that best reply may as
+well be correlated: the upper value is the correlated cooperative value.
+
+Where the lower maximum lies.  Inside a cell of the arrangement of the curves
+B_i = 0, V is bilinear, so (unless constant along a line) not maximal there;
+on an edge of the square V is concave and piecewise linear in the free
+coordinate, so maximal at a corner or where a curve crosses the edge; along a
+curve B_i = 0 between crossings V is a fixed bilinear function of a point
+moving on a hyperbola, maximal at a crossing or where its derivative
+vanishes (a quadratic).  So the maximum is among: the corners, curve/edge
+crossings, curve/curve crossings (roots of quadratics) and the critical points
+along curves.  All are numbers r + s sqrt(D); the candidates are ranked in
+floating point and every one within 1e-9 of the best is evaluated exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from ..algebraic import QuadraticNumber, quadratic_roots
+from .banque import banque_game, check_theta
+from .banque_solution import correlated_equilibrium
+
+Bilinear = tuple[Fraction, Fraction, Fraction, Fraction]  # c0 + c1 p1 + c2 p2 + c3 p1 p2
+
+
+def _bilinear(v: tuple) -> Bilinear:
+    """Coefficients of sum_u pi_u v_u, pi over SS, SD, DS, DD for independent p1, p2."""
+    ss, sd, ds, dd = v
+    return (ss, ds - ss, sd - ss, ss - sd - ds + dd)
+
+
+def _at(c: Bilinear, p1, p2):
+    return c[0] + c[1] * p1 + c[2] * p2 + c[3] * p1 * p2
+
+
+@dataclass(frozen=True)
+class IndependentSolution:
+    """The independent cooperative equilibrium at theta: the Players' maximin (p1, p2),
+    the lower value, the upper value (= the correlated cooperative value), and whether
+    they differ (seed 004, Proposition 1)."""
+
+    theta: Fraction
+    p1: QuadraticNumber
+    p2: QuadraticNumber
+    lower_value: QuadraticNumber
+    upper_value: Fraction
+    candidates: int
+
+    @property
+    def values_differ(self) -> bool:
+        return self.lower_value != self.upper_value
+
+
+def _p2_on_curve(c: Bilinear, p1):
+    den = c[2] + c[3] * p1
+    return None if den == 0 else -(c[0] + c[1] * p1) / den
+
+
+def independent_equilibrium(theta: Fraction) -> IndependentSolution:
+    """The Players' maximin independent strategies and the lower and upper values at theta."""
+    theta = check_theta(theta)
+    g = banque_game()
+    base = _bilinear(g.a(theta))
+    curves_all = [_bilinear(hi) for hi in g.h(theta)]
+    corners = [(Fraction(x), Fraction(y)) for x in (0, 1) for y in (0, 1)]
+    relevant, fixed = [], list(base)
+    for c in curves_all:
+        vals = [_at(c, x, y) for x, y in corners]
+        if min(vals) < 0 < max(vals) or (min(vals) == 0 and max(vals) > 0 and any(c)) or (max(vals) == 0 and min(vals) < 0):
+            relevant.append(c)
+        elif max(vals) <= 0:
+            fixed = [f + x for f, x in zip(fixed, c)]
+    fixed = tuple(fixed)
+
+    def value(p1, p2):
+        return _at(fixed, p1, p2) + sum((min(0, _at(c, p1, p2)) for c in relevant), 0)
+
+    cands: list[tuple] = list(corners)
+    for c in relevant:  # curve / edge crossings
+        for p1 in (Fraction(0), Fraction(1)):
+            a0, a1 = c[0] + c[1] * p1, c[2] + c[3] * p1
+            if a1 != 0 and 0 <= -a0 / a1 <= 1:
+                cands.append((p1, -a0 / a1))
+        for p2 in (Fraction(0), Fraction(1)):
+            a0, a1 = c[0] + c[2] * p2, c[1] + c[3] * p2
+            if a1 != 0 and 0 <= -a0 / a1 <= 1:
+                cands.append((-a0 / a1, p2))
+    on_curve: dict[int, list] = {k: [] for k in range(len(relevant))}
+    for x in range(len(relevant)):  # curve / curve crossings
+        ci = relevant[x]
+        for y in range(x + 1, len(relevant)):
+            cj = relevant[y]
+            k2 = ci[1] * cj[3] - cj[1] * ci[3]
+            k1 = ci[0] * cj[3] + ci[1] * cj[2] - cj[0] * ci[3] - cj[1] * ci[2]
+            k0 = ci[0] * cj[2] - cj[0] * ci[2]
+            if k0 == k1 == k2 == 0:
+                continue
+            for p1 in quadratic_roots(k2, k1, k0):
+                if not (0 <= p1 <= 1):
+                    continue
+                p2 = _p2_on_curve(ci, p1)
+                if p2 is None:
+                    p2 = _p2_on_curve(cj, p1)
+                if p2 is None or not (0 <= p2 <= 1):
+                    continue
+                cands.append((p1, p2))
+                on_curve[x].append(p1)
+                on_curve[y].append(p1)
+    for x, c in enumerate(relevant):  # critical points along each curve
+        if c[2] == 0 and c[3] == 0:
+            continue  # a vertical line: V is piecewise linear along it
+        cuts = sorted({QuadraticNumber.of(0), QuadraticNumber.of(1)} | set(QuadraticNumber.of(v) for v in on_curve[x]))
+        for lo, hi in zip(cuts, cuts[1:]):
+            mid = _rational_mid(lo, hi)
+            p2m = _p2_on_curve(c, mid)
+            if p2m is None or not (0 < p2m < 1):
+                continue
+            f = list(fixed)
+            for y, d in enumerate(relevant):
+                if y != x and _at(d, mid, p2m) < 0:
+                    f = [a + b for a, b in zip(f, d)]
+            c0, c1, c2, c3 = c
+            f0, f1, f2, f3 = f
+            # N(p1) = f1 s^2 - (f3 (c0 + c1 p1) + c1 (f2 + f3 p1)) s + c3 (f2 + f3 p1)(c0 + c1 p1), s = c2 + c3 p1
+            s = (c2, c3)
+            lin1 = (c0, c1)
+            lin2 = (f2, f3)
+            def mul(u, v):
+                return (u[0] * v[0], u[0] * v[1] + u[1] * v[0], u[1] * v[1])
+            ss = mul(s, s)
+            t = (f3 * c0 + c1 * f2, 2 * f3 * c1)
+            ts = mul(t, s)
+            ll = mul(lin2, lin1)
+            n = [f1 * ss[k] - ts[k] + c3 * ll[k] for k in range(3)]
+            if n[0] == n[1] == n[2] == 0:
+                continue
+            for r in quadratic_roots(n[2], n[1], n[0]):
+                if lo < r < hi:
+                    p2 = _p2_on_curve(c, r)
+                    if p2 is not None and 0 <= p2 <= 1:
+                        cands.append((r, p2))
+    # rank in floats, decide exactly among the best
+    pts = np.array([[float(p1), float(p2)] for p1, p2 in cands])
+    coef = np.array([[float(x) for x in c] for c in relevant]) if relevant else np.zeros((0, 4))
+    feats = np.stack([np.ones(len(pts)), pts[:, 0], pts[:, 1], pts[:, 0] * pts[:, 1]])
+    fv = np.array([float(x) for x in fixed]) @ feats + np.minimum(0, coef @ feats).sum(axis=0)
+    top = fv.max()
+    near = [k for k in range(len(cands)) if fv[k] >= top - 1e-9 * max(1.0, abs(top))]
+    best = max(((value(*cands[k]), k) for k in near), key=lambda t: QuadraticNumber.of(t[0]))
+    v, k = best
+    p1, p2 = cands[k]
+    upper = correlated_equilibrium(theta).value
+    return IndependentSolution(theta, QuadraticNumber.of(p1), QuadraticNumber.of(p2), QuadraticNumber.of(v), upper, len(cands))
+
+
+def _rational_mid(lo: QuadraticNumber, hi: QuadraticNumber) -> Fraction:
+    a, _ = lo.bounds(80)
+    _, b = hi.bounds(80)
+    la, hb = lo.bounds(80)[1], hi.bounds(80)[0]
+    return (la + hb) / 2 if la < hb else (a + b) / 2
