@@ -134,7 +134,25 @@ def test_correlated_sweep_has_110_intervals():
     assert doc["intervals"][-1]["to"]["exact"] == "1/2"
     inside = correlated_equilibrium(Fraction(1, 3))
     nine = Fraction(9, 11)
-    assert inside.p == ((1 - nine) ** 2, (1 - nine) * nine, nine * (1 - nine), nine * nine)
+    product = ((1 - nine) ** 2, (1 - nine) * nine, nine * (1 - nine), nine * nine)
+    assert inside.p == product
+    # Seed 004, section 3, numbering the intervals 1..110 from the left: p11 = 0 on 1-41;
+    # p00 = 0 on 42-46, 102-103, 107-110; p10 = 0 on 61-66; all active elsewhere; on 75-97
+    # the Players play independently, p = (4, 18, 18, 81)/121.
+    from baccara.games.banque_sweep import piece_solution
+
+    left_to_right = list(reversed(pieces))
+    missing = {k + 1: {0, 1, 2, 3} - set(p.support) for k, p in enumerate(left_to_right)}
+    assert [k for k, m in missing.items() if m == {3}] == list(range(1, 42))
+    assert [k for k, m in missing.items() if m == {0}] == [42, 43, 44, 45, 46, 102, 103, 107, 108, 109, 110]
+    assert [k for k, m in missing.items() if m == {2}] == list(range(61, 67))
+    assert all(not m for k, m in missing.items() if k not in range(1, 47) and k not in range(61, 67)
+               and k not in (102, 103, 107, 108, 109, 110))
+    for k in range(75, 98):
+        piece = left_to_right[k - 1]
+        mid = Fraction((float(piece.lo) + float(piece.hi)) / 2).limit_denominator(10**9)
+        assert tuple(piece_solution(piece, mid)[0]) == product
+        assert piece_solution(piece, mid)[1] == correlated_equilibrium(mid).value
 
 
 def test_banker_advantage_against_historical_estimates():
@@ -173,3 +191,12 @@ def test_cooperative_equilibria_coincide_inside_the_interval():
 
     s = independent_equilibrium(Fraction(3, 10))
     assert s.p1 == s.p2 == Fraction(9, 11) and not s.values_differ
+
+
+def test_plot_of_a_partial_sweep(tmp_path):
+    from baccara.games.banque_sweep import correlated_sweep
+    from baccara.plots import plot_banque_correlated
+
+    pieces = correlated_sweep(Fraction(47, 100), Fraction(1, 2))
+    out = plot_banque_correlated(pieces, tmp_path / "fig.png")
+    assert out.read_bytes()[:4] == b"\x89PNG"

@@ -526,6 +526,23 @@ def banque_advantage(json_out: bool = JSON) -> None:
     out.print(t)
 
 
+@banque_app.command("plot")
+@handles_errors
+def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", help="Image file to write.")) -> None:
+    """Plot the correlated cooperative equilibrium over theta (value and mixture; seed 004 Figure 1)."""
+    from .games.banque_sweep import correlated_sweep
+    from .plots import plot_banque_correlated
+
+    with Progress(transient=True, console=err) as bar:
+        task = bar.add_task("sweeping theta from 1/2 down to 0", total=1000)
+        pieces = correlated_sweep(progress=lambda left: bar.update(task, completed=int(1000 * (0.5 - left) / 0.5)))
+    try:
+        path = plot_banque_correlated(pieces, output)
+    except (OSError, ValueError) as e:
+        raise BaccaraError(f"--out: cannot write {output!r}: {e}") from None
+    out.print(f"wrote {path}", highlight=False)
+
+
 @banque_app.command("sweep")
 @handles_errors
 def banque_sweep_cmd(

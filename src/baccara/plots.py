@@ -43,3 +43,29 @@ def plot_curves(sw: CheminSweep, path: str | Path, samples: int = 400) -> Path:
     fig.savefig(path, dpi=120, bbox_inches="tight")
     plt.close(fig)
     return path
+
+
+def plot_banque_correlated(pieces, path: str | Path, samples: int = 40) -> Path:
+    """The correlated cooperative equilibrium over theta (seed 004 Figure 1): the value to
+    the Players, and the Players' mixture over SS, SD, DS, DD."""
+    from fractions import Fraction
+
+    from .games.banque_sweep import piece_solution
+
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 8), sharex=True)
+    for piece in pieces:
+        lo, hi = float(piece.lo), float(piece.hi)
+        xs = [lo + (hi - lo) * (k + 0.5) / samples for k in range(samples)]
+        sols = [piece_solution(piece, Fraction(x).limit_denominator(10**12)) for x in xs]
+        top.plot(xs, [float(v) for _, v in sols], color="black", lw=1.5)
+        for u, color in enumerate(("tab:blue", "tab:orange", "tab:green", "tab:red")):
+            bottom.plot(xs, [float(p[u]) for p, _ in sols], color=color, lw=1)
+    top.set(ylabel="value to the Players", title="Baccara banque: correlated cooperative equilibrium")
+    bottom.set(xlabel="theta (share of the stake on Player 1)", ylabel="Players' mixture", ylim=(0, 1))
+    for u, (label, color) in enumerate(zip(("SS", "SD", "DS", "DD"), ("tab:blue", "tab:orange", "tab:green", "tab:red"))):
+        bottom.plot([], [], color=color, label=label)
+    bottom.legend(loc="upper left")
+    path = Path(path)
+    fig.savefig(path, dpi=120, bbox_inches="tight")
+    plt.close(fig)
+    return path

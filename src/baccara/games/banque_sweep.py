@@ -275,6 +275,21 @@ def correlated_sweep(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2),
     return pieces
 
 
+def piece_solution(piece: CorrelatedPiece, theta: Fraction) -> tuple[list[Fraction], Fraction]:
+    """The piece's formulas at ``theta``: (p over SS, SD, DS, DD; value)."""
+    t = flint.fmpq(theta.numerator, theta.denominator)
+    d = piece.denominator(t)
+
+    def val(poly) -> Fraction:
+        x = poly(t) / d
+        return Fraction(int(x.p), int(x.q))
+
+    p = [Fraction(0)] * 4
+    for k, u in enumerate(piece.support):
+        p[u] = val(piece.numerators[k])
+    return p, val(piece.numerators[-1])
+
+
 def sweep_json(pieces: list[CorrelatedPiece]) -> dict:
     """The ``baccara banque sweep --json`` document: intervals left to right."""
     g = banque_game()
@@ -292,7 +307,7 @@ def sweep_json(pieces: list[CorrelatedPiece]) -> dict:
                 "denominator": [int(c) for c in p.denominator.coeffs()],
                 "numerators": [[int(c) for c in n.coeffs()] for n in p.numerators],
                 "unknowns": [("p_" + ("SS", "SD", "DS", "DD")[u]) for u in p.support]
-                + ["q_" + infoset_label(g.infosets[k]) for k in p.mixed] + ["value * 13^9"],
+                + ["q_" + infoset_label(g.infosets[k]) for k in p.mixed] + ["value"],
             },
         })
     return {"concept": "correlated", "model": "simplified", "intervals": out, "count": len(out)}
