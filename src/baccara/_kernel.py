@@ -16,8 +16,6 @@ import types
 import numpy as np
 from numba import njit
 
-NCLASS = 3
-
 
 @njit(cache=True)
 def pair_split(cnt, tv, tr, w, replacement, rank_buf, out):

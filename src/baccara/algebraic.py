@@ -16,6 +16,12 @@ from functools import total_ordering
 from math import gcd, isqrt
 
 
+def fraction_str(x: Fraction | int) -> str:
+    """An exact rational as ``"num/den"`` (the JSON contract: ``"0/1"``, ``"-1/1"`` included)."""
+    x = Fraction(x)
+    return f"{x.numerator}/{x.denominator}"
+
+
 def _is_square(n: int) -> bool:
     return n >= 0 and isqrt(n) ** 2 == n
 
@@ -42,10 +48,6 @@ class QuadraticNumber:
     @classmethod
     def of(cls, x: "QuadraticNumber | Fraction | int") -> "QuadraticNumber":
         return x if isinstance(x, QuadraticNumber) else cls(Fraction(x))
-
-    @property
-    def is_rational(self) -> bool:
-        return self.s == 0
 
     def bounds(self, bits: int) -> tuple[Fraction, Fraction]:
         """Rational lower and upper bounds, within about 2^-bits * |s|."""

@@ -13,10 +13,6 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 #: Baccarat value of each rank index.
 RANK_VALUE: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
-#: Ranks of each value 0..9, as rank indices.
-VALUE_RANKS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r for r in range(13) if RANK_VALUE[r] == v) for v in range(10)
-)
 
 _RANK_ALIASES = {name: i for i, name in enumerate(RANKS)}
 _RANK_ALIASES.update({"T": 9, "1": 0, "ACE": 0, "JACK": 10, "QUEEN": 11, "KING": 12})
@@ -39,7 +35,3 @@ def suit_index(name: str) -> int:
         raise ShoeError(f"unknown suit {name!r}: suits are S, H, D, C")
     return SUITS.index(key)
 
-
-def hand_total(values: list[int] | tuple[int, ...]) -> int:
-    """Baccarat total of a hand given card values: their sum mod 10."""
-    return sum(values) % 10

@@ -11,14 +11,9 @@ from typing import Mapping
 
 from rich.table import Table
 
+from .algebraic import fraction_str
 from .exact import BetResult, CoupDistribution, RemovalEffect
 from .shoe import Shoe
-
-
-def fraction_str(x: Fraction | int) -> str:
-    """An exact rational as ``"num/den"`` (the JSON contract: ``"0/1"``, ``"-1/1"`` included)."""
-    x = Fraction(x)
-    return f"{x.numerator}/{x.denominator}"
 
 
 def percent(x: Fraction | None, digits: int = 4) -> str:

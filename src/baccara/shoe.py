@@ -155,10 +155,6 @@ class Shoe:
         """Number of cards in the shoe (for an infinite shoe: of the deck it repeats)."""
         return sum(self.counts)
 
-    @property
-    def infinite_shoe(self) -> bool:
-        return self.replacement
-
     def type_values(self) -> np.ndarray:
         """Baccarat value of each card type (read-only)."""
         return _type_tables(self.resolution)[0]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 from numba import njit
@@ -110,25 +110,29 @@ class BanqueGame:
     gain: tuple[np.ndarray, ...]
     infosets: tuple[tuple[int, int, int], ...]
 
+    @cached_property
+    def linear(self) -> tuple[list[tuple[int, int]], list[list[tuple[int, int]]]]:
+        """Every coefficient as integers (c0, c1): its value is (c0 + c1 theta) / 13^9.
+
+        Returns (A_u for each joint u, h_i^u for each information set i and joint u):
+        theta (Player 1's result) + (1 - theta) (Player 2's) = P2 + theta (P1 - P2).
+        """
+        a = [(b[1], b[0] - b[1]) for b in self.base]
+        h = [[(int(g[1][k]), int(g[0][k]) - int(g[1][k])) for g in self.gain] for k in self.infosets]
+        return a, h
+
     def a(self, theta: Fraction) -> tuple[Fraction, ...]:
         """A_u(theta): the Players' payoff with Banker standing everywhere, for each joint u."""
-        return tuple(Fraction(theta * b[0] + (1 - theta) * b[1], DENOMINATOR) for b in self.base)
+        return tuple(_at(c, Fraction(theta)) for c in self.linear[0])
 
     def h(self, theta: Fraction) -> list[tuple[Fraction, ...]]:
         """h_i^u(theta): the Players' gain when Banker draws at information set i, per joint u."""
         t = Fraction(theta)
-        return [
-            tuple(Fraction(t * int(g[0][k1, k2, j]) + (1 - t) * int(g[1][k1, k2, j]), DENOMINATOR) for g in self.gain)
-            for (k1, k2, j) in self.infosets
-        ]
+        return [tuple(_at(c, t) for c in row) for row in self.linear[1]]
 
-    def integer_h(self, theta: Fraction) -> np.ndarray:
-        """h scaled by 13^9 and theta's denominator: an int64 array (1144, 4)."""
-        t = Fraction(theta)
-        num, den = t.numerator, t.denominator
-        cols = [num * g[0] + (den - num) * g[1] for g in self.gain]
-        idx = tuple(np.array(v) for v in zip(*self.infosets))
-        return np.stack([c[idx] for c in cols], axis=1)
+
+def _at(c: tuple[int, int], t: Fraction) -> Fraction:
+    return Fraction(c[0] * t.denominator + c[1] * t.numerator, DENOMINATOR * t.denominator)
 
 
 def infoset_label(key: tuple[int, int, int]) -> str:

@@ -32,6 +32,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..algebraic import QuadraticNumber, quadratic_roots
+from ..solve.sweep import rational_between
 from .banque import banque_game, check_theta
 from .banque_solution import correlated_equilibrium
 
@@ -81,7 +82,8 @@ def independent_equilibrium(theta: Fraction) -> IndependentSolution:
     relevant, fixed = [], list(base)
     for c in curves_all:
         vals = [_at(c, x, y) for x, y in corners]
-        if min(vals) < 0 < max(vals) or (min(vals) == 0 and max(vals) > 0 and any(c)) or (max(vals) == 0 and min(vals) < 0):
+        # a bilinear function's extremes on the square are at its corners
+        if min(vals) < 0 < max(vals):
             relevant.append(c)
         elif max(vals) <= 0:
             fixed = [f + x for f, x in zip(fixed, c)]
@@ -126,7 +128,7 @@ def independent_equilibrium(theta: Fraction) -> IndependentSolution:
             continue  # a vertical line: V is piecewise linear along it
         cuts = sorted({QuadraticNumber.of(0), QuadraticNumber.of(1)} | set(QuadraticNumber.of(v) for v in on_curve[x]))
         for lo, hi in zip(cuts, cuts[1:]):
-            mid = _rational_mid(lo, hi)
+            mid = rational_between(lo, hi)
             p2m = _p2_on_curve(c, mid)
             if p2m is None or not (0 < p2m < 1):
                 continue
@@ -167,9 +169,3 @@ def independent_equilibrium(theta: Fraction) -> IndependentSolution:
     upper = correlated_equilibrium(theta).value
     return IndependentSolution(theta, QuadraticNumber.of(p1), QuadraticNumber.of(p2), QuadraticNumber.of(v), upper, len(cands))
 
-
-def _rational_mid(lo: QuadraticNumber, hi: QuadraticNumber) -> Fraction:
-    a, _ = lo.bounds(80)
-    _, b = hi.bounds(80)
-    la, hb = lo.bounds(80)[1], hi.bounds(80)[0]
-    return (la + hb) / 2 if la < hb else (a + b) / 2

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..report import fraction_str as fstr
+from ..algebraic import fraction_str as fstr
 from ..solve.zero_sum import ZeroSumAdditive, best_reply_I, solve_additive_zero_sum
-from .banque import JOINT_LABELS, NATURAL, STOOD, BanqueGame, banque_game, check_theta, infoset_label
+from .banque import JOINT_LABELS, NATURAL, BanqueGame, banque_game, check_theta, infoset_label
 
 
 @dataclass
@@ -108,8 +108,6 @@ def correlated_equilibrium(theta: Fraction) -> CorrelatedSolution:
     a, h = game.a(theta), game.h(theta)
     return CorrelatedSolution(theta, game, h, a, solve_additive_zero_sum(a, h))
 
-
-__all__ = ["CorrelatedSolution", "correlated_equilibrium", "STOOD", "NATURAL"]
 
 
 def banker_advantage_comparison(theta: Fraction = Fraction(1, 2)) -> list[dict]:

@@ -30,7 +30,8 @@ import flint
 from ..solve.zero_sum import solve_additive_zero_sum
 from .banque import DENOMINATOR, banque_game
 
-flint.ctx.prec = 256
+#: Bits of precision for FLINT's certified root isolation (set only while sweeping).
+ROOT_PRECISION = 256
 
 
 @dataclass(frozen=True)
@@ -87,16 +88,6 @@ class CorrelatedPiece:
     draw: frozenset
     denominator: object
     numerators: tuple
-
-
-def _linear_coefficients():
-    """a_u(t) and h_i^u(t) as (c0, c1): value = (c0 + c1 t) / 13^9, integers."""
-    g = banque_game()
-    a = [(b[1], b[0] - b[1]) for b in g.base]
-    h = []
-    for (k1, k2, j) in g.infosets:
-        h.append([(int(x[1][k1, k2, j]), int(x[0][k1, k2, j]) - int(x[1][k1, k2, j])) for x in g.gain])
-    return a, h
 
 
 def _det(rows: list[list[int]]) -> int:
@@ -234,7 +225,15 @@ def _same(x: Endpoint, y: Endpoint) -> bool:
 def correlated_sweep(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2),
                      progress: Callable[[float], None] | None = None, max_pieces: int = 1000) -> list[CorrelatedPiece]:
     """The correlated cooperative equilibrium's pieces over (lo, hi], right to left."""
-    a, h = _linear_coefficients()
+    saved, flint.ctx.prec = flint.ctx.prec, ROOT_PRECISION
+    try:
+        return _sweep(lo, hi, progress, max_pieces)
+    finally:
+        flint.ctx.prec = saved
+
+
+def _sweep(lo: Fraction, hi: Fraction, progress, max_pieces: int) -> list[CorrelatedPiece]:
+    a, h = banque_game().linear
     pieces: list[CorrelatedPiece] = []
     right = Endpoint(_arb(Fraction(hi)), None, Fraction(hi))
     sample = Fraction(hi)

@@ -126,11 +126,6 @@ def raw_coefficients(decks: int | None, u: int) -> RawCoefficients:
     return RawCoefficients(g, h, (int(flat[968]), int(flat[969])), perm(52 * decks, 6))
 
 
-def composition_label(c: int) -> str:
-    j1, j2 = COMPOSITIONS[c]
-    return f"({j1},{j2})"
-
-
 def infoset_label(key: tuple, model: str) -> str:
     """``"(0,6)|none"`` for a composition, ``"6|none"`` for a total (Model 1)."""
     hand, third = key

@@ -13,8 +13,7 @@ from fractions import Fraction
 from math import gcd
 from typing import Callable, Iterable
 
-from ..algebraic import QuadraticNumber
-from ..report import fraction_str as fstr
+from ..algebraic import QuadraticNumber, fraction_str as fstr
 from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
 from ..solve.sweep import Sweep, group_blocks, strategy_string, sweep
 from ._chemin_kernel import NONE
@@ -165,7 +164,7 @@ class CheminSweep:
             "alpha_from": real_json(c.lo),
             "alpha_to": real_json(c.hi),
             "strategy": strategy_string(c.moves, {c.i}, blocks),
-            "equalizing_q": fstr(c.q),
+            "equalizing_q": None if c.q is None else fstr(c.q),
             "equilibrium": c.equilibrium,
         } for n, c in enumerate(self.result.cases)]
 

@@ -31,9 +31,6 @@ from fractions import Fraction
 from itertools import product
 from typing import Sequence
 
-Number = Fraction
-
-
 @dataclass(frozen=True)
 class AdditiveGame:
     """An additive 2 x 2^n bimatrix game with exact rational payoffs."""

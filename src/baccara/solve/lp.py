@@ -38,7 +38,7 @@ class ZeroSumSolution:
     certified: bool
 
 
-def _solve_exact(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
+def solve_square_exact(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
     """Gaussian elimination in rationals for a square system."""
     n = len(rows)
     m = [row[:] + [r] for row, r in zip(rows, rhs)]
@@ -73,7 +73,7 @@ def solve_zero_sum(game: AdditiveGame, tol: float = 1e-9) -> ZeroSumSolution:
         rhs.append(-game.b[u] - fixed)
     if len(rows) != len(free) + 1:
         raise ArithmeticError("degenerate optimal basis: cannot recover it exactly")
-    sol = _solve_exact(rows, rhs)
+    sol = solve_square_exact(rows, rhs)
     for i, val in zip(free, sol):
         q[i] = val
     value = sol[-1]

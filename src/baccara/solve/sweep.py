@@ -104,7 +104,7 @@ class Case:
     lo: Real
     hi: Real
     moves: tuple[int, ...]
-    q: Fraction
+    q: Fraction | None  # None: player I's payoff does not depend on the move at i
     equilibrium: bool
 
 
@@ -341,7 +341,7 @@ def _curve_cases(game: LinearAdditiveGame, curve: Curve, cuts: list[Real], const
             moves = _moves_on_curve(game, curve.index, alpha, {curve.index}, constant)
             q = Fraction(-_delta(game, moves), game.delta[curve.index]) if game.delta[curve.index] else None
             ok = q is not None and 0 < q < 1
-            cases.append(Case(curve.index, x, y, moves, q if q is not None else Fraction(-1), ok))
+            cases.append(Case(curve.index, x, y, moves, q, ok))
     return cases
 
 

@@ -32,7 +32,7 @@ from typing import Sequence
 import numpy as np
 from scipy.optimize import linprog
 
-from .lp import _solve_exact
+from .lp import solve_square_exact
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ def _exact_basis(a, h, support, mixed, draw) -> ZeroSumAdditive:
     rhs.append(Fraction(1))
     if len(rows) != unknowns:
         raise ArithmeticError("degenerate optimal basis")
-    sol = _solve_exact(rows, rhs)
+    sol = solve_square_exact(rows, rhs)
     p = [Fraction(0)] * m
     for u, x in zip(support, sol):
         p[u] = x
