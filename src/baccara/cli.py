@@ -24,7 +24,6 @@ from .bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet
 from .cards import rank_index
 from .errors import BaccaraError
 from .exact import applicable_bets, coup_distribution, effects_of_removal, evaluate_bets
-from .games.banque_solution import correlated_equilibrium
 from .games.bertrand import bertrand_report, bertrand_text
 from .games.chemin import check_model, chemin_game
 from .games.chemin_solution import best_response_table, solve_chemin, sweep_chemin, table1, table4, table5, table_text
@@ -464,6 +463,8 @@ def banque_solve(
     if concept == "nash" or model != "simplified":
         raise BaccaraError(f"--concept {concept} --model {model} is not available yet: "
                            "the correlated and independent cooperative equilibria of the simplified model are")
+    from .games.banque_solution import correlated_equilibrium
+
     if concept == "independent":
         from .games.banque_independent import independent_equilibrium
 
