@@ -24,6 +24,7 @@ import numpy as np
 from scipy.optimize import linprog
 
 from .additive import AdditiveGame
+from .linalg import solve_exact
 
 
 @dataclass(frozen=True)
@@ -39,17 +40,11 @@ class ZeroSumSolution:
 
 
 def solve_square_exact(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
-    """Gaussian elimination in rationals for a square system."""
-    n = len(rows)
-    m = [row[:] + [r] for row, r in zip(rows, rhs)]
-    for col in range(n):
-        piv = next(r for r in range(col, n) if m[r][col] != 0)
-        m[col], m[piv] = m[piv], m[col]
-        for r in range(n):
-            if r != col and m[r][col] != 0:
-                f = m[r][col] / m[col][col]
-                m[r] = [a - f * b for a, b in zip(m[r], m[col])]
-    return [m[i][n] / m[i][i] for i in range(n)]
+    """The solution of a nonsingular square system, exactly."""
+    sol = solve_exact(rows, rhs)
+    if sol is None:
+        raise ZeroDivisionError("singular system")
+    return sol
 
 
 def solve_zero_sum(game: AdditiveGame, tol: float = 1e-9) -> ZeroSumSolution:
