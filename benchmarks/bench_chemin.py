@@ -109,7 +109,7 @@ def reference_counts(d: int) -> tuple[int, int, int]:
 
 def clear_caches() -> None:
     chemin._chemin_game.cache_clear()
-    chemin.raw_coefficients.cache_clear()
+    chemin._raw_coefficients.cache_clear()
     chemin._forward_differences.cache_clear()
 
 

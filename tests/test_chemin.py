@@ -108,7 +108,7 @@ def test_coefficients_are_polynomials_in_d_and_their_limit_is_model_a():
     # Each ordered-deal sum is a polynomial of degree <= 6 in d: the interpolation
     # from d = 1..7 must reproduce d = 8 computed directly, and its leading
     # coefficient over 52^6 must equal the with-replacement sum over 13^6.
-    for u in (0, 1):
+    for u in ((0,) * 5, (1,) * 5, (1, 0, 0, 1, 1)):
         diffs = _forward_differences(u)
         from baccara.games.chemin import _deck_counts, _direct
 

@@ -31,15 +31,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, perm
+from typing import Sequence
 
 import numpy as np
 
 from ..errors import BaccaraError
 from ..solve.additive import AdditiveGame
+from ..solve.bilinear import BilinearGame
 from ..solve.sweep import LinearAdditiveGame
 from ._chemin_kernel import COMP_INDEX, COMPOSITIONS, NONE, chemin_coefficients
 
-MODELS = ("A1", "A2", "B1", "B2")
+MODELS = ("A1", "A2", "A3", "B1", "B2", "B3")
 THIRD_LABELS = tuple(str(k) for k in range(10)) + ("none",)
 
 
@@ -62,21 +64,35 @@ def check_commission(alpha: Fraction) -> Fraction:
     return alpha
 
 
-def _player_rule(u: int) -> np.ndarray:
-    """Player's pure strategy u as draw[a, b] over his two-card values."""
+#: Player's two-card compositions with total 5, where he chooses (Model 3
+#: information sets), in seed 000's order: strategy bits are read in this order.
+FIVES = ((0, 5), (1, 4), (2, 3), (6, 9), (7, 8))
+FIVE_LABELS = tuple(f"({a},{b})" for a, b in FIVES)
+
+
+def _draw5(u) -> tuple[int, ...]:
+    """Player's moves at the five compositions of 5: an int u (0/1, Models 1-2:
+    one move at total 5) or a 5-tuple of 0/1 (Model 3)."""
+    return (int(u),) * 5 if isinstance(u, (int, np.integer)) else tuple(int(x) for x in u)
+
+
+def _player_rule(draw5: tuple[int, ...]) -> np.ndarray:
+    """Player's pure strategy as draw[a, b] over his two-card values: draw on
+    0-4, stand on 6-7, at 5 as ``draw5`` says per composition."""
     draw = np.zeros((10, 10), dtype=np.bool_)
     for a in range(10):
         for b in range(10):
-            t = (a + b) % 10
-            draw[a, b] = t <= 4 or (t == 5 and u == 1)
+            draw[a, b] = (a + b) % 10 <= 4
+    for (a, b), x in zip(FIVES, draw5):
+        draw[a, b] = draw[b, a] = bool(x)
     return draw
 
 
-def _direct(vc: list[int], replacement: bool, u: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _direct(vc: list[int], replacement: bool, draw5: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     g = np.zeros((44, 11), dtype=np.int64)
     h = np.zeros((44, 11), dtype=np.int64)
     base = np.zeros(2, dtype=np.int64)
-    chemin_coefficients(np.array(vc, dtype=np.int64), sum(vc), replacement, _player_rule(u), COMP_INDEX, g, h, base)
+    chemin_coefficients(np.array(vc, dtype=np.int64), sum(vc), replacement, _player_rule(draw5), COMP_INDEX, g, h, base)
     return g, h, base
 
 
@@ -85,11 +101,11 @@ def _deck_counts(d: int) -> list[int]:
 
 
 @lru_cache(maxsize=None)
-def _forward_differences(u: int) -> np.ndarray:
+def _forward_differences(draw5: tuple[int, ...]) -> np.ndarray:
     """Newton forward differences at d = 1 of every coefficient (rows: order 0..6)."""
     samples = []
     for d in range(1, 8):
-        g, h, base = _direct(_deck_counts(d), False, u)
+        g, h, base = _direct(_deck_counts(d), False, draw5)
         samples.append(np.concatenate([g.ravel(), h.ravel(), base]).astype(object))
     table, diffs = samples, []
     for _ in range(7):
@@ -108,9 +124,14 @@ class RawCoefficients:
     deals: int
 
 
-@lru_cache(maxsize=512)
-def raw_coefficients(decks: int | None, u: int) -> RawCoefficients:
-    """Exact G, H, base for a d-deck shoe (None: with replacement) and Player strategy u."""
+def raw_coefficients(decks: int | None, u) -> RawCoefficients:
+    """Exact G, H, base for a d-deck shoe (None: with replacement) and Player's
+    pure strategy: u = 0/1 (stand/draw at 5) or a 5-tuple over :data:`FIVES`."""
+    return _raw_coefficients(decks, _draw5(u))
+
+
+@lru_cache(maxsize=1024)
+def _raw_coefficients(decks: int | None, u: tuple[int, ...]) -> RawCoefficients:
     if decks is None:
         g, h, base = _direct([4, 1, 1, 1, 1, 1, 1, 1, 1, 1], True, u)
         return RawCoefficients(g.astype(object), h.astype(object), (int(base[0]), int(base[1])), 13**6)
@@ -191,10 +212,107 @@ class CheminGame:
         return AdditiveGame(a, b, h, g, self.labels)
 
 
-def chemin_game(model: str = "B2", decks: int | None = 6) -> CheminGame:
-    """Build the chemin de fer game for ``model`` (A1, A2, B1, B2) and ``decks`` (None: infinite)."""
+def chemin_game(model: str = "B2", decks: int | None = 6) -> "CheminGame | CheminGame3":
+    """Build the chemin de fer game for ``model`` (A1 ... B3) and ``decks`` (None: infinite)."""
     model, decks = check_model(model, decks)
-    return _chemin_game(model, decks)
+    return _chemin_game3(model, decks) if model.endswith("3") else _chemin_game(model, decks)
+
+
+@dataclass(frozen=True)
+class CheminGame3:
+    """Chemin de fer under Model 3 (seed 000, section 4): Player sees his composition, so he
+    chooses at each of the five compositions of 5 (:data:`FIVES`), Banker at each
+    (composition, Player's third card or none).
+
+    Deals split by Player's composition, so every ordered-deal sum is affine in
+    Player's moves y (one pattern per composition): with ``S`` the sums for
+    Player standing at all five and ``S_j`` for drawing only at FIVES[j],
+    S(y) = S + sum_j y_j (S_j - S).  Stored as integers over ``deals``:
+    ``G[i] = (G_i, G_i^1 - G_i, ..., G_i^5 - G_i)``, ``H[i]`` likewise,
+    ``base_sgn``/``base_win`` likewise (Banker standing everywhere).  Banker's
+    gain from drawing at i is (G_i(y) - alpha H_i(y)) / D, Player's -G_i(y) / D:
+    a bilinear game (:class:`~baccara.solve.bilinear.BilinearGame`).
+    """
+
+    model: str
+    decks: int | None
+    keys: tuple[tuple, ...]
+    G: tuple[tuple[int, ...], ...]
+    H: tuple[tuple[int, ...], ...]
+    base_sgn: tuple[int, ...]
+    base_win: tuple[int, ...]
+    deals: int
+
+    player_labels = FIVE_LABELS
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(infoset_label(k, "B2") for k in self.keys)
+
+    def index(self, label: str) -> int:
+        return self.labels.index(label)
+
+    def block_key(self, i: int) -> tuple:
+        hand, third = self.keys[i]
+        return ((_total(hand), -1 if third == NONE else third), hand)
+
+    def at(self, alpha: Fraction) -> BilinearGame:
+        """The bilinear game at commission ``alpha``: player I = Player (y over FIVES),
+        player II = Banker (x over ``keys``), exact rationals."""
+        alpha = check_commission(alpha)
+        D = self.deals
+        S, W = self.base_sgn, self.base_win
+        return BilinearGame(
+            a0=Fraction(-S[0], D), a=tuple(Fraction(-v, D) for v in S[1:]),
+            b0=Fraction(S[0], D) - alpha * Fraction(W[0], D),
+            b=tuple(Fraction(s, D) - alpha * Fraction(w, D) for s, w in zip(S[1:], W[1:])),
+            h0=tuple(Fraction(-G[0], D) for G in self.G),
+            h=tuple(tuple(Fraction(-v, D) for v in G[1:]) for G in self.G),
+            g0=tuple(Fraction(G[0], D) - alpha * Fraction(H[0], D) for G, H in zip(self.G, self.H)),
+            g=tuple(tuple(Fraction(gv, D) - alpha * Fraction(hv, D) for gv, hv in zip(G[1:], H[1:]))
+                    for G, H in zip(self.G, self.H)),
+            labels_I=FIVE_LABELS, labels_II=self.labels,
+        )
+
+    def restricted(self, player: Sequence[int], free: int = 1) -> CheminGame:
+        """The Model 2-style additive game in which Player plays ``player`` (0/1 per
+        composition of 5) except at FIVES[free], where he chooses: a 2 x 2^n game for
+        Foster's algorithm and the alpha sweep."""
+        def at_u(vec, u):
+            y = [int(v) for v in player]
+            y[free] = u
+            return vec[0] + sum(c * v for c, v in zip(y, vec[1:]))
+        return CheminGame(
+            model=self.model, decks=self.decks, keys=self.keys,
+            G=tuple((at_u(G, 0), at_u(G, 1)) for G in self.G),
+            H=tuple((at_u(H, 0), at_u(H, 1)) for H in self.H),
+            base_sgn=(at_u(self.base_sgn, 0), at_u(self.base_sgn, 1)),
+            base_win=(at_u(self.base_win, 0), at_u(self.base_win, 1)),
+            deals=self.deals,
+        )
+
+
+@lru_cache(maxsize=256)
+def _chemin_game3(model: str, decks: int | None) -> CheminGame3:
+    base = raw_coefficients(decks, (0,) * 5)
+    units = [raw_coefficients(decks, tuple(int(t == j) for t in range(5))) for j in range(5)]
+    keys, G, H = [], [], []
+    for c, hand in enumerate(COMPOSITIONS):
+        for k in range(11):
+            g = [int(base.g[c, k])] + [int(u.g[c, k]) - int(base.g[c, k]) for u in units]
+            h = [int(base.h[c, k])] + [int(u.h[c, k]) - int(base.h[c, k]) for u in units]
+            if any(g) or any(h):
+                keys.append((hand, k))
+                G.append(tuple(g))
+                H.append(tuple(h))
+    order = sorted(range(len(keys)), key=lambda t: (_total(keys[t][0]), keys[t][0], keys[t][1]))
+    return CheminGame3(
+        model=model, decks=decks,
+        keys=tuple(keys[t] for t in order), G=tuple(G[t] for t in order), H=tuple(H[t] for t in order),
+        base_sgn=(base.base[0],) + tuple(u.base[0] - base.base[0] for u in units),
+        base_win=(base.base[1],) + tuple(u.base[1] - base.base[1] for u in units),
+        deals=base.deals,
+    )
 
 
 @lru_cache(maxsize=256)
