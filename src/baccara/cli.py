@@ -244,7 +244,8 @@ chemin_app = typer.Typer(help="Chemin de fer as a game (seed 000): Nash equilibr
                          no_args_is_help=True)
 app.add_typer(chemin_app, name="chemin")
 
-MODEL = typer.Option("B2", "--model", "-m", help="Information model: A1, A2, B1, B2 (A: with replacement).")
+MODEL = typer.Option("B2", "--model", "-m", help="Information model: A1, A2, A3, B1, B2, B3 (A: with replacement; "
+                                                  "3: Player sees his composition).")
 CHEMIN_DECKS = typer.Option("6", "--decks", "-d", help="Decks in the shoe, a positive integer, or 'inf'.")
 ALPHA = typer.Option("1/20", "--commission", "-a", help="Commission alpha on Banker wins, a rational in [0, 1).")
 
@@ -267,18 +268,63 @@ def parse_alpha(text: str, option: str = "--commission") -> Fraction:
     return a
 
 
-def _model_and_decks(model: str, decks: str) -> tuple[str, int | None]:
+def _model_and_decks(model: str, decks: str, model3: bool = True) -> tuple[str, int | None]:
     m, d = check_model(model, parse_chemin_decks(decks))
     if m.startswith("B") and d is None:
         m = "A" + m[1]  # d -> infinity is Model A
+    if m.endswith("3") and not model3:
+        raise BaccaraError(f"--model {m}: this command covers Models A1, A2, B1, B2; "
+                           "use 'chemin solve' or 'chemin sweep' for Model 3")
     return m, d
+
+
+def _print_model3(doc: dict, m: str, d: int | None, commission: str) -> None:
+    shoe = "infinite shoe" if d is None else f"{d} decks"
+    n = len(doc["equilibria"])
+    verdict = {True: "unique Nash equilibrium", False: f"{n} extreme Nash equilibria",
+               None: "one Nash equilibrium (seed 000's route; --all-equilibria to enumerate them all)"}[doc["unique"]]
+    out.print(f"Chemin de fer, Model {m}, {shoe}, commission {commission}: {verdict}", highlight=False)
+    for k, eq in enumerate(doc["equilibria"], 1):
+        draws = ", ".join(f"{c} {v}" for c, v in eq["player"]["draw"].items())
+        out.print(f"[{k}] Player {eq['player']['strategy']}: draws at {draws}", highlight=False)
+        out.print(f"    Banker {eq['banker']['strategy']}; mixes "
+                  + (", ".join(f"{c} draw {v} = {float(Fraction(v)):.7f}" for c, v in eq["banker"]["mixed"].items())
+                     or "nowhere"), highlight=False)
+        out.print(f"    payoffs: Player {eq['payoff']['player_float']:.7f}, Banker {eq['payoff']['banker_float']:.7f}; "
+                  f"certificate: {'holds' if eq['certificate']['holds'] else 'FAILS'}", highlight=False)
+    if "enumeration" in doc:
+        e = doc["enumeration"]
+        out.print(f"enumeration: {e['systems_screened']} systems screened, {e['vertices_checked_exactly']} vertices "
+                  f"checked exactly; open sets: Player {len(e['player_sets_open'])}, Banker {e['banker_sets_open']}",
+                  highlight=False)
+    if "zero_sum" in doc:
+        z = doc["zero_sum"]
+        out.print(f"zero-sum LP: value to Player {z['value_to_player']} = {z['value_float']:.9f} "
+                  f"({'certified' if z['certified'] else 'NOT certified'})", highlight=False)
+    if "seed_route" in doc:
+        r = doc["seed_route"]
+        ok = [c["confirmed"] for c in r["candidates"]]
+        out.print(f"seed 000's route: {r['note']}; {sum(ok)} of {len(ok)} candidates confirmed", highlight=False)
 
 
 @chemin_app.command("solve")
 @handles_errors
-def chemin_solve(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str = ALPHA, json_out: bool = JSON) -> None:
+def chemin_solve(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str = ALPHA, json_out: bool = JSON,
+                 all_equilibria: bool = typer.Option(
+                     False, "--all-equilibria",
+                     help="Model 3: enumerate every extreme equilibrium (settles uniqueness). "
+                          "Models 1-2 always enumerate them (Foster's algorithm).")) -> None:
     """Every Nash equilibrium at one commission, with its certificate."""
     m, d = _model_and_decks(model, decks)
+    if m.endswith("3"):
+        from .games.chemin_model3 import solve_chemin3
+
+        doc = solve_chemin3(m, d, parse_alpha(commission), all_equilibria=all_equilibria).to_json()
+        if json_out:
+            print(json.dumps(doc, indent=2))
+        else:
+            _print_model3(doc, m, d, commission)
+        return
     sol = solve_chemin(m, d, parse_alpha(commission))
     doc = sol.to_json()
     if json_out:
@@ -309,7 +355,17 @@ def chemin_sweep(model: str = MODEL, decks: str = CHEMIN_DECKS, json_out: bool =
     a, b = parse_alpha(lo, "--from"), parse_alpha(hi, "--to")
     if a >= b:
         raise BaccaraError(f"--from must be below --to, got {a} and {b}")
-    doc = sweep_chemin(m, d, a, b).to_json()
+    if m == "B3":
+        from .games.chemin_model3 import sweep_chemin3
+
+        doc = sweep_chemin3(d, a, b).to_json()
+    elif m == "A3":  # with replacement the compositions of 5 are one decision: Model A1
+        doc = sweep_chemin("A1", d, a, b).to_json()
+        doc["model"] = "A3"
+        doc["note"] = ("with replacement Player's five compositions of 5 are equivalent: Model A3's equilibria are "
+                       "Model A1's, Player drawing at 5 with the total probability p(alpha) split across them in any way")
+    else:
+        doc = sweep_chemin(m, d, a, b).to_json()
     if json_out:
         print(json.dumps(doc, indent=2))
         return
@@ -321,11 +377,21 @@ def chemin_sweep(model: str = MODEL, decks: str = CHEMIN_DECKS, json_out: bool =
     for col in ("alpha from", "alpha to", "Player p(alpha) at 5", "Banker mixes"):
         t.add_column(col)
     for iv in doc["intervals"]:
-        t.add_row(f"{iv['alpha_from']['float']:.7f}", f"{iv['alpha_to']['float']:.7f}", iv["player"]["draw_at_5"],
+        pl = iv["player"]
+        t.add_row(f"{iv['alpha_from']['float']:.7f}", f"{iv['alpha_to']['float']:.7f}",
+                  pl["draw_at_5"] if "draw_at_5" in pl else "DMSDD, (1,4): " + pl["draw"]["(1,4)"],
                   ", ".join(f"{k}: {v}" for k, v in iv["banker"]["mixed"].items()) or "-")
     out.print(t)
     for e in doc["exceptional"]:
         out.print(f"several equilibria at alpha = {e['exact']} = {e['float']:.7f}", highlight=False)
+    if "table7" in doc:
+        out.print("Banker's strategies by interval (seed 000 Table 7 blocks (3,8) (4,1) (5,4) (6,none) (6,6)): "
+                  + ", ".join(doc["table7"]), highlight=False)
+        out.print("each interval confirmed in the full 2^5 x 2^484 game (Player's other four moves optimal; "
+                  f"all equilibria enumerated at a rational alpha inside): {'yes' if doc['all_confirmed'] else 'NO'}",
+                  highlight=False)
+    if "note" in doc:
+        out.print(doc["note"], highlight=False)
     t2 = Table(title="Cases (seed 000 Table 2)")
     for col in ("case", "alpha interval", "Banker strategy", "q", "NE"):
         t2.add_column(col)
@@ -391,7 +457,7 @@ def chemin_plot(model: str = MODEL, decks: str = CHEMIN_DECKS,
     """Plot the best-response-discontinuity curves in the (alpha, p) plane (seed 000 Figure 1)."""
     from .plots import plot_curves
 
-    m, d = _model_and_decks(model, decks)
+    m, d = _model_and_decks(model, decks, model3=False)
     try:
         path = plot_curves(sweep_chemin(m, d), output)
     except (OSError, ValueError) as e:
@@ -403,7 +469,7 @@ def chemin_plot(model: str = MODEL, decks: str = CHEMIN_DECKS,
 @handles_errors
 def chemin_table1(model: str = MODEL, decks: str = CHEMIN_DECKS) -> None:
     """Seed 000 Table 1: Banker's moves that depend neither on Player's strategy nor on alpha in [0, 1/10]."""
-    m, d = _model_and_decks(model, decks)
+    m, d = _model_and_decks(model, decks, model3=False)
     rows = table1(chemin_game(m, d))
     out.print(table_text([[x or "." for x in r] for r in rows], [],
                          f"Banker's moves, Model {m}, d = {'inf' if d is None else d}, alpha in [0, 1/10] "
@@ -428,7 +494,7 @@ def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", help="Deck
 def chemin_table(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str = ALPHA,
                  p: str = typer.Option("0", "--p", help="Player's probability of drawing at 5, in [0, 1].")) -> None:
     """Banker's best response to Player's mixture p at one commission (seed 000 Table 1 layout)."""
-    m, d = _model_and_decks(model, decks)
+    m, d = _model_and_decks(model, decks, model3=False)
     pp = as_fraction(p, "--p")
     if not 0 <= pp <= 1:
         raise BaccaraError(f"--p must be in [0, 1], got {pp}")
