@@ -450,6 +450,36 @@ def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", help="
     out.print(t)
 
 
+@chemin_app.command("table7")
+@handles_errors
+def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", help="Decks: e.g. 1-100."),
+                  confirm: bool = typer.Option(True, "--confirm/--no-confirm",
+                                               help="Confirm each interval in the full Model B3 game."),
+                  json_out: bool = JSON) -> None:
+    """Seed 000 Table 7 / Theorem 2 (Model B3): Banker's strategies by alpha-interval, grouped by d."""
+    from rich.progress import Progress
+
+    from .games.chemin_model3 import table7
+
+    ds = [d for d in parse_deck_range(decks) if d is not None]
+    if not ds:
+        raise BaccaraError("--decks needs at least one finite d")
+    with Progress(transient=True, disable=json_out) as bar:
+        task = bar.add_task("Model B3 sweeps", total=len(ds))
+        rows = table7(ds, confirm, progress=lambda d: bar.advance(task))
+    if json_out:
+        print(json.dumps(rows, indent=2))
+        return
+    t = Table(title="Model B3: Banker's strategies by alpha-interval, blocks (3,8) (4,1) (5,4) (6,none) (6,6)")
+    for col in ("d", "strategies (alpha increasing)", "several-NE alphas", "confirmed"):
+        t.add_column(col)
+    for r in rows:
+        ds_ = r["decks"]
+        label = str(ds_[0]) if len(ds_) == 1 else f"{ds_[0]}-{ds_[-1]}"
+        t.add_row(label, "\n".join(r["strategies"]), str(r["exceptional_alphas"]), "yes" if r["confirmed"] else "NO")
+    out.print(t)
+
+
 @chemin_app.command("plot")
 @handles_errors
 def chemin_plot(model: str = MODEL, decks: str = CHEMIN_DECKS,

@@ -135,6 +135,12 @@ class Chemin3Solution:
             out["zero_sum"] = {"value_to_player": fstr(z.value), "value_float": float(z.value),
                                "certified": z.certified, "player": player_json(z.y)["draw"],
                                "banker_mixed": {labels[i]: fstr(v) for i, v in enumerate(z.x) if 0 < v < 1}}
+            if self.enumeration is not None:  # zero-sum: the equilibria are (optimal y) x (optimal x)
+                ys = sorted({e.y for e in self.equilibria})
+                xs = sorted({e.x for e in self.equilibria})
+                out["zero_sum"]["player_optimal_vertices"] = [player_json(y)["draw"] for y in ys]
+                out["zero_sum"]["banker_optimal_vertices"] = [
+                    {labels[i]: fstr(v) for i, v in enumerate(x) if 0 < v < 1} for x in xs]
         if self.route is not None:
             r = self.route
             out["seed_route"] = {"note": r.note, "candidates": [
@@ -301,6 +307,28 @@ def sweep_chemin3(decks: int = 6, lo: Fraction = Fraction(0), hi: Fraction = Fra
             conf["unique_at_sample"] = None
         confirmations.append(conf)
     return Chemin3Sweep(game3, sw, confirmations)
+
+
+def table7(decks, confirm: bool = True, progress=None) -> list[dict]:
+    """Seed 000 Table 7 and Theorem 2 for every d in ``decks``: consecutive d with the same
+    Banker strategies (by alpha-interval) grouped, with the number of alpha-values where
+    several equilibria exist and whether every interval was confirmed in the full game."""
+    rows: list[dict] = []
+    for d in decks:
+        sw = sweep_chemin3(d, confirm=confirm)
+        key = (tuple(sw.table7()), sw.restricted.result.counts()[4])
+        ok = all(c["player_other_moves_optimal"] and c["unique_at_sample"] is not False for c in sw.confirmations)
+        if rows and rows[-1]["key"] == key:
+            rows[-1]["decks"].append(d)
+            rows[-1]["confirmed"] = rows[-1]["confirmed"] and ok
+        else:
+            rows.append({"key": key, "decks": [d], "strategies": list(key[0]), "exceptional_alphas": key[1],
+                         "confirmed": ok})
+        if progress:
+            progress(d)
+    for r in rows:
+        del r["key"]
+    return rows
 
 
 def _p_at(iv, alpha: Fraction) -> Fraction:
