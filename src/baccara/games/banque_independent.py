@@ -34,19 +34,9 @@ import numpy as np
 from ..algebraic import QuadraticNumber, quadratic_roots
 from ..solve.sweep import rational_between
 from .banque import banque_game, check_theta
+from .banque_arrangement import CORNERS, arrangement, at as _at, bilinear as _bilinear, curve_segments, \
+    p2_on_curve as _p2_on_curve
 from .banque_solution import correlated_equilibrium
-
-Bilinear = tuple[Fraction, Fraction, Fraction, Fraction]  # c0 + c1 p1 + c2 p2 + c3 p1 p2
-
-
-def _bilinear(v: tuple) -> Bilinear:
-    """Coefficients of sum_u pi_u v_u, pi over SS, SD, DS, DD for independent p1, p2."""
-    ss, sd, ds, dd = v
-    return (ss, ds - ss, sd - ss, ss - sd - ds + dd)
-
-
-def _at(c: Bilinear, p1, p2):
-    return c[0] + c[1] * p1 + c[2] * p2 + c[3] * p1 * p2
 
 
 @dataclass(frozen=True)
@@ -67,18 +57,13 @@ class IndependentSolution:
         return self.lower_value != self.upper_value
 
 
-def _p2_on_curve(c: Bilinear, p1):
-    den = c[2] + c[3] * p1
-    return None if den == 0 else -(c[0] + c[1] * p1) / den
-
-
 def independent_equilibrium(theta: Fraction) -> IndependentSolution:
     """The Players' maximin independent strategies and the lower and upper values at theta."""
     theta = check_theta(theta)
     g = banque_game()
     base = _bilinear(g.a(theta))
     curves_all = [_bilinear(hi) for hi in g.h(theta)]
-    corners = [(Fraction(x), Fraction(y)) for x in (0, 1) for y in (0, 1)]
+    corners = CORNERS
     relevant, fixed = [], list(base)
     for c in curves_all:
         vals = [_at(c, x, y) for x, y in corners]
@@ -92,42 +77,12 @@ def independent_equilibrium(theta: Fraction) -> IndependentSolution:
     def value(p1, p2):
         return _at(fixed, p1, p2) + sum((min(0, _at(c, p1, p2)) for c in relevant), 0)
 
-    cands: list[tuple] = list(corners)
-    for c in relevant:  # curve / edge crossings
-        for p1 in (Fraction(0), Fraction(1)):
-            a0, a1 = c[0] + c[1] * p1, c[2] + c[3] * p1
-            if a1 != 0 and 0 <= -a0 / a1 <= 1:
-                cands.append((p1, -a0 / a1))
-        for p2 in (Fraction(0), Fraction(1)):
-            a0, a1 = c[0] + c[2] * p2, c[1] + c[3] * p2
-            if a1 != 0 and 0 <= -a0 / a1 <= 1:
-                cands.append((-a0 / a1, p2))
-    on_curve: dict[int, list] = {k: [] for k in range(len(relevant))}
-    for x in range(len(relevant)):  # curve / curve crossings
-        ci = relevant[x]
-        for y in range(x + 1, len(relevant)):
-            cj = relevant[y]
-            k2 = ci[1] * cj[3] - cj[1] * ci[3]
-            k1 = ci[0] * cj[3] + ci[1] * cj[2] - cj[0] * ci[3] - cj[1] * ci[2]
-            k0 = ci[0] * cj[2] - cj[0] * ci[2]
-            if k0 == k1 == k2 == 0:
-                continue
-            for p1 in quadratic_roots(k2, k1, k0):
-                if not (0 <= p1 <= 1):
-                    continue
-                p2 = _p2_on_curve(ci, p1)
-                if p2 is None:
-                    p2 = _p2_on_curve(cj, p1)
-                if p2 is None or not (0 <= p2 <= 1):
-                    continue
-                cands.append((p1, p2))
-                on_curve[x].append(p1)
-                on_curve[y].append(p1)
+    arr = arrangement(relevant)
+    cands: list[tuple] = arr.points()
     for x, c in enumerate(relevant):  # critical points along each curve
         if c[2] == 0 and c[3] == 0:
             continue  # a vertical line: V is piecewise linear along it
-        cuts = sorted({QuadraticNumber.of(0), QuadraticNumber.of(1)} | set(QuadraticNumber.of(v) for v in on_curve[x]))
-        for lo, hi in zip(cuts, cuts[1:]):
+        for lo, hi in curve_segments(arr, x):
             mid = rational_between(lo, hi)
             p2m = _p2_on_curve(c, mid)
             if p2m is None or not (0 < p2m < 1):
