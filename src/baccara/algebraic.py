@@ -144,6 +144,14 @@ class QuadraticNumber:
         return f"({head})/{den}" if den != 1 else head
 
 
+def simplest(x: "QuadraticNumber | Fraction | int") -> "QuadraticNumber | Fraction":
+    """A rational as a Fraction, a quadratic irrational as a QuadraticNumber: one form per
+    number, so results compare and hash alike whichever field computed them."""
+    if isinstance(x, QuadraticNumber):
+        return x.r if x.s == 0 else x
+    return Fraction(x)
+
+
 def _cancel(a: int, den: int, root_arg: int) -> tuple[int, int, int]:
     """Divide (a ± sqrt(root_arg)) / den by every common factor k (k | a, k | den, k^2 | root_arg)
     found among the primes of gcd(a, den) below 10^6."""

@@ -556,11 +556,13 @@ def banque_solve(
         raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
     if model not in BANQUE_MODELS:
         raise BaccaraError(f"--model must be one of {', '.join(BANQUE_MODELS)}, got {model!r}")
-    if concept == "nash" or model != "simplified":
-        raise BaccaraError(f"--concept {concept} --model {model} is not available yet: "
-                           "the correlated and independent cooperative equilibria of the simplified model are")
+    if model != "simplified":
+        raise BaccaraError(f"--model {model} is not available yet: the simplified model is")
     from .games.banque_solution import correlated_equilibrium
 
+    if concept == "nash":
+        _banque_nash(th, theta, json_out)
+        return
     if concept == "independent":
         from .games.banque_independent import independent_equilibrium
 
@@ -602,6 +604,35 @@ def banque_solve(
     out.print("      " + " ".join(f"{k:>3}" for k in range(12)), highlight=False)
     for k1, row in enumerate(doc["banker"]["table1"]):
         out.print(f"{k1:>3} | " + " ".join(f"{x:>3}" for x in row), highlight=False)
+
+
+def _banque_nash(th: Fraction, theta: str, json_out: bool) -> None:
+    from .games.banque_nash import nash_equilibria, nash_json
+
+    doc = nash_json(nash_equilibria(th))
+    if json_out:
+        print(json.dumps(doc, indent=2))
+        return
+    n = len(doc["equilibria"])
+    out.print(f"Baccara banque, simplified model, theta = {theta}: Nash equilibrium "
+              f"({n} extreme equilibria in behavioural strategies, {doc['search']['candidate_points']} candidate "
+              f"points and {doc['search']['cells']} cells searched)", highlight=False)
+    for pt in doc["points"]:
+        out.print(f"Player 1 draws at 5 with p1 = {pt['p1']['exact']} = {pt['p1']['float']:.9f}, "
+                  f"Player 2 with p2 = {pt['p2']['exact']} = {pt['p2']['float']:.9f}; Banker indifferent at "
+                  + (", ".join(pt["banker_indifferent_at"]) or "no set"), highlight=False)
+        if "banker_extreme_mixtures" in pt:
+            out.print(f"  {len(pt['banker_extreme_mixtures'])} extreme equilibria in Banker's mixed strategies "
+                      "over his pure choices there", highlight=False)
+    for k, e in enumerate(doc["equilibria"], 1):
+        mixed = ", ".join(f"{s_} draw {v['exact']}" for s_, v in e["banker"]["mixed"].items()) or "nowhere"
+        ex = e["expectations"]
+        out.print(f"[{k}] Banker mixes {mixed}; expectations: Player 1 {ex['player1_per_unit_bet']['float']:.9f}, "
+                  f"Player 2 {ex['player2_per_unit_bet']['float']:.9f} per unit bet, Banker "
+                  f"{ex['banker_per_unit_total_stake']['exact']} = {ex['banker_per_unit_total_stake']['float']:.9f} "
+                  f"per unit stake; certificate {'holds' if e['certificate']['holds'] else 'FAILS'}", highlight=False)
+    for c in doc["continua"]:
+        out.print(c, highlight=False)
 
 
 @banque_app.command("advantage")

@@ -1,4 +1,6 @@
-"""Exact linear algebra over the rationals for the solvers: small systems only."""
+"""Exact linear algebra for the solvers, small systems only: over the rationals, or over
+any exact field whose elements support + - * / and comparison (a quadratic field
+Q(sqrt D) as :class:`~baccara.algebraic.QuadraticNumber`)."""
 
 from __future__ import annotations
 
@@ -6,13 +8,20 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Sequence
 
+from ..algebraic import simplest
+
 F0 = Fraction(0)
+
+
+def _elt(x):
+    """Ints and Fractions as Fractions; other exact numbers as they are."""
+    return Fraction(x) if isinstance(x, (int, Fraction)) else x
 
 
 def solve_exact(rows: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]) -> list[Fraction] | None:
     """The unique solution of rows . z = rhs (Gauss-Jordan in rationals), or None when the
     system is inconsistent or does not determine z."""
-    m = [list(map(Fraction, r)) + [Fraction(c)] for r, c in zip(rows, rhs)]
+    m = [list(map(_elt, r)) + [_elt(c)] for r, c in zip(rows, rhs)]
     nvar = len(rows[0]) if rows else 0
     r = 0
     pivots = []
@@ -36,7 +45,7 @@ def solve_exact(rows: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]) -> 
 
 def rank_exact(rows: Sequence[Sequence[Fraction]]) -> int:
     """Rank of a rational matrix (exact elimination)."""
-    m = [list(map(Fraction, r)) for r in rows]
+    m = [list(map(_elt, r)) for r in rows]
     r = 0
     for col in range(len(m[0]) if m else 0):
         piv = next((t for t in range(r, len(m)) if m[t][col] != 0), None)
@@ -72,5 +81,5 @@ def polytope_vertices(eq_rows, eq_rhs, le_rows, le_rhs, dim: int) -> list[tuple[
             continue
         if all(sum((c * v for c, v in zip(row, z)), F0) == c0 for row, c0 in zip(eq_rows, eq_rhs)) and \
                 all(sum((c * v for c, v in zip(row, z)), F0) <= c0 for row, c0 in zip(le_rows, le_rhs)):
-            out.add(tuple(z))
+            out.add(tuple(simplest(v) for v in z))
     return sorted(out)

@@ -1,0 +1,514 @@
+"""Baccara banque: the Nash equilibrium of the simplified model (seed 004, section 5).
+
+Player 1 draws at 5 with probability p1, Player 2 independently with p2;
+Banker chooses at each of his 1144 information sets.  Each Player cares
+only about his own result: Player 1's gain from drawing is
+
+    Delta1(p2, x) = d/dp1 [R1^0 + sum_i x_i R1^i](p1, p2),
+
+linear in p2 and in Banker's behavioural strategy x (R1^i: Player 1's gain
+when Banker draws at i, a bilinear function of (p1, p2); see
+:mod:`baccara.games.banque_arrangement`), and likewise Delta2(p1, x).
+Banker draws at i where the Players' stake-weighted gain
+B_i = theta R1^i + (1 - theta) R2^i is negative.
+
+Every Nash equilibrium (p1, p2, x), exactly
+-------------------------------------------
+Classify by where (p1, p2) lies in the arrangement of the curves B_i = 0:
+
+(a) a corner; (b) a curve meeting an edge; (c) two curves crossing
+    (p1, p2 in Q(sqrt D)) -- the arrangement's points;
+(d) the open segment of one curve i between consecutive points: Banker mixes
+    only at i, both Players indifferent: Delta1 = A1 + x_i B1 = 0 and
+    Delta2 = A2 + x_i B2 = 0 force A1 B2 - A2 B1 = 0, a bilinear equation,
+    so (p1, p2) is a root of a quadratic along the curve;
+(e) the interior of a cell, Banker pure: Delta1(p2) = 0 and Delta2(p1) = 0
+    fix p2 and p1 (rational), which must lie in that cell;
+(f) an edge between points, Banker pure: the mixing Player's indifference
+    does not depend on where he is on the edge (his gain depends on the
+    other's fixed move), so such equilibria form segments whose closures
+    reach a point of (a)-(b); they are reported as continua.
+
+At each candidate, Banker's indifferent sets Z are exact, and the Banker
+strategies that make (p1, p2) best replies form a polytope in [0, 1]^Z whose
+vertices are listed (the *extreme behavioural* strategies); the extreme
+equilibria in Banker's mixed strategies over his pure choices on Z (the
+eleven of seed 004 at theta = 1/2) are the vertices of the corresponding
+polytope in the simplex.  Cells (e) are found by a vertical decomposition of
+the square, sign vectors in floating point at points well inside the cells,
+every hit verified exactly.  Each equilibrium carries a certificate checked
+on the full 1144-set game, independent of the arrangement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+
+import numpy as np
+
+from ..algebraic import QuadraticNumber, fraction_str as fstr, quadratic_roots, simplest
+from ..solve.linalg import polytope_vertices
+from ..solve.sweep import rational_between
+from .banque import JOINT, banque_game, check_theta, infoset_label
+from .banque_arrangement import CORNERS, Arrangement, arrangement, at, bilinear, crosses_square, curve_segments, \
+    p2_on_curve
+
+F0, F1 = Fraction(0), Fraction(1)
+
+
+@lru_cache(maxsize=1)
+def player_bilinears() -> tuple:
+    """(R1^0, R2^0, [R1^i], [R2^i]) as integer bilinear coefficients over 13^9."""
+    g = banque_game()
+    base = [bilinear([g.base[u][p] for u in range(4)]) for p in (0, 1)]
+    gains = [[bilinear([int(g.gain[u][p][k]) for u in range(4)]) for k in g.infosets] for p in (0, 1)]
+    return base[0], base[1], gains[0], gains[1]
+
+
+def _lin_p2(c) -> tuple:  # d/dp1 of a bilinear: c1 + c3 p2
+    return (c[1], c[3])
+
+
+def _lin_p1(c) -> tuple:  # d/dp2: c2 + c3 p1
+    return (c[2], c[3])
+
+
+def _ev(lin, t):
+    return lin[0] + lin[1] * t
+
+
+@dataclass(frozen=True)
+class BanqueNashEquilibrium:
+    """An extreme Nash equilibrium in behavioural strategies."""
+
+    p1: Fraction | QuadraticNumber
+    p2: Fraction | QuadraticNumber
+    draw: tuple[Fraction | QuadraticNumber, ...]   # Banker's draw probability per information set
+    mixed: tuple[int, ...]                         # information sets where Banker is indifferent
+    result1: Fraction | QuadraticNumber            # Player 1's expectation per unit he stakes
+    result2: Fraction | QuadraticNumber            # Player 2's
+    banker: Fraction | QuadraticNumber             # Banker's expectation per unit of total stake
+
+
+@dataclass
+class BanqueNashSet:
+    """Every Nash equilibrium of the simplified model at one theta."""
+
+    theta: Fraction
+    equilibria: list[BanqueNashEquilibrium] = field(default_factory=list)
+    points: list[tuple] = field(default_factory=list)      # (p1, p2, Z) with equilibria
+    continua: list[str] = field(default_factory=list)
+    candidates: int = 0
+    cells: int = 0
+
+    @property
+    def player_strategies(self) -> list[tuple]:
+        return sorted({(e.p1, e.p2) for e in self.equilibria})
+
+
+class _Setup:
+    """The game at theta split into Banker's fixed moves and his relevant curves."""
+
+    def __init__(self, theta: Fraction) -> None:
+        self.theta = theta
+        r10, r20, r1, r2 = player_bilinears()
+        n = len(r1)
+        self.B = [tuple(theta * a + (1 - theta) * b for a, b in zip(r1[i], r2[i])) for i in range(n)]
+        self.r1, self.r2 = r1, r2
+        self.relevant = [i for i in range(n) if crosses_square(self.B[i])]
+        always = [i for i in range(n) if not any(self.B[i]) and (any(r1[i]) or any(r2[i]))]
+        if always:
+            raise NotImplementedError("an information set where Banker is indifferent everywhere")
+        rel = set(self.relevant)
+        self.fixed_draw = [i for i in range(n) if i not in rel and any(self.B[i]) and at(self.B[i], F0, F0) + at(
+            self.B[i], F1, F1) + at(self.B[i], F0, F1) + at(self.B[i], F1, F0) < 0]
+        d1 = [Fraction(v) for v in _lin_p2(r10)]
+        d2 = [Fraction(v) for v in _lin_p1(r20)]
+        for i in self.fixed_draw:
+            d1 = [a + b for a, b in zip(d1, _lin_p2(r1[i]))]
+            d2 = [a + b for a, b in zip(d2, _lin_p1(r2[i]))]
+        self.d1, self.d2 = tuple(d1), tuple(d2)   # Delta1 = d1 . (1, p2) + ..., Delta2 = d2 . (1, p1) + ...
+        self.curves = [self.B[i] for i in self.relevant]
+        self.e1 = [_lin_p2(r1[i]) for i in self.relevant]
+        self.e2 = [_lin_p1(r2[i]) for i in self.relevant]
+        self._floats: dict | None = None
+
+    def float_arrays(self) -> dict:
+        if self._floats is None:
+            C = np.array([[float(v) for v in c] for c in self.curves]).reshape(-1, 4)
+            e1 = np.array([[float(v) for v in r] for r in self.e1]).reshape(-1, 2)
+            e2 = np.array([[float(v) for v in r] for r in self.e2]).reshape(-1, 2)
+            self._floats = {"C": C, "e1": e1, "e2": e2, "scale": max(np.abs(C).max(initial=0), 1e-300),
+                            "d1": np.array([float(v) for v in self.d1]), "d2": np.array([float(v) for v in self.d2]),
+                            "gscale": max(np.abs(e1).max(initial=0), np.abs(e2).max(initial=0), 1e-300)}
+        return self._floats
+
+    def moves(self, p1, p2) -> tuple[list[int], list[int]]:
+        """(relevant curves where Banker draws, curves through the point), exactly."""
+        draw, zero = [], []
+        for k, c in enumerate(self.curves):
+            v = at(c, p1, p2)
+            if v == 0:
+                zero.append(k)
+            elif v < 0:
+                draw.append(k)
+        return draw, zero
+
+    def deltas(self, p1, p2, draw) -> tuple:
+        """Delta1, Delta2 with Banker drawing at ``draw`` (relevant indices) and at the fixed sets."""
+        a1 = _ev(self.d1, p2) + sum((_ev(self.e1[k], p2) for k in draw), F0)
+        a2 = _ev(self.d2, p1) + sum((_ev(self.e2[k], p1) for k in draw), F0)
+        return a1, a2
+
+
+def _conditions(setup: _Setup, p1, p2, draw, zero):
+    """Equalities and inequalities on Banker's x over ``zero`` making p1 and p2 best replies."""
+    a1, a2 = setup.deltas(p1, p2, draw)
+    rows1 = [_ev(setup.e1[k], p2) for k in zero]
+    rows2 = [_ev(setup.e2[k], p1) for k in zero]
+    eq_rows, eq_rhs, le_rows, le_rhs = [], [], [], []
+    for p, a, row in ((p1, a1, rows1), (p2, a2, rows2)):
+        if 0 < p < 1:
+            eq_rows.append(row)
+            eq_rhs.append(-a)
+        elif p == 0:       # Delta <= 0
+            le_rows.append(row)
+            le_rhs.append(-a)
+        else:              # Delta >= 0
+            le_rows.append([-v for v in row])
+            le_rhs.append(a)
+    return eq_rows, eq_rhs, le_rows, le_rhs
+
+
+def _box(m: int) -> tuple[list, list]:
+    rows, rhs = [], []
+    for t in range(m):
+        unit = [F0] * m
+        unit[t] = F1
+        rows += [unit, [-v for v in unit]]
+        rhs += [F1, F0]
+    return rows, rhs
+
+
+def _check_point(setup: _Setup, p1, p2, out: BanqueNashSet, seen: set) -> None:
+    key = (QuadraticNumber.of(p1), QuadraticNumber.of(p2))
+    if key in seen:
+        return
+    seen.add(key)
+    out.candidates += 1
+    if not _float_feasible(setup, float(p1), float(p2)):
+        return
+    draw, zero = setup.moves(p1, p2)
+    eq_rows, eq_rhs, le_rows, le_rhs = _conditions(setup, p1, p2, draw, zero)
+    if len(zero) > MAX_EXACT_DIM:
+        raise NotImplementedError(f"Banker indifferent at {len(zero)} sets at once at ({float(p1)}, {float(p2)})")
+    brows, brhs = _box(len(zero))
+    verts = polytope_vertices(eq_rows, eq_rhs, le_rows + brows, le_rhs + brhs, len(zero))
+    if not verts:
+        return
+    out.points.append((simplest(p1), simplest(p2), tuple(setup.relevant[k] for k in zero)))
+    for v in verts:
+        x = {setup.relevant[k]: F1 for k in draw}
+        x.update({i: F1 for i in setup.fixed_draw})
+        for k, xv in zip(zero, v):
+            x[setup.relevant[k]] = xv
+        out.equilibria.append(_equilibrium(setup, key[0], key[1], x, tuple(setup.relevant[k] for k in zero)))
+
+
+MAX_EXACT_DIM = 8
+
+
+def _float_feasible(setup: _Setup, p1: float, p2: float) -> bool:
+    """Float screen: can some Banker strategy over the curves through (p1, p2) (up to a
+    margin) make p1 and p2 best replies?  Errs towards True (HiGHS's tolerances relax
+    the constraints); only clearly infeasible points are dropped."""
+    from scipy.optimize import linprog
+
+    F = setup.float_arrays()
+    vals = F["C"] @ np.array([1.0, p1, p2, p1 * p2])
+    tol = 1e-9 * F["scale"]
+    zero = np.abs(vals) <= tol
+    draw = (vals < 0) & ~zero
+    a1 = F["d1"][0] + F["d1"][1] * p2 + (F["e1"][draw, 0] + F["e1"][draw, 1] * p2).sum()
+    a2 = F["d2"][0] + F["d2"][1] * p1 + (F["e2"][draw, 0] + F["e2"][draw, 1] * p1).sum()
+    r1 = F["e1"][zero, 0] + F["e1"][zero, 1] * p2
+    r2 = F["e2"][zero, 0] + F["e2"][zero, 1] * p1
+    m = int(zero.sum())
+    g = F["gscale"]
+    eqs, ubs = [], []
+    for p, a, r in ((p1, a1, r1), (p2, a2, r2)):
+        if 1e-12 < p < 1 - 1e-12:
+            eqs.append((r, -a))
+        elif p <= 1e-12:
+            ubs.append((r, -a))
+        else:
+            ubs.append((-r, a))
+    if m == 0:
+        return all(abs(c) <= 1e-7 * g for _, c in eqs) and all(c >= -1e-7 * g for _, c in ubs)
+    kw = {}
+    if eqs:
+        kw["A_eq"] = np.array([r for r, _ in eqs]) / g
+        kw["b_eq"] = np.array([c for _, c in eqs]) / g
+    if ubs:
+        kw["A_ub"] = np.array([r for r, _ in ubs]) / g
+        kw["b_ub"] = np.array([c for _, c in ubs]) / g + 1e-7
+    res = linprog(np.zeros(m), bounds=[(0, 1)] * m, method="highs", **kw)
+    return res.status != 2
+
+
+def _equilibrium(setup: _Setup, p1, p2, x: dict, mixed) -> BanqueNashEquilibrium:
+    r10, r20, r1, r2 = player_bilinears()
+    res1 = at(r10, p1, p2) + sum((xv * at(r1[i], p1, p2) for i, xv in x.items() if xv), F0)
+    res2 = at(r20, p1, p2) + sum((xv * at(r2[i], p1, p2) for i, xv in x.items() if xv), F0)
+    D = 13**9
+    res1, res2 = QuadraticNumber.of(res1) / D, QuadraticNumber.of(res2) / D
+    banker = -(setup.theta * res1 + (1 - setup.theta) * res2)
+    draw = tuple(simplest(x.get(i, F0)) for i in range(len(r1)))
+    return BanqueNashEquilibrium(simplest(p1), simplest(p2), draw, mixed, simplest(res1), simplest(res2),
+                                 simplest(banker))
+
+
+def nash_equilibria(theta: Fraction) -> BanqueNashSet:
+    """Every Nash equilibrium of the simplified model at ``theta`` (module docstring)."""
+    theta = check_theta(theta)
+    setup = _Setup(theta)
+    arr = arrangement(setup.curves)
+    out = BanqueNashSet(theta)
+    seen: set = set()
+    for p1, p2 in arr.points():                                   # (a), (b), (c)
+        _check_point(setup, p1, p2, out, seen)
+    for k in range(len(setup.curves)):                            # (d)
+        for r1_, r2_ in _along_curve(setup, arr, k, out):
+            _check_point(setup, r1_, r2_, out, seen)
+    for p1, p2 in _cell_points(setup, arr, out):                   # (e)
+        _check_point(setup, p1, p2, out, seen)
+    _edge_continua(setup, arr, out)                               # (f)
+    return out
+
+
+def _along_curve(setup: _Setup, arr: Arrangement, k: int, out: BanqueNashSet) -> list[tuple]:
+    """Points of curve k, off the arrangement's points, where both Players can be indifferent
+    with Banker mixing only at k: roots of A1 B2 - A2 B1 = 0 along the curve."""
+    c = setup.curves[k]
+    found = []
+    if c[2] == 0 and c[3] == 0:   # a vertical line p1 = v: parametrise by p2
+        if c[1] == 0:
+            return found
+        v = -c[0] / c[1]
+        cuts = sorted({F0, F1} | {p2_on_curve(d, v) for j, d in enumerate(setup.curves)
+                                  if j != k and p2_on_curve(d, v) is not None and 0 < p2_on_curve(d, v) < 1})
+        for lo, hi in zip(cuts, cuts[1:]):
+            mid = (lo + hi) / 2
+            draw, _ = setup.moves(v, mid)
+            draw = [j for j in draw if j != k]
+            a1 = lambda t: _ev(setup.d1, t) + sum((_ev(setup.e1[j], t) for j in draw), F0)  # noqa: E731
+            a2 = _ev(setup.d2, v) + sum((_ev(setup.e2[j], v) for j in draw), F0)
+            b2 = _ev(setup.e2[k], v)
+            # a1(t) b2 - a2 b1(t) = 0, linear in t
+            c0 = a1(F0) * b2 - a2 * _ev(setup.e1[k], F0)
+            c1 = (a1(F1) - a1(F0)) * b2 - a2 * (setup.e1[k][1])
+            if c1 != 0 and lo < -c0 / c1 < hi:
+                found.append((v, -c0 / c1))
+            elif c0 == 0 and c1 == 0:
+                out.continua.append(f"possible continuum along {infoset_label(banque_game().infosets[setup.relevant[k]])}")
+        return found
+    for lo, hi in curve_segments(arr, k):
+        mid = rational_between(lo, hi)
+        p2m = p2_on_curve(c, mid)
+        if p2m is None or not (0 < p2m < 1):
+            continue
+        draw, _ = setup.moves(mid, p2m)
+        draw = [j for j in draw if j != k]
+        # A1(p2) = a + b p2, B1(p2) = e + f p2; A2(p1) = g + h p1, B2(p1) = s + t p1
+        a = setup.d1[0] + sum((setup.e1[j][0] for j in draw), F0)
+        b = setup.d1[1] + sum((setup.e1[j][1] for j in draw), F0)
+        e, f = setup.e1[k]
+        g_ = setup.d2[0] + sum((setup.e2[j][0] for j in draw), F0)
+        h = setup.d2[1] + sum((setup.e2[j][1] for j in draw), F0)
+        s, t = setup.e2[k]
+        # p2 = N / Dn with N = -(c0 + c1 p1), Dn = c2 + c3 p1; multiply through by Dn
+        N = (-c[0], -c[1])
+        Dn = (c[2], c[3])
+        A1n = (a * Dn[0] + b * N[0], a * Dn[1] + b * N[1])
+        B1n = (e * Dn[0] + f * N[0], e * Dn[1] + f * N[1])
+        poly = _sub(_mul(A1n, (s, t)), _mul((g_, h), B1n))
+        if not any(poly):
+            out.continua.append(f"possible continuum along {infoset_label(banque_game().infosets[setup.relevant[k]])}")
+            continue
+        for r in quadratic_roots(poly[2], poly[1], poly[0]):
+            if lo < r < hi:
+                p2 = p2_on_curve(c, r)
+                if p2 is not None and 0 < p2 < 1:
+                    found.append((r, p2))
+    return found
+
+
+def _mul(u, v):
+    return (u[0] * v[0], u[0] * v[1] + u[1] * v[0], u[1] * v[1])
+
+
+def _sub(u, v):
+    return tuple(a - b for a, b in zip(u, v))
+
+
+def _cell_points(setup: _Setup, arr: Arrangement, out: BanqueNashSet) -> list[tuple]:
+    """(e): for every cell of the arrangement (found by a vertical decomposition), the point
+    where both Players are indifferent against Banker's pure best reply, if it lies in the cell."""
+    C = np.array([[float(v) for v in c] for c in setup.curves]).reshape(-1, 4)
+    xs = {0.0, 1.0} | {float(p[0]) for p in arr.points()}
+    for c in setup.curves:
+        if c[3] != 0 and 0 < -c[2] / c[3] < 1:
+            xs.add(float(-c[2] / c[3]))
+    xs = sorted(xs)
+    samples = []
+    for lo, hi in zip(xs, xs[1:]):
+        if hi - lo < 1e-12:
+            continue
+        m = (lo + hi) / 2
+        den = C[:, 2] + C[:, 3] * m
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ys = -(C[:, 0] + C[:, 1] * m) / den
+        ys = np.sort(ys[np.isfinite(ys) & (ys > 0) & (ys < 1)])
+        cuts = np.concatenate([[0.0], ys, [1.0]])
+        for a, b in zip(cuts, cuts[1:]):
+            if b - a > 1e-12:
+                samples.append((m, (a + b) / 2))
+    S = np.array(samples)
+    feats = np.stack([np.ones(len(S)), S[:, 0], S[:, 1], S[:, 0] * S[:, 1]])
+    signs = np.unique(C @ feats < 0, axis=1).T           # one row per cell: where Banker draws
+    out.cells = len(signs)
+    e1 = np.array([[float(v) for v in r] for r in setup.e1]).reshape(-1, 2)
+    e2 = np.array([[float(v) for v in r] for r in setup.e2]).reshape(-1, 2)
+    d1 = np.array([float(v) for v in setup.d1])
+    d2 = np.array([float(v) for v in setup.d2])
+    A1 = d1 + signs @ e1          # Delta1 = A1[0] + A1[1] p2
+    A2 = d2 + signs @ e2          # Delta2 = A2[0] + A2[1] p1
+    found = []
+    for row, (a0, a1), (b0, b1) in zip(signs, A1, A2):
+        if a1 == 0 or b1 == 0:
+            continue
+        p2, p1 = -a0 / a1, -b0 / b1
+        if not (-1e-9 < p1 < 1 + 1e-9 and -1e-9 < p2 < 1 + 1e-9):
+            continue
+        vals = C @ np.array([1.0, p1, p2, p1 * p2])
+        if np.any((vals < 0) != row) and np.min(np.abs(vals)) > 1e-9 * np.abs(C).max():
+            continue   # clearly in another cell
+        draw = [k for k in range(len(row)) if row[k]]
+        ex1 = [setup.d1[0] + sum((setup.e1[k][0] for k in draw), F0), setup.d1[1] + sum((setup.e1[k][1] for k in draw), F0)]
+        ex2 = [setup.d2[0] + sum((setup.e2[k][0] for k in draw), F0), setup.d2[1] + sum((setup.e2[k][1] for k in draw), F0)]
+        if ex1[1] == 0 or ex2[1] == 0:
+            continue
+        q1, q2 = -ex2[0] / ex2[1], -ex1[0] / ex1[1]
+        if 0 < q1 < 1 and 0 < q2 < 1:
+            found.append((q1, q2))
+    return found
+
+
+def _edge_continua(setup: _Setup, arr: Arrangement, out: BanqueNashSet) -> None:
+    """(f): an edge segment between arrangement points on which the mixing Player is
+    indifferent against Banker's pure best reply everywhere (reported, not enumerated)."""
+    for fixed_axis in (0, 1):
+        for v in (F0, F1):
+            cuts = sorted({QuadraticNumber.of(0), QuadraticNumber.of(1)} | {
+                QuadraticNumber.of(p[1 - fixed_axis]) for p in arr.points() if p[fixed_axis] == v})
+            for lo, hi in zip(cuts, cuts[1:]):
+                mid = rational_between(lo, hi)
+                p1, p2 = (v, mid) if fixed_axis == 0 else (mid, v)
+                draw, _ = setup.moves(p1, p2)
+                d1, d2 = setup.deltas(p1, p2, draw)
+                mixing = d2 if fixed_axis == 0 else d1
+                if mixing == 0:
+                    out.continua.append(f"Player {2 if fixed_axis == 0 else 1} indifferent along the edge "
+                                        f"p{fixed_axis + 1} = {v}, between {float(lo):.6f} and {float(hi):.6f}")
+
+
+# ---------------------------------------------------------------- certificates and mixtures
+@dataclass(frozen=True)
+class BanqueNashCertificate:
+    """No profitable deviation, checked on the full game: each Player's expectation and his
+    best pure reply's, Banker's expectation and his best reply's (sum of positive gains)."""
+
+    player1: tuple
+    player2: tuple
+    banker: tuple
+    holds: bool
+
+
+def certify(theta: Fraction, eq: BanqueNashEquilibrium) -> BanqueNashCertificate:
+    r10, r20, r1, r2 = player_bilinears()
+    t = Fraction(theta)
+    p1, p2, x = eq.p1, eq.p2, eq.draw
+
+    def res(base, gains, a, b):
+        return at(base, a, b) + sum((xv * at(gains[i], a, b) for i, xv in enumerate(x) if xv), F0)
+
+    P1 = [QuadraticNumber.of(res(r10, r1, a, p2)) for a in (F0, F1)]
+    P2 = [QuadraticNumber.of(res(r20, r2, p1, b)) for b in (F0, F1)]
+    own1, own2 = QuadraticNumber.of(res(r10, r1, p1, p2)), QuadraticNumber.of(res(r20, r2, p1, p2))
+    gains = [-(t * at(r1[i], p1, p2) + (1 - t) * at(r2[i], p1, p2)) for i in range(len(r1))]
+    ban = QuadraticNumber.of(sum((xv * gv for xv, gv in zip(x, gains) if xv), F0))
+    best = QuadraticNumber.of(sum((gv for gv in gains if gv > 0), F0))
+    holds = own1 == max(P1) and own2 == max(P2) and ban == best
+    return BanqueNashCertificate((own1, max(P1)), (own2, max(P2)), (ban, best), holds)
+
+
+def extreme_mixtures(theta: Fraction, p1, p2, mixed: tuple[int, ...]) -> list[tuple[tuple[str, ...], tuple]]:
+    """Banker's extreme equilibrium mixtures over his pure choices at the ``mixed`` sets
+    (seed 004, section 5: eleven at theta = 1/2), as (labels SS..DD, weights)."""
+    setup = _Setup(Fraction(theta))
+    draw, zero = setup.moves(p1, p2)
+    zero_sets = [setup.relevant[k] for k in zero]
+    assert sorted(zero_sets) == sorted(mixed)
+    pures = list(product((0, 1), repeat=len(zero)))
+    eq_rows, eq_rhs, le_rows, le_rhs = _conditions(setup, p1, p2, draw, zero)
+    # in mixture space: a row r . x becomes sum_s mu_s (r . s)
+    def lift(rows):
+        return [[sum((rv * b for rv, b in zip(r, s)), F0) for s in pures] for r in rows]
+    n = len(pures)
+    E, e = lift(eq_rows) + [[F1] * n], list(eq_rhs) + [F1]
+    L, l_ = lift(le_rows) + [[-F1 if t == u else F0 for u in range(n)] for t in range(n)], list(le_rhs) + [F0] * n
+    verts = polytope_vertices(E, e, L, l_, n)
+    labels = tuple("".join("D" if b else "S" for b in s) for s in pures)
+    return [(labels, v) for v in verts]
+
+
+def nash_json(sol: BanqueNashSet) -> dict:
+    """The contract of ``baccara banque solve --concept nash --json``."""
+    g = banque_game()
+    eqs = []
+    for e in sol.equilibria:
+        cert = certify(sol.theta, e)
+        eqs.append({
+            "players": {"p1": _real(e.p1), "p2": _real(e.p2)},
+            "banker": {"mixed": {infoset_label(g.infosets[i]): _real(QuadraticNumber.of(e.draw[i])) for i in e.mixed}},
+            "expectations": {"player1_per_unit_bet": _real(e.result1), "player2_per_unit_bet": _real(e.result2),
+                             "banker_per_unit_total_stake": _real(e.banker)},
+            "certificate": {"holds": cert.holds},
+        })
+    points = []
+    for p1, p2, Z in sol.points:
+        row = {"p1": _real(p1), "p2": _real(p2), "banker_indifferent_at": [infoset_label(g.infosets[i]) for i in Z]}
+        if 0 < len(Z) <= 4:
+            row["banker_extreme_mixtures"] = [
+                {lab: _real(w)["exact"] for lab, w in zip(labels, v) if w != 0}
+                for labels, v in extreme_mixtures(sol.theta, p1, p2, Z)]
+        points.append(row)
+    return {
+        "theta": fstr(sol.theta),
+        "concept": "nash",
+        "model": "simplified",
+        "players": [{"p1": _real(a), "p2": _real(b)} for a, b in sol.player_strategies],
+        "points": points,
+        "equilibria": eqs,
+        "extreme_equilibria": len(eqs),
+        "continua": sol.continua,
+        "search": {"candidate_points": sol.candidates, "cells": sol.cells},
+    }
+
+
+def _real(x) -> dict:
+    x = QuadraticNumber.of(x)
+    return {"exact": str(x), "float": float(x)}

@@ -1,0 +1,128 @@
+"""Baccara banque's Nash equilibrium, simplified model (seed 004, section 5)."""
+
+import json
+from fractions import Fraction as F
+
+import pytest
+from typer.testing import CliRunner
+
+from baccara.cli import app
+from baccara.games.banque import banque_game, infoset_label
+from baccara.games.banque_nash import BanqueNashEquilibrium, certify, extreme_mixtures, nash_equilibria
+
+runner = CliRunner()
+NINE_ELEVENTHS = F(9, 11)
+
+
+@pytest.fixture(scope="module")
+def half():
+    return nash_equilibria(F(1, 2))
+
+
+def _mixed(e):
+    g = banque_game()
+    return {infoset_label(g.infosets[i]): e.draw[i] for i in e.mixed}
+
+
+def test_half_players_and_banker_gain(half):
+    # Seed 004, section 5: p1 = p2 = 9/11; Banker indifferent at (10,10,6), (10,11,6),
+    # (11,10,6); Banker's gain 11138203216 / (11^2 13^9) per unit stake.
+    assert {(e.p1, e.p2) for e in half.equilibria} == {(NINE_ELEVENTHS, NINE_ELEVENTHS)}
+    assert all(e.banker == F(11138203216, 11**2 * 13**9) for e in half.equilibria)
+    assert [sorted(infoset_label(banque_game().infosets[i]) for i in Z) for *_, Z in half.points] == [
+        ["(10,10,6)", "(10,11,6)", "(11,10,6)"]]
+
+
+def test_half_two_behavioural_extreme_points(half):
+    # "... there are only two extreme points, namely (0, 6715965/10469888, 6715965/10469888)
+    # and (2238655/3807232, 0, 0)" on (10,10,6), (10,11,6), (11,10,6).
+    r = F(6715965, 10469888)
+    found = {tuple(_mixed(e)[k] for k in ("(10,10,6)", "(10,11,6)", "(11,10,6)")) for e in half.equilibria}
+    assert found == {(0, r, r), (F(2238655, 3807232), 0, 0)}
+    assert all(certify(F(1, 2), e).holds for e in half.equilibria)
+
+
+def test_half_eleven_extreme_equilibria():
+    # Seed 004's list of the 11 extreme Nash equilibria: Banker's mixtures over SSS, SSD,
+    # SDS, SDD, DSS, DSD, DDS, DDD on (10,10,6), (10,11,6), (11,10,6).
+    paper = {
+        (0, F(15175619, 33313280), F(15175619, 33313280), 0, 0, 0, 0, F(1481021, 16656640)),
+        (0, F(1, 2), F(4229827, 11421696), 0, 0, 0, F(1481021, 11421696), 0),
+        (0, F(4229827, 11421696), F(1, 2), 0, 0, F(1481021, 11421696), 0, 0),
+        (0, F(4705731, 12373504), F(4705731, 12373504), 0, F(1481021, 6186752), 0, 0, 0),
+        (0, F(3753923, 10469888), F(3753923, 10469888), F(1481021, 5234944), 0, 0, 0, 0),
+        (F(15175619, 21891584), 0, 0, 0, 0, 0, 0, F(6715965, 21891584)),
+        (F(1988135, 3331328), 0, 0, 0, 0, F(1343193, 6662656), F(1343193, 6662656), 0),
+        (F(1568577, 3807232), 0, 0, 0, F(2238655, 3807232), 0, 0, 0),
+        (F(3753923, 10469888), 0, 0, F(6715965, 10469888), 0, 0, 0, 0),
+        (F(4229827, 10945792), 0, F(6715965, 21891584), 0, 0, F(6715965, 21891584), 0, 0),
+        (F(4229827, 10945792), F(6715965, 21891584), 0, 0, 0, 0, F(6715965, 21891584), 0),
+    }
+    g = banque_game()
+    Z = tuple(g.infosets.index(k) for k in ((10, 10, 6), (10, 11, 6), (11, 10, 6)))
+    mixtures = extreme_mixtures(F(1, 2), NINE_ELEVENTHS, NINE_ELEVENTHS, Z)
+    assert mixtures[0][0] == ("SSS", "SSD", "SDS", "SDD", "DSS", "DSD", "DDS", "DDD")
+    assert {tuple(v) for _, v in mixtures} == paper
+
+
+def test_same_equilibria_right_of_theta_star(half):
+    # "the same Nash equilibria apply on the interval (theta_*, 1/2] for theta_* = 799/1604"
+    near = nash_equilibria(F(799, 1604) + F(1, 10**5))
+    assert {(e.p1, e.p2, e.draw) for e in near.equilibria} == {(e.p1, e.p2, e.draw) for e in half.equilibria}
+
+
+def test_players_nine_elevenths_exactly_above_5772_over_33847():
+    # p1 = p2 = 9/11 for theta > 5772/33847 ~ 0.170532, not below it.
+    above = nash_equilibria(F(5772, 33847) + F(1, 10**4))
+    assert {(e.p1, e.p2) for e in above.equilibria} == {(NINE_ELEVENTHS, NINE_ELEVENTHS)}
+    below = nash_equilibria(F(1, 10))
+    assert below.equilibria and all((e.p1, e.p2) != (NINE_ELEVENTHS, NINE_ELEVENTHS) for e in below.equilibria)
+    assert all(certify(F(1, 10), e).holds for e in below.equilibria)
+
+
+def test_player1_expectation_in_interval_1():
+    # Seed 004: on interval 1 (0 < theta < 0.0172597) Player 1's expectation per unit he
+    # bets is 928 (53214419 - 33787088 theta) / (116649493103 (89 - 68 theta)), p1 = 0.
+    theta = F(1, 100)
+    sol = nash_equilibria(theta)
+    assert sol.equilibria
+    for e in sol.equilibria:
+        assert e.p1 == 0
+        assert e.result1 == F(928 * (53214419 - 33787088 * theta), 116649493103 * (89 - 68 * theta))
+
+
+def test_symmetry_theta_one_minus_theta():
+    a, b = nash_equilibria(F(3, 10)), nash_equilibria(F(7, 10))
+    assert sorted((e.p1, e.p2) for e in a.equilibria) == sorted((e.p2, e.p1) for e in b.equilibria)
+    assert {e.banker for e in a.equilibria} == {e.banker for e in b.equilibria}
+
+
+def test_certificate_fails_for_a_perturbed_strategy(half):
+    e = half.equilibria[0]
+    bad = BanqueNashEquilibrium(e.p1, F(1, 2), e.draw, e.mixed, e.result1, e.result2, e.banker)
+    assert not certify(F(1, 2), bad).holds
+
+
+def test_cli_nash_json():
+    r = runner.invoke(app, ["banque", "solve", "--theta", "1/2", "--concept", "nash", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["concept"] == "nash" and doc["players"] == [{"p1": {"exact": "9/11", "float": 9 / 11},
+                                                            "p2": {"exact": "9/11", "float": 9 / 11}}]
+    assert len(doc["points"][0]["banker_extreme_mixtures"]) == 11
+    assert all(e["certificate"]["holds"] for e in doc["equilibria"])
+    r = runner.invoke(app, ["banque", "solve", "--theta", "1/2", "--concept", "nash", "--model", "recent"])
+    assert r.exit_code == 2 and "error:" in r.output
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.fractions(F(1, 1000), F(999, 1000), max_denominator=500))
+def test_an_equilibrium_always_found_and_certified(theta):
+    # A finite game has a Nash equilibrium (Nash 1950): the enumeration must find one, and
+    # each one found passes the certificate on the full 1144-set game.
+    sol = nash_equilibria(theta)
+    assert sol.equilibria
+    assert all(certify(theta, e).holds for e in sol.equilibria)
