@@ -557,7 +557,11 @@ def banque_solve(
     if model not in BANQUE_MODELS:
         raise BaccaraError(f"--model must be one of {', '.join(BANQUE_MODELS)}, got {model!r}")
     if model != "simplified":
-        raise BaccaraError(f"--model {model} is not available yet: the simplified model is")
+        if concept != "correlated":
+            raise BaccaraError(f"--concept {concept} --model {model} is not available yet: the full models have "
+                               "the correlated cooperative equilibrium (and Banker's minimax strategy)")
+        _banque_full(th, theta, model, json_out)
+        return
     from .games.banque_solution import correlated_equilibrium
 
     if concept == "nash":
@@ -604,6 +608,26 @@ def banque_solve(
     out.print("      " + " ".join(f"{k:>3}" for k in range(12)), highlight=False)
     for k1, row in enumerate(doc["banker"]["table1"]):
         out.print(f"{k1:>3} | " + " ".join(f"{x:>3}" for x in row), highlight=False)
+
+
+def _banque_full(th: Fraction, theta: str, model: str, json_out: bool) -> None:
+    from .games.banque_full import full_correlated_equilibrium
+
+    doc = full_correlated_equilibrium(th, model).to_json()
+    if json_out:
+        print(json.dumps(doc, indent=2))
+        return
+    c = doc["certificate"]
+    out.print(f"Baccara banque, {model} model (Player 2 sees: {', '.join(doc['player2_information'])}), "
+              f"theta = {theta}: correlated cooperative equilibrium (certificate {'holds' if c['holds'] else 'FAILS'}; "
+              f"{c['columns_generated']} of {c['team_strategies']} team strategies generated)", highlight=False)
+    out.print(doc["players_note"], highlight=False)
+    for lab, w in doc["players"].items():
+        out.print(f"  {lab}: {w} = {float(Fraction(w)):.7f}", highlight=False)
+    out.print(f"value to the Players: {doc['value']} = {doc['value_float']:.9f}; "
+              f"Banker's advantage {doc['expectations']['banker_advantage_percent']:.7f}%", highlight=False)
+    out.print("Banker's minimax strategy mixes at "
+              + (", ".join(f"{k} draw {v}" for k, v in doc["banker"]["mixed"].items()) or "no set"), highlight=False)
 
 
 def _banque_nash(th: Fraction, theta: str, json_out: bool) -> None:

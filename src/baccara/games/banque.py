@@ -64,8 +64,11 @@ def _player(i, u, k):
 def _banque_kernel(u1, u2, base, gain):
     """Ordered-deal sums (weights over 13^9) for Players' pure strategies (u1, u2).
 
-    ``base[p]``: Player p's (0: Player 1, 1: Player 2) result summed over all
-    deals, Banker standing everywhere.  ``gain[p, k1, k2, j]``: the change in
+    ``base[p, c]``: Player p's (0: Player 1, 1: Player 2) result summed over the
+    deals in which Player 1 shows c (his third card 0-9, 10 stood, 11 natural;
+    12: play ended by Banker's natural or two Player naturals), Banker standing
+    everywhere.  (Split by c because in the full model Player 2 decides on
+    what Player 1 shows.)  ``gain[p, k1, k2, j]``: the change in
     Player p's result when Banker draws rather than stands at (k1, k2, j).
     """
     for i1 in range(10):
@@ -76,8 +79,8 @@ def _banque_kernel(u1, u2, base, gain):
                 wj = 16 + 9 * (j == 0)
                 w = w1 * w2 * wj
                 if j >= 8 or (i1 >= 8 and i2 >= 8):
-                    base[0] += w * 13 * 13 * 13 * _sgn(i1 - j)
-                    base[1] += w * 13 * 13 * 13 * _sgn(i2 - j)
+                    base[0, 12] += w * 13 * 13 * 13 * _sgn(i1 - j)
+                    base[1, 12] += w * 13 * 13 * 13 * _sgn(i2 - j)
                     continue
                 for k1 in range(10 if _draws(i1, u1) else 1):
                     c1, f1, wk1 = _player(i1, u1, k1)
@@ -86,8 +89,8 @@ def _banque_kernel(u1, u2, base, gain):
                         ws = w * wk1 * wk2
                         r1s = 1 if c1 == NATURAL else _sgn(f1 - j)
                         r2s = 1 if c2 == NATURAL else _sgn(f2 - j)
-                        base[0] += ws * 13 * r1s
-                        base[1] += ws * 13 * r2s
+                        base[0, c1] += ws * 13 * r1s
+                        base[1, c1] += ws * 13 * r2s
                         for l in range(10):
                             wl = 1 + 3 * (l == 0)
                             b = (j + l) % 10
@@ -95,6 +98,14 @@ def _banque_kernel(u1, u2, base, gain):
                             r2d = 1 if c2 == NATURAL else _sgn(f2 - b)
                             gain[0, c1, c2, j] += ws * wl * (r1d - r1s)
                             gain[1, c1, c2, j] += ws * wl * (r2d - r2s)
+
+
+def kernel_sums(u1: int, u2: int) -> tuple[np.ndarray, np.ndarray]:
+    """(base split by what Player 1 shows, gain) for the Players' pure strategies (u1, u2)."""
+    base = np.zeros((2, 13), dtype=np.int64)
+    gain = np.zeros((2, 12, 12, 8), dtype=np.int64)
+    _banque_kernel(u1, u2, base, gain)
+    return base, gain
 
 
 @dataclass(frozen=True)
@@ -152,10 +163,8 @@ def banque_game() -> BanqueGame:
     """The simplified model's coefficients (computed once)."""
     bases, gains = [], []
     for u1, u2 in JOINT:
-        base = np.zeros(2, dtype=np.int64)
-        gain = np.zeros((2, 12, 12, 8), dtype=np.int64)
-        _banque_kernel(u1, u2, base, gain)
-        bases.append((int(base[0]), int(base[1])))
+        base, gain = kernel_sums(u1, u2)
+        bases.append((int(base[0].sum()), int(base[1].sum())))
         gains.append(gain)
     infosets = tuple((k1, k2, j) for k1 in range(12) for k2 in range(12) for j in range(8) if (k1, k2) != (11, 11))
     return BanqueGame(tuple(bases), tuple(gains), infosets)

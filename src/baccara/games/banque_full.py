@@ -1,0 +1,199 @@
+"""Baccara banque's full models (seed 004, introduction: Downton and Lockwood).
+
+In the simplified model Player 2 ignores Player 1's hand.  In the full models
+he decides at 5 knowing what Player 1 showed:
+
+- ``traditional``: Player 1's third card (0-9), or that he stood, or that he
+  has a natural -- 12 information sets, a 2 x 2^12 x 2^1144 game;
+- ``recent``: only Player 1's intention -- he drew, stood, or has a natural --
+  3 information sets, a 2 x 2^3 x 2^1144 game.
+
+Cards are dealt with replacement as in the simplified model, so the deals
+split by what Player 1 shows (c = 0-11) and every payoff is a sum over c of
+terms that depend on Player 1's move u1 and on Player 2's move at c's class
+only.  Banker's information set (k1, k2, j) lies in one class (that of k1).
+
+The correlated cooperative equilibrium -- the Players' coalition, free to
+correlate, against Banker -- is a zero-sum game between 2 x 2^k team pure
+strategies and Banker's additive choices.  It is solved by column
+generation: solve the game restricted to a few team strategies exactly
+(:func:`baccara.solve.zero_sum.solve_additive_zero_sum`: LP basis, exact
+rationals, certificate); against Banker's minimax strategy q, find the
+team's best pure reply among all 2 x 2^k (for each u1, the best move at each
+class separately, by additivity); if it earns more than the restricted value,
+add it and repeat.  At the end the team's mixture guarantees v against every
+Banker strategy and q holds every one of the 2 x 2^k team strategies to v: v
+is the value of the full game, certified.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+from ..algebraic import fraction_str as fstr
+from ..errors import BaccaraError
+from ..solve.zero_sum import ZeroSumAdditive, best_reply_I, guaranteed, solve_additive_zero_sum
+from .banque import DENOMINATOR, banque_game, check_theta, infoset_label, kernel_sums
+
+#: Player 2's information classes: which values c (what Player 1 shows) each contains.
+CLASSES = {
+    "traditional": tuple((c,) for c in range(12)),
+    "recent": (tuple(range(10)), (10,), (11,)),
+    "simplified": (tuple(range(12)),),
+}
+CLASS_LABELS = {
+    "traditional": tuple(str(c) for c in range(10)) + ("stood", "natural"),
+    "recent": ("drew", "stood", "natural"),
+    "simplified": ("any",),
+}
+
+
+def check_model(model: str) -> str:
+    if model not in CLASSES:
+        raise BaccaraError(f"--model must be one of {', '.join(CLASSES)}, got {model!r}")
+    return model
+
+
+@lru_cache(maxsize=1)
+def _split_sums() -> dict:
+    """Kernel sums for u1, b in {0, 1} (Player 2 playing b at every class), split by c."""
+    return {(u1, b): kernel_sums(u1, b) for u1 in (0, 1) for b in (0, 1)}
+
+
+@dataclass(frozen=True)
+class TeamGame:
+    """The coalition's game at theta under a model: per (u1, class, b) base terms and Banker's
+    gains per information set, all exact over 13^9."""
+
+    model: str
+    theta: Fraction
+    const: Fraction                                  # deals ended by naturals
+    A: dict                                          # (u1, class, b) -> Players' base payoff
+    H: dict                                          # (u1, b) -> Players' gain per Banker set
+    set_class: tuple[int, ...]                       # class of each Banker information set
+
+    @property
+    def k(self) -> int:
+        return len(CLASSES[self.model])
+
+    def column(self, u1: int, bits: tuple[int, ...]) -> tuple[Fraction, tuple[Fraction, ...]]:
+        """(a_u, h^u over Banker's sets) for the team pure strategy (u1, bits)."""
+        a = self.const + sum((self.A[(u1, c, b)] for c, b in enumerate(bits)), Fraction(0))
+        h = tuple(self.H[(u1, bits[self.set_class[i]])][i] for i in range(len(self.set_class)))
+        return a, h
+
+    def best_reply(self, q) -> tuple[Fraction, tuple[int, tuple[int, ...]]]:
+        """The team's best pure reply to Banker's behavioural strategy q: for each u1 the best
+        move at each class separately (the payoff is a sum over classes)."""
+        best = None
+        for u1 in (0, 1):
+            total, bits = self.const, []
+            for c in range(self.k):
+                vals = []
+                for b in (0, 1):
+                    h = self.H[(u1, b)]
+                    vals.append(self.A[(u1, c, b)] + sum((q[i] * h[i] for i in range(len(q))
+                                                          if q[i] and self.set_class[i] == c), Fraction(0)))
+                bits.append(0 if vals[0] >= vals[1] else 1)
+                total += max(vals)
+            if best is None or total > best[0]:
+                best = (total, (u1, tuple(bits)))
+        return best
+
+
+def team_game(theta: Fraction, model: str = "traditional") -> TeamGame:
+    """The coalition game of ``model`` at ``theta``."""
+    theta = check_theta(theta)
+    model = check_model(model)
+    sums = _split_sums()
+    classes = CLASSES[model]
+    cls_of = {c: k for k, members in enumerate(classes) for c in members}
+    D = DENOMINATOR
+
+    def mix(v1, v2):
+        return (theta * int(v1) + (1 - theta) * int(v2)) / D
+
+    A = {}
+    for (u1, b), (base, _) in sums.items():
+        for k, members in enumerate(classes):
+            A[(u1, k, b)] = sum((mix(base[0][c], base[1][c]) for c in members), Fraction(0))
+    consts = {mix(base[0][12], base[1][12]) for base, _ in sums.values()}
+    assert len(consts) == 1  # play ended by naturals: no one's move matters
+    g = banque_game()
+    H = {key: tuple(mix(gain[0][k], gain[1][k]) for k in g.infosets) for key, (_, gain) in sums.items()}
+    set_class = tuple(cls_of[k1] for k1, _, _ in g.infosets)
+    return TeamGame(model, theta, consts.pop(), A, H, set_class)
+
+
+def strategy_label(model: str, u1: int, bits: tuple[int, ...]) -> str:
+    """``"P1 D; P2 D on 0-9 ..."`` in compact form: Player 1's move, then Player 2's per class."""
+    moves = "".join("D" if b else "S" for b in bits)
+    return f"{'D' if u1 else 'S'}|{moves}"
+
+
+@dataclass
+class FullCorrelated:
+    """The correlated cooperative equilibrium of a full model at theta, certified."""
+
+    game: TeamGame
+    columns: list[tuple[int, tuple[int, ...]]]
+    solution: ZeroSumAdditive
+    best_reply_value: Fraction
+    iterations: int
+    history: list[Fraction] = field(default_factory=list)
+
+    @property
+    def value(self) -> Fraction:
+        return self.solution.value
+
+    @property
+    def certified(self) -> bool:
+        """The team's mixture guarantees v, and Banker's q holds every team strategy to v."""
+        return self.solution.certified and self.best_reply_value == self.solution.value
+
+    def to_json(self) -> dict:
+        g = banque_game()
+        s = self.solution
+        model = self.game.model
+        return {
+            "theta": fstr(self.game.theta),
+            "concept": "correlated",
+            "model": model,
+            "player2_information": list(CLASS_LABELS[model]),
+            "players": {strategy_label(model, *col): fstr(w) for col, w in zip(self.columns, s.p) if w},
+            "players_note": "team pure strategies: Player 1's move at 5 | Player 2's move at 5 for each thing "
+                            "Player 1 may show (" + ", ".join(CLASS_LABELS[model]) + ")",
+            "value": fstr(s.value),
+            "value_float": float(s.value),
+            "banker": {"mixed": {infoset_label(g.infosets[i]): fstr(v) for i, v in enumerate(s.q) if 0 < v < 1}},
+            "expectations": {"players": fstr(s.value), "banker": fstr(-s.value),
+                             "banker_advantage_percent": float(-s.value) * 100},
+            "certificate": {"holds": self.certified, "players_guarantee": fstr(s.guaranteed_by_I),
+                            "best_team_reply_to_banker": fstr(self.best_reply_value),
+                            "team_strategies": 2 * 2 ** self.game.k, "columns_generated": len(self.columns),
+                            "iterations": self.iterations},
+        }
+
+
+def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max_iter: int = 200) -> FullCorrelated:
+    """The correlated cooperative equilibrium of ``model`` at ``theta`` by column generation."""
+    game = team_game(theta, model)
+    k = game.k
+    columns = [(u1, (b,) * k) for u1 in (0, 1) for b in (0, 1)]  # the simplified model's SS, SD, DS, DD
+    history = []
+    for it in range(1, max_iter + 1):
+        cols = [game.column(*c) for c in columns]
+        a = [c[0] for c in cols]
+        h = [tuple(c[1][i] for c in cols) for i in range(len(game.set_class))]
+        sol = solve_additive_zero_sum(a, h)
+        history.append(sol.value)
+        best, col = game.best_reply(sol.q)
+        if best <= sol.value or col in columns:
+            return FullCorrelated(game, columns, sol, best, it, history)
+        columns.append(col)
+    raise ArithmeticError("column generation did not converge")
+
+
+__all__ = ["full_correlated_equilibrium", "team_game", "FullCorrelated", "TeamGame", "best_reply_I", "guaranteed"]
