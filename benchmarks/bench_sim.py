@@ -1,0 +1,152 @@
+"""Benchmark: punto banco simulation on real 8-deck shoes, hands per second.
+
+Three runs of baccara's simulator (all cores by default, threads backend):
+
+1. main bets (banker, player, tie), flat, real shoes to the cut card;
+2. side bets (dragon7, panda8, player_pair, banker_pair, dragon bonus) and the
+   main bets, with the Dragon 7 count system deciding the Dragon 7 bet;
+3. the perfect counter on a few shoes (exact engine per coup), for its rate;
+
+and in the same run a plain-Python reference simulator (``random.shuffle``
+and loops: burn, cut card, tableau) for the ratio.  Both report the Banker /
+Player / tie frequencies, which must agree with the exact engine.
+
+    .venv/bin/python benchmarks/bench_sim.py [--shoes 2000000] [--workers N] [--reference-shoes 2000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from pathlib import Path
+
+from baccara import Shoe, builtin_bets
+from baccara.exact import coup_distribution
+from baccara.sim import PuntoJob, load_count_toml, simulate_punto
+
+VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]
+COUNT = Path(__file__).resolve().parent.parent / "examples" / "counts" / "dragon7.toml"
+
+
+def reference_shoe(rng: random.Random, decks: int = 8, cut: int = 7) -> tuple[int, int, int, int]:
+    """One shoe the plain way: shuffle, burn, deal coups to the cut card. Returns (hands, B, P, T)."""
+    cards = [r for r in range(13) for _ in range(4 * decks)]
+    rng.shuffle(cards)
+    first = cards[0]
+    pos = 1 + min(first + 1, 10)
+    last = len(cards) - cut
+    hands = b = p = t = 0
+    while pos <= last:
+        p1, b1, p2, b2 = cards[pos:pos + 4]
+        pos += 4
+        pt = (VALUES[p1] + VALUES[p2]) % 10
+        bt = (VALUES[b1] + VALUES[b2]) % 10
+        if pt < 8 and bt < 8:
+            third = None
+            if pt <= 5:
+                third = VALUES[cards[pos]]
+                pos += 1
+                pt = (pt + third) % 10
+            if _banker_draws(bt, third):
+                bt = (bt + VALUES[cards[pos]]) % 10
+                pos += 1
+        hands += 1
+        if bt > pt:
+            b += 1
+        elif pt > bt:
+            p += 1
+        else:
+            t += 1
+    return hands, b, p, t
+
+
+def _banker_draws(total: int, third: int | None) -> bool:
+    if third is None:
+        return total <= 5
+    if total <= 2:
+        return True
+    if total == 3:
+        return third != 8
+    if total == 4:
+        return 2 <= third <= 7
+    if total == 5:
+        return 4 <= third <= 7
+    if total == 6:
+        return third in (6, 7)
+    return False
+
+
+def reference(shoes: int, seed: int) -> tuple[float, list[float]]:
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    tot = [0, 0, 0, 0]
+    for _ in range(shoes):
+        for i, x in enumerate(reference_shoe(rng)):
+            tot[i] += x
+    dt = time.perf_counter() - t0
+    return tot[0] / dt, [x / tot[0] for x in tot[1:]]
+
+
+def timed(job: PuntoJob, workers: int | None):
+    """Run once to compile / load the kernels, then time: (result, hands per wall second,
+    hands per CPU second of this process, i.e. per busy core)."""
+    simulate_punto(PuntoJob(seed=0, shoes=8, bets=job.bets, count=job.count, cut=job.cut,
+                            perfect=job.perfect), workers=1)
+    cpu = time.process_time()
+    res = simulate_punto(job, workers=workers)
+    cpu = time.process_time() - cpu
+    return res, res.hands / res.run["seconds"], res.hands / cpu
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--shoes", type=int, default=2_000_000)
+    ap.add_argument("--side-shoes", type=int, default=1_000_000)
+    ap.add_argument("--perfect-shoes", type=int, default=10)
+    ap.add_argument("--reference-shoes", type=int, default=2000)
+    ap.add_argument("--workers", type=int, default=None, help="default: all cores")
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    bets = builtin_bets()
+    exact = coup_distribution(Shoe.decks(8)).outcomes()
+    print(f"machine: {os.cpu_count()} cores; 8 decks, cut card 7 from the end, burn as in seed 003")
+    print(f"exact: banker {float(exact['banker']):.6f}  player {float(exact['player']):.6f}  tie {float(exact['tie']):.6f}")
+
+    ref_rate, ref_freq = reference(a.reference_shoes, a.seed)
+    print("(another process busy on a core lowers the wall-clock rates; the CPU-second rates show what each "
+          "core does)")
+    print(f"plain-Python reference: {ref_rate / 1e6:.3f} M hands/s ({a.reference_shoes} shoes); "
+          f"frequencies {' '.join(f'{f:.4f}' for f in ref_freq)}")
+
+    main_job = PuntoJob(seed=a.seed, shoes=a.shoes, bets=tuple(bets[n] for n in ("banker", "player", "tie")))
+    res, rate, per_core = timed(main_job, a.workers)
+    z = res.z_scores()["outcomes"]
+    print(f"baccara, main bets: {rate / 1e6:.2f} M hands/s ({res.hands:,} hands, {res.run['workers']} workers, "
+          f"{res.run['seconds']:.2f} s) = {rate / ref_rate:,.0f} x the reference; "
+          f"{per_core / 1e6:.2f} M hands per CPU-second; z vs exact: banker {z['banker']:+.2f} "
+          f"player {z['player']:+.2f} tie {z['tie']:+.2f}")
+
+    side = ("banker", "player", "tie", "dragon7", "panda8", "player_pair", "banker_pair",
+            "dragon_bonus_player", "dragon_bonus_banker")
+    count = load_count_toml(COUNT)
+    side_job = PuntoJob(seed=a.seed, shoes=a.side_shoes, bets=tuple(bets[n] for n in side), count=count, cut=count.cut)
+    res, rate, per_core = timed(side_job, a.workers)
+    d7 = res.bets["dragon7"]
+    print(f"baccara, 9 bets incl. side bets + Dragon 7 count: {rate / 1e6:.2f} M hands/s ({res.hands:,} hands) = "
+          f"{rate / ref_rate:,.0f} x the reference; {per_core / 1e6:.2f} M hands per CPU-second; Dragon 7 by the "
+          f"count: {d7.bets_per_shoe:.2f} bets a shoe, EV {d7.ev_per_bet.value:+.4f} ± {d7.ev_per_bet.stderr:.4f} per bet")
+
+    if a.perfect_shoes:
+        pj = PuntoJob(seed=a.seed, shoes=a.perfect_shoes, bets=(bets["dragon7"], bets["tie"]), perfect=True,
+                      chunk_size=1)
+        res, rate, _ = timed(pj, 1)  # in this (warm) process: the rate of one core
+        p = res.extra["perfect"]
+        print(f"perfect counter (exact engine before every coup, dragon7 + tie), one core: "
+              f"{p['evaluations_per_second']:.0f} exact evaluations = {rate:,.0f} hands a second "
+              f"(--workers N runs N processes)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""Simulation at scale: real shoes for punto banco, chemin de fer and baccara banque.
+
+Shoes are dealt as casinos deal them (seed 003): shuffled from a seeded,
+counter-based stream per shoe, the first card shown and that many burned,
+a cut card ``cut`` cards from the end (7 by default; 14 is also common), the
+coup in which the cut card appears the last.  Every simulated frequency of a
+quantity the exact engine knows is reported beside the exact value, with its
+standard error and z-score.
+
+Jobs are cut into fixed chunks of shoes whose results are exact integers, so
+the same seed gives the same answer on one thread, on every core, in a
+process pool or on a Dask cluster (:mod:`baccara.sim.distributed`).
+
+Public API::
+
+    from baccara.sim import PuntoJob, simulate_punto          # punto banco, counting, perfect counter
+    from baccara.sim import CountSystem, load_count_toml      # count systems as data
+    from baccara.sim import CheminJob, simulate_chemin        # chemin de fer sessions
+    from baccara.sim import BanqueJob, simulate_banque        # banque sessions
+    from baccara.sim import run                               # any job, any backend
+"""
+
+from .banque import BanqueJob, BanqueResult, BanqueStrategy, exact_banque, simulate_banque
+from .banque import equilibrium_strategy as banque_equilibrium_strategy
+from .chemin import (
+    CheminJob,
+    CheminResult,
+    CheminStrategy,
+    equilibrium_strategy,
+    exact_chemin,
+    load_strategy_toml,
+    simulate_chemin,
+    tableau_strategy,
+)
+from .counting import BetRule, CountError, CountSystem, count_from_mapping, load_count_toml
+from .distributed import BACKENDS, run
+from .punto import PuntoJob, PuntoResult, bets_from_names, simulate_punto
+from .results import ChunkResult, Estimate, combine, write_parquet
+
+__all__ = [
+    "BACKENDS", "BanqueJob", "BanqueResult", "BanqueStrategy", "BetRule", "CheminJob", "CheminResult",
+    "CheminStrategy", "ChunkResult", "CountError", "CountSystem", "Estimate", "PuntoJob", "PuntoResult",
+    "banque_equilibrium_strategy", "bets_from_names", "combine", "count_from_mapping", "equilibrium_strategy",
+    "exact_banque", "exact_chemin", "load_count_toml", "load_strategy_toml", "run", "simulate_banque",
+    "simulate_chemin", "simulate_punto", "tableau_strategy", "write_parquet",
+]

@@ -1,0 +1,465 @@
+"""Punto banco simulated on real shoes: every bet of the exact engine, counting, the perfect counter.
+
+Each bet (built-in or user-defined, :mod:`baccara.bets`) is a payout table
+over the cells of a coup (:data:`baccara.events.CELL_SHAPE`):
+``Bet.cell_levels()`` gives its payouts, and multiplying them by their least
+common denominator turns every payout into an integer, so a simulation's
+totals are exact integers and add up the same in any order.
+
+Bettors:
+
+* **flat**: every listed bet on every coup;
+* **counter**: a :class:`~baccara.sim.counting.CountSystem` decides, coup by
+  coup, which side bets to place;
+* **perfect counter**: before a coup (or every k-th coup) the exact engine
+  prices each bet on the cards not yet seen (the shoe less the face-up burn
+  card and the cards dealt; the face-down burns are unknown to him) and he
+  bets exactly when the expectation is positive.  This is slow by nature, one
+  exact evaluation of a depleted shoe (~0.3 ms) per decision.
+
+Every simulated frequency can be held against the exact engine's value for a
+coup dealt from the full shoe (``exact`` in the result).  With ``deal="csm"``
+(a continuous shuffler: each coup from the full shoe) or an infinite shoe the
+two agree exactly in expectation; dealing real shoes to the cut card, the
+coups after the first are dealt from depleted shoes and the average differs
+by the small "cut-card effect", far below the standard errors of practical
+runs.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from math import lcm
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from ..bets import Bet
+from ..cards import RANK_VALUE
+from ..errors import BaccaraError
+from ..events import NCELLS, resolution_at_least
+from ..exact import coup_distribution, evaluate_bets
+from ..rules import PUNTO_BANCO, Tableau
+from ..shoe import Shoe
+from . import _punto_kernel as K
+from .counting import CountSystem
+from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
+from .shoe_deal import CUT, DEAL_MODES, deck_template, record_shoe
+
+DEFAULT_CUT = 7
+DEFAULT_COUPS = 80
+MAX_SEED = 2**63 - 1
+
+
+def check_seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise BaccaraError(f"--seed must be an integer in [0, 2^63 - 1], got {seed!r}")
+    return seed
+
+
+def check_shoes(shoes: int, what: str = "--shoes") -> int:
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
+        raise BaccaraError(f"{what} must be a positive integer, got {shoes!r}")
+    return shoes
+
+
+def check_deal(decks: int | None, deal: str, cut: int, coups: int, max_cards: int = 6) -> str:
+    """Validate the shoe: decks (None: infinite), deal mode, cut-card depth, coups per shoe.
+
+    ``max_cards``: the most cards one coup can take (6; 9 in banque), the least
+    ``cut`` that lets the last coup be finished."""
+    if deal not in DEAL_MODES:
+        raise BaccaraError(f"--deal must be one of {', '.join(DEAL_MODES)}, got {deal!r}")
+    if decks is None:
+        deal = "infinite"
+    elif isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+        raise BaccaraError(f"--decks must be a positive integer or 'inf', got {decks!r}")
+    elif deal == "infinite":
+        raise BaccaraError("--deal infinite needs --decks inf")
+    if deal == "cut":
+        n = 52 * decks
+        if isinstance(cut, bool) or not isinstance(cut, int) or cut < max_cards or cut > n - 11:
+            raise BaccaraError(
+                f"--cut (cards behind the cut card) must be an integer from {max_cards} (a coup takes up to "
+                f"{max_cards} cards) "
+                f"to {n - 11} (the burn can take 11 cards) for {decks} deck{'s' if decks > 1 else ''}, got {cut!r}")
+    elif isinstance(coups, bool) or not isinstance(coups, int) or coups < 1:
+        raise BaccaraError(f"--coups (coups per shoe without a cut card) must be a positive integer, got {coups!r}")
+    return deal
+
+
+def max_coups(decks: int | None, deal: str, cut: int, coups: int) -> int:
+    """An upper bound on the coups of one shoe (for record buffers)."""
+    return (52 * decks - cut) // 4 + 1 if deal == "cut" else coups
+
+
+@lru_cache(maxsize=64)
+def bet_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, tuple[int, ...]]:
+    """pay[cell, b] = bet b's net payout times its denominator; and the denominators."""
+    cols, dens = [], []
+    for b in bets:
+        levels, idx = b.cell_levels()
+        den = lcm(*(p.denominator for p in levels))
+        cols.append(np.array([int(p * den) for p in levels], dtype=np.int64)[idx])
+        dens.append(den)
+    pay = np.ascontiguousarray(np.array(cols, dtype=np.int64).reshape(len(bets), NCELLS).T)
+    pay.flags.writeable = False
+    return pay, tuple(dens)
+
+
+@dataclass(frozen=True)
+class PuntoJob:
+    """A punto banco simulation: what to deal, which bets, how to bet; small and picklable."""
+
+    seed: int
+    shoes: int
+    decks: int | None = 8
+    bets: tuple[Bet, ...] = ()
+    deal: str = "cut"
+    cut: int = DEFAULT_CUT
+    coups: int = DEFAULT_COUPS
+    tableau: Tableau = PUNTO_BANCO
+    count: CountSystem | None = None
+    perfect: bool = False
+    perfect_every: int = 1
+    chunk_size: int = 4096
+    keep_rows: bool = False
+
+    def __post_init__(self) -> None:
+        check_seed(self.seed)
+        check_shoes(self.shoes)
+        object.__setattr__(self, "deal", check_deal(self.decks, self.deal, self.cut, self.coups))
+        if not self.bets:
+            raise BaccaraError("--bets: give at least one bet")
+        names = [b.name for b in self.bets]
+        dup = {n for n in names if names.count(n) > 1}
+        if dup:
+            raise BaccaraError(f"--bets: {', '.join(sorted(dup))} listed twice")
+        if self.count is not None:
+            if self.perfect:
+                raise BaccaraError("choose a count system (--count) or the perfect counter (--perfect), not both")
+            if self.deal != "cut":
+                raise BaccaraError("--count needs a real shoe dealt to the cut card (a count means nothing "
+                                   "when every coup comes from a full or infinite shoe)")
+            for r in self.count.rules:
+                if r.bet not in names:
+                    raise BaccaraError(f"--count: the count bets on {r.bet!r}, which is not among the bets "
+                                       f"({', '.join(names)})")
+        if self.perfect:
+            if self.deal != "cut":
+                raise BaccaraError("--perfect needs a real shoe dealt to the cut card")
+            if isinstance(self.perfect_every, bool) or not isinstance(self.perfect_every, int) or self.perfect_every < 1:
+                raise BaccaraError(f"--perfect-every must be a positive integer, got {self.perfect_every!r}")
+        if isinstance(self.chunk_size, bool) or not isinstance(self.chunk_size, int) or self.chunk_size < 1:
+            raise BaccaraError(f"chunk size must be a positive integer, got {self.chunk_size!r}")
+
+    @property
+    def holds_gil(self) -> bool:
+        """The perfect counter runs the exact engine from Python: parallel only across processes."""
+        return self.perfect
+
+    # ------------------------------------------------------------- kernel arguments
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(b.name for b in self.bets)
+
+    @property
+    def denominators(self) -> tuple[int, ...]:
+        return bet_table(self.bets)[1]
+
+    def columns(self) -> list[str]:
+        cols = ["hands", "banker", "player", "tie"]
+        for n in self.names:
+            cols += [f"{n}:placed", f"{n}:net", f"{n}:wins"]
+        return cols
+
+    def betting_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
+        """(when, lo, hi, tags, initial count) for the kernel."""
+        nb = len(self.bets)
+        when = np.zeros(nb, dtype=np.int8)
+        lo, hi = np.zeros(nb), np.zeros(nb)
+        tags, initial = np.zeros(13), 0.0
+        if self.count is not None:
+            tags = self.count.tag_array()
+            initial = self.count.start(self.decks)
+            for b, name in enumerate(self.names):
+                r = self.count.rule_for(name)
+                if r is not None:
+                    when[b] = K.TRUE if r.count == "true" else K.RUNNING
+                    lo[b], hi[b] = r.at_least, r.at_most
+        return when, lo, hi, tags, initial
+
+    def template(self) -> np.ndarray:
+        return deck_template(self.decks if self.decks is not None else 1)
+
+    def kernel_args(self) -> tuple:
+        return _kernel_args(self)
+
+    # ------------------------------------------------------------- chunks
+    def chunk_range(self, index: int) -> tuple[int, int]:
+        first = index * self.chunk_size
+        return first, min(self.shoes, first + self.chunk_size) - first
+
+    def run_chunk(self, index: int, pool=None) -> ChunkResult:
+        """Chunk ``index``: its shoes' totals (exact integers), and rows if kept; ``pool``: threads to use."""
+        t0 = time.perf_counter()
+        first, n = self.chunk_range(index)
+        extra = {}
+        if self.perfect:
+            table, extra = perfect_rows(self, first, n)
+        else:
+            table = np.zeros((n, len(self.columns())), dtype=np.int64)
+            args = self.kernel_args()
+            in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, table[lo:hi], *args))
+        return self.chunk_result(index, first, table, time.perf_counter() - t0, extra)
+
+    def chunk_result(self, index: int, first: int, table: np.ndarray, seconds: float, extra: dict) -> ChunkResult:
+        cols = {c: table[:, i] for i, c in enumerate(self.columns())}
+        pairs = [(k, k) for k in ("hands", "banker", "player", "tie")] + [(k, "hands") for k in ("banker", "player", "tie")]
+        for n in self.names:
+            p, v, w = f"{n}:placed", f"{n}:net", f"{n}:wins"
+            pairs += [(v, v), (v, p), (p, p), (w, w), (w, p)]
+        rows = None
+        if self.keep_rows:
+            rows = {"shoe": np.arange(first, first + table.shape[0], dtype=np.int64)}
+            for k in ("hands", "banker", "player", "tie"):
+                rows[k] = cols[k].astype(np.int32)
+            for n, den in zip(self.names, self.denominators):
+                rows[f"{n}_placed"] = cols[f"{n}:placed"].astype(np.int32)
+                rows[f"{n}_net"] = cols[f"{n}:net"] / den
+                rows[f"{n}_wins"] = cols[f"{n}:wins"].astype(np.int32)
+        return ChunkResult(index=index, shoes=table.shape[0], hands=int(cols["hands"].sum()),
+                           sums=column_sums(cols, pairs), rows=rows, seconds=seconds, extra=extra)
+
+
+@lru_cache(maxsize=32)
+def _kernel_args(job: PuntoJob) -> tuple:
+    pay, _ = bet_table(job.bets)
+    when, lo, hi, tags, initial = job.betting_arrays()
+    return (job.template(), job.cut, DEAL_MODES[job.deal], True, job.coups,
+            job.tableau.player_array, job.tableau.banker_array, pay, when, lo, hi, tags, float(initial))
+
+
+# ---------------------------------------------------------------- the perfect counter
+def _resolution(bets: Sequence[Bet]) -> str:
+    need = "value"
+    for b in bets:
+        if not resolution_at_least(need, b.resolution):
+            need = b.resolution
+    return need
+
+
+def _composition(counts52: np.ndarray, resolution: str) -> Shoe:
+    if resolution == "suit":
+        return Shoe(tuple(int(x) for x in counts52), "suit")
+    ranks = counts52.reshape(13, 4).sum(axis=1)
+    if resolution == "rank":
+        return Shoe(tuple(int(x) for x in ranks), "rank")
+    values = [0] * 10
+    for r in range(13):
+        values[RANK_VALUE[r]] += int(ranks[r])
+    return Shoe(tuple(values), "value")
+
+
+def perfect_decisions(counts52: np.ndarray, bets: tuple[Bet, ...], tableau: Tableau) -> np.ndarray:
+    """Which bets have a positive exact expectation on the unseen cards ``counts52`` (by card code)."""
+    shoe = _composition(counts52, _resolution(bets))
+    res = evaluate_bets(coup_distribution(shoe, tableau), bets)
+    return np.array([res[b.name].ev > 0 for b in bets], dtype=np.bool_)
+
+
+def perfect_rows(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
+    """Rows of the perfect counter for shoes first .. first + n - 1 (pure Python around the exact engine)."""
+    pay, _ = bet_table(job.bets)
+    nb = len(job.bets)
+    table = np.zeros((n, 4 + 3 * nb), dtype=np.int64)
+    template = job.template()
+    full = np.bincount(template, minlength=52).astype(np.int64)
+    cap = max_coups(job.decks, job.deal, job.cut, job.coups)
+    starts, cells, winners = (np.zeros(cap, dtype=np.int64) for _ in range(3))
+    pdraw, bdraw = job.tableau.player_array, job.tableau.banker_array
+    evaluations = 0
+    for s in range(n):
+        coups, burned, end, deck = record_shoe(job.seed, first + s, template, job.cut, CUT, True, 0,
+                                               pdraw, bdraw, starts, cells, winners)
+        unseen = full.copy()
+        unseen[deck[0]] -= 1  # the face-up burn card
+        row = table[s]
+        bet_on = np.zeros(nb, dtype=np.bool_)
+        for j in range(coups):
+            if j % job.perfect_every == 0:
+                bet_on = perfect_decisions(unseen, job.bets, job.tableau)
+                evaluations += 1
+            row[0] += 1
+            row[1 + winners[j]] += 1
+            for b in np.flatnonzero(bet_on):
+                v = int(pay[cells[j], b])
+                row[4 + 3 * b] += 1
+                row[5 + 3 * b] += v
+                row[6 + 3 * b] += v > 0
+            stop = starts[j + 1] if j + 1 < coups else end
+            np.subtract.at(unseen, deck[starts[j]:stop].astype(np.int64), 1)
+    return table, {"evaluations": evaluations}
+
+
+# ---------------------------------------------------------------- results
+@dataclass
+class BetStats:
+    """One bet's simulated results."""
+
+    name: str
+    placed: int
+    net: Fraction
+    wins: int
+    ev_per_bet: Estimate
+    hit: Estimate
+    per_shoe: Estimate
+    bets_per_shoe: float
+
+    def to_json(self) -> dict:
+        return {
+            "placed": self.placed,
+            "net": float(self.net),
+            "net_exact": _fstr(self.net),
+            "ev_per_bet": fnum(self.ev_per_bet.value),
+            "stderr": fnum(self.ev_per_bet.stderr),
+            "wins": self.wins,
+            "hit_frequency": fnum(self.hit.value),
+            "hit_frequency_stderr": fnum(self.hit.stderr),
+            "win_per_shoe": fnum(self.per_shoe.value),
+            "win_per_shoe_stderr": fnum(self.per_shoe.stderr),
+            "bets_per_shoe": fnum(self.bets_per_shoe),
+        }
+
+
+def _fstr(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
+@dataclass
+class PuntoResult:
+    """A punto banco simulation's results, with the exact engine's values beside them."""
+
+    job: PuntoJob
+    shoes: int
+    hands: int
+    outcomes: dict[str, int]
+    frequencies: dict[str, Estimate]
+    bets: dict[str, BetStats]
+    exact: dict | None
+    run: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)
+    rows: dict[str, np.ndarray] | None = None
+
+    def flat(self, name: str) -> bool:
+        """Was bet ``name`` placed on every coup?"""
+        return self.bets[name].placed == self.hands
+
+    def z_scores(self) -> dict[str, dict[str, float | None]]:
+        """(simulated - exact) / stderr: ``{"outcomes": {...}, "bets": {...}}`` for the outcome
+        frequencies and every bet placed on every coup (flat)."""
+        if not self.exact:
+            return {"outcomes": {}, "bets": {}}
+        out = {k: self.frequencies[k].z(self.exact["_outcomes"][k]) for k in self.frequencies}
+        bets = {name: st.ev_per_bet.z(self.exact["_bets"][name])
+                for name, st in self.bets.items() if self.flat(name) and name in self.exact["_bets"]}
+        return {"outcomes": out, "bets": bets}
+
+    def to_json(self) -> dict:
+        j = self.job
+        doc = {
+            "game": "punto",
+            "seed": j.seed,
+            "shoes": self.shoes,
+            "hands": self.hands,
+            "outcomes": dict(self.outcomes),
+            "bets": {n: s.to_json() for n, s in self.bets.items()},
+            "exact": None,
+            "frequencies": {k: {"value": fnum(e.value), "stderr": fnum(e.stderr)} for k, e in self.frequencies.items()},
+            "shoe": {"decks": "inf" if j.decks is None else j.decks, "deal": j.deal,
+                     "cut": j.cut if j.deal == "cut" else None,
+                     "coups_per_shoe": None if j.deal == "cut" else j.coups,
+                     "hands_per_shoe": fnum(self.hands / self.shoes)},
+            "strategy": _strategy_json(j),
+            "run": self.run,
+        }
+        if self.exact:
+            doc["exact"] = {k: v for k, v in self.exact.items() if not k.startswith("_")}
+            doc["z"] = {part: {k: fnum(v) if v is not None else None for k, v in zs.items()}
+                        for part, zs in self.z_scores().items()}
+        if self.extra:
+            doc.update(self.extra)
+        return doc
+
+
+def _strategy_json(j: PuntoJob) -> dict:
+    if j.perfect:
+        return {"kind": "perfect", "every": j.perfect_every}
+    if j.count is not None:
+        return {"kind": "count", "count": j.count.to_json()}
+    return {"kind": "flat"}
+
+
+def exact_values(job: PuntoJob) -> dict:
+    """The exact engine's values for a coup dealt from the job's full shoe."""
+    shoe = Shoe.infinite() if job.decks is None else Shoe.decks(job.decks)
+    dist = coup_distribution(shoe, job.tableau)
+    out = dist.outcomes()
+    res = evaluate_bets(dist, job.bets)
+    return {
+        "shoe": shoe.label(),
+        "basis": "one coup dealt from the full shoe",
+        "outcomes": {k: float(v) for k, v in out.items()},
+        "outcomes_exact": {k: _fstr(v) for k, v in out.items()},
+        "bets": {n: {"ev": float(r.ev), "ev_exact": _fstr(r.ev), "sd": r.sd} for n, r in res.items()},
+        "_outcomes": out,
+        "_bets": {n: r.ev for n, r in res.items()},
+    }
+
+
+def finalize(job: PuntoJob, total: ChunkResult, run: dict | None = None, with_exact: bool = True) -> PuntoResult:
+    """Turn the combined chunks into estimates."""
+    S, s = total.shoes, total.sums
+    freqs = {k: ratio(s, k, "hands", S) for k in ("banker", "player", "tie")}
+    bets = {}
+    for name, den in zip(job.names, job.denominators):
+        p, v, w = f"{name}:placed", f"{name}:net", f"{name}:wins"
+        bets[name] = BetStats(
+            name=name, placed=s[p], net=Fraction(s[v], den), wins=s[w],
+            ev_per_bet=ratio(s, v, p, S, den), hit=ratio(s, w, p, S),
+            per_shoe=mean(s, v, S, den), bets_per_shoe=s[p] / S,
+        )
+    extra = {}
+    if job.perfect:
+        ev = total.extra.get("evaluations", 0)
+        secs = (run or {}).get("seconds") or total.seconds
+        extra["perfect"] = {"evaluations": ev, "every": job.perfect_every,
+                            "evaluations_per_second": fnum(ev / secs) if secs else None,
+                            "evaluations_per_cpu_second": fnum(ev / total.seconds) if total.seconds else None}
+    run = dict(run or {})
+    if run.get("seconds"):
+        run["hands_per_second"] = total.hands / run["seconds"]
+    return PuntoResult(job, S, total.hands, {k: s[k] for k in ("banker", "player", "tie")}, freqs, bets,
+                       exact_values(job) if with_exact else None, run, extra, total.rows)
+
+
+def simulate_punto(job: PuntoJob, backend: str = "threads", workers: int | None = None,
+                   scheduler: str | None = None, progress=None) -> PuntoResult:
+    """Run a punto banco job and return its results (see :func:`baccara.sim.distributed.run`)."""
+    from .distributed import run
+
+    total, info = run(job, backend, workers, scheduler, progress)
+    return finalize(job, total, info.to_json())
+
+
+def bets_from_names(names: Sequence[str], available: Mapping[str, Bet]) -> tuple[Bet, ...]:
+    """The bets named (``--bets banker,dragon7``), with a clear error for unknown names."""
+    out = []
+    for n in names:
+        if n not in available:
+            raise BaccaraError(f"--bets: unknown bet {n!r}; bets are {', '.join(available)}")
+        out.append(available[n])
+    return tuple(out)
