@@ -533,6 +533,12 @@ def chemin_table(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str 
                                       f"alpha = {commission}, p = {p} (D draw, S stand, M indifferent)"), highlight=False)
 
 
+# ---------------------------------------------------------------- simulation
+from .sim.cli import simulate_app  # noqa: E402
+
+app.add_typer(simulate_app, name="simulate")
+
+
 # ---------------------------------------------------------------- baccara banque
 banque_app = typer.Typer(help="Baccara banque (seed 004): the three-person game's solutions.", no_args_is_help=True)
 app.add_typer(banque_app, name="banque")
