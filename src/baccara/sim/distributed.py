@@ -112,13 +112,26 @@ class _Tracker:
 
 
 def _run_threads(job: Job, workers: int, progress: Progress | None) -> list[ChunkResult]:
-    tracker, out = _Tracker(job, progress), []
-    with ThreadPoolExecutor(max_workers=workers) if workers > 1 else nullcontext() as pool:
-        for i in range(n_chunks(job)):
-            c = job.run_chunk(i, pool)
+    """Whole chunks on ``workers`` threads: while one thread sums a finished chunk (Python,
+    holding the GIL) the others keep dealing (the kernels release it).  A single chunk is
+    split among the threads instead, so small jobs use every core too."""
+    tracker = _Tracker(job, progress)
+    count = n_chunks(job)
+    if workers == 1 or count == 1:
+        with ThreadPoolExecutor(max_workers=workers) if workers > 1 else nullcontext() as pool:
+            out = []
+            for i in range(count):
+                out.append(job.run_chunk(i, pool))
+                tracker.done(out[-1])
+            return out
+    out = []
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(job.run_chunk, i, None) for i in range(count)]
+        for f in as_completed(futures):
+            c = f.result()
             out.append(c)
             tracker.done(c)
-    return out
+    return sorted(out, key=lambda c: c.index)
 
 
 def run_chunk_serial(job: Job, index: int) -> ChunkResult:
