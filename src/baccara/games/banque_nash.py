@@ -157,6 +157,18 @@ class _Setup:
                 draw.append(k)
         return draw, zero
 
+    def draw_at(self, p1, p2, skip: int = -1) -> list[int]:
+        """Curves (other than ``skip``) where Banker draws, at a point off every other curve
+        (a segment's or an edge's interior sample): floats when every value is clearly
+        signed, else exact."""
+        F = self.float_arrays()
+        vals = F["C"] @ np.array([1.0, float(p1), float(p2), float(p1) * float(p2)])
+        if skip >= 0:
+            vals[skip] = np.inf
+        if np.min(np.abs(vals), initial=np.inf) > 1e-9 * F["scale"]:
+            return [int(k) for k in np.flatnonzero(vals < 0)]
+        return [k for k in self.moves(p1, p2)[0] if k != skip]
+
     def deltas(self, p1, p2, draw) -> tuple:
         """Delta1, Delta2 with Banker drawing at ``draw`` (relevant indices) and at the fixed sets."""
         a1 = _ev(self.d1, p2) + sum((_ev(self.e1[k], p2) for k in draw), F0)
@@ -302,8 +314,7 @@ def _along_curve(setup: _Setup, arr: Arrangement, k: int, out: BanqueNashSet) ->
                                   if j != k and p2_on_curve(d, v) is not None and 0 < p2_on_curve(d, v) < 1})
         for lo, hi in zip(cuts, cuts[1:]):
             mid = (lo + hi) / 2
-            draw, _ = setup.moves(v, mid)
-            draw = [j for j in draw if j != k]
+            draw = setup.draw_at(v, mid, skip=k)
             a1 = lambda t: _ev(setup.d1, t) + sum((_ev(setup.e1[j], t) for j in draw), F0)  # noqa: E731
             a2 = _ev(setup.d2, v) + sum((_ev(setup.e2[j], v) for j in draw), F0)
             b2 = _ev(setup.e2[k], v)
@@ -320,8 +331,7 @@ def _along_curve(setup: _Setup, arr: Arrangement, k: int, out: BanqueNashSet) ->
         p2m = p2_on_curve(c, mid)
         if p2m is None or not (0 < p2m < 1):
             continue
-        draw, _ = setup.moves(mid, p2m)
-        draw = [j for j in draw if j != k]
+        draw = setup.draw_at(mid, p2m, skip=k)
         # A1(p2) = a + b p2, B1(p2) = e + f p2; A2(p1) = g + h p1, B2(p1) = s + t p1
         a = setup.d1[0] + sum((setup.e1[j][0] for j in draw), F0)
         b = setup.d1[1] + sum((setup.e1[j][1] for j in draw), F0)
@@ -417,8 +427,7 @@ def _edge_continua(setup: _Setup, arr: Arrangement, out: BanqueNashSet) -> None:
             for lo, hi in zip(cuts, cuts[1:]):
                 mid = rational_between(lo, hi)
                 p1, p2 = (v, mid) if fixed_axis == 0 else (mid, v)
-                draw, _ = setup.moves(p1, p2)
-                d1, d2 = setup.deltas(p1, p2, draw)
+                d1, d2 = setup.deltas(p1, p2, setup.draw_at(p1, p2))
                 mixing = d2 if fixed_axis == 0 else d1
                 if mixing == 0:
                     out.continua.append(f"Player {2 if fixed_axis == 0 else 1} indifferent along the edge "
