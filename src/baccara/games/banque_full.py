@@ -190,8 +190,10 @@ def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max
         sol = solve_additive_zero_sum(a, h)
         history.append(sol.value)
         best, col = game.best_reply(sol.q)
-        if best <= sol.value or col in columns:
+        if best <= sol.value:
             return FullCorrelated(game, columns, sol, best, it, history)
+        if col in columns:  # the restricted solution was not optimal for its own columns
+            raise ArithmeticError("column generation stalled: the restricted game was not solved exactly")
         columns.append(col)
     raise ArithmeticError("column generation did not converge")
 

@@ -38,6 +38,13 @@ polytope in the simplex.  Cells (e) are found by a vertical decomposition of
 the square, sign vectors in floating point at points well inside the cells,
 every hit verified exactly.  Each equilibrium carries a certificate checked
 on the full 1144-set game, independent of the arrangement.
+
+Degenerate cases are flagged in ``continua`` rather than enumerated:
+coinciding curves (proportional B_i, where Banker may mix at several sets
+along one curve: sampled), a Player indifferent on a whole cell or edge
+segment.  Not searched: a curve lying along an edge of the square, or a
+degenerate hyperbola (a pair of lines) meeting itself; cells thinner than
+1e-12 in the vertical decomposition.
 """
 
 from __future__ import annotations
@@ -66,6 +73,15 @@ def player_bilinears() -> tuple:
     base = [bilinear([g.base[u][p] for u in range(4)]) for p in (0, 1)]
     gains = [[bilinear([int(g.gain[u][p][k]) for u in range(4)]) for k in g.infosets] for p in (0, 1)]
     return base[0], base[1], gains[0], gains[1]
+
+
+def _coinciding(curves) -> list[tuple[int, ...]]:
+    """Groups of curves with proportional coefficients (the same zero set)."""
+    keys: dict[tuple, list[int]] = {}
+    for k, c in enumerate(curves):
+        lead = next(v for v in c if v != 0)
+        keys.setdefault(tuple(Fraction(v) / lead for v in c), []).append(k)
+    return [tuple(v) for v in keys.values()]
 
 
 def _lin_p2(c) -> tuple:  # d/dp1 of a bilinear: c1 + c3 p2
@@ -134,6 +150,11 @@ class _Setup:
         self.curves = [self.B[i] for i in self.relevant]
         self.e1 = [_lin_p2(r1[i]) for i in self.relevant]
         self.e2 = [_lin_p1(r2[i]) for i in self.relevant]
+        # curves that coincide (proportional B_i): Banker is indifferent at all of them at once
+        self.siblings: dict[int, tuple[int, ...]] = {}
+        for grp in _coinciding(self.curves):
+            for k in grp:
+                self.siblings[k] = grp
         self._floats: dict | None = None
 
     def float_arrays(self) -> dict:
@@ -306,6 +327,11 @@ def _along_curve(setup: _Setup, arr: Arrangement, k: int, out: BanqueNashSet) ->
     with Banker mixing only at k: roots of A1 B2 - A2 B1 = 0 along the curve."""
     c = setup.curves[k]
     found = []
+    group = setup.siblings.get(k, (k,))
+    if len(group) > 1:
+        if k == group[0]:
+            found.extend(_along_coinciding(setup, arr, group, out))
+        return found
     if c[2] == 0 and c[3] == 0:   # a vertical line p1 = v: parametrise by p2
         if c[1] == 0:
             return found
@@ -353,6 +379,35 @@ def _along_curve(setup: _Setup, arr: Arrangement, k: int, out: BanqueNashSet) ->
                 p2 = p2_on_curve(c, r)
                 if p2 is not None and 0 < p2 < 1:
                     found.append((r, p2))
+    return found
+
+
+def _along_coinciding(setup: _Setup, arr: Arrangement, group: tuple[int, ...], out: BanqueNashSet) -> list[tuple]:
+    """Curves that coincide: on their common segments Banker may mix at all of them, two
+    equations in len(group) unknowns, so equilibria there would form a continuum.  Each
+    segment is sampled (20 rational points on the curve, checked exactly when the float
+    screen admits them); any equilibrium found is reported and the continuum flagged."""
+    k = group[0]
+    c = setup.curves[k]
+    found = []
+    if c[2] == 0 and c[3] == 0:
+        out.continua.append("coinciding vertical curves not searched: "
+                            + ", ".join(infoset_label(banque_game().infosets[setup.relevant[j]]) for j in group))
+        return found
+    for lo, hi in curve_segments(arr, k):
+        a, b = float(lo), float(hi)
+        for t in range(1, 21):
+            p1 = Fraction(a + (b - a) * t / 21).limit_denominator(10**9)
+            if not (lo < p1 < hi):
+                continue
+            p2 = p2_on_curve(c, p1)
+            if p2 is None or not (0 < p2 < 1):
+                continue
+            if _float_feasible(setup, float(p1), float(p2)):
+                found.append((p1, p2))
+    if found:
+        out.continua.append("equilibria along coinciding curves (a continuum; sampled points listed): "
+                            + ", ".join(infoset_label(banque_game().infosets[setup.relevant[j]]) for j in group))
     return found
 
 
@@ -410,6 +465,8 @@ def _cell_points(setup: _Setup, arr: Arrangement, out: BanqueNashSet) -> list[tu
         ex1 = [setup.d1[0] + sum((setup.e1[k][0] for k in draw), F0), setup.d1[1] + sum((setup.e1[k][1] for k in draw), F0)]
         ex2 = [setup.d2[0] + sum((setup.e2[k][0] for k in draw), F0), setup.d2[1] + sum((setup.e2[k][1] for k in draw), F0)]
         if ex1[1] == 0 or ex2[1] == 0:
+            if (ex1[1] == 0 and ex1[0] == 0) or (ex2[1] == 0 and ex2[0] == 0):
+                out.continua.append("a Player indifferent throughout a cell of the arrangement (not enumerated)")
             continue
         q1, q2 = -ex2[0] / ex2[1], -ex1[0] / ex1[1]
         if 0 < q1 < 1 and 0 < q2 < 1:
@@ -428,8 +485,10 @@ def _edge_continua(setup: _Setup, arr: Arrangement, out: BanqueNashSet) -> None:
                 mid = rational_between(lo, hi)
                 p1, p2 = (v, mid) if fixed_axis == 0 else (mid, v)
                 d1, d2 = setup.deltas(p1, p2, setup.draw_at(p1, p2))
-                mixing = d2 if fixed_axis == 0 else d1
-                if mixing == 0:
+                mixing, other = (d2, d1) if fixed_axis == 0 else (d1, d2)
+                # the Player on the fixed edge must prefer his pure move there (at the sample)
+                other_ok = other <= 0 if v == 0 else other >= 0
+                if mixing == 0 and other_ok:
                     out.continua.append(f"Player {2 if fixed_axis == 0 else 1} indifferent along the edge "
                                         f"p{fixed_axis + 1} = {v}, between {float(lo):.6f} and {float(hi):.6f}")
 
@@ -460,7 +519,8 @@ def certify(theta: Fraction, eq: BanqueNashEquilibrium) -> BanqueNashCertificate
     gains = [-(t * at(r1[i], p1, p2) + (1 - t) * at(r2[i], p1, p2)) for i in range(len(r1))]
     ban = QuadraticNumber.of(sum((xv * gv for xv, gv in zip(x, gains) if xv), F0))
     best = QuadraticNumber.of(sum((gv for gv in gains if gv > 0), F0))
-    holds = own1 == max(P1) and own2 == max(P2) and ban == best
+    box = 0 <= p1 <= 1 and 0 <= p2 <= 1 and all(0 <= v <= 1 for v in x)
+    holds = box and own1 == max(P1) and own2 == max(P2) and ban == best
     return BanqueNashCertificate((own1, max(P1)), (own2, max(P2)), (ban, best), holds)
 
 

@@ -126,6 +126,7 @@ class Chemin3Solution:
                 "banker_sets_open": len(e.reduction.open_II),
                 "systems_screened": e.candidates,
                 "vertices_checked_exactly": e.vertices_tried,
+                "banker_equivalent_sets_mixed": [[labels[i] for i in grp] for grp in e.merged_mixed],
                 "player_points_with_equilibria": [
                     {"draw": {lab: fstr(v) for lab, v in zip(FIVE_LABELS, y)}, "banker_extreme_points": cnt}
                     for y, cnt in e.y_points],

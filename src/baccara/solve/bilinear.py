@@ -188,6 +188,11 @@ class BilinearEquilibrium:
 class BilinearNashSet:
     """Every extreme Nash equilibrium, and the evidence behind the enumeration.
 
+    When player II's equivalent sets were merged, each merged group plays one
+    probability in the listed equilibria; ``merged_mixed`` lists the groups mixed
+    in some equilibrium, where every split with the same reach-weighted total is
+    an equilibrium as well (so the list is then not all of the extreme points).
+
     ``vertices_tried``: arrangement vertices y examined exactly (after the
     float screen); ``candidates``: (face, hyperplane subset) systems screened;
     ``y_points``: the distinct y admitting an equilibrium, each with its
@@ -200,10 +205,13 @@ class BilinearNashSet:
     candidates: int = 0
     vertices_tried: int = 0
     y_points: list[tuple[tuple[Fraction, ...], int]] = field(default_factory=list)
+    merged_mixed: list[tuple[int, ...]] = field(default_factory=list)
 
     @property
     def unique(self) -> bool:
-        return len(self.equilibria) == 1
+        """One equilibrium, and no merged group of equivalent sets mixed in it (any split of a
+        mixed group's total over its members is an equilibrium too: a continuum)."""
+        return len(self.equilibria) == 1 and not self.merged_mixed
 
 
 def merge_equivalent_II(game: BilinearGame) -> tuple[BilinearGame, list[tuple[int, ...]]]:
@@ -227,27 +235,44 @@ def merge_equivalent_II(game: BilinearGame) -> tuple[BilinearGame, list[tuple[in
     return merged, groups
 
 
-_TOL = 1e-7
+_TOL = 1e-6      # margin on float x and gains in the x-screen
+_WELL = 1e-6     # |det| of a column-normalised x-system below which the x-screen defers
+_COND_MAX = 1e11  # condition number above which a y-system goes straight to the exact stage
 
 
-def _float_screen(gf, cf, M, n) -> np.ndarray:
-    """For face M (free coordinates) with constant part cf: the m-subsets of player II's
-    hyperplanes whose intersection lies in the open face (up to the margin); returns the
-    surviving subsets (rows) and their float solutions."""
+def _float_screen(gf, cf, M, n) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For the face with free coordinates M and constant part cf: the m-subsets of player
+    II's hyperplanes whose intersection may lie in the open face.
+
+    Rows are normalised over the free coordinates.  A system with condition number
+    kappa <= _COND_MAX is solved in floats, whose error is at most about kappa * 2^-52
+    relative (Higham, Accuracy and Stability, Thm 7.2); it is kept when inside the face
+    up to a margin of 1e-9 + 1e-12 kappa, a thousand times that bound.  Systems worse
+    conditioned are returned separately, unsolved, for the exact stage.  Returns (kept
+    subsets, their float solutions, ill-conditioned subsets).
+    """
     m = len(M)
-    combos = np.array(list(combinations(range(n), m)), dtype=np.int64).reshape(-1, m)
+    sub = gf[:, M]
+    norms = np.linalg.norm(sub, axis=1)
+    rows = np.flatnonzero(norms > 0)   # a hyperplane constant on the face defines no vertex in it
+    combos = np.array(list(combinations(rows, m)), dtype=np.int64).reshape(-1, m)
     if len(combos) == 0:
-        return combos, np.zeros((0, m))
-    mats = gf[:, M][combos]                     # (C, m, m)
-    rhs = -cf[combos]                           # (C, m)
-    det = np.linalg.det(mats)
-    ok = np.abs(det) > 1e-12
-    combos, mats, rhs = combos[ok], mats[ok], rhs[ok]
+        return combos, np.zeros((0, m)), combos
+    scaled = sub / np.where(norms > 0, norms, 1)[:, None]
+    rhs_all = -cf / np.where(norms > 0, norms, 1)
+    mats = scaled[combos]                       # (C, m, m)
+    rhs = rhs_all[combos]                       # (C, m)
+    with np.errstate(all="ignore"):
+        kappa = np.linalg.cond(mats)
+    well = np.isfinite(kappa) & (kappa <= _COND_MAX)
+    ill = combos[~well]
+    combos, mats, rhs, kappa = combos[well], mats[well], rhs[well], kappa[well]
     if len(combos) == 0:
-        return combos, np.zeros((0, m))
+        return combos, np.zeros((0, m)), ill
     ys = np.linalg.solve(mats, rhs[..., None])[..., 0]
-    inside = np.all((ys > -_TOL) & (ys < 1 + _TOL), axis=1)
-    return combos[inside], ys[inside]
+    margin = (1e-9 + 1e-12 * kappa)[:, None]
+    inside = np.all((ys > -margin) & (ys < 1 + margin), axis=1)
+    return combos[inside], ys[inside], ill
 
 
 def nash_equilibria(game: BilinearGame, merge: bool = True) -> BilinearNashSet:
@@ -275,16 +300,17 @@ def nash_equilibria(game: BilinearGame, merge: bool = True) -> BilinearNashSet:
                     _exact_vertex(small, y, M, seen, out)
                     continue
                 cf = g0f + sum((gf[:, j] * b for j, b in fixed.items()), np.zeros(n))
-                gs = gf / norms[:, None]
-                combos, ys = _float_screen(gs, cf / norms, list(M), n)
-                out.candidates += len(combos)
-                for Z, yM in zip(combos, ys):
-                    yf = np.zeros(k)
-                    for j, b in fixed.items():
-                        yf[j] = b
-                    yf[list(M)] = yM
-                    if not _x_screen(small, gf, g0f, norms, yf, M, fixed):
-                        continue
+                combos, ys, ill = _float_screen(gf, cf, list(M), n)
+                out.candidates += len(combos) + len(ill)
+                todo = [(Z, yM) for Z, yM in zip(combos, ys)] + [(Z, None) for Z in ill]
+                for Z, yM in todo:
+                    if yM is not None:
+                        yf = np.zeros(k)
+                        for j, b in fixed.items():
+                            yf[j] = b
+                        yf[list(M)] = yM
+                        if not _x_screen(small, gf, g0f, norms, yf, M, fixed):
+                            continue
                     yM_exact = solve_exact(
                         [[small.g[i][j] for j in M] for i in Z],
                         [-(small.g0[i] + sum((small.g[i][j] * b for j, b in fixed.items()), F0)) for i in Z],
@@ -313,7 +339,8 @@ def _x_screen(small: BilinearGame, gf, g0f, norms, yf, M, fixed) -> bool:
     pi0 = (af + x @ hf) / scale
     if len(M):
         mat = hf[np.ix_(Z, list(M))].T / scale
-        if abs(np.linalg.det(mat)) < 1e-12:
+        col = np.linalg.norm(mat, axis=0)
+        if np.any(col == 0) or abs(np.linalg.det(mat / col)) < _WELL:
             return True
         xz = np.linalg.solve(mat, -pi0[list(M)])
         if np.any(xz < -_TOL) or np.any(xz > 1 + _TOL):
@@ -326,21 +353,17 @@ def _x_screen(small: BilinearGame, gf, g0f, norms, yf, M, fixed) -> bool:
     return True
 
 
-def _exact_vertex(small: BilinearGame, y: tuple[Fraction, ...], M, seen: set, out: BilinearNashSet) -> None:
-    """Exact stage at a candidate vertex y: player II's indifferent sets Z(y), then the
-    vertices of X(y) = {x : x_i = [beta_i > 0] off Z, x_Z in [0, 1]^Z, pi(x) = 0 on M,
-    pi_j(x) <= 0 where y_j = 0, >= 0 where y_j = 1}."""
-    if y in seen:
-        return
-    seen.add(y)
-    out.vertices_tried += 1
-    beta = [small.gain_II(i, y) for i in range(small.n)]
-    Z = [i for i in range(small.n) if beta[i] == 0]
+def supporting_strategies(game: BilinearGame, y: Sequence[Fraction]) -> list[tuple[Fraction, ...]]:
+    """The vertices of X(y): player II's best replies to y (x_i = [beta_i > 0] off the sets
+    Z(y) where she is indifferent, x_Z in [0, 1]^Z) against which y is a best reply of
+    player I (pi_j(x) = 0 where 0 < y_j < 1, <= 0 where y_j = 0, >= 0 where y_j = 1)."""
+    beta = [game.gain_II(i, y) for i in range(game.n)]
+    Z = [i for i in range(game.n) if beta[i] == 0]
     base = [F1 if b > 0 else F0 for b in beta]
-    pi0 = [small.gain_I(j, base) for j in range(small.k)]
+    pi0 = [game.gain_I(j, base) for j in range(game.k)]
     eq_rows, eq_rhs, le_rows, le_rhs = [], [], [], []
-    for j in range(small.k):
-        row = [small.h[i][j] for i in Z]
+    for j in range(game.k):
+        row = [game.h[i][j] for i in Z]
         if 0 < y[j] < 1:
             eq_rows.append(row)
             eq_rhs.append(-pi0[j])
@@ -353,20 +376,30 @@ def _exact_vertex(small: BilinearGame, y: tuple[Fraction, ...], M, seen: set, ou
     for t in range(len(Z)):
         unit = [F0] * len(Z)
         unit[t] = F1
-        le_rows.append(unit)
-        le_rhs.append(F1)
-        le_rows.append([-v for v in unit])
-        le_rhs.append(F0)
-    verts = polytope_vertices(eq_rows, eq_rhs, le_rows, le_rhs, len(Z))
-    if not verts:
-        return
-    out.y_points.append((y, len(verts)))
-    for v in verts:
+        le_rows += [unit, [-v for v in unit]]
+        le_rhs += [F1, F0]
+    out = []
+    for v in polytope_vertices(eq_rows, eq_rhs, le_rows, le_rhs, len(Z)):
         x = list(base)
         for i, xi in zip(Z, v):
             x[i] = xi
+        out.append(tuple(x))
+    return out
+
+
+def _exact_vertex(small: BilinearGame, y: tuple[Fraction, ...], M, seen: set, out: BilinearNashSet) -> None:
+    """Exact stage at a candidate vertex y: the vertices of X(y) (:func:`supporting_strategies`)."""
+    if y in seen:
+        return
+    seen.add(y)
+    out.vertices_tried += 1
+    xs = supporting_strategies(small, y)
+    if not xs:
+        return
+    out.y_points.append((y, len(xs)))
+    for x in xs:
         A, B = small.payoffs(y, x)
-        out.equilibria.append(BilinearEquilibrium(y, tuple(x), A, B))
+        out.equilibria.append(BilinearEquilibrium(y, x, A, B))
 
 
 def _expand(game: BilinearGame, red: Reduction, groups, small_out: BilinearNashSet) -> BilinearNashSet:
@@ -385,6 +418,10 @@ def _expand(game: BilinearGame, red: Reduction, groups, small_out: BilinearNashS
         for g_, v in zip(groups, eq.x):
             for t in g_:
                 x[red.open_II[t]] = v
+            if len(g_) > 1 and 0 < v < 1:
+                members = tuple(red.open_II[t] for t in g_)
+                if members not in out.merged_mixed:
+                    out.merged_mixed.append(members)
         A, B = game.payoffs(y, x)
         out.equilibria.append(BilinearEquilibrium(tuple(y), tuple(x), A, B))
     for yv, cnt in small_out.y_points:
@@ -457,12 +494,17 @@ def solve_zero_sum(game: BilinearGame, tol: float = 1e-9) -> BilinearZeroSum:
     (s_i is what player II's best reply at her set i takes from player I; the
     dual prices of the second constraints are her draw probabilities x_i).
     HiGHS solves it in floats; the optimal vertex is then recovered exactly:
-    y from its bounds and the tight kinks h0_i + h_i y = 0, x from player I's
-    indifference where 0 < y_j < 1 and player II's strict preferences
-    elsewhere; both are certified by ``guaranteed_I(y) == held_I(x)``.
+    y from its bounds and the tight kinks h0_i + h_i y = 0, x as a vertex of
+    the strategies of player II that support y (:func:`supporting_strategies`);
+    the pair is certified by ``guaranteed_I(y) == held_I(x)``, two evaluations
+    that trust neither the LP nor the recovery.
     """
     from scipy.optimize import linprog
 
+    if game.b0 != -game.a0 or any(b != -a for a, b in zip(game.b, game.a)) or any(
+            g0 != -h0 for g0, h0 in zip(game.g0, game.h0)) or any(
+            gv != -hv for gr, hr in zip(game.g, game.h) for gv, hv in zip(gr, hr)):
+        raise ValueError("solve_zero_sum needs a zero-sum game (B = -A)")
     k, n = game.k, game.n
     scale = max([abs(float(v)) for r in game.h for v in r] + [abs(float(v)) for v in game.h0] + [1e-300])
     c = np.concatenate([-np.array([float(v) for v in game.a]) / scale, -np.ones(n)])
@@ -484,16 +526,9 @@ def solve_zero_sum(game: BilinearGame, tol: float = 1e-9) -> BilinearZeroSum:
             raise ArithmeticError("optimal vertex not recovered from the LP's tight constraints")
         for j, v in zip(M, sol):
             y[j] = v
-    inner = [game.h0[i] + sum((yj * hij for yj, hij in zip(y, game.h[i])), F0) for i in range(n)]
-    Z = [i for i in range(n) if inner[i] == 0]
-    x = [F1 if v < 0 else F0 for v in inner]  # player II draws where it takes from player I
-    if M:
-        pi0 = [game.gain_I(j, x) for j in M]
-        xz = solve_exact([[game.h[i][j] for i in Z] for j in M], [-v for v in pi0]) if Z else None
-        if xz is None:  # not square: take the LP's dual prices' vertex of the same face
-            duals = -res.ineqlin.marginals
-            xz = [Fraction(float(duals[i])).limit_denominator(10**6) for i in Z]
-        for i, v in zip(Z, xz):
-            x[i] = v
+    # player II: a best reply to y that holds player I to what y guarantees (a vertex of X(y));
+    # if y is optimal, X(y) is her optimal set, and the certificate below decides
+    xs = supporting_strategies(game, y)
+    x = list(xs[0]) if xs else [F1 if game.gain_II(i, y) > 0 else F0 for i in range(n)]
     lower, upper = guaranteed_I(game, y), held_I(game, x)
     return BilinearZeroSum(lower, tuple(y), tuple(x), lower, upper, lower == upper)
