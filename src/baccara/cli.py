@@ -16,7 +16,7 @@ from typing import Callable, Optional
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import Progress
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from . import __version__
@@ -616,6 +616,30 @@ def banque_solve(
         out.print(f"{k1:>3} | " + " ".join(f"{x:>3}" for x in row), highlight=False)
 
 
+def _independent_sweep(json_out: bool) -> None:
+    from .games.banque_independent_sweep import independent_sweep, lower_value_peak, sweep_json
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(),
+                  transient=True, console=err, disable=json_out) as bar:
+        task = bar.add_task("theta grid (then bisection)", total=2001)
+        sw = independent_sweep(progress=lambda k, n: bar.update(task, completed=k))
+    doc = sweep_json(sw)
+    t_peak, v_peak = lower_value_peak()
+    doc["lower_value_peak"] = {"theta": t_peak, "value": v_peak}
+    if json_out:
+        print(json.dumps(doc, indent=2))
+        return
+    t = Table(title=f"Independent cooperative equilibrium: {doc['count']} theta-intervals in (0, 1/2]")
+    for col in ("theta from", "theta to", "p1", "p2", "lower value", "maximum on"):
+        t.add_column(col)
+    for iv in doc["intervals"]:
+        t.add_row(f"{iv['from']:.6f}", f"{iv['to']:.6f}", f"{iv['p1']:.6f}", f"{iv['p2']:.6f}",
+                  f"{iv['lower_value']:.9f}", " ".join(iv["maximum_on_curves"] + iv["on_edges"]))
+    out.print(t)
+    out.print(doc["definition"] + "; " + doc["endpoints"], highlight=False)
+    out.print(f"the lower value peaks at theta = {t_peak:.6f}: {v_peak:.9f}", highlight=False)
+
+
 def _banque_full(th: Fraction, theta: str, model: str, json_out: bool) -> None:
     from .games.banque_full import full_correlated_equilibrium
 
@@ -686,32 +710,78 @@ def banque_advantage(json_out: bool = JSON) -> None:
 
 @banque_app.command("plot")
 @handles_errors
-def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", help="Image file to write.")) -> None:
-    """Plot the correlated cooperative equilibrium over theta (value and mixture; seed 004 Figure 1)."""
-    from .games.banque_sweep import correlated_sweep
-    from .plots import plot_banque_correlated
+def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", help="Image file to write."),
+                figure: int = typer.Option(1, "--figure", "-f", help="Seed 004's figure: 1 correlated value and "
+                                           "mixture; 2 independent p1, p2; 3 upper - lower value; 4 Nash p1, p2."),
+                points: int = typer.Option(200, "--points", help="Theta values sampled (figures 2-4).")) -> None:
+    """Plot seed 004's Figures 1-4 (banque over theta)."""
+    if figure not in (1, 2, 3, 4):
+        raise BaccaraError(f"--figure must be 1, 2, 3 or 4, got {figure}")
+    if points < 2:
+        raise BaccaraError(f"--points must be at least 2, got {points}")
+    from .plots import plot_banque_correlated, plot_banque_series
 
-    with Progress(transient=True, console=err) as bar:
-        task = bar.add_task("sweeping theta from 1/2 down to 0", total=1000)
-        pieces = correlated_sweep(progress=lambda left: bar.update(task, completed=int(1000 * (0.5 - left) / 0.5)))
     try:
-        path = plot_banque_correlated(pieces, output)
+        if figure == 1:
+            from .games.banque_sweep import correlated_sweep
+
+            with Progress(transient=True, console=err) as bar:
+                task = bar.add_task("sweeping theta from 1/2 down to 0", total=1000)
+                pieces = correlated_sweep(progress=lambda left: bar.update(task, completed=int(1000 * (0.5 - left) / 0.5)))
+            path = plot_banque_correlated(pieces, output)
+        else:
+            path = _banque_series_plot(figure, points, output, plot_banque_series)
     except (OSError, ValueError) as e:
         raise BaccaraError(f"--out: cannot write {output!r}: {e}") from None
     out.print(f"wrote {path}", highlight=False)
 
 
+def _banque_series_plot(figure: int, points: int, output: str, plot):
+    from .games.banque_independent_sweep import float_independent, upper_value
+
+    hi = 0.25 if figure in (2, 4) else 0.5
+    xs = [hi * (k + 0.5) / points for k in range(points)]
+    series: dict[str, list[float]] = {}
+    with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(),
+                  transient=True, console=err) as bar:
+        task = bar.add_task(f"figure {figure}", total=points)
+        for x in xs:
+            if figure == 2:
+                s = float_independent(x)
+                series.setdefault("p1", []).append(s.p1)
+                series.setdefault("p2", []).append(s.p2)
+            elif figure == 3:
+                series.setdefault("(upper - lower) x 10^5", []).append(
+                    1e5 * (upper_value(x) - float_independent(x).lower))
+            else:
+                from .games.banque_nash import nash_equilibria
+
+                e = nash_equilibria(Fraction(x).limit_denominator(10**6)).equilibria[0]
+                series.setdefault("p1", []).append(float(e.p1))
+                series.setdefault("p2", []).append(float(e.p2))
+            bar.advance(task)
+    titles = {2: ("Independent cooperative equilibrium: the Players' maximin strategies", "probability of drawing at 5"),
+              3: ("Upper minus lower value of the independent cooperative game", "difference x 10^5"),
+              4: ("Nash equilibrium: the Players' strategies", "probability of drawing at 5")}
+    return plot(xs, series, output, *titles[figure], jumps=figure != 3)
+
+
 @banque_app.command("sweep")
 @handles_errors
 def banque_sweep_cmd(
-    concept: str = typer.Option("correlated", "--concept", "-c", help="correlated (independent, nash: not yet)."),
+    concept: str = typer.Option("correlated", "--concept", "-c",
+                                help="correlated (exact endpoints) or independent (endpoints by bisection)."),
     json_out: bool = JSON,
 ) -> None:
-    """The exact partition of (0, 1/2] into theta-intervals with one formula each (progress bar)."""
+    """The partition of (0, 1/2] into theta-intervals with one solution formula each (progress bar)."""
     if concept not in CONCEPTS:
         raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
-    if concept != "correlated":
-        raise BaccaraError(f"--concept {concept}: the sweep is available for the correlated cooperative equilibrium only")
+    if concept == "nash":
+        raise BaccaraError("--concept nash: the sweep is available for the correlated and independent "
+                           "cooperative equilibria; 'banque solve --concept nash' solves any one theta")
+    if concept == "independent":
+        _independent_sweep(json_out)
+        return
     from .games.banque_sweep import correlated_sweep, sweep_json
 
     with Progress(transient=True, console=err) as bar:

@@ -69,3 +69,25 @@ def plot_banque_correlated(pieces, path: str | Path, samples: int = 40) -> Path:
     fig.savefig(path, dpi=120, bbox_inches="tight")
     plt.close(fig)
     return path
+
+
+def plot_banque_series(xs, series: dict[str, list[float]], path: str | Path, title: str, ylabel: str,
+                       jumps: bool = True) -> Path:
+    """Curves over theta (seed 004 Figures 2-4): one line per named series; with ``jumps``,
+    consecutive points far apart (a discontinuity) are not joined."""
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for (label, ys), color in zip(series.items(), ("tab:blue", "tab:orange", "tab:green", "tab:red")):
+        seg_x, seg_y = [xs[0]], [ys[0]]
+        for x0, y0, x1, y1 in zip(xs, ys, xs[1:], ys[1:]):
+            if jumps and abs(y1 - y0) > 0.05:  # a jump in a probability: start a new piece
+                ax.plot(seg_x, seg_y, color=color, lw=1.3)
+                seg_x, seg_y = [], []
+            seg_x.append(x1)
+            seg_y.append(y1)
+        ax.plot(seg_x, seg_y, color=color, lw=1.3, label=label)
+    ax.set(xlabel="theta (share of the stake on Player 1)", ylabel=ylabel, title=title)
+    ax.legend(loc="best")
+    path = Path(path)
+    fig.savefig(path, dpi=120, bbox_inches="tight")
+    plt.close(fig)
+    return path

@@ -1,0 +1,304 @@
+"""The independent cooperative equilibrium over theta (seed 004, section 4; Figures 2-3).
+
+:func:`baccara.games.banque_independent.independent_equilibrium` finds the
+Players' maximin (p1, p2) exactly at one theta among the points of the
+arrangement of Banker's indifference curves (corners, curve/edge and
+curve/curve crossings, critical points along a curve).  Sweeping theta needs
+that search thousands of times, so :func:`float_independent` repeats it in
+NumPy floating point, returning the maximiser with its *signature*: what kind
+of point it is, the Banker information sets whose curves define it, and
+Banker's best response there (where he draws).  The paper's intervals are the
+theta-ranges of constant signature: "the independent cooperative equilibrium
+(described by the Players' maximin strategy and Banker's best response) is a
+continuous function of theta on interval i".
+
+:func:`independent_sweep` evaluates the signature on a grid and bisects
+every change down to a bracket narrower than ``tol``: interval ends are
+located numerically (to about 1e-11), not as closed-form roots, and each
+interval's solution is re-derived exactly at a rational point inside it by the
+exact solver when ``exact_check`` is asked for.  Intervals narrower than the
+grid step whose neighbours share a signature would be missed; the grid is
+fine enough that the count agrees with the paper's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Callable
+
+import numpy as np
+
+from .banque import DENOMINATOR, banque_game
+
+#: bilinear(v) = M @ v for v over SS, SD, DS, DD (see banque_arrangement.bilinear).
+M = np.array([[1, 0, 0, 0], [-1, 0, 1, 0], [-1, 1, 0, 0], [1, -1, -1, 1]], dtype=float)
+
+
+@lru_cache(maxsize=1)
+def _linear_arrays() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Base and per-set coefficients as (c0, c1) arrays over 13^9: value = c0 + c1 theta."""
+    a, h = banque_game().linear
+    A0 = np.array([c[0] for c in a], dtype=float) / DENOMINATOR
+    A1 = np.array([c[1] for c in a], dtype=float) / DENOMINATOR
+    H0 = np.array([[c[0] for c in row] for row in h], dtype=float) / DENOMINATOR
+    H1 = np.array([[c[1] for c in row] for row in h], dtype=float) / DENOMINATOR
+    return A0, A1, H0, H1
+
+
+@dataclass(frozen=True)
+class FloatSolution:
+    theta: float
+    p1: float
+    p2: float
+    lower: float
+    signature: tuple
+
+
+def _feats(p1, p2):
+    p1, p2 = np.asarray(p1, dtype=float), np.asarray(p2, dtype=float)
+    return np.stack([np.ones_like(p1), p1, p2, p1 * p2])
+
+
+def float_independent(theta: float) -> FloatSolution:
+    """The Players' maximin independent strategies at ``theta``, in floating point."""
+    A0, A1, H0, H1 = _linear_arrays()
+    base = M @ (A0 + theta * A1)
+    C_all = (H0 + theta * H1) @ M.T                         # every Banker set's curve
+    row_scale = np.abs(C_all).max(axis=1) + 1e-300          # each curve's own size: some vanish with theta
+    corner_vals = C_all @ _feats([0, 0, 1, 1], [0, 1, 0, 1])
+    lo, hi = corner_vals.min(axis=1), corner_vals.max(axis=1)
+    tiny = 1e-14 * row_scale
+    rel = np.flatnonzero((lo < -tiny) & (hi > tiny))
+    fixed = base + C_all[np.flatnonzero((hi <= tiny) & (lo < -tiny))].sum(axis=0)
+    C = C_all[rel]
+    n = len(rel)
+    P, kinds = [], []                                        # candidate points and their origin
+
+    def add(p1, p2, kind):
+        P.append((p1, p2))
+        kinds.append(kind)
+
+    for x, y in ((0, 0), (0, 1), (1, 0), (1, 1)):
+        add(float(x), float(y), ("corner", x, y))
+    on_curve: list[list[float]] = [[] for _ in range(n)]
+    for k in range(n):
+        c0, c1, c2, c3 = C[k]
+        for e in (0.0, 1.0):
+            a0, a1 = c0 + c1 * e, c2 + c3 * e
+            if a1 != 0 and 0 <= -a0 / a1 <= 1:
+                add(e, -a0 / a1, ("edge", int(rel[k]), "p1", e))
+                on_curve[k].append(e)
+            a0, a1 = c0 + c2 * e, c1 + c3 * e
+            if a1 != 0 and 0 <= -a0 / a1 <= 1:
+                add(-a0 / a1, e, ("edge", int(rel[k]), "p2", e))
+                on_curve[k].append(-a0 / a1)
+    ii, jj = np.triu_indices(n, 1)
+    ci, cj = C[ii], C[jj]
+    k2 = ci[:, 1] * cj[:, 3] - cj[:, 1] * ci[:, 3]
+    k1 = ci[:, 0] * cj[:, 3] + ci[:, 1] * cj[:, 2] - cj[:, 0] * ci[:, 3] - cj[:, 1] * ci[:, 2]
+    k0 = ci[:, 0] * cj[:, 2] - cj[:, 0] * ci[:, 2]
+    for a, b, q2, q1, q0 in zip(ii, jj, k2, k1, k0):
+        for r in _roots(q2, q1, q0):
+            if 0 <= r <= 1:
+                p2 = _on(C[a], r)
+                if p2 is None:
+                    p2 = _on(C[b], r)
+                if p2 is not None and 0 <= p2 <= 1:
+                    add(r, p2, ("cross", int(min(rel[a], rel[b])), int(max(rel[a], rel[b]))))
+                    on_curve[a].append(r)
+                    on_curve[b].append(r)
+    for k in range(n):                                       # critical points along curve k
+        c0, c1, c2, c3 = C[k]
+        if c2 == 0 and c3 == 0:
+            continue
+        cuts = sorted(set([0.0, 1.0] + on_curve[k]))
+        for lo_, hi_ in zip(cuts, cuts[1:]):
+            if hi_ - lo_ < 1e-15:
+                continue
+            mid = (lo_ + hi_) / 2
+            p2m = _on(C[k], mid)
+            if p2m is None or not (0 < p2m < 1):
+                continue
+            vals = C @ _feats(mid, p2m)
+            vals[k] = 0.0
+            f = fixed + C[vals < 0].sum(axis=0)
+            f0, f1, f2, f3 = f
+            s = (c2, c3)
+            t = (f3 * c0 + c1 * f2, 2 * f3 * c1)
+            ss = (s[0] * s[0], 2 * s[0] * s[1], s[1] * s[1])
+            ts = (t[0] * s[0], t[0] * s[1] + t[1] * s[0], t[1] * s[1])
+            ll = (f2 * c0, f2 * c1 + f3 * c0, f3 * c1)
+            q = [f1 * ss[m] - ts[m] + c3 * ll[m] for m in range(3)]
+            for r in _roots(q[2], q[1], q[0]):
+                if lo_ < r < hi_:
+                    p2 = _on(C[k], r)
+                    if p2 is not None and 0 <= p2 <= 1:
+                        add(r, p2, ("curve", int(rel[k])))
+    pts = np.array(P)
+    F = _feats(pts[:, 0], pts[:, 1])
+    V = fixed @ F + np.minimum(0.0, C @ F).sum(axis=0)
+    best = int(np.argmax(V))
+    p1, p2 = pts[best]
+    at_best = C_all @ _feats(p1, p2)
+    tol = 1e-11 * row_scale
+    draws = frozenset(int(i) for i in np.flatnonzero(at_best < -tol))
+    indifferent = frozenset(int(i) for i in rel[np.abs(at_best[rel]) <= tol[rel]])
+    edges = tuple(e for e, x in (("p1=0", p1), ("p1=1", p1 - 1), ("p2=0", p2), ("p2=1", p2 - 1)) if abs(x) < 1e-12)
+    # the signature is geometric (not which candidate label found the point): Banker's best
+    # response there, the curves through it, and the edges it lies on
+    return FloatSolution(theta, float(p1), float(p2), float(V[best]), (indifferent, draws, edges))
+
+
+def _on(c, p1):
+    den = c[2] + c[3] * p1
+    return None if den == 0 else -(c[0] + c[1] * p1) / den
+
+
+def _roots(a, b, c) -> list[float]:
+    if a == 0:
+        return [] if b == 0 else [-c / b]
+    disc = b * b - 4 * a * c
+    if disc < 0:
+        return []
+    s = np.sqrt(disc)
+    q = -0.5 * (b + np.copysign(s, b))        # the stable form
+    r = [q / a, c / q] if q != 0 else [-b / (2 * a)]
+    return sorted(r)
+
+
+@dataclass
+class IndependentInterval:
+    lo: float
+    hi: float
+    signature: tuple
+    p1: float          # at the midpoint
+    p2: float
+    lower: float
+    exact: dict | None = None
+
+
+@dataclass
+class IndependentSweep:
+    intervals: list[IndependentInterval] = field(default_factory=list)
+    breaks: list[tuple[float, float]] = field(default_factory=list)   # brackets of each interval end
+    raw_breaks: list[tuple[float, float]] = field(default_factory=list)  # every change of signature
+
+    def discontinuities(self, which: int, jump: float = 1e-6) -> list[float]:
+        """Points where p1 (which = 1) or p2 (2) jumps."""
+        out = []
+        for (a, b) in self.breaks:
+            l_, r_ = float_independent(a), float_independent(b)
+            x, y = (l_.p1, r_.p1) if which == 1 else (l_.p2, r_.p2)
+            if abs(x - y) > jump:
+                out.append((a + b) / 2)
+        return out
+
+
+def independent_sweep(lo: float = 0.0, hi: float = 0.5, grid: int = 2000, tol: float = 1e-11,
+                      progress: Callable[[int, int], None] | None = None) -> IndependentSweep:
+    """Intervals of (lo, hi] on which the independent cooperative equilibrium's signature is constant."""
+    xs = np.linspace(lo, hi, grid + 1)
+    if lo == 0:
+        xs[0] = hi * 1e-9  # theta = 0 is outside the game
+    sigs = []
+    for k, x in enumerate(xs):
+        sigs.append(float_independent(float(x)).signature)
+        if progress:
+            progress(k + 1, grid + 1)
+    breaks: list[tuple[float, float]] = []
+
+    def refine(a, b, sa, sb):
+        if sa == sb:
+            return
+        if b - a < tol:
+            breaks.append((a, b))
+            return
+        m = (a + b) / 2
+        sm = float_independent(m).signature
+        refine(a, m, sa, sm)
+        refine(m, b, sm, sb)
+
+    for k in range(grid):
+        refine(float(xs[k]), float(xs[k + 1]), sigs[k], sigs[k + 1])
+    # The paper's intervals: Banker's best response off the curves through the maximiser, the
+    # edges it lies on, or the Players' strategies jump.  (Moving from one crossing to
+    # another through a point where three curves meet changes neither.)
+    kept = []
+    for a, b in breaks:
+        left, right = float_independent(a), float_independent(b)
+        jump = abs(left.p1 - right.p1) > 1e-6 or abs(left.p2 - right.p2) > 1e-6
+        if left.signature[1:] != right.signature[1:] or jump:
+            kept.append((a, b))
+    out = IndependentSweep(breaks=kept, raw_breaks=breaks)
+    ends = [lo] + [(a + b) / 2 for a, b in kept] + [hi]
+    for a, b in zip(ends, ends[1:]):
+        s = float_independent((a + b) / 2)
+        out.intervals.append(IndependentInterval(a, b, s.signature, s.p1, s.p2, s.lower))
+    return out
+
+
+def golden_section(f: Callable[[float], float], a: float, b: float, steps: int = 60, maximize: bool = True) -> float:
+    """The extremum of a unimodal f on [a, b] (golden-section search)."""
+    g = (5 ** 0.5 - 1) / 2
+    c, d = b - g * (b - a), a + g * (b - a)
+    fc, fd = f(c), f(d)
+    for _ in range(steps):
+        if (fc > fd) == maximize:
+            b, d, fd = d, c, fc
+            c = b - g * (b - a)
+            fc = f(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + g * (b - a)
+            fd = f(d)
+    return (a + b) / 2
+
+
+def upper_value(theta: float) -> float:
+    """The upper value = the correlated cooperative value (seed 004, Proposition 1), exact
+    at the nearest rational with denominator below 10^15."""
+    from .banque_solution import correlated_equilibrium
+
+    return float(correlated_equilibrium(Fraction(theta).limit_denominator(10**15)).value)
+
+
+def lower_value_peak(lo: float = 0.49, hi: float = 0.5) -> tuple[float, float]:
+    """Where the lower value (the Players' independent maximin) is largest: (theta, value)."""
+    t = golden_section(lambda x: float_independent(x).lower, lo, hi)
+    return t, float_independent(t).lower
+
+
+def coincidence_near(lo: float, hi: float) -> tuple[float, float]:
+    """The theta in [lo, hi] where upper - lower is smallest, and that difference (seed 004:
+    the two cooperative equilibria also coincide at isolated points, Figure 3)."""
+    t = golden_section(lambda x: upper_value(x) - float_independent(x).lower, lo, hi, steps=40, maximize=False)
+    return t, upper_value(t) - float_independent(t).lower
+
+
+def sweep_json(sw: IndependentSweep) -> dict:
+    """``baccara banque sweep --concept independent --json``."""
+    from .banque import infoset_label
+
+    g = banque_game()
+    return {
+        "concept": "independent",
+        "count": len(sw.intervals),
+        "definition": "theta-intervals on which the Players' maximin (p1, p2) is continuous and Banker's best "
+                      "response to it (off the curves through it) and the edges it lies on are constant",
+        "endpoints": "located by bisection to about 1e-11, not as closed-form roots",
+        "intervals": [{
+            "from": iv.lo, "to": iv.hi, "p1": iv.p1, "p2": iv.p2, "lower_value": iv.lower,
+            "maximum_on_curves": [infoset_label(g.infosets[i]) for i in sorted(iv.signature[0])],
+            "on_edges": list(iv.signature[2]),
+        } for iv in sw.intervals],
+    }
+
+
+def exact_at(theta: Fraction) -> dict:
+    """The exact solution at a rational theta (for checking an interval)."""
+    from .banque_independent import independent_equilibrium
+
+    s = independent_equilibrium(theta)
+    return {"theta": theta, "p1": s.p1, "p2": s.p2, "lower": s.lower_value, "upper": s.upper_value}
