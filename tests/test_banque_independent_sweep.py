@@ -18,31 +18,28 @@ def test_float_search_agrees_with_the_exact_solver(theta):
     assert abs(f.lower - float(e.lower_value)) < 1e-14
 
 
-def _break(lo, hi):
-    sw = independent_sweep(lo, hi, grid=8)
-    assert len(sw.raw_breaks) >= 1
-    return sw
+@pytest.fixture(scope="module")
+def sweep():
+    return independent_sweep()
 
 
-@pytest.mark.parametrize("lo,hi,which,printed", [
+@pytest.mark.parametrize("which,block", [(1, (0.241681, 0.432877)), (2, (0.161238, 0.495084))])
+def test_where_the_players_play_nine_elevenths(sweep, which, block):
     # Figure 2's caption: p1 = 9/11 for 0.241681 < theta < 0.432877 and
     # p2 = 9/11 for 0.161238 < theta < 0.495084, approximately.
-    (0.2410, 0.2425, 1, 0.241681), (0.4320, 0.4335, 1, 0.432877),
-    (0.1605, 0.1620, 2, 0.161238), (0.4945, 0.4955, 2, 0.495084),
-])
-def test_where_the_players_play_nine_elevenths(lo, hi, which, printed):
-    sw = _break(lo, hi)
-    ends = [lo] + [(a + b) / 2 for a, b in sw.raw_breaks] + [hi]
-    nine = [abs(getattr(float_independent((a + b) / 2), f"p{which}") - NINE_ELEVENTHS) < 1e-12
-            for a, b in zip(ends, ends[1:])]        # is p = 9/11 on each piece (at its midpoint)?
-    edges = [ends[k + 1] for k in range(len(nine) - 1) if nine[k] != nine[k + 1]]
-    assert len(edges) == 1 and round(edges[0], 6) == printed
-
-
-def test_first_interval_ends_at_theta_star_star():
-    # Seed 004: the first interval is (theta_**, 1/2] with theta_** ~ 0.496212.
-    sw = independent_sweep(0.4955, 0.5, grid=10)
-    assert round(sw.intervals[-1].lo, 6) == 0.496212
+    nine = [iv for iv in sweep.intervals if abs(getattr(iv, f"p{which}") - NINE_ELEVENTHS) < 1e-12]
+    runs, cur = [], None
+    for iv in sweep.intervals:
+        if iv in nine:
+            cur = [iv.lo, iv.hi] if cur is None or abs(cur[1] - iv.lo) > 1e-12 else [cur[0], iv.hi]
+            if not runs or runs[-1][0] != cur[0]:
+                runs.append(cur)
+            else:
+                runs[-1] = cur
+        else:
+            cur = None
+    longest = max(runs, key=lambda r: r[1] - r[0])
+    assert (round(longest[0], 6), round(longest[1], 6)) == block
 
 
 def test_lower_value_peak():
@@ -58,3 +55,14 @@ def test_isolated_coincidences_of_the_cooperative_equilibria(lo, hi, printed):
     # coincide.  The exceptions are theta_79 ~ 0.166815 and theta_88 ~ 0.215651."
     t, diff = coincidence_near(lo, hi)
     assert round(t, 6) == printed and abs(diff) < 1e-14
+
+
+def test_the_whole_sweep_131_intervals(sweep):
+    # Seed 004, section 4: "there are 131 such intervals in (0, 1/2]"; "In exactly nine of
+    # these intervals, the maximum occurs along a single indifference curve"; "p1 has 13
+    # discontinuities on (0, 1/2], whereas p2 has 11"; the first interval is (theta_**, 1/2].
+    sw = sweep
+    assert len(sw.intervals) == 131
+    assert sum(1 for iv in sw.intervals if len(iv.signature[0]) == 1 and not iv.signature[2]) == 9
+    assert len(sw.discontinuities(1)) == 13 and len(sw.discontinuities(2)) == 11
+    assert round(sw.intervals[-1].lo, 6) == 0.496212

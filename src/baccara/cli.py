@@ -621,7 +621,7 @@ def _independent_sweep(json_out: bool) -> None:
 
     with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(),
                   transient=True, console=err, disable=json_out) as bar:
-        task = bar.add_task("theta grid (then bisection)", total=2001)
+        task = bar.add_task("theta grid (then bisection)", total=501)
         sw = independent_sweep(progress=lambda k, n: bar.update(task, completed=k))
     doc = sweep_json(sw)
     t_peak, v_peak = lower_value_peak()
