@@ -126,3 +126,17 @@ def test_an_equilibrium_always_found_and_certified(theta):
     sol = nash_equilibria(theta)
     assert sol.equilibria
     assert all(certify(theta, e).holds for e in sol.equilibria)
+
+
+def test_nine_elevenths_above_5772_over_33847_exactly():
+    # Seed 004, section 5: the equilibria at theta = 1/2 hold on (799/1604, 1/2]; "We can
+    # repeat this process 40 times.  In each new interval the Players' strategy is the same
+    # (p1 = p2 = 9/11) ... This determines the Nash equilibria for all theta > 5772/33847.
+    # At the next interval there is no mixture q satisfying the required properties."
+    from baccara.games.banque_nash import nash_upper_sweep, nine_elevenths_breaks, nine_elevenths_equilibrium_exists
+
+    doc = nash_upper_sweep()
+    assert doc["range"][0] == "5772/33847" and doc["count"] == 41
+    assert doc["intervals"][-1]["from"]["exact"] == "799/1604"
+    below = max(t for t in nine_elevenths_breaks() if t < F(5772, 33847))
+    assert not nine_elevenths_equilibrium_exists((below + F(5772, 33847)) / 2)

@@ -777,8 +777,22 @@ def banque_sweep_cmd(
     if concept not in CONCEPTS:
         raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
     if concept == "nash":
-        raise BaccaraError("--concept nash: the sweep is available for the correlated and independent "
-                           "cooperative equilibria; 'banque solve --concept nash' solves any one theta")
+        from .games.banque_nash import nash_upper_sweep
+
+        doc = nash_upper_sweep()
+        if json_out:
+            print(json.dumps(doc, indent=2))
+            return
+        t = Table(title=f"Nash equilibrium: {doc['count']} theta-intervals in ({doc['range'][0]}, 1/2], "
+                        "p1 = p2 = 9/11 on each")
+        for col in ("theta from", "theta to", "Banker indifferent at (9/11, 9/11)"):
+            t.add_column(col)
+        for iv in doc["intervals"]:
+            t.add_row(f"{iv['from']['float']:.6f} = {iv['from']['exact']}", f"{iv['to']['float']:.6f}",
+                      " ".join(iv["banker_indifferent_at"]))
+        out.print(t)
+        out.print(doc["below"], highlight=False)
+        return
     if concept == "independent":
         _independent_sweep(json_out)
         return

@@ -581,3 +581,57 @@ def nash_json(sol: BanqueNashSet) -> dict:
 def _real(x) -> dict:
     x = QuadraticNumber.of(x)
     return {"exact": str(x), "float": float(x)}
+
+
+# ---------------------------------------------------------------- theta > 5772/33847
+NINE_ELEVENTHS = Fraction(9, 11)
+
+
+def nine_elevenths_breaks(lo: Fraction = Fraction(1, 10), hi: Fraction = Fraction(1, 2)) -> list[Fraction]:
+    """The theta in [lo, hi) where Banker's best response to p1 = p2 = 9/11 changes: roots of
+    B_i(9/11, 9/11; theta) = theta R1^i + (1 - theta) R2^i, linear in theta, so rational.
+    (Seed 004, section 5: on each interval between them the Nash equilibria have
+    p1 = p2 = 9/11, for theta > 5772/33847, with Banker's strategy changing at each.)"""
+    r10, r20, r1, r2 = player_bilinears()
+    p = NINE_ELEVENTHS
+    roots = set()
+    for a, b in zip(r1, r2):
+        x, y = at(a, p, p), at(b, p, p)          # B(theta) = y + theta (x - y)
+        if x != y:
+            t = Fraction(-y) / (x - y)
+            if lo <= t < hi:
+                roots.add(t)
+    return sorted(roots)
+
+
+def nine_elevenths_equilibrium_exists(theta: Fraction) -> bool:
+    """Is there a Nash equilibrium with p1 = p2 = 9/11 at ``theta``?  (Some Banker best reply
+    to 9/11 makes both Players indifferent: a polytope check at one point.)"""
+    setup = _Setup(check_theta(theta))
+    draw, zero = setup.moves(NINE_ELEVENTHS, NINE_ELEVENTHS)
+    eq_rows, eq_rhs, le_rows, le_rhs = _conditions(setup, NINE_ELEVENTHS, NINE_ELEVENTHS, draw, zero)
+    brows, brhs = _box(len(zero))
+    return bool(polytope_vertices(eq_rows, eq_rhs, le_rows + brows, le_rhs + brhs, len(zero)))
+
+
+def nash_upper_sweep() -> dict:
+    """The Nash equilibria for theta in (5772/33847, 1/2], exactly (seed 004, section 5): the
+    intervals between consecutive changes of Banker's best response to p1 = p2 = 9/11, each
+    checked to carry an equilibrium with p1 = p2 = 9/11, and where that stops."""
+    ends = nine_elevenths_breaks() + [Fraction(1, 2)]
+    pieces = [(a, b, nine_elevenths_equilibrium_exists((a + b) / 2)) for a, b in zip(ends, ends[1:])]
+    k = len(pieces)
+    while k > 0 and pieces[k - 1][2]:
+        k -= 1
+    upper = pieces[k:]
+    g = banque_game()
+    rows = []
+    for a, b, _ in upper:
+        setup = _Setup((a + b) / 2)
+        draw, zero = setup.moves(NINE_ELEVENTHS, NINE_ELEVENTHS)
+        rows.append({"from": {"exact": fstr(a), "float": float(a)}, "to": {"exact": fstr(b), "float": float(b)},
+                     "p1": "9/11", "p2": "9/11",
+                     "banker_indifferent_at": [infoset_label(g.infosets[setup.relevant[z]]) for z in zero]})
+    return {"concept": "nash", "range": [fstr(upper[0][0]), "1/2"], "count": len(rows), "intervals": rows,
+            "below": f"for theta <= {fstr(upper[0][0])} the Players' strategies vary with theta: "
+                     "'baccara banque solve --concept nash --theta T' finds every equilibrium at any T"}
