@@ -164,6 +164,10 @@ def test_banker_advantage_against_historical_estimates():
     rows = banker_advantage_comparison()
     assert round(rows[0]["percent"], 6) == 0.922104
     assert round(rows[2]["percent"], 7) == 0.8677394
+    # Nash (seed 004, section 5): 11138203216 / (11^2 13^9) ~ 0.00868040
+    assert rows[4]["exact"] == "11138203216/1283144424133"
+    # Player 2 seeing more of Player 1's hand lowers Banker's advantage
+    assert rows[2]["percent"] > rows[5]["percent"] > rows[6]["percent"]
     r = CliRunner().invoke(app, ["banque", "advantage"])
     assert r.exit_code == 0 and "Le Myre" in r.stdout
 

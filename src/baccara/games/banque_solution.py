@@ -131,8 +131,30 @@ def banker_advantage_comparison(theta: Fraction = Fraction(1, 2)) -> list[dict]:
          "percent": float(corr) * 100,
          "historical": {"Foster": 0.87, "Downton and Lockwood": 0.85, "Kendall and Murchland (simulation)": 0.819}},
         _independent_row(theta),
-        {"assumption": "Nash equilibrium", "exact": None, "percent": None, "historical": {}, "note": "not computed yet"},
+        _nash_row(theta),
+        *_full_rows(theta),
     ]
+
+
+def _nash_row(theta: Fraction) -> dict:
+    from .banque_nash import nash_equilibria
+
+    gains = sorted({e.banker for e in nash_equilibria(Fraction(theta)).equilibria})
+    note = {} if len(gains) == 1 else {"note": f"{len(gains)} different values among the equilibria; the largest"}
+    return {"assumption": "Nash equilibrium (Banker's expectation)", "exact": str(gains[-1]),
+            "percent": float(gains[-1]) * 100, "historical": {}, **note}
+
+
+def _full_rows(theta: Fraction) -> list[dict]:
+    from .banque_full import full_correlated_equilibrium
+
+    rows = []
+    for model, what in (("recent", "Player 2 knows Player 1's intention"),
+                        ("traditional", "Player 2 sees Player 1's third card, stand or natural")):
+        v = -full_correlated_equilibrium(Fraction(theta), model).value
+        rows.append({"assumption": f"correlated cooperative equilibrium, {model} model ({what})",
+                     "exact": fstr(v), "percent": float(v) * 100, "historical": {}})
+    return rows
 
 
 def _independent_row(theta: Fraction) -> dict:
