@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from ..algebraic import fraction_str as fstr
 from ..errors import BaccaraError
-from ..solve.zero_sum import ZeroSumAdditive, best_reply_I, guaranteed, solve_additive_zero_sum
+from ..solve.zero_sum import ZeroSumAdditive, solve_additive_zero_sum
 from .banque import DENOMINATOR, banque_game, check_theta, infoset_label, kernel_sums
 
 #: Player 2's information classes: which values c (what Player 1 shows) each contains.
@@ -196,6 +196,3 @@ def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max
             raise ArithmeticError("column generation stalled: the restricted game was not solved exactly")
         columns.append(col)
     raise ArithmeticError("column generation did not converge")
-
-
-__all__ = ["full_correlated_equilibrium", "team_game", "FullCorrelated", "TeamGame", "best_reply_I", "guaranteed"]

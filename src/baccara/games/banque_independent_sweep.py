@@ -74,11 +74,10 @@ def float_independent(theta: float) -> FloatSolution:
     fixed = base + C_all[np.flatnonzero((hi <= tiny) & (lo < -tiny))].sum(axis=0)
     C = C_all[rel]
     n = len(rel)
-    P, kinds = [], []                                        # candidate points and their origin
+    P = []                                                   # candidate points
 
-    def add(p1, p2, kind):
+    def add(p1, p2, kind):                                   # kind: where the point came from (for readers)
         P.append((p1, p2))
-        kinds.append(kind)
 
     for x, y in ((0, 0), (0, 1), (1, 0), (1, 1)):
         add(float(x), float(y), ("corner", x, y))
@@ -297,11 +296,3 @@ def sweep_json(sw: IndependentSweep) -> dict:
             "on_edges": list(iv.signature[2]),
         } for iv in sw.intervals],
     }
-
-
-def exact_at(theta: Fraction) -> dict:
-    """The exact solution at a rational theta (for checking an interval)."""
-    from .banque_independent import independent_equilibrium
-
-    s = independent_equilibrium(theta)
-    return {"theta": theta, "p1": s.p1, "p2": s.p2, "lower": s.lower_value, "upper": s.upper_value}

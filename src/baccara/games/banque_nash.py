@@ -57,6 +57,7 @@ from itertools import product
 import numpy as np
 
 from ..algebraic import QuadraticNumber, fraction_str as fstr, quadratic_roots, simplest
+from ..errors import BaccaraError
 from ..solve.linalg import polytope_vertices
 from ..solve.sweep import rational_between
 from .banque import JOINT, banque_game, check_theta, infoset_label
@@ -137,7 +138,7 @@ class _Setup:
         self.relevant = [i for i in range(n) if crosses_square(self.B[i])]
         always = [i for i in range(n) if not any(self.B[i]) and (any(r1[i]) or any(r2[i]))]
         if always:
-            raise NotImplementedError("an information set where Banker is indifferent everywhere")
+            raise BaccaraError("an information set where Banker is indifferent everywhere: not supported")
         rel = set(self.relevant)
         self.fixed_draw = [i for i in range(n) if i not in rel and any(self.B[i]) and at(self.B[i], F0, F0) + at(
             self.B[i], F1, F1) + at(self.B[i], F0, F1) + at(self.B[i], F1, F0) < 0]
@@ -237,7 +238,9 @@ def _check_point(setup: _Setup, p1, p2, out: BanqueNashSet, seen: set) -> None:
     draw, zero = setup.moves(p1, p2)
     eq_rows, eq_rhs, le_rows, le_rhs = _conditions(setup, p1, p2, draw, zero)
     if len(zero) > MAX_EXACT_DIM:
-        raise NotImplementedError(f"Banker indifferent at {len(zero)} sets at once at ({float(p1)}, {float(p2)})")
+        out.continua.append(f"not enumerated: Banker indifferent at {len(zero)} sets at once at "
+                            f"({float(p1):.6f}, {float(p2):.6f})")
+        return
     brows, brhs = _box(len(zero))
     verts = polytope_vertices(eq_rows, eq_rhs, le_rows + brows, le_rhs + brhs, len(zero))
     if not verts:
