@@ -7,11 +7,10 @@ parameter and what is allowed, and exits with status 2.
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 from fractions import Fraction
-from typing import Callable, Optional
+from typing import Optional
 
 import typer
 from rich.console import Console
@@ -22,6 +21,7 @@ from rich.table import Table
 from . import __version__
 from .bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, as_fraction, builtin_bets, field_help, load_bets_toml
 from .cards import rank_index
+from .cli_errors import err, handles_errors
 from .errors import BaccaraError
 from .exact import applicable_bets, coup_distribution, effects_of_removal, evaluate_bets
 from .games.bertrand import bertrand_report, bertrand_text
@@ -38,25 +38,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 out = Console()
-err = Console(stderr=True, soft_wrap=True)
-
-
-def _fail(message: str) -> None:
-    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
-    raise typer.Exit(2)
-
-
-def handles_errors(f: Callable) -> Callable:
-    """Turn a BaccaraError into ``error: ...`` on stderr and exit status 2."""
-
-    @functools.wraps(f)
-    def wrapper(*args, **kwargs):
-        try:
-            return f(*args, **kwargs)
-        except BaccaraError as e:
-            _fail(str(e))
-
-    return wrapper
 
 
 def _parse_int(text: str, name: str) -> int:

@@ -8,7 +8,6 @@ bad input prints ``error: ...`` and exits with status 2.
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 import secrets
@@ -19,38 +18,19 @@ from typing import Callable, Optional
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, as_fraction, builtin_bets, load_bets_toml
 from ..errors import BaccaraError
 from .results import write_parquet
+from ..cli_errors import err, handles_errors
 
 simulate_app = typer.Typer(
     help="Simulate real shoes (shuffle, burn, cut card): punto banco bets and counting, chemin de fer, banque.",
     no_args_is_help=True,
 )
 out = Console(width=None if sys.stdout.isatty() else 132)  # tables stay whole in pipes and logs
-err = Console(stderr=True, soft_wrap=True)
-
-
-def _fail(message: str) -> None:
-    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
-    raise typer.Exit(2)
-
-
-def handles_errors(f: Callable) -> Callable:
-    """Turn a BaccaraError into ``error: ...`` on stderr and exit status 2."""
-
-    @functools.wraps(f)
-    def wrapper(*args, **kwargs):
-        try:
-            return f(*args, **kwargs)
-        except BaccaraError as e:
-            _fail(str(e))
-
-    return wrapper
 
 
 # ---------------------------------------------------------------- parsing
