@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .shoe_deal import CUT, CSM, burn, play_coup, shoe_key
+from .shoe_deal import CUT, burn, coup_start, play_coup, shoe_key
 
 #: Columns before the per-bet triples.
 HANDS, BANKER, PLAYER, TIE = 0, 1, 2, 3
@@ -42,23 +42,15 @@ def play_punto_shoe(key, template, cut, mode, shuffle, coups, pdraw, bdraw, pay,
         state, pos, first = burn(deck, mode, shuffle, state)
         rc += tags[first >> 2]
         hidden = pos - 1
-        last = n - cut
-    else:
-        last = 0
     counting = False
     for b in range(nb):
         if when[b] != 0:
             counting = True
     j = 0
     while True:
-        if mode == CUT:
-            if pos > last:
-                break
-        else:
-            if j >= coups:
-                break
-            if mode == CSM:
-                pos = 0
+        more, pos = coup_start(mode, pos, n, cut, j, coups)
+        if not more:
+            break
         tc = rc * 52.0 / (n - pos + hidden) if counting else 0.0
         state, new_pos, cell, w = play_coup(deck, pos, mode, shuffle, state, pdraw, bdraw, cards)
         row[0] += 1

@@ -36,7 +36,7 @@ from numba import njit
 from ..errors import BaccaraError
 from .punto import DEFAULT_COUPS, check_deal, check_seed, check_shoes
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, ratio
-from .shoe_deal import CSM, CUT, DEAL_MODES, VALUE, burn, draw, shoe_key, uniform
+from .shoe_deal import CUT, DEAL_MODES, VALUE, burn, coup_start, draw, shoe_key, uniform
 
 STOOD, NATURAL = 10, 11
 #: Cards behind the cut card: a banque coup takes up to nine cards, so the
@@ -198,14 +198,9 @@ def play_banque_session(seed, index, template, cut, mode, coups, cum, bq, tn, td
         state, pos, _ = burn(deck, mode, True, state)
     j = 0
     while True:
-        if mode == CUT:
-            if pos > n - cut:
-                break
-        else:
-            if j >= coups:
-                break
-            if mode == CSM:
-                pos = 0
+        more, pos = coup_start(mode, pos, n, cut, j, coups)
+        if not more:
+            break
         state, pos, r1, r2 = _banque_coup(deck, pos, mode, state, cum, bq)
         j += 1
         row[0] += 1

@@ -49,7 +49,7 @@ from ..games._chemin_kernel import COMP_INDEX, COMPOSITIONS, NONE
 from ..rules import PUNTO_BANCO
 from .punto import DEFAULT_COUPS, DEFAULT_CUT, check_deal, check_seed, check_shoes, max_coups
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, ratio
-from .shoe_deal import CSM, CUT, DEAL_MODES, VALUE, burn, draw, shoe_key, uniform
+from .shoe_deal import CUT, DEAL_MODES, VALUE, burn, coup_start, draw, shoe_key, uniform
 
 THIRD = tuple(str(k) for k in range(10)) + ("none",)
 
@@ -339,14 +339,9 @@ def play_session(seed, index, template, cut, mode, coups, p5, bq, comp_index, al
     house = 0.0
     j = 0
     while True:
-        if mode == CUT:
-            if pos > n - cut:
-                break
-        else:
-            if j >= coups:
-                break
-            if mode == CSM:
-                pos = 0
+        more, pos = coup_start(mode, pos, n, cut, j, coups)
+        if not more:
+            break
         state, pos, z = _chemin_coup(deck, pos, mode, state, p5, bq, comp_index)
         j += 1
         irow[0] += 1

@@ -172,6 +172,17 @@ def play_coup(deck, pos, mode, shuffle, state, pdraw, bdraw, cards):
 
 
 @njit(cache=True)
+def coup_start(mode, pos, n, cut, j, coups):
+    """(deal coup j?, its first position): in the CUT mode while the coup starts at or before
+    the cut card; otherwise ``coups`` coups, each from the full shoe in the CSM mode."""
+    if mode == CUT:
+        return pos <= n - cut, pos
+    if j >= coups:
+        return False, pos
+    return True, (0 if mode == CSM else pos)
+
+
+@njit(cache=True)
 def burn(deck, mode, shuffle, state):
     """Burn at the top of a fresh shoe: (state, cards removed, the face-up first card)."""
     state, first = draw(deck, 0, mode, shuffle, state)
