@@ -12,7 +12,6 @@ and user-defined bets load from TOML in the same form (see
 from __future__ import annotations
 
 import numbers
-import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -21,6 +20,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from .tomlfile import read_toml
 from .errors import BetError
 from .events import FIELDS, NCELLS, condition_mask, needed_resolution, normalize_condition
 
@@ -285,14 +285,7 @@ def load_bets_toml(path: str | Path) -> dict[str, Bet]:
     Fields for ``when``: see :data:`baccara.events.FIELDS`.
     """
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BetError(f"bets file {str(path)!r} not found") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BetError(f"bets file {str(path)!r} cannot be read: {e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise BetError(f"bets file {str(path)!r} is not valid TOML: {e}") from None
+    data = read_toml(p, "bets", BetError)
     bets = data.get("bets")
     if not isinstance(bets, Mapping) or not bets:
         raise BetError(f"bets file {str(path)!r} has no [bets.NAME] tables")

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 import time
-import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -43,6 +42,7 @@ from typing import Any, Mapping
 import numpy as np
 from numba import njit
 
+from ..tomlfile import read_toml
 from ..bets import as_fraction
 from ..errors import BaccaraError
 from ..games._chemin_kernel import COMP_INDEX, COMPOSITIONS, NONE
@@ -220,14 +220,7 @@ def load_strategy_toml(path: str | Path) -> CheminStrategy:
         "5|4" = 0.25
     """
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BaccaraError(f"strategy file {str(path)!r} not found") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BaccaraError(f"strategy file {str(path)!r} cannot be read: {e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise BaccaraError(f"strategy file {str(path)!r} is not valid TOML: {e}") from None
+    data = read_toml(p, "strategy", BaccaraError)
     return strategy_from_mapping(data, f"strategy file {p.name}")
 
 

@@ -38,13 +38,13 @@ from __future__ import annotations
 
 import math
 import numbers
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
 import numpy as np
 
+from ..tomlfile import read_toml
 from ..cards import RANKS, rank_index
 from ..errors import BaccaraError
 
@@ -196,12 +196,5 @@ def count_from_mapping(data: Mapping[str, Any], where: str = "count") -> CountSy
 def load_count_toml(path: str | Path) -> CountSystem:
     """A count system from a TOML file (see the module docstring for the form)."""
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CountError(f"count file {str(path)!r} not found") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise CountError(f"count file {str(path)!r} cannot be read: {e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CountError(f"count file {str(path)!r} is not valid TOML: {e}") from None
+    data = read_toml(p, "count", CountError)
     return count_from_mapping(data, f"count file {p.name}")
