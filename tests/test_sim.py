@@ -34,7 +34,6 @@ from baccara.sim import (
     exact_chemin,
     load_count_toml,
     load_strategy_toml,
-    run,
     simulate_banque,
     simulate_chemin,
     simulate_punto,

@@ -60,8 +60,8 @@ from ..algebraic import QuadraticNumber, fraction_str as fstr, quadratic_roots, 
 from ..errors import BaccaraError
 from ..solve.linalg import polytope_vertices
 from ..solve.sweep import rational_between
-from .banque import JOINT, banque_game, check_theta, infoset_label
-from .banque_arrangement import CORNERS, Arrangement, arrangement, at, bilinear, crosses_square, curve_segments, \
+from .banque import banque_game, check_theta, infoset_label
+from .banque_arrangement import Arrangement, arrangement, at, bilinear, crosses_square, curve_segments, \
     p2_on_curve
 
 F0, F1 = Fraction(0), Fraction(1)
@@ -140,8 +140,8 @@ class _Setup:
         if always:
             raise BaccaraError("an information set where Banker is indifferent everywhere: not supported")
         rel = set(self.relevant)
-        self.fixed_draw = [i for i in range(n) if i not in rel and any(self.B[i]) and at(self.B[i], F0, F0) + at(
-            self.B[i], F1, F1) + at(self.B[i], F0, F1) + at(self.B[i], F1, F0) < 0]
+        # a curve missing the square has one sign on all of it: Banker draws there if negative
+        self.fixed_draw = [i for i in range(n) if i not in rel and any(self.B[i]) and at(self.B[i], F0, F0) < 0]
         d1 = [Fraction(v) for v in _lin_p2(r10)]
         d2 = [Fraction(v) for v in _lin_p1(r20)]
         for i in self.fixed_draw:
@@ -217,6 +217,14 @@ def _conditions(setup: _Setup, p1, p2, draw, zero):
     return eq_rows, eq_rhs, le_rows, le_rhs
 
 
+def _supporting(setup: _Setup, p1, p2, draw, zero) -> list[tuple]:
+    """Vertices of the polytope of Banker's draw probabilities at the curves ``zero`` through
+    (p1, p2) that make p1 and p2 best replies (his other moves: draw at ``draw``)."""
+    eq_rows, eq_rhs, le_rows, le_rhs = _conditions(setup, p1, p2, draw, zero)
+    brows, brhs = _box(len(zero))
+    return polytope_vertices(eq_rows, eq_rhs, le_rows + brows, le_rhs + brhs, len(zero))
+
+
 def _box(m: int) -> tuple[list, list]:
     rows, rhs = [], []
     for t in range(m):
@@ -236,13 +244,11 @@ def _check_point(setup: _Setup, p1, p2, out: BanqueNashSet, seen: set) -> None:
     if not _float_feasible(setup, float(p1), float(p2)):
         return
     draw, zero = setup.moves(p1, p2)
-    eq_rows, eq_rhs, le_rows, le_rhs = _conditions(setup, p1, p2, draw, zero)
     if len(zero) > MAX_EXACT_DIM:
         out.continua.append(f"not enumerated: Banker indifferent at {len(zero)} sets at once at "
                             f"({float(p1):.6f}, {float(p2):.6f})")
         return
-    brows, brhs = _box(len(zero))
-    verts = polytope_vertices(eq_rows, eq_rhs, le_rows + brows, le_rhs + brhs, len(zero))
+    verts = _supporting(setup, p1, p2, draw, zero)
     if not verts:
         return
     out.points.append((simplest(p1), simplest(p2), tuple(setup.relevant[k] for k in zero)))
@@ -612,9 +618,7 @@ def nine_elevenths_equilibrium_exists(theta: Fraction) -> bool:
     to 9/11 makes both Players indifferent: a polytope check at one point.)"""
     setup = _Setup(check_theta(theta))
     draw, zero = setup.moves(NINE_ELEVENTHS, NINE_ELEVENTHS)
-    eq_rows, eq_rhs, le_rows, le_rhs = _conditions(setup, NINE_ELEVENTHS, NINE_ELEVENTHS, draw, zero)
-    brows, brhs = _box(len(zero))
-    return bool(polytope_vertices(eq_rows, eq_rhs, le_rows + brows, le_rhs + brhs, len(zero)))
+    return bool(_supporting(setup, NINE_ELEVENTHS, NINE_ELEVENTHS, draw, zero))
 
 
 def nash_upper_sweep() -> dict:

@@ -36,7 +36,7 @@ from ..solve.bilinear import (BilinearCertificate, BilinearEquilibrium, Bilinear
                               BilinearZeroSum, certify, dominance_reduction, nash_equilibria, solve_zero_sum)
 from ..solve.sweep import rational_between, strategy_string, sweep
 from .chemin import FIVE_LABELS, CheminGame3, chemin_game, check_commission
-from .chemin_solution import CheminSweep, real_json, solve_chemin
+from .chemin_solution import CheminSweep, solve_chemin
 
 #: Player's equilibrium moves at the compositions of 5 other than (1,4) (seed 000, Theorem 2).
 THEOREM2_PLAYER = (1, 0, 0, 1, 1)
