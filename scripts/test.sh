@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install --quiet -e ".[test]"
-exec .venv/bin/python -m pytest "$@"
+# one worker per core; a test module's fixtures (the theta sweeps) stay in one worker
+exec .venv/bin/python -m pytest -n auto --dist loadfile "$@"

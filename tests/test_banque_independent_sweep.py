@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from baccara.games.banque_independent import independent_equilibrium
-from baccara.games.banque_independent_sweep import (coincidence_near, float_independent, independent_sweep,
-                                                    lower_value_peak)
+from baccara.games.banque_independent_sweep import (coincidence_near, exact_ends, float_independent,
+                                                    independent_sweep, lower_value_peak, sweep_json)
 
 NINE_ELEVENTHS = 9 / 11
 
@@ -66,3 +66,32 @@ def test_the_whole_sweep_131_intervals(sweep):
     assert sum(1 for iv in sw.intervals if len(iv.signature[0]) == 1 and not iv.signature[2]) == 9
     assert len(sw.discontinuities(1)) == 13 and len(sw.discontinuities(2)) == 11
     assert round(sw.intervals[-1].lo, 6) == 0.496212
+
+
+@pytest.fixture(scope="module")
+def ends(sweep):
+    return exact_ends(sweep)
+
+
+def test_every_interval_end_is_exact(sweep, ends):
+    # Seed 004, section 4: "Each theta_i is a root of a polynomial of degree 13 or less."
+    # Every end between the 131 intervals is identified as a root of an integer
+    # polynomial at which some condition's exact sign changes, near the bisection's
+    # bracket (which the float signature's tolerance can miss by a few 1e-8); the
+    # largest degree is 13, as in the paper.
+    assert len(ends) == len(sweep.intervals) - 1 == 130
+    assert all(e.endpoint is not None for e in ends)
+    degrees = [1 if e.endpoint.as_rational is not None else e.endpoint.minimal_polynomial.degree() for e in ends]
+    assert max(degrees) == 13
+    assert all(abs(float(e.endpoint) - (e.bracket[0] + e.bracket[1]) / 2) < 1e-7 for e in ends)
+    assert all(float(a.endpoint) < float(b.endpoint) for a, b in zip(ends, ends[1:]))
+    # the cooperative equilibria coincide on (9588/37663, 55716/128711) (seed 004, section 1)
+    assert {"9588/37663", "55716/128711"} <= {e.endpoint.exact() for e in ends}
+
+
+def test_sweep_json_with_exact_ends(sweep, ends):
+    doc = sweep_json(sweep, ends)
+    first, last = doc["intervals"][0], doc["intervals"][-1]
+    assert first["from"] == 0.0 and last["to"] == 0.5
+    assert first["to"]["polynomial"] and first["to"]["identified_by"]
+    assert doc["endpoints"].startswith("exact algebraic numbers (130 of 130")

@@ -598,13 +598,15 @@ def banque_solve(
 
 
 def _independent_sweep(json_out: bool) -> None:
-    from .games.banque_independent_sweep import independent_sweep, lower_value_peak, sweep_json
+    from .games.banque_independent_sweep import exact_ends, independent_sweep, lower_value_peak, sweep_json
 
     with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(),
                   transient=True, console=err, disable=json_out) as bar:
         task = bar.add_task("theta grid (then bisection)", total=501)
         sw = independent_sweep(progress=lambda k, n: bar.update(task, completed=k))
-    doc = sweep_json(sw)
+        task = bar.add_task("exact interval ends", total=len(sw.breaks))
+        ends = exact_ends(sw, progress=lambda k, n: bar.update(task, completed=k))
+    doc = sweep_json(sw, ends)
     t_peak, v_peak = lower_value_peak()
     doc["lower_value_peak"] = {"theta": t_peak, "value": v_peak}
     if json_out:
@@ -613,8 +615,11 @@ def _independent_sweep(json_out: bool) -> None:
     t = Table(title=f"Independent cooperative equilibrium: {doc['count']} theta-intervals in (0, 1/2]")
     for col in ("theta from", "theta to", "p1", "p2", "lower value", "maximum on"):
         t.add_column(col)
+    def num(x) -> str:
+        return f"{x['float'] if isinstance(x, dict) else x:.6f}"
+
     for iv in doc["intervals"]:
-        t.add_row(f"{iv['from']:.6f}", f"{iv['to']:.6f}", f"{iv['p1']:.6f}", f"{iv['p2']:.6f}",
+        t.add_row(num(iv["from"]), num(iv["to"]), f"{iv['p1']:.6f}", f"{iv['p2']:.6f}",
                   f"{iv['lower_value']:.9f}", " ".join(iv["maximum_on_curves"] + iv["on_edges"]))
     out.print(t)
     out.print(doc["definition"] + "; " + doc["endpoints"], highlight=False)
@@ -751,28 +756,14 @@ def _banque_series_plot(figure: int, points: int, output: str, plot):
 @handles_errors
 def banque_sweep_cmd(
     concept: str = typer.Option("correlated", "--concept", "-c",
-                                help="correlated (exact endpoints) or independent (endpoints by bisection)."),
+                                help="correlated or nash (exact endpoints), or independent (endpoints by bisection)."),
     json_out: bool = JSON,
 ) -> None:
     """The partition of (0, 1/2] into theta-intervals with one solution formula each (progress bar)."""
     if concept not in CONCEPTS:
         raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
     if concept == "nash":
-        from .games.banque_nash import nash_upper_sweep
-
-        doc = nash_upper_sweep()
-        if json_out:
-            print(json.dumps(doc, indent=2))
-            return
-        t = Table(title=f"Nash equilibrium: {doc['count']} theta-intervals in ({doc['range'][0]}, 1/2], "
-                        "p1 = p2 = 9/11 on each")
-        for col in ("theta from", "theta to", "Banker indifferent at (9/11, 9/11)"):
-            t.add_column(col)
-        for iv in doc["intervals"]:
-            t.add_row(f"{iv['from']['float']:.6f} = {iv['from']['exact']}", f"{iv['to']['float']:.6f}",
-                      " ".join(iv["banker_indifferent_at"]))
-        out.print(t)
-        out.print(doc["below"], highlight=False)
+        _nash_sweep(json_out)
         return
     if concept == "independent":
         _independent_sweep(json_out)
@@ -793,6 +784,42 @@ def banque_sweep_cmd(
         t.add_row(f"{iv['from']['float']:.6f}", f"{iv['to']['float']:.6f}", " ".join(iv["players_support"]),
                   " ".join(iv["banker_mixes_at"]), iv["from"]["exact"])
     out.print(t)
+
+
+def _nash_sweep(json_out: bool) -> None:
+    from .games.banque_nash_sweep import nash_sweep, nash_sweep_json
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  transient=True, console=err) as bar:
+        task = bar.add_task("Nash equilibria below 5772/33847: intervals sampled", total=1)
+        sw = nash_sweep(progress=lambda done, total: bar.update(task, completed=done, total=total))
+    doc = nash_sweep_json(sw)
+    if json_out:
+        print(json.dumps(doc, indent=2))
+        return
+    t = Table(title=f"Nash equilibrium: {doc['count']} theta-intervals in (0, 1/2] "
+                    f"({doc['discontinuities']} discontinuities)")
+    for col in ("theta from", "theta to", "equilibria", "p1", "p2", "Banker mixes at"):
+        t.add_column(col)
+    for iv in doc["intervals"]:
+        if "branches" not in iv:
+            t.add_row(f"{iv['from']['float']:.6f}", f"{iv['to']['float']:.6f}", "1", "9/11", "9/11",
+                      " ".join(iv["banker_indifferent_at"]))
+            continue
+        rows = [doc["branches"][k] for k in iv["branches"]]
+        t.add_row(f"{iv['from']['float']:.6f}", f"{iv['to']['float']:.6f}", str(len(rows)),
+                  " | ".join(f"{b['at_sample']['p1']['float']:.6f}" for b in rows),
+                  " | ".join(f"{b['at_sample']['p2']['float']:.6f}" for b in rows),
+                  " | ".join(" ".join(b["banker_mixes_at"]) for b in rows))
+    out.print(t)
+    out.print("p1, p2 at a rational inside each branch; every end is exact: "
+              "'--json' gives its integer polynomial.", highlight=False)
+    jumps = ", ".join(e["exact"] if "/" in e["exact"] and "root" not in e["exact"] else f"{e['float']:.7f}"
+                      for e in doc["players_discontinuities"])
+    out.print(f"The Players' strategies jump at: {jumps or 'nowhere'}", highlight=False)
+    for m in doc["multiple_equilibria"]:
+        out.print(f"{m['equilibria']} Nash equilibria coexist on ({m['from']['float']:.7f}, {m['to']['float']:.7f})",
+                  highlight=False)
 
 
 @app.command()

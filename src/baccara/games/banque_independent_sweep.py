@@ -26,11 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations
 from typing import Callable
 
 import numpy as np
 
-from .banque import DENOMINATOR, banque_game
+from ..errors import BaccaraError
+from .banque import DENOMINATOR, banque_game, infoset_label
 
 #: bilinear(v) = M @ v for v over SS, SD, DS, DD (see banque_arrangement.bilinear).
 M = np.array([[1, 0, 0, 0], [-1, 0, 1, 0], [-1, 1, 0, 0], [1, -1, -1, 1]], dtype=float)
@@ -279,20 +281,125 @@ def coincidence_near(lo: float, hi: float) -> tuple[float, float]:
     return t, upper_value(t) - float_independent(t).lower
 
 
-def sweep_json(sw: IndependentSweep) -> dict:
-    """``baccara banque sweep --concept independent --json``."""
-    from .banque import infoset_label
-
+def sweep_json(sw: IndependentSweep, ends: list | None = None) -> dict:
+    """``baccara banque sweep --concept independent --json``; with ``ends`` (from
+    :func:`exact_ends`) every interval end is an exact algebraic number."""
     g = banque_game()
+
+    def end(k: int, x: float) -> dict | float:
+        if ends is None or k < 0 or k >= len(ends):
+            return x
+        e = ends[k]
+        if e.endpoint is None:
+            return {"exact": None, "float": x, "bracket": list(e.bracket), "identified_by": e.reason}
+        return {**e.endpoint.to_json(), "identified_by": e.reason}
+
+    identified = sum(1 for e in ends or [] if e.endpoint is not None)
     return {
         "concept": "independent",
         "count": len(sw.intervals),
         "definition": "theta-intervals on which the curves through the Players' maximin (p1, p2), the edges it "
                       "lies on and Banker's best response to it stay the same (changes within 1e-8 count once)",
-        "endpoints": "located by bisection to about 1e-10, not as closed-form roots",
+        "endpoints": (f"exact algebraic numbers ({identified} of {len(ends)} ends identified; bracketed by "
+                      "bisection to about 1e-10 first)") if ends is not None
+        else "located by bisection to about 1e-10, not as closed-form roots",
         "intervals": [{
-            "from": iv.lo, "to": iv.hi, "p1": iv.p1, "p2": iv.p2, "lower_value": iv.lower,
+            "from": end(k - 1, iv.lo), "to": end(k, iv.hi), "p1": iv.p1, "p2": iv.p2, "lower_value": iv.lower,
             "maximum_on_curves": [infoset_label(g.infosets[i]) for i in sorted(iv.signature[0])],
             "on_edges": list(iv.signature[2]),
-        } for iv in sw.intervals],
+        } for k, iv in enumerate(sw.intervals)],
     }
+
+
+# ---------------------------------------------------------------- exact interval ends
+def independent_locus(sig: tuple, theta: float, p1: float):
+    """The moving point of a float signature: (MovingPoint, V), the equations read from
+    the curves through the maximiser and the edges it lies on, V = A + sum of the curves
+    where Banker draws (the Players' value there, a polynomial in p1, p2, theta).
+
+    Two curves: B_i = B_j = 0.  A curve and an edge: p = e, B_i = 0.  Two edges: a
+    corner.  One curve alone: the critical point of V along B_i = 0, where
+    dV/dp1 dB/dp2 - dV/dp2 dB/dp1 = 0 (linear in p1, p2: the p1 p2 terms cancel)."""
+    from .banque_moving import ONE, P1, P2, MovingPoint, banque_polys
+
+    curves, draws, edges = sig
+    P = banque_polys()
+    V = P.A + sum((P.B[k] for k in draws), 0 * ONE)
+    eqs = [(P1 if e[1] == "1" else P2) - int(e[-1]) * ONE for e in edges]
+    eqs += [P.B[k] for k in sorted(curves)]
+    if len(curves) == 1 and not edges:
+        b = P.B[next(iter(curves))]
+        eqs.append(V.derivative("p1") * b.derivative("p2") - V.derivative("p2") * b.derivative("p1"))
+    t = Fraction(theta).limit_denominator(10**12)
+    # more than two (three curves through p1 = p2 = 9/11 for a whole range): any two
+    # that cross transversally there fix the point
+    for e1, e2 in combinations(eqs, 2):
+        try:
+            return MovingPoint.near(e1, e2, p1, t), V
+        except ArithmeticError:
+            continue
+    raise BaccaraError(f"a maximiser on {len(curves)} curves and {len(edges)} edges is not followed")
+
+
+@dataclass
+class ExactEnd:
+    """An interval end identified exactly: the root of ``endpoint``'s polynomial that is
+    genuine for the condition ``reason`` (or None when no candidate was genuine)."""
+
+    bracket: tuple[float, float]
+    endpoint: object | None
+    reason: str
+
+
+def exact_end(left_sig: tuple, right_sig: tuple, bracket: tuple[float, float]) -> ExactEnd:
+    # left_sig, right_sig: the signatures of the intervals on either side (at their
+    # midpoints: at the bracket's ends a third curve may be passing through the point)
+    """The exact end between two intervals of the float sweep: every condition that can
+    end the left or the right form (Banker's sign at the sets that change, the edges, a
+    slide along a curve, the branch degenerating) and the equality of the two forms'
+    values (a jump) gives an integer polynomial; the end is the root in the bracket at
+    which a condition's exact sign changes (the lowest, if several)."""
+    from ..solve.roots import arb_of, precision
+    from .banque_moving import ONE, P1, P2, banque_polys, events, value_crossings
+
+    a, b = bracket
+    # the float signature decides a curve passes through the maximiser with a tolerance,
+    # so the bisection can miss the event by ~1e-9: search a wider window, take the
+    # genuine root nearest the bracket
+    lo, hi = arb_of(Fraction(a) - Fraction(1, 10**7)), arb_of(Fraction(b) + Fraction(1, 10**7))
+    P = banque_polys()
+    g = banque_game()
+    with precision():
+        (pl, vl), (pr, vr) = (independent_locus(sig, x, float_independent(x).p1)
+                              for sig, x in ((left_sig, a), (right_sig, b)))
+        change = left_sig[0] | right_sig[0] | (left_sig[1] ^ right_sig[1])
+        evs = []
+        for pt, sig, V in ((pl, left_sig, vl), (pr, right_sig, vr)):
+            conds = [(f"Banker at {infoset_label(g.infosets[k])}", P.B[k]) for k in sorted(change - sig[0])]
+            conds += [("p1 > 0", P1), ("p1 < 1", ONE - P1), ("p2 > 0", P2), ("p2 < 1", ONE - P2)]
+            # the maximiser starts to slide along a curve through it: V's derivative along
+            # the curve vanishes, V as on either side of the other curves there
+            values = [vl, vr] + [v + P.B[j] for v in (vl, vr) for j in sig[0]]
+            conds += [(f"slide along {infoset_label(g.infosets[k])}",
+                       v.derivative("p1") * P.B[k].derivative("p2") - v.derivative("p2") * P.B[k].derivative("p1"))
+                      for k in sorted(sig[0]) for v in values]
+            conds = [c for c in conds + pt.branch_conditions() if not c[1].is_constant()]
+            evs += events(pt, conds, lo, hi)
+        if pl != pr or vl != vr:
+            evs += value_crossings(pl, vl, pr, vr, lo, hi, "the two forms' values equal (a jump)")
+        mid = (a + b) / 2
+        genuine = sorted((e for e in evs if e.genuine()),
+                         key=lambda e: (round(abs(float(e.ball.mid()) - mid), 15), e.other is not None))
+        if not genuine:
+            return ExactEnd((a, b), None, "not identified")
+        return ExactEnd((a, b), genuine[0].endpoint(), genuine[0].label)
+
+
+def exact_ends(sw: IndependentSweep, progress: Callable[[int, int], None] | None = None) -> list[ExactEnd]:
+    """:func:`exact_end` for every interval end of the sweep."""
+    out = []
+    for k, (left, right, br) in enumerate(zip(sw.intervals, sw.intervals[1:], sw.breaks)):
+        out.append(exact_end(left.signature, right.signature, br))
+        if progress:
+            progress(k + 1, len(sw.breaks))
+    return out

@@ -27,54 +27,9 @@ from typing import Callable
 
 import flint
 
+from ..solve.roots import Endpoint, arb_of, precision, rational_below, rational_between, real_roots
 from ..solve.zero_sum import solve_additive_zero_sum
 from .banque import DENOMINATOR, banque_game
-
-#: Bits of precision for FLINT's certified root isolation (set only while sweeping).
-ROOT_PRECISION = 256
-
-
-@dataclass(frozen=True)
-class Endpoint:
-    """A real algebraic number: a root of ``poly`` inside the certified ball ``ball``
-    (or an exact rational when ``poly`` is None)."""
-
-    ball: object
-    poly: object | None = None
-    rational: Fraction | None = None
-
-    def __float__(self) -> float:
-        return float(self.rational) if self.rational is not None else float(self.ball.mid())
-
-    @property
-    def minimal_polynomial(self):
-        """The irreducible integer factor of ``poly`` with this root (None for a rational endpoint)."""
-        if self.poly is None:
-            return None
-        for f, _ in self.poly.factor()[1]:
-            if any(z.imag == 0 and z.real.overlaps(self.ball) for z, _ in f.complex_roots()):
-                return f
-        return self.poly
-
-    def exact(self) -> str:
-        """A rational as num/den, otherwise 'root of POLY near X'."""
-        if self.rational is not None:
-            return f"{self.rational.numerator}/{self.rational.denominator}"
-        f = self.minimal_polynomial
-        if f.degree() == 1:
-            c0, c1 = int(f[0]), int(f[1])
-            r = Fraction(-c0, c1)
-            return f"{r.numerator}/{r.denominator}"
-        return f"root of {f} near {self.text(12)}"
-
-    def to_json(self) -> dict:
-        f = self.minimal_polynomial
-        return {"exact": self.exact(), "float": float(self),
-                "polynomial": None if f is None else [int(c) for c in f.coeffs()]}
-
-    def text(self, digits: int = 6) -> str:
-        return f"{float(self):.{digits}f}"
-
 
 @dataclass(frozen=True)
 class CorrelatedPiece:
@@ -178,16 +133,8 @@ def _conditions(a, h, support, mixed, draw, den, nums):
     return [c for c in conds if c != 0]
 
 
-def _arb(x: Fraction):
-    return flint.arb(x.numerator) / x.denominator
-
-
 def _real_roots(poly) -> list:
-    out = []
-    for z, mult in poly.complex_roots():
-        if mult % 2 == 1 and z.imag == 0:
-            out.append((z.real, poly))
-    return out
+    return [(b, poly) for b in real_roots(poly, odd_only=True)]
 
 
 def _basis_at(theta: Fraction):
@@ -201,43 +148,19 @@ def _basis_at(theta: Fraction):
     return support, mixed, draw
 
 
-def _rational_below(ball, floor: Fraction) -> Fraction:
-    """A simple rational just below the ball (and above ``floor``)."""
-    lo = Fraction(str(ball.lower().mid().str(30, radius=False)))
-    for den in (10**k for k in range(3, 40)):
-        x = Fraction(int(lo * den) - 1, den)
-        if x > floor and lo - x < Fraction(1, den) * 2:
-            return x
-    return (floor + lo) / 2
-
-
-def _rational_between(x, y) -> Fraction:
-    """A rational strictly between two disjoint balls x < y."""
-    a = Fraction(x.upper().mid().str(40, radius=False))
-    b = Fraction(y.lower().mid().str(40, radius=False))
-    return (a + b) / 2
-
-
-def _same(x: Endpoint, y: Endpoint) -> bool:
-    return x is y or bool(x.ball.overlaps(y.ball))
-
-
 def correlated_sweep(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2),
                      progress: Callable[[float], None] | None = None, max_pieces: int = 1000) -> list[CorrelatedPiece]:
     """The correlated cooperative equilibrium's pieces over (lo, hi], right to left."""
-    saved, flint.ctx.prec = flint.ctx.prec, ROOT_PRECISION
-    try:
+    with precision():
         return _sweep(lo, hi, progress, max_pieces)
-    finally:
-        flint.ctx.prec = saved
 
 
 def _sweep(lo: Fraction, hi: Fraction, progress, max_pieces: int) -> list[CorrelatedPiece]:
     a, h = banque_game().linear
     pieces: list[CorrelatedPiece] = []
-    right = Endpoint(_arb(Fraction(hi)), None, Fraction(hi))
+    right = Endpoint.of_rational(Fraction(hi))
     sample = Fraction(hi)
-    lo_arb = _arb(Fraction(lo))
+    lo_arb = arb_of(Fraction(lo))
     while len(pieces) < max_pieces:
         for attempt in range(20):  # a sample on a degenerate point: move a little further left
             try:
@@ -249,26 +172,26 @@ def _sweep(lo: Fraction, hi: Fraction, progress, max_pieces: int) -> list[Correl
             raise ArithmeticError(f"cannot find an optimal basis near theta = {float(sample)}")
         den, nums = _piece_polynomials(a, h, support, mixed, draw)
         roots = [r for c in _conditions(a, h, support, mixed, draw, den, nums) for r in _real_roots(c)]
-        s_arb = _arb(sample)
+        s_arb = arb_of(sample)
         above = [r for r in roots if r[0] > s_arb and r[0] < right.ball]
-        if above and not any(_same(Endpoint(b, p_), right) for b, p_ in above):
+        if above and not any(Endpoint(b, p_).same(right) for b, p_ in above):
             # this basis ends before the current right end: a piece lies in between
             nearest = min(above, key=lambda r: r[0].mid())[0]
-            sample = _rational_between(nearest, right.ball)
+            sample = rational_between(nearest, right.ball)
             continue
         below = [r for r in roots if lo_arb < r[0] < s_arb]
         if below:
             ball, poly = max(below, key=lambda r: r[0].mid())
             left = Endpoint(ball, poly)
         else:
-            left = Endpoint(lo_arb, None, Fraction(lo))
+            left = Endpoint.of_rational(Fraction(lo))
         pieces.append(CorrelatedPiece(left, right, support, mixed, draw, den, nums))
         if progress:
             progress(float(left))
         if left.rational is not None:
             break
         right = left
-        sample = _rational_below(left.ball, Fraction(lo))
+        sample = rational_below(left.ball, Fraction(lo))
         if sample <= lo:
             raise ArithmeticError(f"pieces narrower than the sampling step near theta = {float(left)}")
     return pieces

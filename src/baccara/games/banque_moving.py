@@ -1,0 +1,331 @@
+"""Points of banque's curve arrangement that move with theta, followed exactly.
+
+Both the Nash and the independent cooperative equilibrium of seed 004 sit, for
+each theta, at a point (p1, p2) of the unit square fixed by two polynomial
+equations E1 = E2 = 0 in (p1, p2, theta): Banker's indifference curves
+B_i = theta R1^i + (1 - theta) R2^i = 0, edges p = 0 or 1, a Player's
+indifference, a critical point along a curve.  Each equation is linear in p2,
+so eliminating p2 (a resultant) leaves K(p1, theta) = 0; on a branch,
+
+    p1 = (-K1 + sigma sqrt(K1^2 - 4 K2 K0)) / (2 K2),   K_m in Z[theta],
+
+(or p1 = -K0/K1) and p2 is a ratio of polynomials in p1.  At a rational theta
+the point is exact in Q(sqrt D).
+
+A property of the point (Banker's sign at some set, a draw probability, a
+value) is a polynomial f(p1, p2, theta); resultants with E1, E2 (FLINT's
+``fmpz_mpoly.resultant``) give an integer polynomial R(theta) vanishing
+wherever f does at the point.  R's real roots, isolated by FLINT, are the
+candidates; a candidate is *genuine* when f's sign, computed exactly at
+rationals on either side of it, changes.  So a branch's ends are exact
+algebraic numbers: roots of named integer polynomials in certified balls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import flint
+
+from ..algebraic import QuadraticNumber, quadratic_roots, simplest
+from ..errors import BaccaraError
+from ..solve.roots import Endpoint, arb_of, rationals_around, real_roots, refine
+from .banque_nash import player_bilinears
+
+#: p1, p2: the Players' draw probabilities; w: a value (for eliminating it); t: theta.
+CTX = flint.fmpz_mpoly_ctx.get(("p1", "p2", "w", "t"))
+P1, P2, W, T = CTX.gens()
+ONE = CTX.from_dict({(0, 0, 0, 0): 1})
+ZERO = CTX.from_dict({})
+_P1, _P2, _W, _T = range(4)
+
+
+def bil(c) -> object:
+    """c0 + c1 p1 + c2 p2 + c3 p1 p2 as a polynomial."""
+    return CTX.from_dict({(0, 0, 0, 0): int(c[0]), (1, 0, 0, 0): int(c[1]),
+                          (0, 1, 0, 0): int(c[2]), (1, 1, 0, 0): int(c[3])})
+
+
+@dataclass(frozen=True)
+class BanquePolys:
+    """The simplified game's functions of (p1, p2, theta), integers over 13^9.
+
+    ``B[i]``: the Players' stake-weighted gain when Banker draws at set i (his
+    indifference curve is B_i = 0); ``A``: their payoff with Banker standing everywhere;
+    ``e1[i]`` = dR1^i/dp1 and ``e2[i]`` = dR2^i/dp2, each Player's gain from drawing
+    at 5 added by Banker drawing at i; ``b1``, ``b2`` the same with Banker standing."""
+
+    B: tuple
+    A: object
+    e1: tuple
+    e2: tuple
+    b1: object
+    b2: object
+
+
+@lru_cache(maxsize=1)
+def banque_polys() -> BanquePolys:
+    r10, r20, r1, r2 = player_bilinears()
+    B = tuple(T * bil(a) + (ONE - T) * bil(b) for a, b in zip(r1, r2))
+    return BanquePolys(B, T * bil(r10) + (ONE - T) * bil(r20),
+                       tuple(bil((c[1], 0, c[3], 0)) for c in r1), tuple(bil((c[2], c[3], 0, 0)) for c in r2),
+                       bil((r10[1], 0, r10[3], 0)), bil((r20[2], r20[3], 0, 0)))
+
+
+# ---------------------------------------------------------------- polynomial helpers
+def terms(f) -> list:
+    """((a, b, c, d), coefficient) for each term coefficient * p1^a p2^b w^c t^d, as ints."""
+    return [(tuple(int(e) for e in m), int(c)) for m, c in f.to_dict().items()]
+
+
+def has(f, var: int) -> bool:
+    return f.degrees()[var] > 0
+
+
+def _content(f, var: int):
+    """The gcd of f's coefficients in variable ``var`` (a polynomial in the others)."""
+    groups: dict[int, dict] = {}
+    for m, c in terms(f):
+        groups.setdefault(m[var], {})[tuple(v if k != var else 0 for k, v in enumerate(m))] = c
+    g = ZERO
+    for d in groups.values():
+        g = g.gcd(CTX.from_dict(d))
+    return g
+
+
+def resultant(a, b, var: int):
+    """A polynomial with the zero set of Res_var(a, b): the contents of a and b in ``var``
+    are split off first, so that they cannot make the resultant vanish identically, and
+    multiplied back in (b itself when it does not involve ``var``)."""
+    if not has(b, var):
+        return b
+    if not has(a, var):
+        return a
+    ca, cb = _content(a, var), _content(b, var)
+    return (a // ca).resultant(b // cb, CTX.names()[var]) * ca * cb
+
+
+def in_theta(f) -> object:
+    """A polynomial in t alone as an fmpz_poly."""
+    d = dict(terms(f))
+    if any(m[0] or m[1] or m[2] for m in d):
+        raise ValueError("not a polynomial in theta alone")
+    n = max((m[3] for m in d), default=0)
+    return flint.fmpz_poly([d.get((0, 0, 0, k), 0) for k in range(n + 1)])
+
+
+def evaluate(f, p1, p2, t: Fraction, w=0):
+    """f(p1, p2, w, t) exactly, p1, p2 and w rational or in one Q(sqrt D)."""
+    x = (QuadraticNumber.of(p1), QuadraticNumber.of(p2), QuadraticNumber.of(w))
+    total = QuadraticNumber.of(0)
+    for m, coef in terms(f):
+        term = QuadraticNumber.of(coef * Fraction(t) ** m[3])
+        for v, k in zip(x, m[:3]):
+            for _ in range(k):
+                term = term * v
+        total = total + term
+    return total
+
+
+def value_t(f, t: Fraction) -> Fraction:
+    """A polynomial in t alone at a rational t."""
+    return sum((c * Fraction(t) ** m[3] for m, c in terms(f)), Fraction(0))
+
+
+def bilinear_at(f, t: Fraction) -> tuple[Fraction, ...]:
+    """(u0, u1, v0, v1) with f = u0 + u1 p1 + v0 p2 + v1 p1 p2 at theta = t (f bilinear)."""
+    out = [Fraction(0)] * 4
+    slot = {(0, 0): 0, (1, 0): 1, (0, 1): 2, (1, 1): 3}
+    for m, c in terms(f):
+        out[slot[m[:2]]] += c * Fraction(t) ** m[3]
+    return tuple(out)
+
+
+def sign(x) -> int:
+    return (x > 0) - (x < 0)
+
+
+# ---------------------------------------------------------------- the moving point
+@dataclass(frozen=True)
+class MovingPoint:
+    """The point where two equations (``eqs``: their terms) vanish, on one branch:
+    ``crossing`` holds the terms of K(p1, t), the irreducible factor of the eliminant on
+    which p1 lies, and ``branch`` the sign sigma of its square root (0: p1 rational)."""
+
+    eqs: tuple
+    crossing: tuple = ()
+    branch: int = 0
+
+    @classmethod
+    def through(cls, e1, e2, p1, t: Fraction) -> "MovingPoint":
+        """The branch of {e1 = e2 = 0} through the point with this p1 at theta = t."""
+        pt = cls((tuple(terms(e1)), tuple(terms(e2))))
+        _, factors = pt._split()[0].factor()
+        hits = [f for f, _ in factors if has(f, _P1) and evaluate(f, p1, 0, t) == 0]
+        if len(hits) != 1:
+            raise ArithmeticError("cannot single out the factor that holds p1")
+        pt = cls(pt.eqs, tuple(terms(hits[0])))
+        k0, k1, k2 = (value_t(c, t) for c in pt.k_coeffs())
+        return pt if k2 == 0 else cls(pt.eqs, pt.crossing, sign(2 * k2 * QuadraticNumber.of(p1) + k1))
+
+    @classmethod
+    def near(cls, e1, e2, p1: float, t: Fraction, tol: float = 1e-6) -> "MovingPoint":
+        """The branch of {e1 = e2 = 0} whose p1 at the rational t is the one near the float p1."""
+        pt = cls((tuple(terms(e1)), tuple(terms(e2))))
+        roots = []
+        for f, _ in pt._split()[0].factor()[1]:
+            if not has(f, _P1):
+                continue
+            c = [value_t(CTX.from_dict({(0, 0, 0, m[3]): v for m, v in terms(f) if m[0] == e}), t) for e in range(3)]
+            if any(m[0] > 2 for m, _ in terms(f)):
+                raise BaccaraError("p1 is not quadratic over Q(theta) here")
+            roots += [r for r in quadratic_roots(c[2], c[1], c[0]) if abs(float(r) - p1) < tol]
+        if len(roots) != 1:
+            raise ArithmeticError(f"{len(roots)} exact points near p1 = {p1}")
+        return cls.through(e1, e2, roots[0], t)
+
+    def equations(self) -> tuple:
+        return tuple(CTX.from_dict(dict(e)) for e in self.eqs)
+
+    def _split(self) -> tuple:
+        """(the source of K, the equation giving p2 from p1)."""
+        e0, e1 = self.equations()
+        if not has(e0, _P2):
+            return e0, e1
+        if not has(e1, _P2):
+            return e1, e0
+        return e0.resultant(e1, "p2"), e0
+
+    def quadratic(self):
+        return CTX.from_dict(dict(self.crossing)) if self.crossing else self._split()[0]
+
+    def k_coeffs(self) -> tuple:
+        """(K0, K1, K2) in Z[t]: the coefficients of p1^0, p1^1, p1^2 in K."""
+        d = dict(terms(self.quadratic()))
+        if any(m[0] > 2 or m[1] or m[2] for m in d):
+            raise BaccaraError("p1 is not quadratic over Q(theta) here")
+        return tuple(CTX.from_dict({(0, 0, 0, m[3]): c for m, c in d.items() if m[0] == e}) for e in range(3))
+
+    def at(self, t: Fraction) -> tuple:
+        """(p1, p2) exactly at a rational theta."""
+        t = Fraction(t)
+        k0, k1, k2 = (value_t(c, t) for c in self.k_coeffs())
+        if k2 == 0:
+            p1 = QuadraticNumber.of(-k0 / k1)
+        else:
+            disc = k1 * k1 - 4 * k2 * k0
+            if disc < 0:
+                raise ArithmeticError("the point is not real here")
+            p1 = QuadraticNumber(-k1 / (2 * k2), Fraction(self.branch, 2 * k2 * disc.denominator),
+                                 disc.numerator * disc.denominator)
+        u0, u1, v0, v1 = bilinear_at(self._split()[1], t)
+        return simplest(p1), simplest(QuadraticNumber.of(-(u0 + u1 * p1) / (v0 + v1 * p1)))
+
+    def branch_conditions(self) -> list[tuple[str, object]]:
+        """Where the branch itself degenerates: K's leading coefficient and discriminant,
+        the p2 equation's coefficient of p2."""
+        k0, k1, k2 = self.k_coeffs()
+        out = []
+        if not k2.is_zero():
+            out += [("branch: leading coefficient", k2), ("branch: discriminant", k1 * k1 - 4 * k2 * k0)]
+        elif not k1.is_zero():
+            out.append(("point: leading coefficient", k1))
+        d = dict(terms(self._split()[1]))
+        out.append(("p2: denominator", CTX.from_dict({(m[0], 0, 0, m[3]): c for m, c in d.items() if m[1] == 1})))
+        return [(lab, f) for lab, f in out if not f.is_constant()]
+
+    def eliminate(self, f):
+        """R(p1 eliminated): a polynomial in the variables other than p1, p2 (t, and w if f
+        has it) vanishing wherever f = 0 at the point."""
+        k = self.quadratic()
+        g = resultant(self._split()[1], f, _P2)
+        r = resultant(k, g, _P1)
+        while r.is_zero() and not g.is_zero() and (g % k).is_zero():
+            g = g // k          # K divides the eliminant: an artefact of the elimination
+            r = resultant(k, g, _P1)
+        return r
+
+    def theta_polynomial(self, f) -> object:
+        """:meth:`eliminate` as an integer polynomial in theta."""
+        return in_theta(self.eliminate(f))
+
+    def value(self, f, t: Fraction):
+        """f at the point, exactly, at a rational theta."""
+        p1, p2 = self.at(t)
+        return evaluate(f, p1, p2, Fraction(t))
+
+
+# ---------------------------------------------------------------- events along a branch
+@dataclass
+class Event:
+    """A candidate end: a root (``ball``) of ``poly``, the eliminant of ``condition`` at
+    ``point``; with ``other`` = (point', f'), of condition - f'(point') (two values equal)."""
+
+    ball: object
+    poly: object
+    label: str
+    condition: object
+    point: MovingPoint
+    other: tuple | None = None
+
+    def _sign_at(self, t: Fraction) -> int:
+        v = self.point.value(self.condition, t)
+        if self.other is None:
+            return sign(v)
+        u = self.other[0].value(self.other[1], t)
+        return 0 if v == u else (1 if u < v else -1)
+
+    def genuine(self) -> bool:
+        """Does the condition really change sign at the root (exact signs on either side)?"""
+        a, b = rationals_around(self.ball)
+        try:
+            return self._sign_at(a) != self._sign_at(b)
+        except (ArithmeticError, ZeroDivisionError):
+            return True      # the branch itself breaks down at the root
+
+    def endpoint(self) -> Endpoint:
+        return Endpoint(refine(self.ball, self.poly), self.poly)
+
+
+def value_crossings(a: MovingPoint, fa, b: MovingPoint, fb, lo, hi, label: str = "values equal") -> list[Event]:
+    """Candidate thetas in (lo, hi) where fa at point a equals fb at point b: w - fa and
+    w - fb eliminated at each point, then w between them."""
+    r = in_theta(resultant(a.eliminate(W - fa), b.eliminate(W - fb), _W))
+    if r == 0 or r.degree() < 1:
+        return []
+    return [Event(ball, r, label, fa, a, (b, fb)) for ball in real_roots(r) if lo < ball < hi]
+
+
+def events(point: MovingPoint, conditions: list[tuple[str, object]], lo, hi) -> list[Event]:
+    """Every real root in (lo, hi) (arb balls or numbers) of every condition's eliminant."""
+    out = []
+    for label, f in conditions:
+        r = point.theta_polynomial(f)
+        if r == 0:
+            raise ArithmeticError(f"{label}: the condition vanishes along the whole branch")
+        if r.degree() >= 1:
+            out += [Event(b, r, label, f, point) for b in real_roots(r) if lo < b < hi]
+    return out
+
+
+def first_genuine(evs: list[Event], descending: bool) -> Event | None:
+    """The nearest genuine event, going up (or down with ``descending``)."""
+    for ev in sorted(evs, key=lambda e: e.ball.mid(), reverse=descending):
+        if ev.genuine():
+            return ev
+    return None
+
+
+def branch_ends(point: MovingPoint, conditions: list[tuple[str, object]], theta: Fraction,
+                lo: Fraction, hi: Fraction) -> tuple[tuple[Endpoint, str], tuple[Endpoint, str]]:
+    """Follow the point from ``theta`` both ways to the first genuine events within (lo, hi):
+    ((left end, its condition), (right end, its condition)); lo or hi with '' if none."""
+    s = arb_of(Fraction(theta))
+    evs = events(point, conditions, arb_of(Fraction(lo)), arb_of(Fraction(hi)))
+    up = first_genuine([e for e in evs if e.ball > s], descending=False)
+    down = first_genuine([e for e in evs if e.ball < s], descending=True)
+    left = (down.endpoint(), down.label) if down else (Endpoint.of_rational(Fraction(lo)), "")
+    right = (up.endpoint(), up.label) if up else (Endpoint.of_rational(Fraction(hi)), "")
+    return left, right

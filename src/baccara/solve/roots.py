@@ -1,0 +1,153 @@
+"""Certified real roots of integer polynomials: the endpoints of parametric sweeps.
+
+A sweep over a parameter t (banque's theta) ends each interval where some
+condition polynomial in Z[t] changes sign.  FLINT's
+``fmpz_poly.complex_roots`` isolates every root in a ball and marks the real
+ones with an exactly zero imaginary part, so an interval end is an exact
+algebraic number: a root of a named integer polynomial inside a certified
+ball (:class:`Endpoint`), printed to any number of digits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import flint
+
+#: Bits of precision for FLINT's certified root isolation (set only while sweeping).
+ROOT_PRECISION = 256
+
+
+class precision:
+    """``with precision():`` raises FLINT's working precision for a sweep, then restores it."""
+
+    def __init__(self, bits: int = ROOT_PRECISION) -> None:
+        self.bits = bits
+
+    def __enter__(self):
+        self.saved, flint.ctx.prec = flint.ctx.prec, self.bits
+        return self
+
+    def __exit__(self, *exc) -> None:
+        flint.ctx.prec = self.saved
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """A real algebraic number: a root of ``poly`` inside the certified ball ``ball``
+    (or an exact rational when ``poly`` is None)."""
+
+    ball: object
+    poly: object | None = None
+    rational: Fraction | None = None
+
+    @classmethod
+    def of_rational(cls, x: Fraction) -> "Endpoint":
+        return cls(arb_of(Fraction(x)), None, Fraction(x))
+
+    def __float__(self) -> float:
+        return float(self.rational) if self.rational is not None else float(self.ball.mid())
+
+    @property
+    def minimal_polynomial(self):
+        """The irreducible integer factor of ``poly`` with this root (None for a rational endpoint)."""
+        if self.poly is None:
+            return None
+        for f, _ in self.poly.factor()[1]:
+            if any(z.imag == 0 and z.real.overlaps(self.ball) for z, _ in f.complex_roots()):
+                return f
+        return self.poly
+
+    @property
+    def as_rational(self) -> Fraction | None:
+        """The endpoint as a Fraction when it is rational, else None."""
+        if self.rational is not None:
+            return self.rational
+        f = self.minimal_polynomial
+        return Fraction(-int(f[0]), int(f[1])) if f.degree() == 1 else None
+
+    def exact(self) -> str:
+        """A rational as num/den, otherwise 'root of POLY near X'."""
+        r = self.as_rational
+        if r is not None:
+            return f"{r.numerator}/{r.denominator}"
+        return f"root of {self.minimal_polynomial} near {self.text(12)}"
+
+    def to_json(self) -> dict:
+        f = self.minimal_polynomial
+        return {"exact": self.exact(), "float": float(self),
+                "polynomial": None if f is None else [int(c) for c in f.coeffs()]}
+
+    def text(self, digits: int = 6) -> str:
+        return f"{float(self):.{digits}f}"
+
+    def same(self, other: "Endpoint") -> bool:
+        """The same number (the balls are certified, so overlapping ones hold one root)."""
+        return self is other or bool(self.ball.overlaps(other.ball))
+
+
+def arb_of(x: Fraction):
+    return flint.arb(x.numerator) / x.denominator
+
+
+def real_roots(poly, odd_only: bool = False) -> list:
+    """The real roots of a nonzero integer polynomial as certified balls, ascending; with
+    ``odd_only``, only those of odd multiplicity (where the polynomial changes sign)."""
+    return sorted((z.real for z, m in poly.complex_roots() if z.imag == 0 and (m % 2 or not odd_only)),
+                  key=lambda b: b.mid())
+
+
+def rational_below(ball, floor: Fraction, digits: int = 3) -> Fraction:
+    """A simple rational just below the ball (and above ``floor``), with at least ``digits``
+    decimals (so within about 10^-digits of it)."""
+    lo = Fraction(str(ball.lower().mid().str(30, radius=False)))
+    for den in (10**k for k in range(digits, 40)):
+        x = Fraction(int(lo * den) - 1, den)
+        if x > floor and lo - x < Fraction(1, den) * 2:
+            return x
+    return (floor + lo) / 2
+
+
+def rational_between(x, y) -> Fraction:
+    """A rational strictly between two disjoint balls x < y."""
+    a = Fraction(x.upper().mid().str(40, radius=False))
+    b = Fraction(y.lower().mid().str(40, radius=False))
+    return (a + b) / 2
+
+
+def rationals_around(ball, eps: Fraction = Fraction(1, 10**40)) -> tuple[Fraction, Fraction]:
+    """Rationals just below and just above a (tiny) ball."""
+    lo = Fraction(ball.lower().mid().str(60, radius=False))
+    hi = Fraction(ball.upper().mid().str(60, radius=False))
+    return lo - eps, hi + eps
+
+
+def refine(ball, poly, bits: int = 200):
+    """Narrow a certified isolating ball around a real root of ``poly`` to width about
+    2^-bits, by exact bisection on the squarefree factor that changes sign there."""
+    a = Fraction(ball.lower().mid().str(80, radius=False))
+    b = Fraction(ball.upper().mid().str(80, radius=False))
+    a, b = a - (b - a) / 8 - Fraction(1, 2**bits), b + (b - a) / 8 + Fraction(1, 2**bits)
+    for f, mult in poly.factor_squarefree()[1]:
+        fa, fb = _sign_at(f, a), _sign_at(f, b)
+        if fa * fb < 0:
+            break
+    else:
+        return ball      # no sign change to bisect on: keep FLINT's ball
+    width = Fraction(1, 2**bits)
+    while b - a > width:
+        m = (a + b) / 2
+        fm = _sign_at(f, m)
+        if fm == 0:
+            return arb_of(m)
+        if fm == fa:
+            a = m
+        else:
+            b = m
+    return flint.arb(flint.fmpq(((a + b) / 2).numerator, ((a + b) / 2).denominator), float((b - a) / 2))
+
+
+def _sign_at(f, x: Fraction) -> int:
+    v = f(flint.fmpq(x.numerator, x.denominator))
+    return (v > 0) - (v < 0)
