@@ -197,6 +197,19 @@ def test_cooperative_equilibria_coincide_inside_the_interval():
     assert s.p1 == s.p2 == Fraction(9, 11) and not s.values_differ
 
 
+@pytest.mark.parametrize("theta", [Fraction(1, 2), Fraction(1, 10), Fraction(3, 10), Fraction(1, 100)])
+def test_independent_maximin_certificate(theta):
+    # The maximin from the candidate search is checked by a branch and bound over the
+    # square that knows nothing of the candidates: nothing guarantees more than the
+    # lower value + 1e-10 ...
+    from baccara.games.banque_independent import independent_equilibrium, maximin_upper_bound
+
+    v = float(independent_equilibrium(theta).lower_value)
+    assert maximin_upper_bound(theta, v).holds
+    # ... and the check can fail: a claim 1e-7 too low is refuted
+    assert not maximin_upper_bound(theta, v - 1e-7).holds
+
+
 def test_plot_of_a_partial_sweep(tmp_path):
     from baccara.games.banque_sweep import correlated_sweep
     from baccara.plots import plot_banque_correlated

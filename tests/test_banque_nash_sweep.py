@@ -157,3 +157,18 @@ def _merge(spans):
         else:
             out.append((a, b))
     return out
+
+
+def test_branch_plot(fold, tmp_path):
+    from baccara.plots import plot_banque_branches
+
+    branches, _ = fold
+    segs = []
+    for br in branches:
+        xs = [br.lo, br.hi]
+        ts = [F(float(x)).limit_denominator(10**9) for x in xs]
+        ts = [ts[0] + (ts[1] - ts[0]) * k / 4 for k in range(1, 4)]
+        pts = [br.locus.at(t) for t in ts]
+        segs.append(([float(t) for t in ts], {"p1": [float(p[0]) for p in pts], "p2": [float(p[1]) for p in pts]}))
+    path = plot_banque_branches(segs, tmp_path / "fig4.png", "Nash", "p")
+    assert path.exists() and path.stat().st_size > 1000

@@ -555,9 +555,10 @@ def banque_solve(
         _banque_nash(th, theta, json_out)
         return
     if concept == "independent":
-        from .games.banque_independent import independent_equilibrium
+        from .games.banque_independent import independent_equilibrium, maximin_upper_bound
 
         ind = independent_equilibrium(th)
+        bound = maximin_upper_bound(th, float(ind.lower_value))
         corr = correlated_equilibrium(th).to_json()
         doc = {"theta": corr["theta"], "concept": "independent", "model": "simplified",
                "players": {"p1": {"exact": str(ind.p1), "float": float(ind.p1)},
@@ -567,7 +568,10 @@ def banque_solve(
                "values_differ": ind.values_differ,
                "banker": {"mixed": corr["banker"]["mixed"], "note": "Banker's minimax strategy is the correlated one"},
                "expectations": {"players": str(ind.lower_value), "banker": str(-ind.lower_value)},
-               "candidates_checked": ind.candidates}
+               "candidates_checked": ind.candidates,
+               "certificate": {"holds": bound.holds, "no_strategy_guarantees_more_than": bound.value + bound.eps,
+                               "method": "branch and bound over the square, independent of the candidate search",
+                               "boxes": bound.boxes}}
         if json_out:
             print(json.dumps(doc, indent=2))
             return
@@ -577,6 +581,8 @@ def banque_solve(
         out.print(f"lower value {doc['lower_value']['exact']} = {doc['lower_value']['float']:.9f}; upper value "
                   f"{doc['upper_value']['exact']} = {doc['upper_value']['float']:.9f}; "
                   f"{'they differ' if ind.values_differ else 'equal: the game has a value'}", highlight=False)
+        out.print(f"certificate: no (p1, p2) guarantees more than the lower value + {bound.eps:g} "
+                  f"({'holds' if bound.holds else 'FAILS'}; branch and bound, {bound.boxes} boxes)", highlight=False)
         return
     sol = correlated_equilibrium(th)
     doc = sol.to_json()
@@ -708,7 +714,9 @@ def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", help="Im
     from .plots import plot_banque_correlated, plot_banque_series
 
     try:
-        if figure == 1:
+        if figure == 4:
+            path = _banque_nash_plot(points, output)
+        elif figure == 1:
             from .games.banque_sweep import correlated_sweep
 
             with Progress(transient=True, console=err) as bar:
@@ -722,10 +730,31 @@ def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", help="Im
     out.print(f"wrote {path}", highlight=False)
 
 
+def _banque_nash_plot(points: int, output: str):
+    """Figure 4 from every exact Nash branch on (0, 1/4] (p1 = p2 = 9/11 above 5772/33847)."""
+    from .games.banque_nash_sweep import THETA_9_11, nash_branches
+    from .plots import plot_banque_branches
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  transient=True, console=err) as bar:
+        task = bar.add_task("Nash branches: intervals sampled", total=1)
+        branches, _ = nash_branches(progress=lambda done, total: bar.update(task, completed=done, total=total))
+    segs = []
+    for br in branches:
+        a, b = float(br.lo), float(br.hi)
+        n = max(2, int(points * (b - a) / 0.25))
+        xs = [a + (b - a) * (k + 0.5) / n for k in range(n)]
+        pts = [br.locus.at(Fraction(x).limit_denominator(10**9)) for x in xs]
+        segs.append((xs, {"p1": [float(p[0]) for p in pts], "p2": [float(p[1]) for p in pts]}))
+    segs.append(([float(THETA_9_11), 0.25], {"p1": [9 / 11] * 2, "p2": [9 / 11] * 2}))
+    return plot_banque_branches(segs, output, "Nash equilibria: the Players' strategies (every branch)",
+                                "probability of drawing at 5")
+
+
 def _banque_series_plot(figure: int, points: int, output: str, plot):
     from .games.banque_independent_sweep import float_independent, upper_value
 
-    hi = 0.25 if figure in (2, 4) else 0.5
+    hi = 0.25 if figure == 2 else 0.5
     xs = [hi * (k + 0.5) / points for k in range(points)]
     series: dict[str, list[float]] = {}
     with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(),
@@ -736,19 +765,12 @@ def _banque_series_plot(figure: int, points: int, output: str, plot):
                 s = float_independent(x)
                 series.setdefault("p1", []).append(s.p1)
                 series.setdefault("p2", []).append(s.p2)
-            elif figure == 3:
+            else:
                 series.setdefault("(upper - lower) x 10^5", []).append(
                     1e5 * (upper_value(x) - float_independent(x).lower))
-            else:
-                from .games.banque_nash import nash_equilibria
-
-                e = nash_equilibria(Fraction(x).limit_denominator(10**6)).equilibria[0]
-                series.setdefault("p1", []).append(float(e.p1))
-                series.setdefault("p2", []).append(float(e.p2))
             bar.advance(task)
     titles = {2: ("Independent cooperative equilibrium: the Players' maximin strategies", "probability of drawing at 5"),
-              3: ("Upper minus lower value of the independent cooperative game", "difference x 10^5"),
-              4: ("Nash equilibrium: the Players' strategies", "probability of drawing at 5")}
+              3: ("Upper minus lower value of the independent cooperative game", "difference x 10^5")}
     return plot(xs, series, output, *titles[figure], jumps=figure != 3)
 
 

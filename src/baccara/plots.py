@@ -85,6 +85,26 @@ def plot_banque_series(xs, series: dict[str, list[float]], path: str | Path, tit
             seg_x.append(x1)
             seg_y.append(y1)
         ax.plot(seg_x, seg_y, color=color, lw=1.3, label=label)
+    return _finish_theta_plot(fig, ax, path, title, ylabel)
+
+
+def plot_banque_branches(branches, path: str | Path, title: str, ylabel: str) -> Path:
+    """Seed 004 Figure 4 from the exact equilibrium branches: ``branches`` is a list of
+    (xs, {"p1": ys, "p2": ys}), each drawn as its own curve (so folds, where several
+    equilibria coexist, show as overlapping curves)."""
+    fig, ax = plt.subplots(figsize=(8, 5))
+    colors = {"p1": "tab:blue", "p2": "tab:orange"}
+    labelled: set[str] = set()
+    for xs, series in branches:
+        for label, ys in series.items():
+            ax.plot(xs, ys, color=colors.get(label, "tab:green"), lw=1.3,
+                    label=None if label in labelled else label)
+            labelled.add(label)
+    return _finish_theta_plot(fig, ax, path, title, ylabel)
+
+
+def _finish_theta_plot(fig, ax, path: str | Path, title: str, ylabel: str) -> Path:
+    """Label a plot over theta, add its legend, save it and close it."""
     ax.set(xlabel="theta (share of the stake on Player 1)", ylabel=ylabel, title=title)
     ax.legend(loc="best")
     path = Path(path)

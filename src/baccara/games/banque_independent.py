@@ -124,3 +124,57 @@ def independent_equilibrium(theta: Fraction) -> IndependentSolution:
     upper = correlated_equilibrium(theta).value
     return IndependentSolution(theta, QuadraticNumber.of(p1), QuadraticNumber.of(p2), QuadraticNumber.of(v), upper, len(cands))
 
+
+
+@dataclass(frozen=True)
+class MaximinBound:
+    """A check of the lower value independent of the candidate search: no (p1, p2) in the
+    square guarantees the Players more than ``value + eps`` (``boxes`` examined)."""
+
+    value: float
+    eps: float
+    boxes: int
+    holds: bool
+
+
+def maximin_upper_bound(theta: Fraction, value: float, eps: float = 1e-10, max_depth: int = 48,
+                        max_boxes: int = 100_000) -> MaximinBound:
+    """Branch and bound over the unit square, independent of the arrangement search.
+
+    For any set S of Banker's information sets, V = A + sum_i min(0, B_i) <= A + sum_{i in S} B_i,
+    a bilinear function whose maximum over a box is at a corner.  With S = the sets where
+    Banker draws at the box's centre this bounds V on the box; boxes whose bound exceeds
+    ``value + eps`` are split in four.  Floating point, with ``eps`` far above the rounding
+    error of the sums (about 1e-13 here)."""
+    g = banque_game()
+    theta = check_theta(theta)
+    A = np.array([float(x) for x in _bilinear(g.a(theta))])
+    C = np.array([[float(x) for x in _bilinear(h)] for h in g.h(theta)])
+    boxes = np.array([[0.0, 0.0, 1.0]])          # (x0, y0, side)
+    examined = 0
+    for _ in range(max_depth):
+        examined += len(boxes)
+        ub = np.concatenate([_box_bounds(A, C, boxes[k:k + 4096]) for k in range(0, len(boxes), 4096)])
+        open_ = boxes[ub > value + eps]
+        if len(open_) == 0:
+            return MaximinBound(value, eps, examined, True)
+        if 4 * len(open_) > max_boxes:
+            break
+        h = open_[:, 2] / 2
+        boxes = np.concatenate([np.stack([open_[:, 0] + dx * h, open_[:, 1] + dy * h, h], axis=1)
+                                for dx in (0, 1) for dy in (0, 1)])
+    return MaximinBound(value, eps, examined, False)
+
+
+def _box_bounds(A: np.ndarray, C: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """The bilinear upper bound of V on each box (x0, y0, side), Banker's draws at its centre."""
+    x0, y0, s = boxes[:, 0], boxes[:, 1], boxes[:, 2]
+    cx, cy = x0 + s / 2, y0 + s / 2
+    draw = (C @ np.stack([np.ones_like(cx), cx, cy, cx * cy])) < 0          # sets x boxes
+    f = A[None, :] + draw.T.astype(float) @ C                                 # boxes x 4
+    ub = np.full(len(boxes), -np.inf)
+    for dx in (0.0, 1.0):
+        for dy in (0.0, 1.0):
+            px, py = x0 + dx * s, y0 + dy * s
+            ub = np.maximum(ub, f[:, 0] + f[:, 1] * px + f[:, 2] * py + f[:, 3] * px * py)
+    return ub
