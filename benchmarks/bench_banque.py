@@ -6,7 +6,13 @@ the same run: the paper's own algorithm at theta = 1/2 (evaluate E(p) at every
 intersection of three of the m + 4 planes inside the simplex, in floats with
 NumPy) — it must find the same p.  Prints the times and the ratio.
 
-    .venv/bin/python benchmarks/bench_banque.py [--no-sweep]
+Nash equilibria over theta (``--nash``): baccara follows every equilibrium
+branch on the fold (0.109, 0.1101), exactly.  Reference, in the same run: the
+complete pointwise enumeration on a uniform grid fine enough to see the
+narrowest interval there (timed on a few grid points, the total extrapolated;
+it still gives no exact ends).
+
+    .venv/bin/python benchmarks/bench_banque.py [--no-sweep] [--nash]
 """
 
 from __future__ import annotations
@@ -52,7 +58,10 @@ def reference_half() -> tuple[np.ndarray, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--no-sweep", action="store_true", help="skip the full theta sweep (about 2 minutes)")
+    ap.add_argument("--nash", action="store_true", help="also time the Nash branch sweep on a fold (about 1 minute)")
     args = ap.parse_args()
+    if args.nash:
+        nash_fold()
     correlated_equilibrium(Fraction(1, 2))  # compile the kernel, build the coefficients
     thetas = [Fraction(k, 97) for k in range(1, 49, 4)] + [Fraction(1, 2)]
     times = []
@@ -78,6 +87,28 @@ def main() -> None:
         sweep = time.perf_counter() - t0
         print(f"baccara, exact sweep of (0, 1/2]: {len(pieces)} intervals in {sweep:.0f} s")
         print(f"goals: one theta < 0.5 s: {'met' if one < 0.5 else 'NOT met'}; sweep < 2 min: {'met' if sweep < 120 else 'NOT met'}")
+
+
+def nash_fold() -> None:
+    from baccara.games.banque_nash import nash_equilibria
+    from baccara.games.banque_nash_sweep import nash_branches
+
+    lo, hi = Fraction(109, 1000), Fraction(1101, 10000)
+    t0 = time.perf_counter()
+    branches, pieces = nash_branches(lo, hi)
+    ours = time.perf_counter() - t0
+    narrowest = min(float(p.hi) - float(p.lo) for p in pieces)
+    grid = int(float(hi - lo) / narrowest) + 1
+    sample = [lo + (hi - lo) * k / 5 for k in range(1, 5)]
+    t0 = time.perf_counter()
+    for t in sample:
+        nash_equilibria(t)
+    per_point = (time.perf_counter() - t0) / len(sample)
+    print(f"baccara, every Nash branch on (0.109, 0.1101): {len(branches)} branches, {len(pieces)} intervals "
+          f"(narrowest {narrowest:.2e}), exact ends, in {ours:.1f} s")
+    print(f"reference (complete enumeration on a grid of {grid} points to see the narrowest interval): "
+          f"{per_point:.2f} s a point, about {grid * per_point:.0f} s, and no exact ends")
+    print(f"ratio reference / baccara: {grid * per_point / ours:,.0f}x")
 
 
 if __name__ == "__main__":

@@ -641,4 +641,4 @@ def nash_upper_sweep() -> dict:
                      "banker_indifferent_at": [infoset_label(g.infosets[setup.relevant[z]]) for z in zero]})
     return {"concept": "nash", "range": [fstr(upper[0][0]), "1/2"], "count": len(rows), "intervals": rows,
             "below": f"for theta <= {fstr(upper[0][0])} the Players' strategies vary with theta: "
-                     "'baccara banque solve --concept nash --theta T' finds every equilibrium at any T"}
+                     "baccara.games.banque_nash_sweep follows every equilibrium branch there"}
