@@ -199,15 +199,17 @@ def test_cooperative_equilibria_coincide_inside_the_interval():
 
 @pytest.mark.parametrize("theta", [Fraction(1, 2), Fraction(1, 10), Fraction(3, 10), Fraction(1, 100)])
 def test_independent_maximin_certificate(theta):
-    # The maximin from the candidate search is checked by a branch and bound over the
-    # square that knows nothing of the candidates: nothing guarantees more than the
-    # lower value + 1e-10 ...
+    # The maximin from the candidate search is checked by a floating-point branch and
+    # bound over the square that knows nothing of the candidates: nothing guarantees
+    # more than the lower value + 1e-10 ...
     from baccara.games.banque_independent import independent_equilibrium, maximin_upper_bound
 
     v = float(independent_equilibrium(theta).lower_value)
-    assert maximin_upper_bound(theta, v).holds
-    # ... and the check can fail: a claim 1e-7 too low is refuted
-    assert not maximin_upper_bound(theta, v - 1e-7).holds
+    assert maximin_upper_bound(theta, v).status == "holds"
+    # ... and the check can fail: a claim 1e-7 too low is refuted by a point that
+    # guarantees more
+    low = maximin_upper_bound(theta, v - 1e-7)
+    assert low.status == "refuted" and low.witness is not None
 
 
 def test_plot_of_a_partial_sweep(tmp_path):

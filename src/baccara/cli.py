@@ -569,9 +569,10 @@ def banque_solve(
                "banker": {"mixed": corr["banker"]["mixed"], "note": "Banker's minimax strategy is the correlated one"},
                "expectations": {"players": str(ind.lower_value), "banker": str(-ind.lower_value)},
                "candidates_checked": ind.candidates,
-               "certificate": {"holds": bound.holds, "no_strategy_guarantees_more_than": bound.value + bound.eps,
-                               "method": "branch and bound over the square, independent of the candidate search",
-                               "boxes": bound.boxes}}
+               "maximin_check": {"status": bound.status, "margin": bound.eps, "boxes": bound.boxes,
+                                 "method": "floating-point branch and bound over the square, independent of "
+                                           "the candidate search: no (p1, p2) guarantees more than the lower "
+                                           "value + margin"}}
         if json_out:
             print(json.dumps(doc, indent=2))
             return
@@ -581,8 +582,8 @@ def banque_solve(
         out.print(f"lower value {doc['lower_value']['exact']} = {doc['lower_value']['float']:.9f}; upper value "
                   f"{doc['upper_value']['exact']} = {doc['upper_value']['float']:.9f}; "
                   f"{'they differ' if ind.values_differ else 'equal: the game has a value'}", highlight=False)
-        out.print(f"certificate: no (p1, p2) guarantees more than the lower value + {bound.eps:g} "
-                  f"({'holds' if bound.holds else 'FAILS'}; branch and bound, {bound.boxes} boxes)", highlight=False)
+        out.print(f"check (floating-point branch and bound, {bound.boxes} boxes): no (p1, p2) guarantees more "
+                  f"than the lower value + {bound.eps:g}: {bound.status}", highlight=False)
         return
     sol = correlated_equilibrium(th)
     doc = sol.to_json()
@@ -836,9 +837,9 @@ def _nash_sweep(json_out: bool) -> None:
     out.print(t)
     out.print("p1, p2 at a rational inside each branch; every end is exact: "
               "'--json' gives its integer polynomial.", highlight=False)
-    jumps = ", ".join(e["exact"] if "/" in e["exact"] and "root" not in e["exact"] else f"{e['float']:.7f}"
-                      for e in doc["players_discontinuities"])
-    out.print(f"The Players' strategies jump at: {jumps or 'nowhere'}", highlight=False)
+    jumps = ", ".join(f"{e['float']:.7f}" for e in doc["path"]["players_jumps"])
+    out.print(f"Followed as seed 004 does (one equilibrium, right to left): {doc['path']['intervals']} intervals "
+              f"below 5772/33847, the Players' strategies jumping at {jumps or 'no theta'}", highlight=False)
     for m in doc["multiple_equilibria"]:
         out.print(f"{m['equilibria']} Nash equilibria coexist on ({m['from']['float']:.7f}, {m['to']['float']:.7f})",
                   highlight=False)

@@ -128,13 +128,19 @@ def independent_equilibrium(theta: Fraction) -> IndependentSolution:
 
 @dataclass(frozen=True)
 class MaximinBound:
-    """A check of the lower value independent of the candidate search: no (p1, p2) in the
-    square guarantees the Players more than ``value + eps`` (``boxes`` examined)."""
+    """A floating-point check of the lower value, independent of the candidate search:
+    ``status`` is "holds" (no (p1, p2) guarantees the Players more than value + eps),
+    "refuted" (``witness`` guarantees more) or "inconclusive" (the boxes ran out)."""
 
     value: float
     eps: float
     boxes: int
-    holds: bool
+    status: str
+    witness: tuple[float, float] | None = None
+
+    @property
+    def holds(self) -> bool:
+        return self.status == "holds"
 
 
 def maximin_upper_bound(theta: Fraction, value: float, eps: float = 1e-10, max_depth: int = 48,
@@ -144,8 +150,8 @@ def maximin_upper_bound(theta: Fraction, value: float, eps: float = 1e-10, max_d
     For any set S of Banker's information sets, V = A + sum_i min(0, B_i) <= A + sum_{i in S} B_i,
     a bilinear function whose maximum over a box is at a corner.  With S = the sets where
     Banker draws at the box's centre this bounds V on the box; boxes whose bound exceeds
-    ``value + eps`` are split in four.  Floating point, with ``eps`` far above the rounding
-    error of the sums (about 1e-13 here)."""
+    ``value + eps`` are split in four, and V itself at their centres may refute the value.
+    Floating point, with ``eps`` far above the rounding error of the sums (about 1e-13)."""
     g = banque_game()
     theta = check_theta(theta)
     A = np.array([float(x) for x in _bilinear(g.a(theta))])
@@ -154,27 +160,36 @@ def maximin_upper_bound(theta: Fraction, value: float, eps: float = 1e-10, max_d
     examined = 0
     for _ in range(max_depth):
         examined += len(boxes)
-        ub = np.concatenate([_box_bounds(A, C, boxes[k:k + 4096]) for k in range(0, len(boxes), 4096)])
+        ub, at_centre = zip(*(_box_bounds(A, C, boxes[k:k + 4096]) for k in range(0, len(boxes), 4096)))
+        ub, at_centre = np.concatenate(ub), np.concatenate(at_centre)
+        if at_centre.max() > value + eps:
+            k = int(np.argmax(at_centre))
+            x0, y0, side = boxes[k]
+            return MaximinBound(value, eps, examined, "refuted", (x0 + side / 2, y0 + side / 2))
         open_ = boxes[ub > value + eps]
         if len(open_) == 0:
-            return MaximinBound(value, eps, examined, True)
+            return MaximinBound(value, eps, examined, "holds")
         if 4 * len(open_) > max_boxes:
             break
         h = open_[:, 2] / 2
         boxes = np.concatenate([np.stack([open_[:, 0] + dx * h, open_[:, 1] + dy * h, h], axis=1)
                                 for dx in (0, 1) for dy in (0, 1)])
-    return MaximinBound(value, eps, examined, False)
+    return MaximinBound(value, eps, examined, "inconclusive")
 
 
-def _box_bounds(A: np.ndarray, C: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """The bilinear upper bound of V on each box (x0, y0, side), Banker's draws at its centre."""
+def _box_bounds(A: np.ndarray, C: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the bilinear upper bound of V on each box (x0, y0, side), Banker drawing where he
+    does at its centre; V at the centre)."""
     x0, y0, s = boxes[:, 0], boxes[:, 1], boxes[:, 2]
     cx, cy = x0 + s / 2, y0 + s / 2
-    draw = (C @ np.stack([np.ones_like(cx), cx, cy, cx * cy])) < 0          # sets x boxes
+    feats = np.stack([np.ones_like(cx), cx, cy, cx * cy])
+    vals = C @ feats                                                           # sets x boxes
+    draw = vals < 0
+    centre = A @ feats + np.minimum(vals, 0).sum(axis=0)
     f = A[None, :] + draw.T.astype(float) @ C                                 # boxes x 4
     ub = np.full(len(boxes), -np.inf)
     for dx in (0.0, 1.0):
         for dy in (0.0, 1.0):
             px, py = x0 + dx * s, y0 + dy * s
             ub = np.maximum(ub, f[:, 0] + f[:, 1] * px + f[:, 2] * py + f[:, 3] * px * py)
-    return ub
+    return ub, centre

@@ -357,8 +357,8 @@ def exact_end(left_sig: tuple, right_sig: tuple, bracket: tuple[float, float]) -
     """The exact end between two intervals of the float sweep: every condition that can
     end the left or the right form (Banker's sign at the sets that change, the edges, a
     slide along a curve, the branch degenerating) and the equality of the two forms'
-    values (a jump) gives an integer polynomial; the end is the root in the bracket at
-    which a condition's exact sign changes (the lowest, if several)."""
+    values (a jump) gives an integer polynomial; the end is the root near the bracket at
+    which a condition's exact sign changes (the nearest to the bracket, if several)."""
     from ..solve.roots import arb_of, precision
     from .banque_moving import ONE, P1, P2, banque_polys, events, value_crossings
 

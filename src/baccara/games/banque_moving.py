@@ -239,13 +239,10 @@ class MovingPoint:
     def eliminate(self, f):
         """R(p1 eliminated): a polynomial in the variables other than p1, p2 (t, and w if f
         has it) vanishing wherever f = 0 at the point."""
-        k = self.quadratic()
-        g = resultant(self._split()[1], f, _P2)
-        r = resultant(k, g, _P1)
-        while r.is_zero() and not g.is_zero() and (g % k).is_zero():
-            g = g // k          # K divides the eliminant: an artefact of the elimination
-            r = resultant(k, g, _P1)
-        return r
+        p2eq = self._split()[1]
+        if not has(p2eq, _P2):
+            raise ArithmeticError("the second equation does not fix p2")
+        return resultant(self.quadratic(), resultant(p2eq, f, _P2), _P1)
 
     def theta_polynomial(self, f) -> object:
         """:meth:`eliminate` as an integer polynomial in theta."""
@@ -269,6 +266,7 @@ class Event:
     condition: object
     point: MovingPoint
     other: tuple | None = None
+    room: Fraction = Fraction(1, 10**40)      # less than the distance to poly's other roots
 
     def _sign_at(self, t: Fraction) -> int:
         v = self.point.value(self.condition, t)
@@ -278,8 +276,10 @@ class Event:
         return 0 if v == u else (1 if u < v else -1)
 
     def genuine(self) -> bool:
-        """Does the condition really change sign at the root (exact signs on either side)?"""
-        a, b = rationals_around(self.ball)
+        """Does the condition really change sign at the root?  Its exact sign is taken at
+        rationals on either side, closer than any other root of ``poly``; a branch that
+        cannot be evaluated there (its point turns complex) ends at the root."""
+        a, b = rationals_around(refine(self.ball, self.poly), self.room)
         try:
             return self._sign_at(a) != self._sign_at(b)
         except (ArithmeticError, ZeroDivisionError):
@@ -295,7 +295,7 @@ def value_crossings(a: MovingPoint, fa, b: MovingPoint, fb, lo, hi, label: str =
     r = in_theta(resultant(a.eliminate(W - fa), b.eliminate(W - fb), _W))
     if r == 0 or r.degree() < 1:
         return []
-    return [Event(ball, r, label, fa, a, (b, fb)) for ball in real_roots(r) if lo < ball < hi]
+    return [Event(ball, r, label, fa, a, (b, fb), room) for ball, room in _with_room(real_roots(r)) if lo < ball < hi]
 
 
 def events(point: MovingPoint, conditions: list[tuple[str, object]], lo, hi) -> list[Event]:
@@ -306,7 +306,20 @@ def events(point: MovingPoint, conditions: list[tuple[str, object]], lo, hi) -> 
         if r == 0:
             raise ArithmeticError(f"{label}: the condition vanishes along the whole branch")
         if r.degree() >= 1:
-            out += [Event(b, r, label, f, point) for b in real_roots(r) if lo < b < hi]
+            out += [Event(b, r, label, f, point, room=room) for b, room in _with_room(real_roots(r)) if lo < b < hi]
+    return out
+
+
+def _with_room(balls: list) -> list[tuple]:
+    """Each root with a step smaller than a third of its distance to the neighbouring roots
+    (and at most 1e-40)."""
+    out = []
+    for k, b in enumerate(balls):
+        gaps = [abs(float((b - o).mid())) for o in balls[max(0, k - 1):k] + balls[k + 1:k + 2]]
+        room = Fraction(1, 10**40)
+        if gaps and min(gaps) / 3 < 1e-40:
+            room = Fraction(min(gaps) / 3)
+        out.append((b, room))
     return out
 
 

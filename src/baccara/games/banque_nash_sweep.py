@@ -50,10 +50,10 @@ from typing import Callable
 
 from ..algebraic import QuadraticNumber, fraction_str as fstr
 from ..errors import BaccaraError
-from ..solve.roots import Endpoint, arb_of, precision, rationals_around
+from ..solve.roots import Endpoint, arb_of, precision, rational_between_balls, rationals_around
 from .banque import banque_game, infoset_label
 from .banque_moving import ONE, P1, P2, ZERO, MovingPoint, banque_polys, branch_ends, in_theta
-from .banque_nash import BanqueNashEquilibrium, nash_equilibria, nash_upper_sweep
+from .banque_nash import NINE_ELEVENTHS, BanqueNashEquilibrium, nash_equilibria, nash_upper_sweep
 
 #: seed 004: p1 = p2 = 9/11 for theta above this, not below.
 THETA_9_11 = Fraction(5772, 33847)
@@ -208,8 +208,8 @@ class NashSweep:
 
     def path_jumps(self, margin: float = 1e-9) -> list[Endpoint]:
         """Ends along :meth:`path` where the Players' strategies jump."""
-        out = []
-        for (a, _, end), (b, _, _) in zip(self.path(), self.path()[1:]):
+        out, path = [], self.path()
+        for (a, _, end), (b, _, _) in zip(path, path[1:]):
             x, y = rationals_around(end.ball)
             pa, pb = self.branches[a].locus.at(x), self.branches[b].locus.at(y)
             if max(abs(float(u) - float(v)) for u, v in zip(pa, pb)) > margin:
@@ -262,14 +262,6 @@ def _distinct(ends: list[Endpoint]) -> list[Endpoint]:
     return out
 
 
-def _inside(a: Endpoint, b: Endpoint) -> Fraction:
-    """A short rational strictly between two ends."""
-    from ..solve.sweep import rational_between as simplest_between
-    x = Fraction(a.ball.upper().str(40, radius=False)) if a.rational is None else a.rational
-    y = Fraction(b.ball.lower().str(40, radius=False)) if b.rational is None else b.rational
-    return simplest_between(x + (y - x) / 4, y - (y - x) / 4)
-
-
 def nash_branches(lo: Fraction = Fraction(0), hi: Fraction = THETA_9_11,
                   progress: Callable[[int, int], None] | None = None) -> tuple[list[NashBranch], list[NashPiece]]:
     """Every Nash equilibrium branch over (lo, hi) and the elementary intervals between
@@ -289,7 +281,7 @@ def nash_branches(lo: Fraction = Fraction(0), hi: Fraction = THETA_9_11,
                 progress(len(ends) - 1 - len(gaps), len(ends) - 1)
             if not gaps:
                 break
-            theta = _inside(*gaps[0])
+            theta = rational_between_balls(gaps[0][0].ball, gaps[0][1].ball)
             samples.append(theta)
             for form, locus, eq, n_ext in forms_at(theta):
                 point = locus.at(theta)
@@ -305,14 +297,22 @@ def nash_branches(lo: Fraction = Fraction(0), hi: Fraction = THETA_9_11,
 
 def nash_sweep(progress: Callable[[int, int], None] | None = None) -> NashSweep:
     """Every Nash equilibrium of (0, 1/2], exactly: the branches below 5772/33847, then the
-    intervals with p1 = p2 = 9/11 (:func:`~baccara.games.banque_nash.nash_upper_sweep`)."""
+    intervals with p1 = p2 = 9/11 (:func:`~baccara.games.banque_nash.nash_upper_sweep`),
+    each sampled once by the complete enumeration to show no other equilibrium is there."""
     branches, pieces = nash_branches(progress=progress)
     upper = nash_upper_sweep()
     if Fraction(upper["range"][0]) != THETA_9_11:
         raise ArithmeticError("the 9/11 region does not begin at 5772/33847")
+    done = len(pieces)
     for row in upper["intervals"]:
         a, b = Fraction(row["from"]["exact"]), Fraction(row["to"]["exact"])
+        sol = nash_equilibria((a + b) / 2)
+        if sol.player_strategies != [(NINE_ELEVENTHS, NINE_ELEVENTHS)] or sol.continua:
+            raise ArithmeticError(f"another Nash equilibrium on ({float(a)}, {float(b)}) besides 9/11")
+        row = {**row, "sample_theta": fstr((a + b) / 2), "extreme_equilibria": len(sol.equilibria)}
         pieces.append(NashPiece(Endpoint.of_rational(a), Endpoint.of_rational(b), (), row))
+        if progress:
+            progress(len(pieces), done + len(upper["intervals"]))
     return NashSweep(branches, pieces)
 
 
@@ -347,14 +347,20 @@ def nash_sweep_json(sw: NashSweep) -> dict:
         row = {"from": p.lo.to_json(), "to": p.hi.to_json()}
         if p.upper is not None:
             row.update({"equilibria": 1, "p1": "9/11", "p2": "9/11",
-                        "banker_indifferent_at": p.upper["banker_indifferent_at"]})
+                        "banker_indifferent_at": p.upper["banker_indifferent_at"],
+                        "sample_theta": p.upper["sample_theta"],
+                        "extreme_equilibria": p.upper["extreme_equilibria"]})
         else:
             row.update({"equilibria": len(p.branches), "branches": list(p.branches)})
         intervals.append(row)
     return {
         "concept": "nash", "model": "simplified",
-        "count": len(intervals), "discontinuities": len(intervals) - 1,
+        "count": len(intervals),
+        "discontinuities": len(intervals) - 1,
+        "discontinuities_are": "interval ends: where Banker's strategy (and the set of equilibria) changes",
         "players_discontinuities": [e.to_json() for e in sw.players_jumps()],
+        "path": {"definition": "one equilibrium followed from 5772/33847 leftwards, as seed 004 does",
+                 "intervals": len(sw.path()), "players_jumps": [e.to_json() for e in sw.path_jumps()]},
         "multiple_equilibria": [{"from": p.lo.to_json(), "to": p.hi.to_json(), "equilibria": len(p.branches)}
                                 for p in sw.multiple()],
         "branches": [branch_json(b) for b in sw.branches],

@@ -27,7 +27,7 @@ from typing import Callable
 
 import flint
 
-from ..solve.roots import Endpoint, arb_of, precision, rational_below, rational_between, real_roots
+from ..solve.roots import Endpoint, arb_of, precision, rational_below, rational_between_balls, real_roots
 from ..solve.zero_sum import solve_additive_zero_sum
 from .banque import DENOMINATOR, banque_game
 
@@ -177,7 +177,7 @@ def _sweep(lo: Fraction, hi: Fraction, progress, max_pieces: int) -> list[Correl
         if above and not any(Endpoint(b, p_).same(right) for b, p_ in above):
             # this basis ends before the current right end: a piece lies in between
             nearest = min(above, key=lambda r: r[0].mid())[0]
-            sample = rational_between(nearest, right.ball)
+            sample = rational_between_balls(nearest, right.ball)
             continue
         below = [r for r in roots if lo_arb < r[0] < s_arb]
         if below:

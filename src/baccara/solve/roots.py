@@ -109,32 +109,35 @@ def rational_below(ball, floor: Fraction, digits: int = 3) -> Fraction:
     return (floor + lo) / 2
 
 
-def rational_between(x, y) -> Fraction:
-    """A rational strictly between two disjoint balls x < y."""
-    a = Fraction(x.upper().mid().str(40, radius=False))
-    b = Fraction(y.lower().mid().str(40, radius=False))
-    return (a + b) / 2
+def rational_between_balls(x, y) -> Fraction:
+    """The simplest rational in the middle half of the gap between two disjoint balls
+    x < y (short numbers keep exact work at the sample cheap)."""
+    from .sweep import rational_between
+
+    a, b = _exact_bounds(x)[1], _exact_bounds(y)[0]
+    return rational_between(a + (b - a) / 4, b - (b - a) / 4)
 
 
 def rationals_around(ball, eps: Fraction = Fraction(1, 10**40)) -> tuple[Fraction, Fraction]:
-    """Rationals just below and just above a (tiny) ball."""
-    lo = Fraction(ball.lower().mid().str(60, radius=False))
-    hi = Fraction(ball.upper().mid().str(60, radius=False))
+    """Rationals ``eps`` below and above the ball's exact ends."""
+    lo, hi = _exact_bounds(ball)
     return lo - eps, hi + eps
 
 
 def refine(ball, poly, bits: int = 200):
     """Narrow a certified isolating ball around a real root of ``poly`` to width about
-    2^-bits, by exact bisection on the squarefree factor that changes sign there."""
-    a = Fraction(ball.lower().mid().str(80, radius=False))
-    b = Fraction(ball.upper().mid().str(80, radius=False))
-    a, b = a - (b - a) / 8 - Fraction(1, 2**bits), b + (b - a) / 8 + Fraction(1, 2**bits)
-    for f, mult in poly.factor_squarefree()[1]:
+    2^-bits (FLINT's balls are sometimes much wider than its precision), by exact
+    bisection inside the ball on the squarefree factor that changes sign there.  A ball
+    already that narrow, or one with no sign change inside, is returned as it is."""
+    if ball.rad() <= flint.arb(2) ** -bits:
+        return ball
+    a, b = _exact_bounds(ball)
+    for f, _ in poly.factor_squarefree()[1]:
         fa, fb = _sign_at(f, a), _sign_at(f, b)
         if fa * fb < 0:
             break
     else:
-        return ball      # no sign change to bisect on: keep FLINT's ball
+        return ball
     width = Fraction(1, 2**bits)
     while b - a > width:
         m = (a + b) / 2
@@ -146,6 +149,15 @@ def refine(ball, poly, bits: int = 200):
         else:
             b = m
     return flint.arb(flint.fmpq(((a + b) / 2).numerator, ((a + b) / 2).denominator), float((b - a) / 2))
+
+
+def _exact_bounds(ball) -> tuple[Fraction, Fraction]:
+    """Rationals bounding the ball (its exact lower and upper ends)."""
+    def exact(x) -> Fraction:
+        m, e = x.man_exp()
+        return Fraction(int(m)) * Fraction(2) ** int(e)
+
+    return exact(ball.lower()), exact(ball.upper())
 
 
 def _sign_at(f, x: Fraction) -> int:
