@@ -384,7 +384,7 @@ def exact_end(left_sig: tuple, right_sig: tuple, bracket: tuple[float, float]) -
                        v.derivative("p1") * P.B[k].derivative("p2") - v.derivative("p2") * P.B[k].derivative("p1"))
                       for k in sorted(sig[0]) for v in values]
             conds = [c for c in conds + pt.branch_conditions() if not c[1].is_constant()]
-            evs += events(pt, conds, lo, hi)
+            evs += events(pt, conds, lo, hi, vanishing_ok=True)   # a slide along the curve it follows
         if pl != pr or vl != vr:
             evs += value_crossings(pl, vl, pr, vr, lo, hi, "the two forms' values equal (a jump)")
         mid = (a + b) / 2

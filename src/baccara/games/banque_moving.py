@@ -298,12 +298,17 @@ def value_crossings(a: MovingPoint, fa, b: MovingPoint, fb, lo, hi, label: str =
     return [Event(ball, r, label, fa, a, (b, fb), room) for ball, room in _with_room(real_roots(r)) if lo < ball < hi]
 
 
-def events(point: MovingPoint, conditions: list[tuple[str, object]], lo, hi) -> list[Event]:
-    """Every real root in (lo, hi) (arb balls or numbers) of every condition's eliminant."""
+def events(point: MovingPoint, conditions: list[tuple[str, object]], lo, hi,
+           vanishing_ok: bool = False) -> list[Event]:
+    """Every real root in (lo, hi) (arb balls or numbers) of every condition's eliminant.
+    A condition vanishing along the whole branch is an error, unless ``vanishing_ok``
+    (then it cannot end the branch and is skipped: e.g. one of the point's own equations)."""
     out = []
     for label, f in conditions:
         r = point.theta_polynomial(f)
         if r == 0:
+            if vanishing_ok:
+                continue
             raise ArithmeticError(f"{label}: the condition vanishes along the whole branch")
         if r.degree() >= 1:
             out += [Event(b, r, label, f, point, room=room) for b, room in _with_room(real_roots(r)) if lo < b < hi]
