@@ -95,27 +95,54 @@ def arrangement(curves: list[Bilinear]) -> Arrangement:
             if a1 != 0 and 0 <= -a0 / a1 <= 1:
                 out.edge_points.append((-a0 / a1, p2, k))
                 out.on_curve[k].append(-a0 / a1)
-    for x in range(len(curves)):
-        ci = curves[x]
-        for y in range(x + 1, len(curves)):
-            cj = curves[y]
-            k2 = ci[1] * cj[3] - cj[1] * ci[3]
-            k1 = ci[0] * cj[3] + ci[1] * cj[2] - cj[0] * ci[3] - cj[1] * ci[2]
-            k0 = ci[0] * cj[2] - cj[0] * ci[2]
-            if k0 == k1 == k2 == 0:
+    for x, y in _maybe_crossing(curves):
+        ci, cj = curves[x], curves[y]
+        k2 = ci[1] * cj[3] - cj[1] * ci[3]
+        k1 = ci[0] * cj[3] + ci[1] * cj[2] - cj[0] * ci[3] - cj[1] * ci[2]
+        k0 = ci[0] * cj[2] - cj[0] * ci[2]
+        if k0 == k1 == k2 == 0:
+            continue
+        for p1 in quadratic_roots(k2, k1, k0):
+            if not (0 <= p1 <= 1):
                 continue
-            for p1 in quadratic_roots(k2, k1, k0):
-                if not (0 <= p1 <= 1):
-                    continue
-                p2 = p2_on_curve(ci, p1)
-                if p2 is None:
-                    p2 = p2_on_curve(cj, p1)
-                if p2 is None or not (0 <= p2 <= 1):
-                    continue
-                out.crossings.append((p1, p2, x, y))
-                out.on_curve[x].append(p1)
-                out.on_curve[y].append(p1)
+            p2 = p2_on_curve(ci, p1)
+            if p2 is None:
+                p2 = p2_on_curve(cj, p1)
+            if p2 is None or not (0 <= p2 <= 1):
+                continue
+            out.crossings.append((p1, p2, x, y))
+            out.on_curve[x].append(p1)
+            out.on_curve[y].append(p1)
     return out
+
+
+def _maybe_crossing(curves: list[Bilinear]) -> list[tuple[int, int]]:
+    """The pairs of curves that may cross in the square, screened in floating point: the
+    quadratic in p1 of each pair, kept unless clearly without a real root in [0, 1]
+    (margins far above the rounding error; every kept pair is then solved exactly)."""
+    import numpy as np
+
+    n = len(curves)
+    if n < 2:
+        return []
+    C = np.array([[float(v) for v in c] for c in curves])
+    ii, jj = np.triu_indices(n, 1)
+    ci, cj = C[ii], C[jj]
+    k2 = ci[:, 1] * cj[:, 3] - cj[:, 1] * ci[:, 3]
+    k1 = ci[:, 0] * cj[:, 3] + ci[:, 1] * cj[:, 2] - cj[:, 0] * ci[:, 3] - cj[:, 1] * ci[:, 2]
+    k0 = ci[:, 0] * cj[:, 2] - cj[:, 0] * ci[:, 2]
+    big = np.maximum(np.maximum(np.abs(k2), np.abs(k1)), np.abs(k0)) + 1e-300
+    disc = k1 * k1 - 4 * k2 * k0
+    real = disc >= -1e-9 * big * big
+    sq = np.sqrt(np.maximum(disc, 0))
+    q = -0.5 * (k1 + np.copysign(sq, k1))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r1 = np.where(np.abs(k2) > 1e-9 * big, q / k2, np.where(k1 != 0, -k0 / k1, np.nan))
+        r2 = np.where(q != 0, k0 / q, np.nan)
+    inside = lambda r: (r > -1e-6) & (r < 1 + 1e-6)  # noqa: E731
+    # near-degenerate quadratics (tiny leading or linear terms) are always kept
+    keep = real & (inside(r1) | inside(r2) | (np.abs(k2) <= 1e-9 * big) | (np.abs(q) <= 1e-9 * big))
+    return [(int(a), int(b)) for a, b in zip(ii[keep], jj[keep])]
 
 
 def curve_segments(arr: Arrangement, k: int) -> list[tuple[QuadraticNumber, QuadraticNumber]]:

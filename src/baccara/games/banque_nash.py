@@ -142,8 +142,8 @@ class _Setup:
         rel = set(self.relevant)
         # a curve missing the square has one sign on all of it: Banker draws there if negative
         self.fixed_draw = [i for i in range(n) if i not in rel and any(self.B[i]) and at(self.B[i], F0, F0) < 0]
-        d1 = [Fraction(v) for v in _lin_p2(r10)]
-        d2 = [Fraction(v) for v in _lin_p1(r20)]
+        d1 = [int(v) for v in _lin_p2(r10)]      # integers over 13^9: sums stay in Python ints
+        d2 = [int(v) for v in _lin_p1(r20)]
         for i in self.fixed_draw:
             d1 = [a + b for a, b in zip(d1, _lin_p2(r1[i]))]
             d2 = [a + b for a, b in zip(d2, _lin_p1(r2[i]))]
@@ -290,6 +290,30 @@ def _float_feasible(setup: _Setup, p1: float, p2: float) -> bool:
             ubs.append((-r, a))
     if m == 0:
         return all(abs(c) <= 1e-7 * g for _, c in eqs) and all(c >= -1e-7 * g for _, c in ubs)
+    if m == 1:   # an interval of x in [0, 1]: no LP needed
+        lo, hi = 0.0, 1.0
+        for (r, c), is_eq in [(e, True) for e in eqs] + [(u, False) for u in ubs]:
+            r, c = float(r[0]) / g, float(c) / g
+            if abs(r) <= 1e-12:
+                if (abs(c) if is_eq else -c) > 1e-7:
+                    return False
+                continue
+            x = c / r
+            slack = 1e-7 / abs(r)
+            if is_eq:
+                lo, hi = max(lo, x - slack), min(hi, x + slack)
+            elif r > 0:
+                hi = min(hi, x + slack)
+            else:
+                lo = max(lo, x - slack)
+        return lo <= hi + 1e-12
+    if m == 2 and len(eqs) == 2:   # both Players mixing at a crossing: a 2 x 2 system
+        A = np.array([r for r, _ in eqs]) / g
+        b = np.array([c for _, c in eqs]) / g
+        if np.linalg.cond(A) < 1e6:
+            x = np.linalg.solve(A, b)
+            slack = 1e-7 * np.abs(np.linalg.inv(A)).sum()
+            return bool(np.all(x >= -slack) and np.all(x <= 1 + slack))
     kw = {}
     if eqs:
         kw["A_eq"] = np.array([r for r, _ in eqs]) / g
@@ -303,8 +327,12 @@ def _float_feasible(setup: _Setup, p1: float, p2: float) -> bool:
 
 def _equilibrium(setup: _Setup, p1, p2, x: dict, mixed) -> BanqueNashEquilibrium:
     r10, r20, r1, r2 = player_bilinears()
-    res1 = at(r10, p1, p2) + sum((xv * at(r1[i], p1, p2) for i, xv in x.items() if xv), F0)
-    res2 = at(r20, p1, p2) + sum((xv * at(r2[i], p1, p2) for i, xv in x.items() if xv), F0)
+    # sum the integer coefficients of the sets where Banker surely draws, then evaluate once
+    sure = [i for i, xv in x.items() if xv == 1]
+    c1 = [a + sum(r1[i][k] for i in sure) for k, a in enumerate(r10)]
+    c2 = [a + sum(r2[i][k] for i in sure) for k, a in enumerate(r20)]
+    res1 = at(c1, p1, p2) + sum((xv * at(r1[i], p1, p2) for i, xv in x.items() if xv and xv != 1), F0)
+    res2 = at(c2, p1, p2) + sum((xv * at(r2[i], p1, p2) for i, xv in x.items() if xv and xv != 1), F0)
     D = 13**9
     res1, res2 = QuadraticNumber.of(res1) / D, QuadraticNumber.of(res2) / D
     banker = -(setup.theta * res1 + (1 - setup.theta) * res2)
@@ -368,11 +396,11 @@ def _along_curve(setup: _Setup, arr: Arrangement, k: int, out: BanqueNashSet) ->
             continue
         draw = setup.draw_at(mid, p2m, skip=k)
         # A1(p2) = a + b p2, B1(p2) = e + f p2; A2(p1) = g + h p1, B2(p1) = s + t p1
-        a = setup.d1[0] + sum((setup.e1[j][0] for j in draw), F0)
-        b = setup.d1[1] + sum((setup.e1[j][1] for j in draw), F0)
+        a = setup.d1[0] + sum(setup.e1[j][0] for j in draw)
+        b = setup.d1[1] + sum(setup.e1[j][1] for j in draw)
         e, f = setup.e1[k]
-        g_ = setup.d2[0] + sum((setup.e2[j][0] for j in draw), F0)
-        h = setup.d2[1] + sum((setup.e2[j][1] for j in draw), F0)
+        g_ = setup.d2[0] + sum(setup.e2[j][0] for j in draw)
+        h = setup.d2[1] + sum(setup.e2[j][1] for j in draw)
         s, t = setup.e2[k]
         # p2 = N / Dn with N = -(c0 + c1 p1), Dn = c2 + c3 p1; multiply through by Dn
         N = (-c[0], -c[1])
@@ -471,8 +499,8 @@ def _cell_points(setup: _Setup, arr: Arrangement, out: BanqueNashSet) -> list[tu
         if np.any((vals < 0) != row) and np.min(np.abs(vals)) > 1e-9 * np.abs(C).max():
             continue   # clearly in another cell
         draw = [k for k in range(len(row)) if row[k]]
-        ex1 = [setup.d1[0] + sum((setup.e1[k][0] for k in draw), F0), setup.d1[1] + sum((setup.e1[k][1] for k in draw), F0)]
-        ex2 = [setup.d2[0] + sum((setup.e2[k][0] for k in draw), F0), setup.d2[1] + sum((setup.e2[k][1] for k in draw), F0)]
+        ex1 = [setup.d1[0] + sum(setup.e1[k][0] for k in draw), setup.d1[1] + sum(setup.e1[k][1] for k in draw)]
+        ex2 = [setup.d2[0] + sum(setup.e2[k][0] for k in draw), setup.d2[1] + sum(setup.e2[k][1] for k in draw)]
         if ex1[1] == 0 or ex2[1] == 0:
             if (ex1[1] == 0 and ex1[0] == 0) or (ex2[1] == 0 and ex2[0] == 0):
                 out.continua.append("a Player indifferent throughout a cell of the arrangement (not enumerated)")
