@@ -144,6 +144,12 @@ class QuadraticNumber:
         return f"({head})/{den}" if den != 1 else head
 
 
+def real_json(x: "QuadraticNumber | Fraction | int") -> dict:
+    """An exact real (rational or quadratic irrational) for JSON: closed form and float."""
+    x = QuadraticNumber.of(x)
+    return {"exact": str(x), "float": float(x)}
+
+
 def simplest(x: "QuadraticNumber | Fraction | int") -> "QuadraticNumber | Fraction":
     """A rational as a Fraction, a quadratic irrational as a QuadraticNumber: one form per
     number, so results compare and hash alike whichever field computed them."""

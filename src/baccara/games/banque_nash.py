@@ -56,7 +56,7 @@ from itertools import product
 
 import numpy as np
 
-from ..algebraic import QuadraticNumber, fraction_str as fstr, quadratic_roots, simplest
+from ..algebraic import QuadraticNumber, fraction_str as fstr, quadratic_roots, real_json, simplest
 from ..errors import BaccaraError
 from ..solve.linalg import polytope_vertices
 from ..solve.sweep import rational_between
@@ -588,36 +588,31 @@ def nash_json(sol: BanqueNashSet) -> dict:
     for e in sol.equilibria:
         cert = certify(sol.theta, e)
         eqs.append({
-            "players": {"p1": _real(e.p1), "p2": _real(e.p2)},
-            "banker": {"mixed": {infoset_label(g.infosets[i]): _real(QuadraticNumber.of(e.draw[i])) for i in e.mixed}},
-            "expectations": {"player1_per_unit_bet": _real(e.result1), "player2_per_unit_bet": _real(e.result2),
-                             "banker_per_unit_total_stake": _real(e.banker)},
+            "players": {"p1": real_json(e.p1), "p2": real_json(e.p2)},
+            "banker": {"mixed": {infoset_label(g.infosets[i]): real_json(QuadraticNumber.of(e.draw[i])) for i in e.mixed}},
+            "expectations": {"player1_per_unit_bet": real_json(e.result1), "player2_per_unit_bet": real_json(e.result2),
+                             "banker_per_unit_total_stake": real_json(e.banker)},
             "certificate": {"holds": cert.holds},
         })
     points = []
     for p1, p2, Z in sol.points:
-        row = {"p1": _real(p1), "p2": _real(p2), "banker_indifferent_at": [infoset_label(g.infosets[i]) for i in Z]}
+        row = {"p1": real_json(p1), "p2": real_json(p2), "banker_indifferent_at": [infoset_label(g.infosets[i]) for i in Z]}
         if 0 < len(Z) <= 4:
             row["banker_extreme_mixtures"] = [
-                {lab: _real(w)["exact"] for lab, w in zip(labels, v) if w != 0}
+                {lab: real_json(w)["exact"] for lab, w in zip(labels, v) if w != 0}
                 for labels, v in extreme_mixtures(sol.theta, p1, p2, Z)]
         points.append(row)
     return {
         "theta": fstr(sol.theta),
         "concept": "nash",
         "model": "simplified",
-        "players": [{"p1": _real(a), "p2": _real(b)} for a, b in sol.player_strategies],
+        "players": [{"p1": real_json(a), "p2": real_json(b)} for a, b in sol.player_strategies],
         "points": points,
         "equilibria": eqs,
         "extreme_equilibria": len(eqs),
         "continua": sol.continua,
         "search": {"candidate_points": sol.candidates, "cells": sol.cells},
     }
-
-
-def _real(x) -> dict:
-    x = QuadraticNumber.of(x)
-    return {"exact": str(x), "float": float(x)}
 
 
 # ---------------------------------------------------------------- theta > 5772/33847

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
-from ..algebraic import QuadraticNumber, fraction_str as fstr
+from ..algebraic import fraction_str as fstr, real_json
 from ..errors import BaccaraError
 from ..solve.roots import Endpoint, arb_of, precision, rational_between_balls, rationals_around
 from .banque import banque_game, infoset_label
@@ -330,10 +330,10 @@ def branch_json(br: NashBranch) -> dict:
                       [[int(c) for c in in_theta(k).coeffs()] for k in (k0, k1, k2)],
                       "branch": br.locus.branch},
         "sample_theta": fstr(br.sample),
-        "at_sample": {"p1": _real(p1), "p2": _real(p2),
-                      "banker_draw": {infoset_label(g.infosets[i]): _real(eq.draw[i]) for i in br.form.mixed},
-                      "player1_per_unit_bet": _real(eq.result1), "player2_per_unit_bet": _real(eq.result2),
-                      "banker_per_unit_total_stake": _real(eq.banker),
+        "at_sample": {"p1": real_json(p1), "p2": real_json(p2),
+                      "banker_draw": {infoset_label(g.infosets[i]): real_json(eq.draw[i]) for i in br.form.mixed},
+                      "player1_per_unit_bet": real_json(eq.result1), "player2_per_unit_bet": real_json(eq.result2),
+                      "banker_per_unit_total_stake": real_json(eq.banker),
                       "extreme_equilibria": br.extreme_equilibria},
         "left_end": br.lo_reason or None, "right_end": br.hi_reason or None,
     }
@@ -366,8 +366,3 @@ def nash_sweep_json(sw: NashSweep) -> dict:
         "branches": [branch_json(b) for b in sw.branches],
         "intervals": intervals,
     }
-
-
-def _real(x) -> dict:
-    x = QuadraticNumber.of(x)
-    return {"exact": str(x), "float": float(x)}

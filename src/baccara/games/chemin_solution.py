@@ -13,19 +13,13 @@ from fractions import Fraction
 from math import gcd
 from typing import Callable, Iterable
 
-from ..algebraic import QuadraticNumber, fraction_str as fstr
+from ..algebraic import fraction_str as fstr, real_json
 from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
 from ..solve.sweep import Sweep, group_blocks, strategy_string, sweep
 from ._chemin_kernel import NONE
 from .chemin import THIRD_LABELS, CheminGame, chemin_game, check_commission, _total
 
 DEFAULT_RANGE = (Fraction(0), Fraction(1, 10))
-
-
-def real_json(x: QuadraticNumber | Fraction) -> dict:
-    """An exact real (rational or quadratic irrational): closed form and float."""
-    x = QuadraticNumber.of(x)
-    return {"exact": str(x), "float": float(x)}
 
 
 def p_formula_text(formula: tuple[int, int, int, int]) -> str:
