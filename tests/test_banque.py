@@ -199,17 +199,22 @@ def test_cooperative_equilibria_coincide_inside_the_interval():
 
 @pytest.mark.parametrize("theta", [Fraction(1, 2), Fraction(1, 10), Fraction(3, 10), Fraction(1, 100)])
 def test_independent_maximin_certificate(theta):
-    # The maximin from the candidate search is checked by a floating-point branch and
-    # bound over the square that knows nothing of the candidates: nothing guarantees
-    # more than the lower value + 1e-10 ...
-    from baccara.games.banque_independent import independent_equilibrium, maximin_upper_bound
+    # The maximin from the candidate search is checked by a branch and bound over the
+    # square that knows nothing of the candidates, every box rechecked exactly: nothing
+    # guarantees more than the lower value + 1e-10 ...
+    import numpy as np
 
-    v = float(independent_equilibrium(theta).lower_value)
-    assert maximin_upper_bound(theta, v).status == "holds"
+    from baccara.games.banque_independent import _exact_recheck, independent_equilibrium, maximin_upper_bound
+
+    v = independent_equilibrium(theta).lower_value
+    check = maximin_upper_bound(theta, v)
+    assert check.status == "holds" and check.exact
     # ... and the check can fail: a claim 1e-7 too low is refuted by a point that
-    # guarantees more
-    low = maximin_upper_bound(theta, v - 1e-7)
+    # guarantees more; the exact recheck refuses a cover that is too coarse
+    low = maximin_upper_bound(theta, float(v) - 1e-7)
     assert low.status == "refuted" and low.witness is not None
+    whole = (np.array([[0.0, 0.0, 1.0]]), np.zeros((1, len(banque_game().infosets)), dtype=bool))
+    assert not _exact_recheck(theta, [whole], v, Fraction(1, 10**10))
 
 
 def test_plot_of_a_partial_sweep(tmp_path):

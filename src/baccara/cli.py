@@ -558,7 +558,7 @@ def banque_solve(
         from .games.banque_independent import independent_equilibrium, maximin_upper_bound
 
         ind = independent_equilibrium(th)
-        bound = maximin_upper_bound(th, float(ind.lower_value))
+        bound = maximin_upper_bound(th, ind.lower_value)
         corr = correlated_equilibrium(th).to_json()
         doc = {"theta": corr["theta"], "concept": "independent", "model": "simplified",
                "players": {"p1": {"exact": str(ind.p1), "float": float(ind.p1)},
@@ -570,9 +570,10 @@ def banque_solve(
                "expectations": {"players": str(ind.lower_value), "banker": str(-ind.lower_value)},
                "candidates_checked": ind.candidates,
                "maximin_check": {"status": bound.status, "margin": bound.eps, "boxes": bound.boxes,
-                                 "method": "floating-point branch and bound over the square, independent of "
-                                           "the candidate search: no (p1, p2) guarantees more than the lower "
-                                           "value + margin"}}
+                                 "exact": bound.exact,
+                                 "method": "branch and bound over the square, independent of the candidate "
+                                           "search, every box's bound rechecked in exact arithmetic: no (p1, p2) "
+                                           "guarantees more than the lower value + margin"}}
         if json_out:
             print(json.dumps(doc, indent=2))
             return
@@ -582,8 +583,8 @@ def banque_solve(
         out.print(f"lower value {doc['lower_value']['exact']} = {doc['lower_value']['float']:.9f}; upper value "
                   f"{doc['upper_value']['exact']} = {doc['upper_value']['float']:.9f}; "
                   f"{'they differ' if ind.values_differ else 'equal: the game has a value'}", highlight=False)
-        out.print(f"check (floating-point branch and bound, {bound.boxes} boxes): no (p1, p2) guarantees more "
-                  f"than the lower value + {bound.eps:g}: {bound.status}", highlight=False)
+        out.print(f"check (branch and bound, {bound.boxes} boxes, {'exact' if bound.exact else 'floating point'}): "
+                  f"no (p1, p2) guarantees more than the lower value + {bound.eps:g}: {bound.status}", highlight=False)
         return
     sol = correlated_equilibrium(th)
     doc = sol.to_json()

@@ -33,7 +33,7 @@ import numpy as np
 
 from ..algebraic import QuadraticNumber, quadratic_roots
 from ..solve.sweep import rational_between
-from .banque import banque_game, check_theta
+from .banque import DENOMINATOR, banque_game, check_theta
 from .banque_arrangement import CORNERS, arrangement, at as _at, bilinear as _bilinear, curve_segments, \
     p2_on_curve as _p2_on_curve
 from .banque_solution import correlated_equilibrium
@@ -128,22 +128,24 @@ def independent_equilibrium(theta: Fraction) -> IndependentSolution:
 
 @dataclass(frozen=True)
 class MaximinBound:
-    """A floating-point check of the lower value, independent of the candidate search:
-    ``status`` is "holds" (no (p1, p2) guarantees the Players more than value + eps),
-    "refuted" (``witness`` guarantees more) or "inconclusive" (the boxes ran out)."""
+    """A check of the lower value, independent of the candidate search: ``status`` is
+    "holds" (no (p1, p2) guarantees the Players more than value + eps), "refuted"
+    (``witness`` guarantees more) or "inconclusive" (the boxes ran out).  ``exact``: the
+    bound on every box was rechecked in exact rational arithmetic."""
 
     value: float
     eps: float
     boxes: int
     status: str
     witness: tuple[float, float] | None = None
+    exact: bool = False
 
     @property
     def holds(self) -> bool:
         return self.status == "holds"
 
 
-def maximin_upper_bound(theta: Fraction, value: float, eps: float = 1e-10, max_depth: int = 48,
+def maximin_upper_bound(theta: Fraction, value, eps: Fraction = Fraction(1, 10**10), max_depth: int = 48,
                         max_boxes: int = 100_000) -> MaximinBound:
     """Branch and bound over the unit square, independent of the arrangement search.
 
@@ -151,35 +153,70 @@ def maximin_upper_bound(theta: Fraction, value: float, eps: float = 1e-10, max_d
     a bilinear function whose maximum over a box is at a corner.  With S = the sets where
     Banker draws at the box's centre this bounds V on the box; boxes whose bound exceeds
     ``value + eps`` are split in four, and V itself at their centres may refute the value.
-    Floating point, with ``eps`` far above the rounding error of the sums (about 1e-13)."""
+    The search runs in floating point; when it closes every box, each closed box's bound
+    (its S, its dyadic corners) is recomputed in exact integer arithmetic against the
+    exact ``value`` (a Fraction or QuadraticNumber) + eps, so "holds" is then a proof."""
     g = banque_game()
     theta = check_theta(theta)
+    v, e = float(value), float(eps)
     A = np.array([float(x) for x in _bilinear(g.a(theta))])
     C = np.array([[float(x) for x in _bilinear(h)] for h in g.h(theta)])
     boxes = np.array([[0.0, 0.0, 1.0]])          # (x0, y0, side)
+    closed: list[tuple[np.ndarray, np.ndarray]] = []
     examined = 0
     for _ in range(max_depth):
         examined += len(boxes)
-        ub, at_centre = zip(*(_box_bounds(A, C, boxes[k:k + 4096]) for k in range(0, len(boxes), 4096)))
-        ub, at_centre = np.concatenate(ub), np.concatenate(at_centre)
-        if at_centre.max() > value + eps:
+        parts = [_box_bounds(A, C, boxes[k:k + 4096]) for k in range(0, len(boxes), 4096)]
+        ub = np.concatenate([p[0] for p in parts])
+        at_centre = np.concatenate([p[1] for p in parts])
+        draws = np.concatenate([p[2] for p in parts])
+        if at_centre.max() > v + e:
             k = int(np.argmax(at_centre))
             x0, y0, side = boxes[k]
-            return MaximinBound(value, eps, examined, "refuted", (x0 + side / 2, y0 + side / 2))
-        open_ = boxes[ub > value + eps]
+            return MaximinBound(v, e, examined, "refuted", (x0 + side / 2, y0 + side / 2))
+        shut = ub <= v + e
+        closed.append((boxes[shut], draws[shut]))
+        open_ = boxes[~shut]
         if len(open_) == 0:
-            return MaximinBound(value, eps, examined, "holds")
+            exact = _exact_recheck(theta, closed, value, Fraction(eps))
+            return MaximinBound(v, e, examined, "holds" if exact else "inconclusive", exact=exact)
         if 4 * len(open_) > max_boxes:
             break
         h = open_[:, 2] / 2
         boxes = np.concatenate([np.stack([open_[:, 0] + dx * h, open_[:, 1] + dy * h, h], axis=1)
                                 for dx in (0, 1) for dy in (0, 1)])
-    return MaximinBound(value, eps, examined, "inconclusive")
+    return MaximinBound(v, e, examined, "inconclusive")
 
 
-def _box_bounds(A: np.ndarray, C: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _exact_recheck(theta: Fraction, closed, value, eps: Fraction) -> bool:
+    """Every closed box's bound, exactly: the integer coefficients of A + sum_{i in S} B_i
+    (over 13^9 den(theta)) at the box's dyadic corners, against value + eps."""
+    from ..algebraic import QuadraticNumber
+
+    g = banque_game()
+    den = theta.denominator
+
+    def ints(v) -> list[int]:
+        return [int(x * den * DENOMINATOR) for x in _bilinear(v)]
+
+    A = np.array(ints(g.a(theta)), dtype=object)
+    C = np.array([ints(h) for h in g.h(theta)], dtype=object)
+    bound = QuadraticNumber.of(value) + eps
+    scale = den * DENOMINATOR
+    for boxes, draws in closed:
+        for (x0, y0, side), mask in zip(boxes, draws):
+            f = A + C[mask].sum(axis=0) if mask.any() else A
+            best = max(Fraction(int(f[0])) + f[1] * x + f[2] * y + f[3] * x * y
+                       for x in (Fraction(x0), Fraction(x0) + Fraction(side))
+                       for y in (Fraction(y0), Fraction(y0) + Fraction(side)))
+            if QuadraticNumber.of(best / scale) > bound:
+                return False
+    return True
+
+
+def _box_bounds(A: np.ndarray, C: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(the bilinear upper bound of V on each box (x0, y0, side), Banker drawing where he
-    does at its centre; V at the centre)."""
+    does at its centre; V at the centre; those draws, boxes x sets)."""
     x0, y0, s = boxes[:, 0], boxes[:, 1], boxes[:, 2]
     cx, cy = x0 + s / 2, y0 + s / 2
     feats = np.stack([np.ones_like(cx), cx, cy, cx * cy])
@@ -192,4 +229,4 @@ def _box_bounds(A: np.ndarray, C: np.ndarray, boxes: np.ndarray) -> tuple[np.nda
         for dy in (0.0, 1.0):
             px, py = x0 + dx * s, y0 + dy * s
             ub = np.maximum(ub, f[:, 0] + f[:, 1] * px + f[:, 2] * py + f[:, 3] * px * py)
-    return ub, centre
+    return ub, centre, draw.T
