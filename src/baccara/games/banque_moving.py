@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import flint
 
@@ -147,6 +147,14 @@ def sign(x) -> int:
     return (x > 0) - (x < 0)
 
 
+def p1_coefficients(k) -> tuple:
+    """(K0, K1, K2) in Z[t] with k = K0 + K1 p1 + K2 p1^2 (k in p1 and t only)."""
+    d = dict(terms(k))
+    if any(m[0] > 2 or m[1] or m[2] for m in d):
+        raise BaccaraError("p1 is not quadratic over Q(theta) here")
+    return tuple(CTX.from_dict({(0, 0, 0, m[3]): c for m, c in d.items() if m[0] == e}) for e in range(3))
+
+
 # ---------------------------------------------------------------- the moving point
 @dataclass(frozen=True)
 class MovingPoint:
@@ -178,10 +186,8 @@ class MovingPoint:
         for f, _ in pt._split()[0].factor()[1]:
             if not has(f, _P1):
                 continue
-            c = [value_t(CTX.from_dict({(0, 0, 0, m[3]): v for m, v in terms(f) if m[0] == e}), t) for e in range(3)]
-            if any(m[0] > 2 for m, _ in terms(f)):
-                raise BaccaraError("p1 is not quadratic over Q(theta) here")
-            roots += [r for r in quadratic_roots(c[2], c[1], c[0]) if abs(float(r) - p1) < tol]
+            k0, k1, k2 = (value_t(c, t) for c in p1_coefficients(f))
+            roots += [r for r in quadratic_roots(k2, k1, k0) if abs(float(r) - p1) < tol]
         if len(roots) != 1:
             raise ArithmeticError(f"{len(roots)} exact points near p1 = {p1}")
         return cls.through(e1, e2, roots[0], t)
@@ -190,7 +196,11 @@ class MovingPoint:
         return tuple(CTX.from_dict(dict(e)) for e in self.eqs)
 
     def _split(self) -> tuple:
-        """(the source of K, the equation giving p2 from p1)."""
+        """(the source of K, the equation giving p2 from p1), computed once per point."""
+        return self._cached_split
+
+    @cached_property
+    def _cached_split(self) -> tuple:
         e0, e1 = self.equations()
         if not has(e0, _P2):
             return e0, e1
@@ -198,15 +208,16 @@ class MovingPoint:
             return e1, e0
         return e0.resultant(e1, "p2"), e0
 
-    def quadratic(self):
+    @cached_property
+    def _quadratic(self):
         return CTX.from_dict(dict(self.crossing)) if self.crossing else self._split()[0]
+
+    def quadratic(self):
+        return self._quadratic
 
     def k_coeffs(self) -> tuple:
         """(K0, K1, K2) in Z[t]: the coefficients of p1^0, p1^1, p1^2 in K."""
-        d = dict(terms(self.quadratic()))
-        if any(m[0] > 2 or m[1] or m[2] for m in d):
-            raise BaccaraError("p1 is not quadratic over Q(theta) here")
-        return tuple(CTX.from_dict({(0, 0, 0, m[3]): c for m, c in d.items() if m[0] == e}) for e in range(3))
+        return p1_coefficients(self.quadratic())
 
     def at(self, t: Fraction) -> tuple:
         """(p1, p2) exactly at a rational theta."""
@@ -275,18 +286,23 @@ class Event:
         u = self.other[0].value(self.other[1], t)
         return 0 if v == u else (1 if u < v else -1)
 
+    @cached_property
+    def refined(self):
+        """The root's ball narrowed by exact bisection (:func:`~baccara.solve.roots.refine`)."""
+        return refine(self.ball, self.poly)
+
     def genuine(self) -> bool:
         """Does the condition really change sign at the root?  Its exact sign is taken at
         rationals on either side, closer than any other root of ``poly``; a branch that
         cannot be evaluated there (its point turns complex) ends at the root."""
-        a, b = rationals_around(refine(self.ball, self.poly), self.room)
+        a, b = rationals_around(self.refined, self.room)
         try:
             return self._sign_at(a) != self._sign_at(b)
         except (ArithmeticError, ZeroDivisionError):
             return True      # the branch itself breaks down at the root
 
     def endpoint(self) -> Endpoint:
-        return Endpoint(refine(self.ball, self.poly), self.poly)
+        return Endpoint(self.refined, self.poly)
 
 
 def value_crossings(a: MovingPoint, fa, b: MovingPoint, fb, lo, hi, label: str = "values equal") -> list[Event]:

@@ -11,6 +11,7 @@ ball (:class:`Endpoint`), printed to any number of digits.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 
 import flint
@@ -49,7 +50,7 @@ class Endpoint:
     def __float__(self) -> float:
         return float(self.rational) if self.rational is not None else float(self.ball.mid())
 
-    @property
+    @cached_property
     def minimal_polynomial(self):
         """The irreducible integer factor of ``poly`` with this root (None for a rational endpoint)."""
         if self.poly is None:
