@@ -11,18 +11,26 @@ and user-defined bets load from TOML in the same form (see
 
 from __future__ import annotations
 
-import numbers
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
+from . import params
+from .errors import BaccaraError, BetError
+from .events import (
+    FIELDS,
+    NCELLS,
+    condition_mask,
+    describe_condition,
+    needed_resolution,
+    normalize_condition,
+)
 from .tomlfile import read_toml
-from .errors import BetError
-from .events import FIELDS, NCELLS, condition_mask, needed_resolution, normalize_condition
 
 DEFAULT_COMMISSION = Fraction(1, 20)
 DEFAULT_TIE_PAYS = Fraction(8)
@@ -32,27 +40,55 @@ _WORDS = {"push": Fraction(0), "lose": Fraction(-1), "loss": Fraction(-1)}
 
 
 def as_fraction(value: Any, name: str) -> Fraction:
-    """An exact rational from an int, a Fraction, or a string like ``"19/20"`` or ``"0.95"``.
+    """An exact rational from an int, a Fraction, a float or a string like ``"19/20"`` or ``"0.95"``.
 
-    Floats are read through their shortest decimal form (0.95 -> 19/20).
+    Floats are read as the decimal they print (0.95 -> 19/20), as everywhere
+    in baccara (:func:`baccara.params.rational`); ``"push"`` is 0 and
+    ``"lose"`` / ``"loss"`` is -1.
+
+    Parameters
+    ----------
+    value : int, Fraction, float or str
+        The number.
+    name : str
+        The parameter's name, used in the error message.
+
+    Returns
+    -------
+    Fraction
+        The exact value.
     """
-    if isinstance(value, bool):
-        raise BetError(f"{name} must be a number, got {value!r}")
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, numbers.Integral):
-        return Fraction(int(value))
-    if isinstance(value, float):
-        return Fraction(repr(value))
-    if isinstance(value, str):
-        key = value.strip().lower()
-        if key in _WORDS:
-            return _WORDS[key]
-        try:
-            return Fraction(key)
-        except (ValueError, ZeroDivisionError):
-            pass
-    raise BetError(f"{name} must be a number such as 11, \"19/20\" or \"0.95\", got {value!r}")
+    if isinstance(value, str) and value.strip().lower() in _WORDS:
+        return _WORDS[value.strip().lower()]
+    try:
+        return params.rational(value, name)
+    except BaccaraError as e:
+        raise BetError(str(e)) from None
+
+
+def as_payout(value: Any, name: str, positive: bool = False) -> Fraction:
+    """A payout per unit staked, read as :func:`as_fraction` reads it and checked against its range.
+
+    Parameters
+    ----------
+    value : int, Fraction, float or str
+        The payout (``11`` for 11:1, ``"push"``, ``"lose"``).
+    name : str
+        The parameter's name, used in the error message.
+    positive : bool
+        Whether the payout must be a win (in (0, MAX_PAYOUT]) rather than in [-1, MAX_PAYOUT].
+
+    Returns
+    -------
+    Fraction
+        The exact payout.
+    """
+    if isinstance(value, str) and value.strip().lower() in _WORDS:
+        value = _WORDS[value.strip().lower()]
+    try:
+        return params.payout(value, name, positive=positive)
+    except BaccaraError as e:
+        raise BetError(str(e)) from None
 
 
 @dataclass(frozen=True)
@@ -63,10 +99,10 @@ class Rule:
     pays: Fraction
 
     @classmethod
-    def make(cls, pays: Any, **when: Any) -> "Rule":
+    def make(cls, pays: Any, **when: Any) -> Rule:
         return cls(
             when=tuple(sorted((f, normalize_condition(f, v)) for f, v in when.items())),
-            pays=as_fraction(pays, "pays"),
+            pays=as_payout(pays, "pays"),
         )
 
 
@@ -90,8 +126,24 @@ class Bet:
         if not self.name or not all(ch.isalnum() or ch in "_-" for ch in self.name):
             raise BetError(f"bet name must be letters, digits, '_' or '-', got {self.name!r}")
         for p in [r.pays for r in self.rules] + [self.otherwise]:
-            if p < -1:
-                raise BetError(f"bet {self.name!r}: a payout below -1 (more than the stake lost) is not allowed, got {p}")
+            if not -1 <= p <= params.MAX_PAYOUT:
+                raise BetError(f"bet {self.name!r}: a payout must be in [-1, {params.MAX_PAYOUT}] (-1: the stake "
+                               f"lost), got {p}")
+        self.check_rules()
+
+    def check_rules(self) -> None:
+        """Refuse a rule that can never pay: its condition holds in no coup, or only in coups an
+        earlier rule already matched (a slip in a user's bet, never meant)."""
+        unset = np.ones(NCELLS, dtype=bool)
+        for k, rule in enumerate(self.rules, 1):
+            mask = condition_mask(rule.when)
+            if not mask.any():
+                raise BetError(f"bet {self.name!r}, rule {k}: its conditions can never hold together "
+                               f"({describe_condition(rule.when)})")
+            if not (mask & unset).any():
+                raise BetError(f"bet {self.name!r}, rule {k}: never applies, since every coup it matches "
+                               f"({describe_condition(rule.when)}) is matched by an earlier rule")
+            unset &= ~mask
 
     @property
     def resolution(self) -> str:
@@ -127,9 +179,10 @@ def _cell_levels(bet: Bet) -> tuple[tuple[Fraction, ...], np.ndarray]:
 # ---------------------------------------------------------------- built-in bets
 def banker(commission: Any = DEFAULT_COMMISSION) -> Bet:
     """Banker: wins 1 - commission, ties push."""
-    c = as_fraction(commission, "commission")
-    if not 0 <= c < 1:
-        raise BetError(f"commission must be in [0, 1), got {c}")
+    try:
+        c = params.commission(commission)
+    except BaccaraError as e:
+        raise BetError(str(e)) from None
     return Bet("banker", (Rule.make(1 - c, winner="banker"), Rule.make(0, winner="tie")),
                description=f"Banker, {float(c) * 100:g}% commission on wins")
 
@@ -141,9 +194,7 @@ def player() -> Bet:
 
 def tie(pays: Any = DEFAULT_TIE_PAYS) -> Bet:
     """Tie: pays ``pays``:1."""
-    t = as_fraction(pays, "tie pays")
-    if t <= 0:
-        raise BetError(f"tie pays must be positive, got {t}")
+    t = as_payout(pays, "tie pays", positive=True)
     return Bet("tie", (Rule.make(t, winner="tie"),), description=f"Tie, pays {t}:1")
 
 
@@ -179,9 +230,7 @@ def super6_banker() -> Bet:
 
 def super6(pays: Any = DEFAULT_SUPER6_PAYS) -> Bet:
     """Super 6 side bet: Banker wins with 6, pays ``pays``:1."""
-    p = as_fraction(pays, "super6 pays")
-    if p <= 0:
-        raise BetError(f"super6 pays must be positive, got {p}")
+    p = as_payout(pays, "super6 pays", positive=True)
     return Bet("super6", (Rule.make(p, winner="banker", banker_total=6),),
                description=f"Super 6: Banker wins with 6, {p}:1")
 
@@ -225,7 +274,7 @@ def builtin_bets(
 ) -> dict[str, Bet]:
     """Every built-in bet, by name, with the given house parameters."""
     return dict(_builtin_bets(
-        as_fraction(commission, "commission"), as_fraction(tie_pays, "tie pays"), as_fraction(super6_pays, "super6 pays")
+        as_fraction(commission, "commission"), as_payout(tie_pays, "tie pays"), as_payout(super6_pays, "super6 pays")
     ))
 
 
@@ -266,7 +315,7 @@ def bet_from_mapping(name: str, spec: Mapping[str, Any]) -> Bet:
             rules.append(Rule.make(r["pays"], **dict(when)))
         except BetError as e:
             raise BetError(f"bet {name!r}, rule {i + 1}: {e}") from None
-    otherwise = as_fraction(spec.get("otherwise", -1), f"bet {name!r} otherwise")
+    otherwise = as_payout(spec.get("otherwise", -1), f"bet {name!r} otherwise")
     return Bet(name, tuple(rules), otherwise, str(spec.get("description", "")))
 
 

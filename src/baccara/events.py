@@ -14,7 +14,7 @@ names those functions (the *fields*) and evaluates conditions on them.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -83,6 +83,25 @@ def field_arrays() -> dict[str, np.ndarray]:
     }
 
 
+@cache
+def field_values(field: str) -> tuple[int, ...]:
+    """The values ``field`` takes in some coup (its domain, as the integers conditions use)."""
+    return tuple(int(v) for v in np.unique(field_arrays()[field].astype(np.int64)))
+
+
+def describe_condition(when: tuple[tuple[str, tuple], ...]) -> str:
+    """A condition as people write it: ``winner = banker, banker_total = 7``."""
+    def show(field: str, v: int) -> str:
+        kind = FIELDS[field][0]
+        return WINNERS[v] if kind == "winner" else ("true" if v else "false") if kind == "bool" else str(v)
+
+    parts = []
+    for field, allowed in when:
+        vals = [show(field, v) for v in allowed]
+        parts.append(f"{field} = {vals[0] if len(vals) == 1 else '[' + ', '.join(vals) + ']'}")
+    return ", ".join(parts) or "always"
+
+
 def normalize_condition(field: str, value: Any) -> tuple:
     """The allowed values of ``field`` as a sorted tuple, checked against the field's kind."""
     if field not in FIELDS:
@@ -102,8 +121,9 @@ def normalize_condition(field: str, value: Any) -> tuple:
                 raise BetError(f"winner is one of {', '.join(WINNERS)}, got {v!r}")
             out.append(WINNERS.index(v.lower()))
         else:
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-                raise BetError(f"{field} takes integers, got {v!r}")
+            domain = field_values(field)
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or int(v) not in domain:
+                raise BetError(f"{field} takes the integers {domain[0]}-{domain[-1]}, got {v!r}")
             out.append(int(v))
     return tuple(sorted(set(out)))
 

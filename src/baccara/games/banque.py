@@ -29,7 +29,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 from numba import njit
 
-from ..errors import BaccaraError
+from .. import params
 
 STOOD, NATURAL = 10, 11
 DENOMINATOR = 13**9
@@ -151,11 +151,9 @@ def infoset_label(key: tuple[int, int, int]) -> str:
     return "({},{},{})".format(*key)
 
 
-def check_theta(theta: Fraction) -> Fraction:
-    theta = Fraction(theta)
-    if not 0 < theta < 1:
-        raise BaccaraError(f"theta must be in (0, 1), got {theta}")
-    return theta
+def check_theta(theta: Fraction | int | float | str) -> Fraction:
+    """Theta, exactly, in (0, 1) (floats read as the decimal they print: 0.1 is 1/10)."""
+    return params.theta(theta)
 
 
 @lru_cache(maxsize=1)

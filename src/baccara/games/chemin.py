@@ -35,6 +35,7 @@ from typing import Sequence
 
 import numpy as np
 
+from .. import params
 from ..errors import BaccaraError
 from ..solve.additive import AdditiveGame
 from ..solve.bilinear import BilinearGame
@@ -57,11 +58,9 @@ def check_model(model: str, decks: int | None) -> tuple[str, int | None]:
     return m, decks
 
 
-def check_commission(alpha: Fraction) -> Fraction:
-    alpha = Fraction(alpha)
-    if not 0 <= alpha < 1:
-        raise BaccaraError(f"commission must be in [0, 1), got {alpha}")
-    return alpha
+def check_commission(alpha: Fraction | int | float | str) -> Fraction:
+    """The commission alpha, exactly, in [0, 1) (floats read as the decimal they print: 0.05 is 1/20)."""
+    return params.commission(alpha)
 
 
 #: Player's two-card compositions with total 5, where he chooses (Model 3

@@ -273,11 +273,10 @@ def table7_blocks(game) -> list[list[int]]:
 def sweep_chemin3(decks: int = 6, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),
                   confirm: bool = True) -> Chemin3Sweep:
     """Model B3's equilibria over alpha in [lo, hi] (see the module docstring)."""
-    check_commission(lo)
-    check_commission(hi)
+    lo, hi = check_commission(lo), check_commission(hi)
     game3 = chemin_game("B3", decks)
     restricted = game3.restricted(THEOREM2_PLAYER, MIXED_AT)
-    sw = CheminSweep(restricted, sweep(restricted.linear(), Fraction(lo), Fraction(hi), order=restricted.block_key))
+    sw = CheminSweep(restricted, sweep(restricted.linear(), lo, hi, order=restricted.block_key))
     blocks = table7_blocks(restricted)
     groups = sw.result.groups or [(i,) for i in range(len(restricted.keys))]
     bil0 = game3.at(Fraction(0))  # Player's payoffs do not involve alpha

@@ -212,10 +212,9 @@ class CheminSweep:
 def sweep_chemin(model: str = "B2", decks: int | None = 6, lo: Fraction = DEFAULT_RANGE[0],
                  hi: Fraction = DEFAULT_RANGE[1]) -> CheminSweep:
     """The alpha sweep of chemin de fer (seed 000 section 3) over [lo, hi]."""
-    check_commission(lo)
-    check_commission(hi)
+    lo, hi = check_commission(lo), check_commission(hi)
     game = chemin_game(model, decks)
-    return CheminSweep(game, sweep(game.linear(), Fraction(lo), Fraction(hi), order=game.block_key))
+    return CheminSweep(game, sweep(game.linear(), lo, hi, order=game.block_key))
 
 
 def table4(decks: Iterable[int | None], progress: Callable[[int | None], None] | None = None) -> list[tuple]:
@@ -229,7 +228,7 @@ def table4(decks: Iterable[int | None], progress: Callable[[int | None], None] |
     return rows
 
 
-def table5(decks: Iterable[int]) -> list[list[str]]:
+def table5(decks: Iterable[int], progress: Callable[[int], None] | None = None) -> list[list[str]]:
     """Seed 000 Table 5: Banker's equilibrium move (D or S) at each (total, third card)
     where it is the same at every composition, every d in ``decks`` and every
     alpha in [0, 1/10]; blank where it varies (the cells Table 6 details).
@@ -244,6 +243,8 @@ def table5(decks: Iterable[int]) -> list[list[str]]:
                     hand, third = game.keys[i]
                     move = "M" if k == iv.i else ("D" if iv.moves[k] > 0 else "S")
                     seen.setdefault((_total(hand), third), set()).add(move)
+        if progress is not None:
+            progress(d)
     return [[(lambda m: m.copy().pop() if len(m) == 1 and "M" not in m else "")(seen.get((t, k), set()))
              for k in list(range(10)) + [NONE]] for t in range(8)]
 
