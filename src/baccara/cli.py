@@ -10,25 +10,47 @@ from __future__ import annotations
 import json
 import sys
 from fractions import Fraction
-from typing import Optional
 
 import typer
-from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
-from . import __version__
-from .bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, as_fraction, builtin_bets, field_help, load_bets_toml
+from . import __version__, params
+from .bets import (
+    DEFAULT_COMMISSION,
+    DEFAULT_SUPER6_PAYS,
+    DEFAULT_TIE_PAYS,
+    Bet,
+    as_payout,
+    builtin_bets,
+    field_help,
+    load_bets_toml,
+)
 from .cards import rank_index
-from .cli_errors import err, handles_errors
+from .cli_errors import err, handles_errors, make_console
 from .errors import BaccaraError
 from .exact import applicable_bets, coup_distribution, effects_of_removal, evaluate_bets
 from .games.bertrand import bertrand_report, bertrand_text
 from .games.chemin import check_model, chemin_game
-from .games.chemin_solution import best_response_table, solve_chemin, sweep_chemin, table1, table4, table5, table_text
+from .games.chemin_solution import (
+    best_response_table,
+    solve_chemin,
+    sweep_chemin,
+    table1,
+    table4,
+    table5,
+    table_text,
+)
 from .report import edge_json, edge_table, eor_json, eor_table, exact_edges_lines
 from .shoe import Shoe
+from .workload import check_workload
 
 app = typer.Typer(
     name="baccara",
@@ -36,15 +58,27 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
-out = Console()
+out = make_console()
 
 
-def _parse_int(text: str, name: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise BaccaraError(f"{name} must be a whole number, got {text!r}") from None
+def _say(message: str) -> None:
+    err.print(message, highlight=False)
+
+
+def _bar() -> Progress:
+    """The progress bar of every long command: on stderr, gone when done; elapsed time, then the time to go."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                    TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                    transient=True, console=err)
+
+
+ALLOW_LONG = typer.Option(False, "--allow-long",
+                          help="Run even when the estimated time exceeds 15 minutes (refused otherwise).")
+
+#: Measured seconds of one core per value of d (this machine class), for the estimates said before a table starts.
+SECONDS_PER_D = {"table4": 0.15, "table5": 0.15, "table7": 8.0, "table7-no-confirm": 0.15}
 
 
 def parse_composition(text: str) -> Shoe:
@@ -54,14 +88,22 @@ def parse_composition(text: str) -> Shoe:
         raise BaccaraError("--composition is empty: give RANK=COUNT pairs, 13 counts (A..K) or 10 counts (values 0..9)")
     if all("=" in p for p in parts):
         counts: dict[str, int] = {}
+        seen: dict[int, str] = {}
         for p in parts:
             name, value = p.split("=", 1)
-            rank_index(name)  # validates the rank
-            counts[name] = counts.get(name, 0) + _parse_int(value, f"--composition count of {name}")
+            try:
+                r = rank_index(name)
+            except BaccaraError as e:
+                raise BaccaraError(f"--composition: {e}") from None
+            if r in seen:
+                raise BaccaraError(f"--composition gives rank {name} twice ({seen[r]}=... and {name}=...): "
+                                   "give each rank once")
+            seen[r] = name
+            counts[name] = params.integer(value, f"--composition count of {name}", lo=0)
         return Shoe.from_ranks(counts)
     if any("=" in p for p in parts):
         raise BaccaraError("--composition mixes RANK=COUNT pairs with bare counts; use one form")
-    numbers = [_parse_int(p, "--composition count") for p in parts]
+    numbers = [params.integer(p, "--composition count", lo=0) for p in parts]
     if len(numbers) == 13:
         return Shoe.from_ranks(numbers)
     if len(numbers) == 10:
@@ -83,20 +125,16 @@ def _parse_ranks(text: str | None, option: str) -> list[str]:
     return ranks
 
 
-def build_shoe(decks: Optional[str], infinite: bool, composition: Optional[str], remove: Optional[str], add: Optional[str]) -> Shoe:
+def build_shoe(decks: str | None, infinite: bool, composition: str | None, remove: str | None, add: str | None) -> Shoe:
     """The shoe chosen by the common options (default: 8 decks)."""
     chosen = [name for name, given in (("--decks", decks is not None), ("--infinite", infinite), ("--composition", composition is not None)) if given]
     if len(chosen) > 1:
         raise BaccaraError(f"choose one shoe: {' and '.join(chosen)} were both given")
-    if infinite or (decks is not None and decks.strip().lower() in ("inf", "infinite")):
-        shoe = Shoe.infinite()
-    elif composition is not None:
+    if composition is not None:
         shoe = parse_composition(composition)
     else:
-        d = 8 if decks is None else _parse_int(decks, "--decks")
-        if d <= 0:
-            raise BaccaraError(f"--decks must be a positive integer (or 'inf'), got {d}")
-        shoe = Shoe.decks(d)
+        d = None if infinite else params.decks("8" if decks is None else decks, "--decks")
+        shoe = Shoe.infinite() if d is None else Shoe.decks(d)
     for r in _parse_ranks(remove, "--remove"):
         shoe = shoe.remove(r)
     for r in _parse_ranks(add, "--add"):
@@ -104,20 +142,20 @@ def build_shoe(decks: Optional[str], infinite: bool, composition: Optional[str],
     return shoe
 
 
-def build_bets(commission: str, tie_pays: str, super6_pays: str, bets_file: Optional[str]) -> tuple[dict[str, Bet], dict]:
+def build_bets(commission: str, tie_pays: str, super6_pays: str, bets_file: str | None) -> tuple[dict[str, Bet], dict]:
     """Built-in bets with the house parameters, plus any user-defined bets."""
-    params = {
-        "commission": as_fraction(commission, "--commission"),
-        "tie_pays": as_fraction(tie_pays, "--tie-pays"),
-        "super6_pays": as_fraction(super6_pays, "--super6-pays"),
+    house = {
+        "commission": params.commission(commission, "--commission"),
+        "tie_pays": as_payout(tie_pays, "--tie-pays: tie pays", positive=True),
+        "super6_pays": as_payout(super6_pays, "--super6-pays: super6 pays", positive=True),
     }
-    bets = builtin_bets(**params)
+    bets = builtin_bets(**house)
     if bets_file:
         for name, bet in load_bets_toml(bets_file).items():
             if name in bets:
                 raise BaccaraError(f"--bets: bet {name!r} in {bets_file} has the name of a built-in bet; rename it")
             bets[name] = bet
-    return bets, params
+    return bets, house
 
 
 DECKS = typer.Option(None, "--decks", "-d", help="Number of decks, a positive integer, or 'inf' (default 8).")
@@ -135,15 +173,15 @@ JSON = typer.Option(False, "--json", help="Print JSON (exact numbers as 'num/den
 @app.command()
 @handles_errors
 def edge(
-    decks: Optional[str] = DECKS,
+    decks: str | None = DECKS,
     infinite: bool = INFINITE,
-    composition: Optional[str] = COMPOSITION,
-    remove: Optional[str] = REMOVE,
-    add: Optional[str] = ADD,
+    composition: str | None = COMPOSITION,
+    remove: str | None = REMOVE,
+    add: str | None = ADD,
     commission: str = COMMISSION,
     tie_pays: str = TIE_PAYS,
     super6_pays: str = SUPER6_PAYS,
-    bets: Optional[str] = BETS,
+    bets: str | None = BETS,
     json_out: bool = JSON,
     exact: bool = typer.Option(False, "--exact", help="Also print each edge as an exact fraction."),
 ) -> None:
@@ -176,14 +214,14 @@ def edge(
 @handles_errors
 def eor(
     bet: str = typer.Option(..., "--bet", "-b", help="Bet name (see 'baccara bets')."),
-    decks: Optional[str] = DECKS,
-    composition: Optional[str] = COMPOSITION,
-    remove: Optional[str] = REMOVE,
-    add: Optional[str] = ADD,
+    decks: str | None = DECKS,
+    composition: str | None = COMPOSITION,
+    remove: str | None = REMOVE,
+    add: str | None = ADD,
     commission: str = COMMISSION,
     tie_pays: str = TIE_PAYS,
     super6_pays: str = SUPER6_PAYS,
-    bets: Optional[str] = BETS,
+    bets: str | None = BETS,
     json_out: bool = JSON,
 ) -> None:
     """Effects of removal: the exact change in a bet's house edge when one card of each rank is removed."""
@@ -206,7 +244,7 @@ def list_bets(
     commission: str = COMMISSION,
     tie_pays: str = TIE_PAYS,
     super6_pays: str = SUPER6_PAYS,
-    bets: Optional[str] = BETS,
+    bets: str | None = BETS,
 ) -> None:
     """List the bets: built-in, and those of a --bets file."""
     all_bets, _ = build_bets(commission, tie_pays, super6_pays, bets)
@@ -222,7 +260,7 @@ def fields() -> None:
 
 # ---------------------------------------------------------------- chemin de fer
 chemin_app = typer.Typer(help="Chemin de fer as a game (seed 000): Nash equilibria, the commission sweep, Table 4.",
-                         no_args_is_help=True)
+                         no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(chemin_app, name="chemin")
 
 MODEL = typer.Option("B2", "--model", "-m", help="Information model: A1, A2, A3, B1, B2, B3 (A: with replacement; "
@@ -233,20 +271,12 @@ ALPHA = typer.Option("1/20", "--commission", "-a", help="Commission alpha on Ban
 
 def parse_chemin_decks(text: str) -> int | None:
     """--decks for chemin de fer: a positive integer or 'inf' (None)."""
-    t = text.strip().lower()
-    if t in ("inf", "infinite", "oo"):
-        return None
-    d = _parse_int(t, "--decks")
-    if d <= 0:
-        raise BaccaraError(f"--decks must be a positive integer or 'inf', got {d}")
-    return d
+    return params.decks(text, "--decks")
 
 
 def parse_alpha(text: str, option: str = "--commission") -> Fraction:
-    a = as_fraction(text, option)
-    if not 0 <= a < 1:
-        raise BaccaraError(f"{option} must be in [0, 1), got {a}")
-    return a
+    """A commission option: a rational in [0, 1)."""
+    return params.commission(text, option)
 
 
 def _model_and_decks(model: str, decks: str, model3: bool = True) -> tuple[str, int | None]:
@@ -305,12 +335,12 @@ def chemin_solve(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str 
             print(json.dumps(doc, indent=2))
         else:
             _print_model3(doc, m, d, commission)
-        return
+        return doc
     sol = solve_chemin(m, d, parse_alpha(commission))
     doc = sol.to_json()
     if json_out:
         print(json.dumps(doc, indent=2))
-        return
+        return doc
     shoe = "infinite shoe" if d is None else f"{d} decks"
     verdict = "unique Nash equilibrium" if doc["unique"] else f"{len(doc['equilibria'])} extreme Nash equilibria"
     out.print(f"Chemin de fer, Model {m}, {shoe}, commission {commission}: {verdict}", highlight=False)
@@ -324,6 +354,7 @@ def chemin_solve(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str 
                   f"certificate: {'holds' if eq['certificate']['holds'] else 'FAILS'}", highlight=False)
     if doc["continua"]:
         out.print(f"continua of equilibria: {doc['continua']}")
+    return doc
 
 
 @chemin_app.command("sweep")
@@ -349,7 +380,7 @@ def chemin_sweep(model: str = MODEL, decks: str = CHEMIN_DECKS, json_out: bool =
         doc = sweep_chemin(m, d, a, b).to_json()
     if json_out:
         print(json.dumps(doc, indent=2))
-        return
+        return doc
     shoe = "infinite shoe" if d is None else f"{d} decks"
     out.print(f"Model {m}, {shoe}, commission in [{a}, {b}]: "
               f"(a) {doc['curves']} curves, (b) {doc['intersections']} intersections, (c) {doc['partial_curves']} partial, "
@@ -387,37 +418,48 @@ def chemin_sweep(model: str = MODEL, decks: str = CHEMIN_DECKS, json_out: bool =
         t3.add_row(str(r["case"]), " & ".join(r["curves"]), f"{r['alpha']['float']:.7f}", r["strategy"],
                    "yes" if r["several_equilibria"] else "")
     out.print(t3)
+    return doc
+
+
+#: Most values of d one --decks list may name.
+MAX_DECK_VALUES = 10_000
 
 
 def parse_deck_range(text: str) -> list[int | None]:
-    """'1-100', '6', '1,2,8-10', 'inf'."""
+    """'1-100', '6', '1,2,8-10', 'inf': distinct values, in the order given."""
     out: list[int | None] = []
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
-        if part.lower() in ("inf", "infinite"):
-            out.append(None)
-        elif "-" in part:
+        if "-" in part:
             a, b = part.split("-", 1)
-            lo_, hi_ = _parse_int(a, "--decks"), _parse_int(b, "--decks")
-            if lo_ <= 0 or hi_ < lo_:
+            lo_, hi_ = params.decks(a, "--decks", infinite=False), params.decks(b, "--decks", infinite=False)
+            if hi_ < lo_:
                 raise BaccaraError(f"--decks range must be like 1-100 with 1 <= low <= high, got {part!r}")
+            if hi_ - lo_ + 1 > MAX_DECK_VALUES:
+                raise BaccaraError(f"--decks names at most {MAX_DECK_VALUES} values of d, got {part!r} "
+                                   f"({hi_ - lo_ + 1} values)")
             out.extend(range(lo_, hi_ + 1))
         else:
             out.append(parse_chemin_decks(part))
+        if len(out) > MAX_DECK_VALUES:
+            raise BaccaraError(f"--decks names at most {MAX_DECK_VALUES} values of d, got {text!r}")
     if not out:
         raise BaccaraError("--decks is empty: give e.g. 1-100 or 6 or inf")
-    return out
+    return list(dict.fromkeys(out))
 
 
 @chemin_app.command("table4")
 @handles_errors
-def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", help="Decks: e.g. 1-100, 6, inf."),
-                  json_out: bool = JSON) -> None:
+def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", metavar="D-RANGE",
+                                           help="Decks: e.g. 1-100, 6, inf (at most 10000 values)."),
+                  json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> None:
     """Seed 000 Table 4 for each d (Model B2): curves, intersections, partial curves, cases, exceptional alphas."""
     ds = parse_deck_range(decks)
-    with Progress(transient=True, console=err) as bar:
-        task = bar.add_task("sweeping", total=len(ds))
+    check_workload(f"Table 4 for {len(ds)} values of d", SECONDS_PER_D["table4"] * len(ds), allow_long,
+                   "give a shorter --decks range", _say)
+    with _bar() as bar:
+        task = bar.add_task("Model B2 sweeps", total=len(ds))
         rows = table4(ds, progress=lambda d: bar.advance(task))
     if json_out:
         print(json.dumps([{"decks": "inf" if r[0] is None else r[0], "a": r[1], "b": r[2], "c": r[3], "d": r[4], "e": r[5]}
@@ -433,24 +475,26 @@ def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", help="
 
 @chemin_app.command("table7")
 @handles_errors
-def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", help="Decks: e.g. 1-100."),
+def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", metavar="D-RANGE",
+                                           help="Decks: e.g. 1-100 (finite, at most 10000 values)."),
                   confirm: bool = typer.Option(True, "--confirm/--no-confirm",
                                                help="Confirm each interval in the full Model B3 game."),
-                  json_out: bool = JSON) -> None:
+                  json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> None:
     """Seed 000 Table 7 / Theorem 2 (Model B3): Banker's strategies by alpha-interval, grouped by d."""
-    from rich.progress import Progress
-
     from .games.chemin_model3 import table7
 
     ds = [d for d in parse_deck_range(decks) if d is not None]
     if not ds:
         raise BaccaraError("--decks needs at least one finite d")
-    with Progress(transient=True, disable=json_out) as bar:
+    per_d = SECONDS_PER_D["table7" if confirm else "table7-no-confirm"]
+    check_workload(f"Table 7 for {len(ds)} values of d{'' if confirm else ' (no confirmation)'}", per_d * len(ds),
+                   allow_long, "give a shorter --decks range" + (", or --no-confirm" if confirm else ""), _say)
+    with _bar() as bar:
         task = bar.add_task("Model B3 sweeps", total=len(ds))
         rows = table7(ds, confirm, progress=lambda d: bar.advance(task))
     if json_out:
         print(json.dumps(rows, indent=2))
-        return
+        return rows
     t = Table(title="Model B3: Banker's strategies by alpha-interval, blocks (3,8) (4,1) (5,4) (6,none) (6,6)")
     for col in ("d", "strategies (alpha increasing)", "several-NE alphas", "confirmed"):
         t.add_column(col)
@@ -459,18 +503,23 @@ def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", help="Decks
         label = str(ds_[0]) if len(ds_) == 1 else f"{ds_[0]}-{ds_[-1]}"
         t.add_row(label, "\n".join(r["strategies"]), str(r["exceptional_alphas"]), "yes" if r["confirmed"] else "NO")
     out.print(t)
+    return rows
 
 
 @chemin_app.command("plot")
 @handles_errors
 def chemin_plot(model: str = MODEL, decks: str = CHEMIN_DECKS,
-                output: str = typer.Option("curves.png", "--out", "-o", help="Image file to write (.png, .pdf, .svg).")) -> None:
+                output: str = typer.Option("curves.png", "--out", "-o", metavar="FILE",
+                                           help="Image file to write (.png, .pdf, .svg).")) -> None:
     """Plot the best-response-discontinuity curves in the (alpha, p) plane (seed 000 Figure 1)."""
+    m, d = _model_and_decks(model, decks, model3=False)
+    params.output_file(output, "--out", params.IMAGE_SUFFIXES)
     from .plots import plot_curves
 
-    m, d = _model_and_decks(model, decks, model3=False)
     try:
         path = plot_curves(sweep_chemin(m, d), output)
+    except BaccaraError:
+        raise
     except (OSError, ValueError) as e:
         raise BaccaraError(f"--out: cannot write {output!r}: {e}") from None
     out.print(f"wrote {path}", highlight=False)
@@ -489,12 +538,18 @@ def chemin_table1(model: str = MODEL, decks: str = CHEMIN_DECKS) -> None:
 
 @chemin_app.command("table5")
 @handles_errors
-def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", help="Decks: e.g. 1-100.")) -> None:
+def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", metavar="D-RANGE",
+                                           help="Decks: e.g. 1-100 (finite, at most 10000 values)."),
+                  allow_long: bool = ALLOW_LONG) -> None:
     """Seed 000 Table 5: Banker's equilibrium moves common to every d and commission (blanks vary)."""
     ds = [d for d in parse_deck_range(decks) if d is not None]
     if not ds:
         raise BaccaraError("--decks needs at least one finite d")
-    rows = table5(ds)
+    check_workload(f"Table 5 for {len(ds)} values of d", SECONDS_PER_D["table5"] * len(ds), allow_long,
+                   "give a shorter --decks range", _say)
+    with _bar() as bar:
+        task = bar.add_task("Model B2 sweeps", total=len(ds))
+        rows = table5(ds, progress=lambda d: bar.advance(task))
     out.print(table_text([[x or "." for x in r] for r in rows], [],
                          f"Banker's equilibrium moves common to d in {decks} and alpha in [0, 1/10] (. varies)"),
               highlight=False)
@@ -506,22 +561,21 @@ def chemin_table(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str 
                  p: str = typer.Option("0", "--p", help="Player's probability of drawing at 5, in [0, 1].")) -> None:
     """Banker's best response to Player's mixture p at one commission (seed 000 Table 1 layout)."""
     m, d = _model_and_decks(model, decks, model3=False)
-    pp = as_fraction(p, "--p")
-    if not 0 <= pp <= 1:
-        raise BaccaraError(f"--p must be in [0, 1], got {pp}")
+    pp = params.probability(p, "--p")
     rows, notes = best_response_table(chemin_game(m, d), pp, parse_alpha(commission))
     out.print(table_text(rows, notes, f"Banker's best response, Model {m}, d = {'inf' if d is None else d}, "
                                       f"alpha = {commission}, p = {p} (D draw, S stand, M indifferent)"), highlight=False)
 
 
 # ---------------------------------------------------------------- simulation
-from .sim.cli import simulate_app  # noqa: E402
+from .sim.cli import simulate_app
 
 app.add_typer(simulate_app, name="simulate")
 
 
 # ---------------------------------------------------------------- baccara banque
-banque_app = typer.Typer(help="Baccara banque (seed 004): the three-person game's solutions.", no_args_is_help=True)
+banque_app = typer.Typer(help="Baccara banque (seed 004): the three-person game's solutions.", no_args_is_help=True,
+                         rich_markup_mode=None)
 app.add_typer(banque_app, name="banque")
 CONCEPTS = ("correlated", "independent", "nash")
 BANQUE_MODELS = ("simplified", "traditional", "recent")
@@ -536,9 +590,7 @@ def banque_solve(
     json_out: bool = JSON,
 ) -> None:
     """Solve baccara banque at one theta (exact, with a certificate)."""
-    th = as_fraction(theta, "--theta")
-    if not 0 < th < 1:
-        raise BaccaraError(f"--theta must be in (0, 1), got {th}")
+    th = params.theta(theta, "--theta")
     if concept not in CONCEPTS:
         raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
     if model not in BANQUE_MODELS:
@@ -547,15 +599,16 @@ def banque_solve(
         if concept != "correlated":
             raise BaccaraError(f"--concept {concept} --model {model} is not available yet: the full models have "
                                "the correlated cooperative equilibrium (and Banker's minimax strategy)")
-        _banque_full(th, theta, model, json_out)
-        return
+        return _banque_full(th, theta, model, json_out)
     from .games.banque_solution import correlated_equilibrium
 
     if concept == "nash":
-        _banque_nash(th, theta, json_out)
-        return
+        return _banque_nash(th, theta, json_out)
     if concept == "independent":
-        from .games.banque_independent import independent_equilibrium, maximin_upper_bound
+        from .games.banque_independent import (
+            independent_equilibrium,
+            maximin_upper_bound,
+        )
 
         ind = independent_equilibrium(th)
         bound = maximin_upper_bound(th, ind.lower_value)
@@ -576,7 +629,7 @@ def banque_solve(
                                            "guarantees more than the lower value + margin"}}
         if json_out:
             print(json.dumps(doc, indent=2))
-            return
+            return doc
         out.print(f"Baccara banque, simplified model, theta = {theta}: independent cooperative equilibrium", highlight=False)
         out.print(f"Player 1 draws at 5 with p1 = {doc['players']['p1']['exact']} = {doc['players']['p1']['float']:.9f}; "
                   f"Player 2 with p2 = {doc['players']['p2']['exact']} = {doc['players']['p2']['float']:.9f}", highlight=False)
@@ -585,12 +638,12 @@ def banque_solve(
                   f"{'they differ' if ind.values_differ else 'equal: the game has a value'}", highlight=False)
         out.print(f"check (branch and bound, {bound.boxes} boxes, {'exact' if bound.exact else 'floating point'}): "
                   f"no (p1, p2) guarantees more than the lower value + {bound.eps:g}: {bound.status}", highlight=False)
-        return
+        return doc
     sol = correlated_equilibrium(th)
     doc = sol.to_json()
     if json_out:
         print(json.dumps(doc, indent=2))
-        return
+        return doc
     out.print(f"Baccara banque, simplified model, theta = {theta}: correlated cooperative equilibrium "
               f"(certificate {'holds' if doc['certificate']['holds'] else 'FAILS'})", highlight=False)
     out.print("Players' mixture: " + ", ".join(f"{k} {v}" for k, v in doc["players"].items()), highlight=False)
@@ -603,13 +656,18 @@ def banque_solve(
     out.print("      " + " ".join(f"{k:>3}" for k in range(12)), highlight=False)
     for k1, row in enumerate(doc["banker"]["table1"]):
         out.print(f"{k1:>3} | " + " ".join(f"{x:>3}" for x in row), highlight=False)
+    return doc
 
 
 def _independent_sweep(json_out: bool) -> None:
-    from .games.banque_independent_sweep import exact_ends, independent_sweep, lower_value_peak, sweep_json
+    from .games.banque_independent_sweep import (
+        exact_ends,
+        independent_sweep,
+        lower_value_peak,
+        sweep_json,
+    )
 
-    with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(),
-                  transient=True, console=err, disable=json_out) as bar:
+    with _bar() as bar:
         task = bar.add_task("theta grid (then bisection)", total=501)
         sw = independent_sweep(progress=lambda k, n: bar.update(task, completed=k))
         task = bar.add_task("exact interval ends", total=len(sw.breaks))
@@ -619,7 +677,7 @@ def _independent_sweep(json_out: bool) -> None:
     doc["lower_value_peak"] = {"theta": t_peak, "value": v_peak}
     if json_out:
         print(json.dumps(doc, indent=2))
-        return
+        return doc
     t = Table(title=f"Independent cooperative equilibrium: {doc['count']} theta-intervals in (0, 1/2]")
     for col in ("theta from", "theta to", "p1", "p2", "lower value", "maximum on"):
         t.add_column(col)
@@ -632,6 +690,7 @@ def _independent_sweep(json_out: bool) -> None:
     out.print(t)
     out.print(doc["definition"] + "; " + doc["endpoints"], highlight=False)
     out.print(f"the lower value peaks at theta = {t_peak:.6f}: {v_peak:.9f}", highlight=False)
+    return doc
 
 
 def _banque_full(th: Fraction, theta: str, model: str, json_out: bool) -> None:
@@ -640,7 +699,7 @@ def _banque_full(th: Fraction, theta: str, model: str, json_out: bool) -> None:
     doc = full_correlated_equilibrium(th, model).to_json()
     if json_out:
         print(json.dumps(doc, indent=2))
-        return
+        return doc
     c = doc["certificate"]
     out.print(f"Baccara banque, {model} model (Player 2 sees: {', '.join(doc['player2_information'])}), "
               f"theta = {theta}: correlated cooperative equilibrium (certificate {'holds' if c['holds'] else 'FAILS'}; "
@@ -652,6 +711,7 @@ def _banque_full(th: Fraction, theta: str, model: str, json_out: bool) -> None:
               f"Banker's advantage {doc['expectations']['banker_advantage_percent']:.7f}%", highlight=False)
     out.print("Banker's minimax strategy mixes at "
               + (", ".join(f"{k} draw {v}" for k, v in doc["banker"]["mixed"].items()) or "no set"), highlight=False)
+    return doc
 
 
 def _banque_nash(th: Fraction, theta: str, json_out: bool) -> None:
@@ -660,7 +720,7 @@ def _banque_nash(th: Fraction, theta: str, json_out: bool) -> None:
     doc = nash_json(nash_equilibria(th))
     if json_out:
         print(json.dumps(doc, indent=2))
-        return
+        return doc
     n = len(doc["equilibria"])
     out.print(f"Baccara banque, simplified model, theta = {theta}: Nash equilibrium "
               f"({n} extreme equilibria in behavioural strategies, {doc['search']['candidate_points']} candidate "
@@ -681,6 +741,7 @@ def _banque_nash(th: Fraction, theta: str, json_out: bool) -> None:
                   f"per unit stake; certificate {'holds' if e['certificate']['holds'] else 'FAILS'}", highlight=False)
     for c in doc["continua"]:
         out.print(c, highlight=False)
+    return doc
 
 
 @banque_app.command("advantage")
@@ -702,17 +763,31 @@ def banque_advantage(json_out: bool = JSON) -> None:
     out.print(t)
 
 
+#: Most theta values a banque plot samples.
+MAX_POINTS = 100_000
+#: Measured seconds of one core for each figure: fixed, then per point.
+PLOT_SECONDS = {1: (80.0, 0.0), 2: (0.0, 0.08), 3: (0.0, 0.22), 4: (240.0, 0.001)}
+
+
 @banque_app.command("plot")
 @handles_errors
-def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", help="Image file to write."),
-                figure: int = typer.Option(1, "--figure", "-f", help="Seed 004's figure: 1 correlated value and "
-                                           "mixture; 2 independent p1, p2; 3 upper - lower value; 4 Nash p1, p2."),
-                points: int = typer.Option(200, "--points", help="Theta values sampled (figures 2-4).")) -> None:
+def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", metavar="FILE",
+                                          help="Image file to write (.png, .pdf, .svg)."),
+                figure: int = typer.Option(1, "--figure", "-f", metavar="1-4",
+                                           help="Seed 004's figure: 1 correlated value and mixture; "
+                                                "2 independent p1, p2; 3 upper - lower value; 4 Nash p1, p2."),
+                points: int = typer.Option(200, "--points", metavar="N",
+                                           help=f"Theta values sampled (figures 2-4), 2 to {MAX_POINTS}."),
+                allow_long: bool = ALLOW_LONG) -> None:
     """Plot seed 004's Figures 1-4 (banque over theta)."""
     if figure not in (1, 2, 3, 4):
         raise BaccaraError(f"--figure must be 1, 2, 3 or 4, got {figure}")
-    if points < 2:
-        raise BaccaraError(f"--points must be at least 2, got {points}")
+    if not 2 <= points <= MAX_POINTS:
+        raise BaccaraError(f"--points must be a whole number from 2 to {MAX_POINTS}, got {points}")
+    params.output_file(output, "--out", params.IMAGE_SUFFIXES)
+    fixed, per_point = PLOT_SECONDS[figure]
+    check_workload(f"Figure {figure} with {points} points", fixed + per_point * points, allow_long,
+                   "ask for fewer --points", _say)
     from .plots import plot_banque_correlated, plot_banque_series
 
     try:
@@ -721,12 +796,14 @@ def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", help="Im
         elif figure == 1:
             from .games.banque_sweep import correlated_sweep
 
-            with Progress(transient=True, console=err) as bar:
-                task = bar.add_task("sweeping theta from 1/2 down to 0", total=1000)
+            with _bar() as bar:
+                task = bar.add_task("sweeping theta from 1/2 down to 0 (per mille)", total=1000)
                 pieces = correlated_sweep(progress=lambda left: bar.update(task, completed=int(1000 * (0.5 - left) / 0.5)))
             path = plot_banque_correlated(pieces, output)
         else:
             path = _banque_series_plot(figure, points, output, plot_banque_series)
+    except BaccaraError:
+        raise
     except (OSError, ValueError) as e:
         raise BaccaraError(f"--out: cannot write {output!r}: {e}") from None
     out.print(f"wrote {path}", highlight=False)
@@ -737,8 +814,7 @@ def _banque_nash_plot(points: int, output: str):
     from .games.banque_nash_sweep import THETA_9_11, nash_branches
     from .plots import plot_banque_branches
 
-    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                  transient=True, console=err) as bar:
+    with _bar() as bar:
         task = bar.add_task("Nash branches: intervals sampled", total=1)
         branches, _ = nash_branches(progress=lambda done, total: bar.update(task, completed=done, total=total))
     segs = []
@@ -759,8 +835,7 @@ def _banque_series_plot(figure: int, points: int, output: str, plot):
     hi = 0.25 if figure == 2 else 0.5
     xs = [hi * (k + 0.5) / points for k in range(points)]
     series: dict[str, list[float]] = {}
-    with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(),
-                  transient=True, console=err) as bar:
+    with _bar() as bar:
         task = bar.add_task(f"figure {figure}", total=points)
         for x in xs:
             if figure == 2:
@@ -787,20 +862,18 @@ def banque_sweep_cmd(
     if concept not in CONCEPTS:
         raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
     if concept == "nash":
-        _nash_sweep(json_out)
-        return
+        return _nash_sweep(json_out)
     if concept == "independent":
-        _independent_sweep(json_out)
-        return
+        return _independent_sweep(json_out)
     from .games.banque_sweep import correlated_sweep, sweep_json
 
-    with Progress(transient=True, console=err) as bar:
+    with _bar() as bar:
         task = bar.add_task("sweeping theta from 1/2 down to 0", total=1000)
         pieces = correlated_sweep(progress=lambda left: bar.update(task, completed=int(1000 * (0.5 - left) / 0.5)))
     doc = sweep_json(pieces)
     if json_out:
         print(json.dumps(doc, indent=2))
-        return
+        return doc
     t = Table(title=f"Correlated cooperative equilibrium: {doc['count']} theta-intervals in (0, 1/2]")
     for col in ("theta from", "theta to", "Players' support", "Banker mixes at", "left endpoint exactly"):
         t.add_column(col)
@@ -808,19 +881,19 @@ def banque_sweep_cmd(
         t.add_row(f"{iv['from']['float']:.6f}", f"{iv['to']['float']:.6f}", " ".join(iv["players_support"]),
                   " ".join(iv["banker_mixes_at"]), iv["from"]["exact"])
     out.print(t)
+    return doc
 
 
 def _nash_sweep(json_out: bool) -> None:
     from .games.banque_nash_sweep import nash_sweep, nash_sweep_json
 
-    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                  transient=True, console=err) as bar:
+    with _bar() as bar:
         task = bar.add_task("Nash equilibria below 5772/33847: intervals sampled", total=1)
         sw = nash_sweep(progress=lambda done, total: bar.update(task, completed=done, total=total))
     doc = nash_sweep_json(sw)
     if json_out:
         print(json.dumps(doc, indent=2))
-        return
+        return doc
     t = Table(title=f"Nash equilibrium: {doc['count']} theta-intervals in (0, 1/2] "
                     f"({doc['discontinuities']} discontinuities)")
     for col in ("theta from", "theta to", "equilibria", "p1", "p2", "Banker mixes at"):
@@ -844,6 +917,7 @@ def _nash_sweep(json_out: bool) -> None:
     for m in doc["multiple_equilibria"]:
         out.print(f"{m['equilibria']} Nash equilibria coexist on ({m['from']['float']:.7f}, {m['to']['float']:.7f})",
                   highlight=False)
+    return doc
 
 
 @app.command()
@@ -863,9 +937,20 @@ def _root(version: bool = typer.Option(False, "--version", help="Print the versi
         raise typer.Exit(0)
 
 
+def _name_metavars(command) -> None:
+    """Show every option's value as its name (``--decks DECKS``), not as a Python type (``<str>``)."""
+    for param in command.params:
+        if param.param_type_name == "option" and not param.is_flag and param.metavar is None:
+            param.metavar = param.name.upper() if param.name else "VALUE"
+    for sub in getattr(command, "commands", {}).values():
+        _name_metavars(sub)
+
+
 def main() -> None:
     """Entry point of the ``baccara`` command."""
-    app()
+    command = typer.main.get_command(app)
+    _name_metavars(command)
+    command(prog_name="baccara")
 
 
 if __name__ == "__main__":  # pragma: no cover
