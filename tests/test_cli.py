@@ -166,3 +166,97 @@ def test_installed_command_exits_2_without_traceback():
     p = subprocess.run([sys.executable, "-m", "baccara", "edge", "--decks", "0"], capture_output=True, text=True)
     assert p.returncode == 2
     assert "error" in p.stderr and "Traceback" not in p.stderr
+
+
+# ---------------------------------------------------------------- hardening (bad or extreme input, found by users)
+def cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """``baccara ARGS`` as a user runs it: a process whose output goes to a pipe, not a terminal."""
+    return subprocess.run([sys.executable, "-m", "baccara", *args], capture_output=True, text=True, timeout=timeout)
+
+
+HARDENED = [
+    (["edge", "--composition", "A=4,A=4,2=40"], "twice"),
+    (["edge", "--composition", "A=4,1=4,2=40"], "twice"),  # 1 is the ace too
+    (["edge", "--tie-pays", "1e400"], "--tie-pays"),
+    (["edge", "--tie-pays", "inf"], "--tie-pays"),
+    (["edge", "--commission", "nan"], "--commission"),
+    (["edge", "--decks", "1e400"], "--decks"),
+    (["chemin", "solve", "--commission", "1e-99999999"], "--commission"),
+    (["chemin", "table4", "--decks", "1-1000000"], "--decks"),
+    (["chemin", "table7", "--decks", "1-500"], "--allow-long"),
+    (["chemin", "plot", "--out", ""], "--out"),
+    (["chemin", "plot", "--out", "/nonexistent/x.png"], "does not exist"),
+    (["banque", "plot", "--points", "10000000"], "--points"),
+    (["banque", "plot", "--figure", "3", "--points", "50000"], "--allow-long"),
+    (["banque", "solve", "--theta", "1/10**6"], "--theta"),
+]
+
+
+@pytest.mark.parametrize("args,needle", HARDENED)
+def test_hardened_inputs_are_clear_errors_at_once(args, needle):
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert needle.lower() in r.output.lower(), r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("[bets.x]\nrules = [ { when = { banker_total = 12 }, pays = 2 } ]", "0-9"),
+    ("[bets.x]\nrules = [ { when = { total_cards = [1, 2] }, pays = 2 } ]", "4-6"),
+    ("[bets.x]\nrules = [ { when = { player_cards = 2, total_cards = 6 }, pays = 2 } ]", "can never hold"),
+    ("[bets.x]\nrules = [ { when = { natural = true }, pays = inf } ]", "pays"),
+    ("[bets.x]\nrules = [ { when = { natural = true }, pays = nan } ]", "pays"),
+    ("[bets.x]\nrules = [ { when = { natural = true }, pays = 1e400 } ]", "pays"),
+    ("[bets.x]\nrules = [ { when = { natural = true }, pays = 2 } ]\notherwise = inf", "otherwise"),
+])
+def test_bets_that_cannot_mean_anything_are_refused(tmp_path, text, needle):
+    f = tmp_path / "bets.toml"
+    f.write_text(text)
+    for command in (["edge", "--decks", "1"], ["bets"], ["eor", "--decks", "1", "--bet", "x"]):
+        r = run(*command, "--bets", str(f))
+        assert r.exit_code == 2, r.output
+        assert needle in r.output, r.output
+
+
+def test_a_failed_certificate_is_exit_1_after_the_result(monkeypatch):
+    from baccara.cli_errors import failed_certificates
+    from baccara.games import banque_solution
+
+    good = banque_solution.correlated_equilibrium(Fraction(1, 2))
+    doc = good.to_json()
+    assert list(failed_certificates(doc)) == []
+    doc["certificate"]["holds"] = False
+
+    class Broken:
+        def to_json(self):
+            return doc
+
+    monkeypatch.setattr(banque_solution, "correlated_equilibrium", lambda theta: Broken())
+    r = run("banque", "solve", "--theta", "1/2", "--json")
+    assert r.exit_code == 1
+    assert '"holds": false' in r.output and "error: the certificate fails (certificate)" in r.output
+
+
+def test_failed_certificates_finds_every_kind():
+    from baccara.cli_errors import failed_certificates
+
+    doc = {"equilibria": [{"certificate": {"holds": True}}, {"certificate": {"holds": False}}],
+           "zero_sum": {"certified": False}, "rows": [{"confirmed": False}], "all_confirmed": True,
+           "maximin_check": {"status": "refuted"}, "seed_route": {"candidates": [{"confirmed": False}]}}
+    assert list(failed_certificates(doc)) == ["equilibria[1].certificate", "zero_sum.certified", "rows[0].confirmed",
+                                              "maximin_check.status"]
+
+
+def test_help_names_values_and_keeps_brackets():
+    for command in (["edge"], ["chemin", "solve"], ["banque", "plot"], ["chemin", "table4"]):
+        r = cli(*command, "--help")
+        assert r.returncode == 0
+        assert "<str>" not in r.stdout and "<bool>" not in r.stdout and "<int>" not in r.stdout, r.stdout
+    assert "[bets.NAME]" in cli("edge", "--help").stdout
+
+
+def test_tables_in_a_pipe_are_never_cut():
+    r = cli("chemin", "sweep", "--model", "B2", "--decks", "6")
+    assert r.returncode == 0, r.stderr
+    assert "…" not in r.stdout and "..." not in r.stdout
+    assert max(len(line) for line in r.stdout.splitlines()) > 80  # wider than a terminal, not wrapped to it
