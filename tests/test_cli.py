@@ -260,3 +260,17 @@ def test_tables_in_a_pipe_are_never_cut():
     assert r.returncode == 0, r.stderr
     assert "…" not in r.stdout and "..." not in r.stdout
     assert max(len(line) for line in r.stdout.splitlines()) > 80  # wider than a terminal, not wrapped to it
+
+
+def test_a_bug_is_one_line_and_exit_1_not_a_traceback(monkeypatch):
+    from baccara.games import banque_solution
+
+    def boom(theta):
+        raise ArithmeticError("stalled")
+
+    monkeypatch.setattr(banque_solution, "correlated_equilibrium", boom)
+    monkeypatch.delenv("BACCARA_TRACEBACK", raising=False)
+    r = run("banque", "solve", "--theta", "1/2")
+    assert r.exit_code == 1
+    assert "error: internal error (ArithmeticError: stalled)" in r.output
+    assert isinstance(r.exception, SystemExit)

@@ -4,6 +4,8 @@
 - A result whose certificate fails is printed in full, then ``error: ...``
   names what failed, and the command exits with status 1: a failed
   certificate is never an answer.
+- Anything else that goes wrong is a bug: one line, ``error: internal error ...``,
+  exit status 1 (``BACCARA_TRACEBACK=1`` shows the traceback).
 - Output is never cut to the terminal's width when it goes to a file or a
   pipe: data is not truncated.
 """
@@ -11,6 +13,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from typing import Any, Callable, Iterator
 
@@ -114,6 +117,13 @@ def handles_errors(f: Callable) -> Callable:
             doc = f(*args, **kwargs)
         except BaccaraError as e:
             fail(str(e))
+        except (typer.Exit, typer.Abort, KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as e:  # a bug, not bad input: say so in one line, exit 1
+            if os.environ.get("BACCARA_TRACEBACK"):
+                raise
+            fail(f"internal error ({type(e).__name__}: {e}); this is a bug in baccara: please report the command "
+                 "(set BACCARA_TRACEBACK=1 to see where it happened)", status=1)
         if doc is not None:
             bad = list(failed_certificates(doc))
             if bad:
