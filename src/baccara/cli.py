@@ -851,6 +851,10 @@ def _banque_series_plot(figure: int, points: int, output: str, plot):
     return plot(xs, series, output, *titles[figure], jumps=figure != 3)
 
 
+#: Measured seconds of one core for each banque sweep (all under the limit: announced, never refused).
+SWEEP_SECONDS = {"correlated": 110.0, "independent": 120.0, "nash": 240.0}
+
+
 @banque_app.command("sweep")
 @handles_errors
 def banque_sweep_cmd(
@@ -861,6 +865,7 @@ def banque_sweep_cmd(
     """The partition of (0, 1/2] into theta-intervals with one solution formula each (progress bar)."""
     if concept not in CONCEPTS:
         raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
+    check_workload(f"the {concept} sweep over (0, 1/2]", SWEEP_SECONDS[concept], False, "", _say)
     if concept == "nash":
         return _nash_sweep(json_out)
     if concept == "independent":
