@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from baccara import Shoe, coup_distribution
+from baccara.cards import RANKS
 from baccara.cli import app
 from baccara.games.chemin import _forward_differences, chemin_game, raw_coefficients
 from baccara.games.chemin_solution import solve_chemin, sweep_chemin, table4
@@ -258,3 +259,63 @@ def test_table1_d6():
     printed = ["D" * 11, "D" * 11, "D" * 11, "DDDDDDDDS D", "S DDDDDDSSD", "SSSS DDDSSD", "SSSSSS DSS ", "S" * 11]
     got = ["".join(x or " " for x in row) for row in table1(chemin_game("B2", 6))]
     assert got == printed
+
+
+# ---------------------------------------------------------------- chemin de fer on any shoe
+@pytest.mark.parametrize("d", [1, 6, 8])
+def test_a_fresh_shoe_given_as_a_composition_is_the_d_deck_game(d):
+    for shoe in (Shoe.decks(d), Shoe.from_values([16 * d] + [4 * d] * 9), Shoe.from_ranks([4 * d] * 13)):
+        assert chemin_game("B2", shoe) is chemin_game("B2", d)
+        assert solve_chemin("B2", shoe, Fraction(1, 20)).to_json() == solve_chemin("B2", d, Fraction(1, 20)).to_json()
+    assert chemin_game("B1", Shoe.infinite()) is chemin_game("A1", None)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 12), min_size=0, max_size=40), st.integers(1, 2))
+def test_a_depleted_shoe_game_matches_the_punto_banco_engine(removed, d):
+    # An oracle independent of the chemin kernel: with Banker on the punto banco tableau and
+    # Player drawing at 5, the game's payoffs on any depleted shoe are the exact engine's.
+    shoe = Shoe.decks(d)
+    for r in removed:
+        if shoe.rank_counts()[r] > 0 and shoe.cards > 6:
+            shoe = shoe.remove(RANKS[r])
+    game = chemin_game("B2", shoe)
+    g = game.at(Fraction(1, 20))
+    q = [Fraction(int(PUNTO_BANCO.banker_draws_on(sum(h) % 10, None if k == 10 else k))) for h, k in game.keys]
+    pay_player, pay_banker = g.payoffs(Fraction(1), q)
+    o = coup_distribution(shoe).outcomes()
+    assert pay_player == o["player"] - o["banker"]
+    assert pay_banker == o["banker"] * Fraction(19, 20) - o["player"]
+
+
+def test_a_depleted_shoe_equilibrium_is_certified():
+    # one deck less six 8s and 9s
+    shoe = Shoe.decks(1)
+    for r in "898989":
+        shoe = shoe.remove(r)
+    sol = solve_chemin("B2", shoe, Fraction(1, 20)).to_json()
+    assert sol["decks"] is None and sol["shoe"] == {"kind": "composition", "cards": 46,
+                                                    "values": {str(v): c for v, c in enumerate(shoe.value_counts())}}
+    assert all(eq["certificate"]["holds"] for eq in sol["equilibria"])
+    assert raw_coefficients(shoe.value_counts(), 0).deals == 46 * 45 * 44 * 43 * 42 * 41
+    from baccara.games.chemin_model3 import solve_chemin3
+
+    doc = solve_chemin3("B3", shoe, Fraction(1, 20), all_equilibria=True).to_json()
+    assert doc["equilibria"] and all(eq["certificate"]["holds"] for eq in doc["equilibria"])
+
+
+def test_cli_chemin_takes_the_shoe_options():
+    from typer.testing import CliRunner
+
+    from baccara.cli import app
+
+    runner = CliRunner()
+    fresh = runner.invoke(app, ["chemin", "solve", "--decks", "6", "--json"])
+    as_values = runner.invoke(app, ["chemin", "solve", "--composition", "96,24,24,24,24,24,24,24,24,24", "--json"])
+    assert fresh.exit_code == as_values.exit_code == 0
+    assert json.loads(fresh.output) == json.loads(as_values.output)
+    poor = runner.invoke(app, ["chemin", "solve", "--decks", "6", "--remove", "8,8,9,9,8,9", "--json"])
+    doc = json.loads(poor.output)
+    assert doc["shoe"]["cards"] == 306 and doc["equilibria"][0]["certificate"]["holds"]
+    bad = runner.invoke(app, ["chemin", "solve", "--model", "A1", "--composition", "90,24,24,24,24,24,24,24,24,24"])
+    assert bad.exit_code == 2 and "Model B1" in bad.output

@@ -38,7 +38,7 @@ from .cli_errors import err, handles_errors, make_console
 from .errors import BaccaraError
 from .exact import applicable_bets, coup_distribution, effects_of_removal, evaluate_bets
 from .games.bertrand import bertrand_report, bertrand_text
-from .games.chemin import check_model, chemin_game
+from .games.chemin import check_model, chemin_game, shoe_label
 from .games.chemin_solution import (
     best_response_table,
     solve_chemin,
@@ -125,7 +125,8 @@ def _parse_ranks(text: str | None, option: str) -> list[str]:
     return ranks
 
 
-def build_shoe(decks: str | None, infinite: bool, composition: str | None, remove: str | None, add: str | None) -> Shoe:
+def build_shoe(decks: str | None, infinite: bool, composition: str | None, remove: str | None, add: str | None,
+               default_decks: int = 8) -> Shoe:
     """The shoe chosen by the common options (default: 8 decks)."""
     chosen = [name for name, given in (("--decks", decks is not None), ("--infinite", infinite), ("--composition", composition is not None)) if given]
     if len(chosen) > 1:
@@ -133,7 +134,7 @@ def build_shoe(decks: str | None, infinite: bool, composition: str | None, remov
     if composition is not None:
         shoe = parse_composition(composition)
     else:
-        d = None if infinite else params.decks("8" if decks is None else decks, "--decks")
+        d = None if infinite else params.decks(default_decks if decks is None else decks, "--decks")
         shoe = Shoe.infinite() if d is None else Shoe.decks(d)
     for r in _parse_ranks(remove, "--remove"):
         shoe = shoe.remove(r)
@@ -265,7 +266,7 @@ app.add_typer(chemin_app, name="chemin")
 
 MODEL = typer.Option("B2", "--model", "-m", help="Information model: A1, A2, A3, B1, B2, B3 (A: with replacement; "
                                                   "3: Player sees his composition).")
-CHEMIN_DECKS = typer.Option("6", "--decks", "-d", help="Decks in the shoe, a positive integer, or 'inf'.")
+CHEMIN_DECKS = typer.Option(None, "--decks", "-d", help="Decks in the shoe, a positive integer, or 'inf' (default 6).")
 ALPHA = typer.Option("1/20", "--commission", "-a", help="Commission alpha on Banker wins, a rational in [0, 1).")
 
 
@@ -279,8 +280,13 @@ def parse_alpha(text: str, option: str = "--commission") -> Fraction:
     return params.commission(text, option)
 
 
-def _model_and_decks(model: str, decks: str, model3: bool = True) -> tuple[str, int | None]:
-    m, d = check_model(model, parse_chemin_decks(decks))
+def _model_and_decks(model: str, decks: str | None, composition: str | None = None, remove: str | None = None,
+                     add: str | None = None, model3: bool = True) -> tuple[str, int | None | tuple[int, ...]]:
+    """The model and the game's shoe (d, None for infinite, or a composition by value) from the options."""
+    if composition is None and remove is None and add is None:
+        m, d = check_model(model, parse_chemin_decks("6" if decks is None else decks))
+    else:
+        m, d = check_model(model, build_shoe(decks, False, composition, remove, add, default_decks=6))
     if m.startswith("B") and d is None:
         m = "A" + m[1]  # d -> infinity is Model A
     if m.endswith("3") and not model3:
@@ -289,8 +295,8 @@ def _model_and_decks(model: str, decks: str, model3: bool = True) -> tuple[str, 
     return m, d
 
 
-def _print_model3(doc: dict, m: str, d: int | None, commission: str) -> None:
-    shoe = "infinite shoe" if d is None else f"{d} decks"
+def _print_model3(doc: dict, m: str, d: int | None | tuple[int, ...], commission: str) -> None:
+    shoe = shoe_label(d)
     n = len(doc["equilibria"])
     verdict = {True: "unique Nash equilibrium", False: f"{n} extreme Nash equilibria",
                None: "one Nash equilibrium (seed 000's route; --all-equilibria to enumerate them all)"}[doc["unique"]]
@@ -320,13 +326,14 @@ def _print_model3(doc: dict, m: str, d: int | None, commission: str) -> None:
 
 @chemin_app.command("solve")
 @handles_errors
-def chemin_solve(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str = ALPHA, json_out: bool = JSON,
+def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
+                 remove: str | None = REMOVE, add: str | None = ADD, commission: str = ALPHA, json_out: bool = JSON,
                  all_equilibria: bool = typer.Option(
                      False, "--all-equilibria",
                      help="Model 3: enumerate every extreme equilibrium (settles uniqueness). "
                           "Models 1-2 always enumerate them (Foster's algorithm).")) -> None:
     """Every Nash equilibrium at one commission, with its certificate."""
-    m, d = _model_and_decks(model, decks)
+    m, d = _model_and_decks(model, decks, composition, remove, add)
     if m.endswith("3"):
         from .games.chemin_model3 import solve_chemin3
 
@@ -341,7 +348,7 @@ def chemin_solve(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str 
     if json_out:
         print(json.dumps(doc, indent=2))
         return doc
-    shoe = "infinite shoe" if d is None else f"{d} decks"
+    shoe = shoe_label(d)
     verdict = "unique Nash equilibrium" if doc["unique"] else f"{len(doc['equilibria'])} extreme Nash equilibria"
     out.print(f"Chemin de fer, Model {m}, {shoe}, commission {commission}: {verdict}", highlight=False)
     for n, eq in enumerate(doc["equilibria"], 1):
@@ -359,11 +366,12 @@ def chemin_solve(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str 
 
 @chemin_app.command("sweep")
 @handles_errors
-def chemin_sweep(model: str = MODEL, decks: str = CHEMIN_DECKS, json_out: bool = JSON,
+def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
+                 remove: str | None = REMOVE, add: str | None = ADD, json_out: bool = JSON,
                  lo: str = typer.Option("0", "--from", help="Lowest commission."),
                  hi: str = typer.Option("1/10", "--to", help="Highest commission.")) -> None:
     """The exact structure over the commission: curves, intersections, cases, equilibria by interval."""
-    m, d = _model_and_decks(model, decks)
+    m, d = _model_and_decks(model, decks, composition, remove, add)
     a, b = parse_alpha(lo, "--from"), parse_alpha(hi, "--to")
     if a >= b:
         raise BaccaraError(f"--from must be below --to, got {a} and {b}")
@@ -381,7 +389,7 @@ def chemin_sweep(model: str = MODEL, decks: str = CHEMIN_DECKS, json_out: bool =
     if json_out:
         print(json.dumps(doc, indent=2))
         return doc
-    shoe = "infinite shoe" if d is None else f"{d} decks"
+    shoe = shoe_label(d)
     out.print(f"Model {m}, {shoe}, commission in [{a}, {b}]: "
               f"(a) {doc['curves']} curves, (b) {doc['intersections']} intersections, (c) {doc['partial_curves']} partial, "
               f"(d) {doc['cases']} cases, (e) {doc['exceptional_alphas']} exceptional alphas", highlight=False)
@@ -508,11 +516,12 @@ def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", metavar="D-
 
 @chemin_app.command("plot")
 @handles_errors
-def chemin_plot(model: str = MODEL, decks: str = CHEMIN_DECKS,
+def chemin_plot(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
+                remove: str | None = REMOVE, add: str | None = ADD,
                 output: str = typer.Option("curves.png", "--out", "-o", metavar="FILE",
                                            help="Image file to write (.png, .pdf, .svg).")) -> None:
     """Plot the best-response-discontinuity curves in the (alpha, p) plane (seed 000 Figure 1)."""
-    m, d = _model_and_decks(model, decks, model3=False)
+    m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
     params.output_file(output, "--out", params.IMAGE_SUFFIXES)
     from .plots import plot_curves
 
@@ -527,12 +536,13 @@ def chemin_plot(model: str = MODEL, decks: str = CHEMIN_DECKS,
 
 @chemin_app.command("table1")
 @handles_errors
-def chemin_table1(model: str = MODEL, decks: str = CHEMIN_DECKS) -> None:
+def chemin_table1(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
+                  remove: str | None = REMOVE, add: str | None = ADD) -> None:
     """Seed 000 Table 1: Banker's moves that depend neither on Player's strategy nor on alpha in [0, 1/10]."""
-    m, d = _model_and_decks(model, decks, model3=False)
+    m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
     rows = table1(chemin_game(m, d))
     out.print(table_text([[x or "." for x in r] for r in rows], [],
-                         f"Banker's moves, Model {m}, d = {'inf' if d is None else d}, alpha in [0, 1/10] "
+                         f"Banker's moves, Model {m}, {shoe_label(d)}, alpha in [0, 1/10] "
                          "(. depends on Player's strategy or alpha)"), highlight=False)
 
 
@@ -557,13 +567,14 @@ def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", metavar="D
 
 @chemin_app.command("table")
 @handles_errors
-def chemin_table(model: str = MODEL, decks: str = CHEMIN_DECKS, commission: str = ALPHA,
+def chemin_table(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
+                 remove: str | None = REMOVE, add: str | None = ADD, commission: str = ALPHA,
                  p: str = typer.Option("0", "--p", help="Player's probability of drawing at 5, in [0, 1].")) -> None:
     """Banker's best response to Player's mixture p at one commission (seed 000 Table 1 layout)."""
-    m, d = _model_and_decks(model, decks, model3=False)
+    m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
     pp = params.probability(p, "--p")
     rows, notes = best_response_table(chemin_game(m, d), pp, parse_alpha(commission))
-    out.print(table_text(rows, notes, f"Banker's best response, Model {m}, d = {'inf' if d is None else d}, "
+    out.print(table_text(rows, notes, f"Banker's best response, Model {m}, {shoe_label(d)}, "
                                       f"alpha = {commission}, p = {p} (D draw, S stand, M indifferent)"), highlight=False)
 
 

@@ -332,7 +332,7 @@ def output_file(path: Any, name: str, suffixes: tuple[str, ...]) -> Path:
         raise BaccaraError(f"{name}: {text!r} is a folder; give a file name ending in {', '.join(suffixes)}")
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.is_dir():
-        raise BaccaraError(f"{name}: folder {str(folder)!r} does not exist")
+        raise BaccaraError(f"{name}: cannot write {text!r}: folder {str(folder)!r} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
         raise BaccaraError(f"{name}: cannot write {text!r} (permission denied)")
     return p

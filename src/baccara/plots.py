@@ -9,6 +9,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from .games.chemin import shoe_label  # noqa: E402
 from .games.chemin_solution import CheminSweep  # noqa: E402
 
 
@@ -34,7 +35,7 @@ def plot_curves(sw: CheminSweep, path: str | Path, samples: int = 400) -> Path:
         xs = [lo + (hi - lo) * k / samples for k in range(samples + 1)]
         ys = [iv.pure if iv.pure is not None else float(game.p_of(iv.i, x)) for x in xs]
         ax.plot(xs, ys, color="black", lw=2.5, label="Nash equilibrium p(alpha)" if iv is r.intervals[0] else None)
-    decks = "infinite" if sw.game.decks is None else f"d = {sw.game.decks}"
+    decks = shoe_label(sw.game.decks)
     ax.set(xlim=(float(r.lo), float(r.hi)), ylim=(0, 1), xlabel="commission alpha",
            ylabel="p (Player's probability of drawing at 5)",
            title=f"Best-response-discontinuity curves, Model {sw.game.model}, {decks}")

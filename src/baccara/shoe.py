@@ -110,8 +110,13 @@ class Shoe:
         """A shoe from counts by rank: a mapping rank name -> count, or 13 counts A..K."""
         if isinstance(counts, Mapping):
             by_rank = [0] * 13
+            named: dict[int, object] = {}
             for name, c in counts.items():
-                by_rank[rank_index(name)] += _check_count(f"count of rank {name}", c)
+                r = rank_index(name)
+                if r in named:
+                    raise ShoeError(f"rank {RANKS[r]} is given twice (as {named[r]!r} and {name!r}): give each rank once")
+                named[r] = name
+                by_rank[r] = _check_count(f"count of rank {name}", c)
         else:
             by_rank = list(counts)
             if len(by_rank) != 13:
@@ -177,6 +182,23 @@ class Shoe:
         if self.resolution == "rank":
             return self.counts
         return tuple(sum(self.counts[4 * r : 4 * r + 4]) for r in range(13))
+
+    def fresh_decks(self) -> int | None:
+        """d if the shoe holds exactly the values of d fresh 52-card decks (dealt without replacement), else None.
+
+        Games that depend only on card values (chemin de fer, banque) treat such a
+        shoe as the d-deck shoe, whatever its resolution.
+
+        Returns
+        -------
+        int or None
+            The number of decks, or None.
+        """
+        if self.replacement:
+            return None
+        vc = self.value_counts()
+        d = vc[1] // 4
+        return d if d >= 1 and vc == (16 * d,) + (4 * d,) * 9 else None
 
     def deals(self) -> int:
         """Number of equally likely ordered deals of six cards: (N)_6, or N^6 with replacement."""

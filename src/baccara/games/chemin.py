@@ -37,6 +37,7 @@ import numpy as np
 
 from .. import params
 from ..errors import BaccaraError
+from ..shoe import Shoe
 from ..solve.additive import AdditiveGame
 from ..solve.bilinear import BilinearGame
 from ..solve.sweep import LinearAdditiveGame
@@ -46,11 +47,49 @@ MODELS = ("A1", "A2", "A3", "B1", "B2", "B3")
 THIRD_LABELS = tuple(str(k) for k in range(10)) + ("none",)
 
 
-def check_model(model: str, decks: int | None) -> tuple[str, int | None]:
-    """Validate a model name and deck count; Model A ignores decks (with replacement)."""
+#: Most cards in a shoe given by its composition (not as fresh decks): the exact kernel's
+#: 64-bit sums hold 4 N^6 < 2^63.  Fresh d-deck shoes have no limit (polynomials in d).
+MAX_COMPOSITION_CARDS = 1000
+
+
+def check_model(model: str, decks: "int | None | Shoe") -> tuple[str, "int | None | tuple[int, ...]"]:
+    """Validate a model and a shoe: Model A is the infinite shoe (any decks given are ignored).
+
+    Parameters
+    ----------
+    model : str
+        A1, A2, A3, B1, B2 or B3 (any case).
+    decks : int, None or Shoe
+        d fresh decks, None for the infinite shoe, or any :class:`~baccara.shoe.Shoe`.
+
+    Returns
+    -------
+    tuple
+        The model, upper case, and the shoe as the game keys it: d (fresh decks), None
+        (infinite) or the 10 counts by value of any other finite shoe.
+    """
     m = str(model).upper()
     if m not in MODELS:
         raise BaccaraError(f"model must be one of {', '.join(MODELS)}, got {model!r}")
+    if isinstance(decks, Shoe):
+        if decks.replacement:
+            key: int | None | tuple[int, ...] = None
+        else:
+            key = decks.fresh_decks() or decks.value_counts()
+            if isinstance(key, tuple) and decks.cards > MAX_COMPOSITION_CARDS:
+                raise BaccaraError(f"shoe: a composition of at most {MAX_COMPOSITION_CARDS} cards, got {decks.cards} "
+                                   "(fresh shoes of any size: give the number of decks)")
+        if m.startswith("A") and key is not None:
+            raise BaccaraError(f"model {m} deals with replacement (the infinite shoe); for this {decks.label()} "
+                               f"use Model B{m[1]}")
+        if m.startswith("B") and key is None:
+            m = "A" + m[1]  # the infinite shoe is Model A
+        return m, key
+    if isinstance(decks, tuple) and len(decks) == 10:  # a game's own key: a composition by value
+        if m.startswith("A"):
+            raise BaccaraError(f"model {m} deals with replacement (the infinite shoe); for a composition use "
+                               f"Model B{m[1]}")
+        return m, decks
     if m.startswith("A"):
         return m, None
     if decks is not None and (isinstance(decks, bool) or not isinstance(decks, int) or decks <= 0):
@@ -123,14 +162,18 @@ class RawCoefficients:
     deals: int
 
 
-def raw_coefficients(decks: int | None, u) -> RawCoefficients:
-    """Exact G, H, base for a d-deck shoe (None: with replacement) and Player's
-    pure strategy: u = 0/1 (stand/draw at 5) or a 5-tuple over :data:`FIVES`."""
+def raw_coefficients(decks: int | None | tuple[int, ...], u) -> RawCoefficients:
+    """Exact G, H, base for a d-deck shoe (None: with replacement; a tuple: the 10 counts
+    by value of any finite shoe) and Player's pure strategy: u = 0/1 (stand/draw at 5)
+    or a 5-tuple over :data:`FIVES`."""
     return _raw_coefficients(decks, _draw5(u))
 
 
 @lru_cache(maxsize=1024)
-def _raw_coefficients(decks: int | None, u: tuple[int, ...]) -> RawCoefficients:
+def _raw_coefficients(decks: int | None | tuple[int, ...], u: tuple[int, ...]) -> RawCoefficients:
+    if isinstance(decks, tuple):  # any composition: the kernel directly
+        g, h, base = _direct(list(decks), False, u)
+        return RawCoefficients(g.astype(object), h.astype(object), (int(base[0]), int(base[1])), perm(sum(decks), 6))
     if decks is None:
         g, h, base = _direct([4, 1, 1, 1, 1, 1, 1, 1, 1, 1], True, u)
         return RawCoefficients(g.astype(object), h.astype(object), (int(base[0]), int(base[1])), 13**6)
@@ -164,7 +207,7 @@ class CheminGame:
     """
 
     model: str
-    decks: int | None
+    decks: int | None | tuple[int, ...]
     keys: tuple[tuple, ...]
     G: tuple[tuple[int, int], ...]
     H: tuple[tuple[int, int], ...]
@@ -211,10 +254,49 @@ class CheminGame:
         return AdditiveGame(a, b, h, g, self.labels)
 
 
-def chemin_game(model: str = "B2", decks: int | None = 6) -> "CheminGame | CheminGame3":
-    """Build the chemin de fer game for ``model`` (A1 ... B3) and ``decks`` (None: infinite)."""
-    model, decks = check_model(model, decks)
-    return _chemin_game3(model, decks) if model.endswith("3") else _chemin_game(model, decks)
+def chemin_game(model: str = "B2", decks: "int | None | Shoe" = 6) -> "CheminGame | CheminGame3":
+    """The chemin de fer game under ``model`` on a shoe.
+
+    Parameters
+    ----------
+    model : str
+        A1, A2, A3 (with replacement) or B1, B2, B3 (without); 1: Banker sees his
+        total, 2: his composition, 3: Player sees his composition too.
+    decks : int, None or Shoe
+        d fresh decks, None for the infinite shoe, or any :class:`~baccara.shoe.Shoe`
+        (a depleted shoe, a composition by rank or by value); a shoe holding exactly
+        d fresh decks is the d-deck game.
+
+    Returns
+    -------
+    CheminGame or CheminGame3
+        The additive game (Models 1-2) or the bilinear one (Model 3).
+    """
+    model, key = check_model(model, decks)
+    return _chemin_game3(model, key) if model.endswith("3") else _chemin_game(model, key)
+
+
+def shoe_label(decks: int | None | tuple[int, ...]) -> str:
+    """``'6 decks'``, ``'infinite shoe'``, ``'a 300-card shoe'`` for a game's shoe key."""
+    if decks is None:
+        return "infinite shoe"
+    if isinstance(decks, tuple):
+        return f"{sum(decks)}-card shoe"
+    return f"{decks} deck{'s' if decks != 1 else ''}"
+
+
+def _decks_json(decks: int | None | tuple[int, ...]) -> int | str | None:
+    """The JSON ``"decks"``: d, ``"inf"``, or null for a composition (see ``"shoe"``)."""
+    return "inf" if decks is None else None if isinstance(decks, tuple) else decks
+
+
+def shoe_json(decks: int | None | tuple[int, ...]) -> dict:
+    """The game's shoe for JSON: ``{"kind": "decks" | "infinite" | "composition", ...}``."""
+    if decks is None:
+        return {"kind": "infinite"}
+    if isinstance(decks, tuple):
+        return {"kind": "composition", "cards": sum(decks), "values": {str(v): c for v, c in enumerate(decks)}}
+    return {"kind": "decks", "decks": decks, "cards": 52 * decks}
 
 
 @dataclass(frozen=True)
@@ -234,7 +316,7 @@ class CheminGame3:
     """
 
     model: str
-    decks: int | None
+    decks: int | None | tuple[int, ...]
     keys: tuple[tuple, ...]
     G: tuple[tuple[int, ...], ...]
     H: tuple[tuple[int, ...], ...]
@@ -292,7 +374,7 @@ class CheminGame3:
 
 
 @lru_cache(maxsize=256)
-def _chemin_game3(model: str, decks: int | None) -> CheminGame3:
+def _chemin_game3(model: str, decks: int | None | tuple[int, ...]) -> CheminGame3:
     base = raw_coefficients(decks, (0,) * 5)
     units = [raw_coefficients(decks, tuple(int(t == j) for t in range(5))) for j in range(5)]
     keys, G, H = [], [], []
@@ -315,7 +397,7 @@ def _chemin_game3(model: str, decks: int | None) -> CheminGame3:
 
 
 @lru_cache(maxsize=256)
-def _chemin_game(model: str, decks: int | None) -> CheminGame:
+def _chemin_game(model: str, decks: int | None | tuple[int, ...]) -> CheminGame:
     raw = [raw_coefficients(decks, u) for u in (0, 1)]
     by_total = model.endswith("1")
     sums: dict[tuple, list[int]] = {}

@@ -35,7 +35,8 @@ from ..solve.additive import AdditiveGame, nash_equilibria as foster
 from ..solve.bilinear import (BilinearCertificate, BilinearEquilibrium, BilinearGame, BilinearNashSet,
                               BilinearZeroSum, certify, dominance_reduction, nash_equilibria, solve_zero_sum)
 from ..solve.sweep import rational_between, strategy_string, sweep
-from .chemin import FIVE_LABELS, CheminGame3, chemin_game, check_commission
+from ..shoe import Shoe
+from .chemin import FIVE_LABELS, CheminGame3, _decks_json, chemin_game, check_commission, shoe_json
 from .chemin_solution import CheminSweep, solve_chemin
 
 #: Player's equilibrium moves at the compositions of 5 other than (1,4) (seed 000, Theorem 2).
@@ -111,7 +112,8 @@ class Chemin3Solution:
             })
         out = {
             "model": self.game.model,
-            "decks": "inf" if self.game.decks is None else self.game.decks,
+            "decks": _decks_json(self.game.decks),
+            "shoe": shoe_json(self.game.decks),
             "commission": fstr(self.alpha),
             "unique": self.unique,
             "equilibria": eqs,
@@ -163,7 +165,7 @@ def _check_model3(model: str) -> str:
     return m
 
 
-def solve_chemin3(model: str = "B3", decks: int | None = 6, alpha: Fraction = Fraction(1, 20),
+def solve_chemin3(model: str = "B3", decks: "int | None | Shoe" = 6, alpha: Fraction = Fraction(1, 20),
                   all_equilibria: bool = True) -> Chemin3Solution:
     """Chemin de fer under Model A3 or B3 at commission ``alpha``.
 
@@ -270,7 +272,7 @@ def table7_blocks(game) -> list[list[int]]:
             for b in TABLE7_BLOCKS]
 
 
-def sweep_chemin3(decks: int = 6, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),
+def sweep_chemin3(decks: "int | Shoe" = 6, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),
                   confirm: bool = True) -> Chemin3Sweep:
     """Model B3's equilibria over alpha in [lo, hi] (see the module docstring)."""
     lo, hi = check_commission(lo), check_commission(hi)

@@ -17,7 +17,8 @@ from ..algebraic import fraction_str as fstr, real_json
 from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
 from ..solve.sweep import Sweep, group_blocks, strategy_string, sweep
 from ._chemin_kernel import NONE
-from .chemin import THIRD_LABELS, CheminGame, chemin_game, check_commission, _total
+from ..shoe import Shoe
+from .chemin import THIRD_LABELS, CheminGame, _decks_json, _total, chemin_game, check_commission, shoe_json
 
 DEFAULT_RANGE = (Fraction(0), Fraction(1, 10))
 
@@ -77,7 +78,8 @@ class CheminSolution:
             })
         return {
             "model": self.game.model,
-            "decks": "inf" if self.game.decks is None else self.game.decks,
+            "decks": _decks_json(self.game.decks),
+            "shoe": shoe_json(self.game.decks),
             "commission": fstr(self.alpha),
             "unique": self.unique,
             "equilibria": out,
@@ -85,7 +87,7 @@ class CheminSolution:
         }
 
 
-def solve_chemin(model: str = "B2", decks: int | None = 6, alpha: Fraction = Fraction(1, 20)) -> CheminSolution:
+def solve_chemin(model: str = "B2", decks: "int | None | Shoe" = 6, alpha: Fraction = Fraction(1, 20)) -> CheminSolution:
     """All Nash equilibria of chemin de fer under ``model`` with ``decks`` at commission ``alpha``."""
     alpha = check_commission(alpha)
     game = chemin_game(model, decks)
@@ -192,7 +194,8 @@ class CheminSweep:
         r = self.result
         return {
             "model": self.game.model,
-            "decks": "inf" if self.game.decks is None else self.game.decks,
+            "decks": _decks_json(self.game.decks),
+            "shoe": shoe_json(self.game.decks),
             "commission_range": [fstr(r.lo), fstr(r.hi)],
             "curves": a,
             "intersections": b,
@@ -209,7 +212,7 @@ class CheminSweep:
         }
 
 
-def sweep_chemin(model: str = "B2", decks: int | None = 6, lo: Fraction = DEFAULT_RANGE[0],
+def sweep_chemin(model: str = "B2", decks: "int | None | Shoe" = 6, lo: Fraction = DEFAULT_RANGE[0],
                  hi: Fraction = DEFAULT_RANGE[1]) -> CheminSweep:
     """The alpha sweep of chemin de fer (seed 000 section 3) over [lo, hi]."""
     lo, hi = check_commission(lo), check_commission(hi)
