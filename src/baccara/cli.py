@@ -39,6 +39,7 @@ from .errors import BaccaraError
 from .exact import applicable_bets, coup_distribution, effects_of_removal, evaluate_bets
 from .games.bertrand import bertrand_report, bertrand_text
 from .games.chemin import check_model, chemin_game, shoe_label
+from .games.chemin_report import sweep_renderables
 from .games.chemin_solution import (
     best_response_table,
     solve_chemin,
@@ -49,6 +50,7 @@ from .games.chemin_solution import (
     table_text,
 )
 from .report import edge_json, edge_table, eor_json, eor_table, exact_edges_lines
+from .result import Result
 from .shoe import Shoe
 from .workload import check_workload
 
@@ -65,6 +67,16 @@ out = make_console()
 
 def _say(message: str) -> None:
     err.print(message, highlight=False)
+
+
+def _render(result: Result, json_out: bool) -> dict:
+    """Print a result, as JSON or for people, and hand its document back (for the certificate check)."""
+    doc = result.to_json()
+    if json_out:
+        print(json.dumps(doc, indent=2))
+    else:
+        result.show(out)
+    return doc
 
 
 def _bar() -> Progress:
@@ -295,35 +307,6 @@ def _model_and_decks(model: str, decks: str | None, composition: str | None = No
     return m, d
 
 
-def _print_model3(doc: dict, m: str, d: int | None | tuple[int, ...], commission: str) -> None:
-    shoe = shoe_label(d)
-    n = len(doc["equilibria"])
-    verdict = {True: "unique Nash equilibrium", False: f"{n} extreme Nash equilibria",
-               None: "one Nash equilibrium (seed 000's route; --all-equilibria to enumerate them all)"}[doc["unique"]]
-    out.print(f"Chemin de fer, Model {m}, {shoe}, commission {commission}: {verdict}", highlight=False)
-    for k, eq in enumerate(doc["equilibria"], 1):
-        draws = ", ".join(f"{c} {v}" for c, v in eq["player"]["draw"].items())
-        out.print(f"[{k}] Player {eq['player']['strategy']}: draws at {draws}", highlight=False)
-        out.print(f"    Banker {eq['banker']['strategy']}; mixes "
-                  + (", ".join(f"{c} draw {v} = {float(Fraction(v)):.7f}" for c, v in eq["banker"]["mixed"].items())
-                     or "nowhere"), highlight=False)
-        out.print(f"    payoffs: Player {eq['payoff']['player_float']:.7f}, Banker {eq['payoff']['banker_float']:.7f}; "
-                  f"certificate: {'holds' if eq['certificate']['holds'] else 'FAILS'}", highlight=False)
-    if "enumeration" in doc:
-        e = doc["enumeration"]
-        out.print(f"enumeration: {e['systems_screened']} systems screened, {e['vertices_checked_exactly']} vertices "
-                  f"checked exactly; open sets: Player {len(e['player_sets_open'])}, Banker {e['banker_sets_open']}",
-                  highlight=False)
-    if "zero_sum" in doc:
-        z = doc["zero_sum"]
-        out.print(f"zero-sum LP: value to Player {z['value_to_player']} = {z['value_float']:.9f} "
-                  f"({'certified' if z['certified'] else 'NOT certified'})", highlight=False)
-    if "seed_route" in doc:
-        r = doc["seed_route"]
-        ok = [c["confirmed"] for c in r["candidates"]]
-        out.print(f"seed 000's route: {r['note']}; {sum(ok)} of {len(ok)} candidates confirmed", highlight=False)
-
-
 @chemin_app.command("solve")
 @handles_errors
 def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
@@ -337,31 +320,8 @@ def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     if m.endswith("3"):
         from .games.chemin_model3 import solve_chemin3
 
-        doc = solve_chemin3(m, d, parse_alpha(commission), all_equilibria=all_equilibria).to_json()
-        if json_out:
-            print(json.dumps(doc, indent=2))
-        else:
-            _print_model3(doc, m, d, commission)
-        return doc
-    sol = solve_chemin(m, d, parse_alpha(commission))
-    doc = sol.to_json()
-    if json_out:
-        print(json.dumps(doc, indent=2))
-        return doc
-    shoe = shoe_label(d)
-    verdict = "unique Nash equilibrium" if doc["unique"] else f"{len(doc['equilibria'])} extreme Nash equilibria"
-    out.print(f"Chemin de fer, Model {m}, {shoe}, commission {commission}: {verdict}", highlight=False)
-    for n, eq in enumerate(doc["equilibria"], 1):
-        p = eq["player"]["draw_at_5"]
-        out.print(f"[{n}] Player draws at 5 with probability {p} = {eq['player']['draw_at_5_float']:.7f}", highlight=False)
-        out.print(f"    Banker {eq['banker']['strategy']}; mixes "
-                  + (", ".join(f"{k} draw {v} = {float(Fraction(v)):.7f}" for k, v in eq["banker"]["mixed"].items()) or "nowhere"),
-                  highlight=False)
-        out.print(f"    payoffs: Player {eq['payoff']['player_float']:.7f}, Banker {eq['payoff']['banker_float']:.7f}; "
-                  f"certificate: {'holds' if eq['certificate']['holds'] else 'FAILS'}", highlight=False)
-    if doc["continua"]:
-        out.print(f"continua of equilibria: {doc['continua']}")
-    return doc
+        return _render(solve_chemin3(m, d, parse_alpha(commission), all_equilibria=all_equilibria), json_out)
+    return _render(solve_chemin(m, d, parse_alpha(commission)), json_out)
 
 
 @chemin_app.command("sweep")
@@ -388,44 +348,9 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
         doc = sweep_chemin(m, d, a, b).to_json()
     if json_out:
         print(json.dumps(doc, indent=2))
-        return doc
-    shoe = shoe_label(d)
-    out.print(f"Model {m}, {shoe}, commission in [{a}, {b}]: "
-              f"(a) {doc['curves']} curves, (b) {doc['intersections']} intersections, (c) {doc['partial_curves']} partial, "
-              f"(d) {doc['cases']} cases, (e) {doc['exceptional_alphas']} exceptional alphas", highlight=False)
-    t = Table(title="Nash equilibrium by commission interval")
-    for col in ("alpha from", "alpha to", "Player p(alpha) at 5", "Banker mixes"):
-        t.add_column(col)
-    for iv in doc["intervals"]:
-        pl = iv["player"]
-        t.add_row(f"{iv['alpha_from']['float']:.7f}", f"{iv['alpha_to']['float']:.7f}",
-                  pl["draw_at_5"] if "draw_at_5" in pl else "DMSDD, (1,4): " + pl["draw"]["(1,4)"],
-                  ", ".join(f"{k}: {v}" for k, v in iv["banker"]["mixed"].items()) or "-")
-    out.print(t)
-    for e in doc["exceptional"]:
-        out.print(f"several equilibria at alpha = {e['exact']} = {e['float']:.7f}", highlight=False)
-    if "table7" in doc:
-        out.print("Banker's strategies by interval (seed 000 Table 7 blocks (3,8) (4,1) (5,4) (6,none) (6,6)): "
-                  + ", ".join(doc["table7"]), highlight=False)
-        out.print("each interval confirmed in the full 2^5 x 2^484 game (Player's other four moves optimal; "
-                  f"all equilibria enumerated at a rational alpha inside): {'yes' if doc['all_confirmed'] else 'NO'}",
-                  highlight=False)
-    if "note" in doc:
-        out.print(doc["note"], highlight=False)
-    t2 = Table(title="Cases (seed 000 Table 2)")
-    for col in ("case", "alpha interval", "Banker strategy", "q", "NE"):
-        t2.add_column(col)
-    for r in doc["table2"]:
-        t2.add_row(str(r["case"]), f"({r['alpha_from']['float']:.7f}, {r['alpha_to']['float']:.7f})", r["strategy"],
-                   r["equalizing_q"], "yes" if r["equilibrium"] else "")
-    out.print(t2)
-    t3 = Table(title="Intersections (seed 000 Table 3)")
-    for col in ("case", "curves", "alpha", "Banker strategy", "several NE"):
-        t3.add_column(col)
-    for r in doc["table3"]:
-        t3.add_row(str(r["case"]), " & ".join(r["curves"]), f"{r['alpha']['float']:.7f}", r["strategy"],
-                   "yes" if r["several_equilibria"] else "")
-    out.print(t3)
+    else:
+        for r in sweep_renderables(doc):
+            out.print(r, highlight=False)
     return doc
 
 

@@ -35,7 +35,9 @@ from ..solve.additive import AdditiveGame, nash_equilibria as foster
 from ..solve.bilinear import (BilinearCertificate, BilinearEquilibrium, BilinearGame, BilinearNashSet,
                               BilinearZeroSum, certify, dominance_reduction, nash_equilibria, solve_zero_sum)
 from ..solve.sweep import rational_between, strategy_string, sweep
+from ..result import Result
 from ..shoe import Shoe
+from .chemin_report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
 from .chemin import FIVE_LABELS, CheminGame3, _decks_json, chemin_game, check_commission, shoe_json
 from .chemin_solution import CheminSweep, solve_chemin
 
@@ -65,8 +67,8 @@ class SeedRoute:
     note: str = ""
 
 
-@dataclass
-class Chemin3Solution:
+@dataclass(repr=False)
+class Chemin3Solution(Result):
     """Equilibria of chemin de fer under Model 3 at one commission, with certificates."""
 
     game: CheminGame3
@@ -83,6 +85,14 @@ class Chemin3Solution:
     def unique(self) -> bool | None:
         """True/False once every equilibrium is enumerated; None if only one was sought."""
         return None if self.enumeration is None else self.enumeration.unique
+
+    def summary(self) -> str:
+        """One line: model, shoe, commission and how many equilibria."""
+        return solution_summary(self.to_json())
+
+    def renderables(self) -> list:
+        """Every equilibrium with its certificate, the enumeration and the cross-checks, for people."""
+        return solution_renderables(self.to_json())
 
     def strategy(self, eq: BilinearEquilibrium) -> str:
         blocks = _blocks(self.game, self.open_sets)
@@ -230,8 +240,8 @@ def seed_route(game3: CheminGame3, alpha: Fraction) -> SeedRoute:
 
 
 # ---------------------------------------------------------------- the alpha sweep
-@dataclass
-class Chemin3Sweep:
+@dataclass(repr=False)
+class Chemin3Sweep(Result):
     """The alpha-structure of Model B3 (seed 000 Table 7, Theorem 2) with its confirmations."""
 
     game: CheminGame3
@@ -251,6 +261,14 @@ class Chemin3Sweep:
 
     def table7(self) -> list[str]:
         return [c["strategy"] for c in self.confirmations]
+
+    def summary(self) -> str:
+        """One line: the counts of Ethier and Lee's Table 4 for the restricted game."""
+        return sweep_summary(self.to_json())
+
+    def renderables(self) -> list:
+        """The equilibrium by interval, Table 7's strategies and the confirmations, for people."""
+        return sweep_renderables(self.to_json())
 
     def to_json(self) -> dict:
         base = self.restricted.to_json()

@@ -17,7 +17,9 @@ from ..algebraic import fraction_str as fstr, real_json
 from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
 from ..solve.sweep import Sweep, group_blocks, strategy_string, sweep
 from ._chemin_kernel import NONE
+from ..result import Result
 from ..shoe import Shoe
+from .chemin_report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
 from .chemin import THIRD_LABELS, CheminGame, _decks_json, _total, chemin_game, check_commission, shoe_json
 
 DEFAULT_RANGE = (Fraction(0), Fraction(1, 10))
@@ -34,9 +36,17 @@ def p_formula_text(formula: tuple[int, int, int, int]) -> str:
 
 
 # ---------------------------------------------------------------- one alpha
-@dataclass
-class CheminSolution:
+@dataclass(repr=False)
+class CheminSolution(Result):
     """Every Nash equilibrium of one chemin de fer game, each with its certificate."""
+
+    def summary(self) -> str:
+        """One line: model, shoe, commission and how many equilibria."""
+        return solution_summary(self.to_json())
+
+    def renderables(self) -> list:
+        """Every equilibrium with its certificate, for people."""
+        return solution_renderables(self.to_json())
 
     game: CheminGame
     alpha: Fraction
@@ -137,8 +147,8 @@ def table_text(rows: list[list[str]], notes: list[str], title: str) -> str:
 
 
 # ---------------------------------------------------------------- the sweep
-@dataclass
-class CheminSweep:
+@dataclass(repr=False)
+class CheminSweep(Result):
     """The exact alpha-structure of chemin de fer's equilibria for one model and d."""
 
     game: CheminGame
@@ -188,6 +198,14 @@ class CheminSweep:
                 row["banker"] = {"mixed": {self.label(iv.i): fstr(iv.q)}}
             out.append(row)
         return out
+
+    def summary(self) -> str:
+        """One line: the counts of Ethier and Lee's Table 4."""
+        return sweep_summary(self.to_json())
+
+    def renderables(self) -> list:
+        """The equilibrium by interval and Tables 2-3, for people."""
+        return sweep_renderables(self.to_json())
 
     def to_json(self) -> dict:
         a, b, c, d, e = self.result.counts()
