@@ -1,10 +1,19 @@
 """baccara: the exact mathematics of baccarat in all its forms.
 
-Data flows one way: :mod:`~baccara.shoe` (what is dealt) ->
-:mod:`~baccara.rules` (drawing rules) and :mod:`~baccara.bets` (payouts as
-data) -> :mod:`~baccara.exact` (exact joint distribution, edges, effects of
-removal) -> :mod:`~baccara.report` and :mod:`~baccara.cli`.
+Punto banco is here at the top: :class:`Shoe` (what is dealt, any
+composition), :func:`builtin_bets` and :class:`Bet` (payouts as data),
+:func:`coup_distribution`, :func:`evaluate`, :func:`edge` and
+:func:`effects_of_removal` (exact, as rationals).  The games have modules of
+their own, loaded when first used:
+
+- :mod:`baccara.chemin`: chemin de fer as a game (``chemin.solve``, ``chemin.sweep``);
+- :mod:`baccara.sim`: simulation of real shoes, counting systems, chemin de fer and banque sessions.
+
+Every result has ``to_json()``, a one-line repr, ``show()`` for people and
+HTML in notebooks (:mod:`baccara.result`).
 """
+
+import importlib
 
 from .bets import Bet, Rule, builtin_bets, load_bets_toml
 from .errors import BaccaraError, BetError, ShoeError
@@ -21,8 +30,18 @@ from .shoe import Shoe
 
 __version__ = "0.1.0"
 
+#: Modules loaded on first use (``baccara.chemin`` builds numba kernels when imported).
+_LAZY = ("chemin", "sim")
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'baccara' has no attribute {name!r}")
+
+
 __all__ = [
     "BaccaraError", "Bet", "BetError", "BetResult", "CoupDistribution", "PUNTO_BANCO", "Rule",
     "Shoe", "ShoeError", "Tableau", "builtin_bets", "coup_distribution", "edge",
-    "effects_of_removal", "evaluate", "load_bets_toml",
+    "effects_of_removal", "evaluate", "load_bets_toml", "chemin", "sim",
 ]
