@@ -1,0 +1,273 @@
+"""``baccara chemin ...``: chemin de fer as a game (Ethier and Gamez 2013; Ethier and Lee 2023)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import typer
+from rich.table import Table
+
+from .. import params
+from ..cli_errors import handles_errors
+from ..errors import BaccaraError
+from ..games.chemin import check_model, chemin_game, shoe_label
+from ..games.chemin_report import sweep_renderables
+from ..games.chemin_solution import (
+    best_response_table,
+    solve_chemin,
+    sweep_chemin,
+    table1,
+    table4,
+    table5,
+    table_text,
+)
+from ..workload import check_workload
+from .common import (
+    ADD,
+    ALLOW_LONG,
+    COMPOSITION,
+    JSON,
+    REMOVE,
+    build_shoe,
+    out,
+    progress_bar,
+    render,
+    say,
+)
+
+# ---------------------------------------------------------------- chemin de fer
+chemin_app = typer.Typer(help="Chemin de fer as a game (seed 000): Nash equilibria, the commission sweep, Table 4.",
+                         no_args_is_help=True, rich_markup_mode=None)
+
+#: Measured seconds of one core per value of d (this machine class), for the estimates said before a table starts.
+SECONDS_PER_D = {"table4": 0.15, "table5": 0.15, "table7": 8.0, "table7-no-confirm": 0.15}
+
+
+MODEL = typer.Option("B2", "--model", "-m", help="Information model: A1, A2, A3, B1, B2, B3 (A: with replacement; "
+                                                  "3: Player sees his composition).")
+CHEMIN_DECKS = typer.Option(None, "--decks", "-d", help="Decks in the shoe, a positive integer, or 'inf' (default 6).")
+ALPHA = typer.Option("1/20", "--commission", "-a", help="Commission alpha on Banker wins, a rational in [0, 1).")
+
+
+def parse_chemin_decks(text: str) -> int | None:
+    """--decks for chemin de fer: a positive integer or 'inf' (None)."""
+    return params.decks(text, "--decks")
+
+
+def parse_alpha(text: str, option: str = "--commission") -> Fraction:
+    """A commission option: a rational in [0, 1)."""
+    return params.commission(text, option)
+
+
+def _model_and_decks(model: str, decks: str | None, composition: str | None = None, remove: str | None = None,
+                     add: str | None = None, model3: bool = True) -> tuple[str, int | None | tuple[int, ...]]:
+    """The model and the game's shoe (d, None for infinite, or a composition by value) from the options."""
+    if composition is None and remove is None and add is None:
+        m, d = check_model(model, parse_chemin_decks("6" if decks is None else decks))
+    else:
+        m, d = check_model(model, build_shoe(decks, False, composition, remove, add, default_decks=6))
+    if m.startswith("B") and d is None:
+        m = "A" + m[1]  # d -> infinity is Model A
+    if m.endswith("3") and not model3:
+        raise BaccaraError(f"--model {m}: this command covers Models A1, A2, B1, B2; "
+                           "use 'chemin solve' or 'chemin sweep' for Model 3")
+    return m, d
+
+
+@chemin_app.command("solve")
+@handles_errors
+def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
+                 remove: str | None = REMOVE, add: str | None = ADD, commission: str = ALPHA, json_out: bool = JSON,
+                 all_equilibria: bool = typer.Option(
+                     False, "--all-equilibria",
+                     help="Model 3: enumerate every extreme equilibrium (settles uniqueness). "
+                          "Models 1-2 always enumerate them (Foster's algorithm).")) -> None:
+    """Every Nash equilibrium at one commission, with its certificate."""
+    m, d = _model_and_decks(model, decks, composition, remove, add)
+    if m.endswith("3"):
+        from ..games.chemin_model3 import solve_chemin3
+
+        return render(solve_chemin3(m, d, parse_alpha(commission), all_equilibria=all_equilibria), json_out)
+    return render(solve_chemin(m, d, parse_alpha(commission)), json_out)
+
+
+@chemin_app.command("sweep")
+@handles_errors
+def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
+                 remove: str | None = REMOVE, add: str | None = ADD, json_out: bool = JSON,
+                 lo: str = typer.Option("0", "--from", help="Lowest commission."),
+                 hi: str = typer.Option("1/10", "--to", help="Highest commission.")) -> None:
+    """The exact structure over the commission: curves, intersections, cases, equilibria by interval."""
+    m, d = _model_and_decks(model, decks, composition, remove, add)
+    a, b = parse_alpha(lo, "--from"), parse_alpha(hi, "--to")
+    if a >= b:
+        raise BaccaraError(f"--from must be below --to, got {a} and {b}")
+    if m == "B3":
+        from ..games.chemin_model3 import sweep_chemin3
+
+        doc = sweep_chemin3(d, a, b).to_json()
+    elif m == "A3":  # with replacement the compositions of 5 are one decision: Model A1
+        doc = sweep_chemin("A1", d, a, b).to_json()
+        doc["model"] = "A3"
+        doc["note"] = ("with replacement Player's five compositions of 5 are equivalent: Model A3's equilibria are "
+                       "Model A1's, Player drawing at 5 with the total probability p(alpha) split across them in any way")
+    else:
+        doc = sweep_chemin(m, d, a, b).to_json()
+    if json_out:
+        print(json.dumps(doc, indent=2))
+    else:
+        for r in sweep_renderables(doc):
+            out.print(r, highlight=False)
+    return doc
+
+
+#: Most values of d one --decks list may name.
+MAX_DECK_VALUES = 10_000
+
+
+def parse_deck_range(text: str) -> list[int | None]:
+    """'1-100', '6', '1,2,8-10', 'inf': distinct values, in the order given."""
+    out: list[int | None] = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        if "-" in part:
+            a, b = part.split("-", 1)
+            lo_, hi_ = params.decks(a, "--decks", infinite=False), params.decks(b, "--decks", infinite=False)
+            if hi_ < lo_:
+                raise BaccaraError(f"--decks range must be like 1-100 with 1 <= low <= high, got {part!r}")
+            if hi_ - lo_ + 1 > MAX_DECK_VALUES:
+                raise BaccaraError(f"--decks names at most {MAX_DECK_VALUES} values of d, got {part!r} "
+                                   f"({hi_ - lo_ + 1} values)")
+            out.extend(range(lo_, hi_ + 1))
+        else:
+            out.append(parse_chemin_decks(part))
+        if len(out) > MAX_DECK_VALUES:
+            raise BaccaraError(f"--decks names at most {MAX_DECK_VALUES} values of d, got {text!r}")
+    if not out:
+        raise BaccaraError("--decks is empty: give e.g. 1-100 or 6 or inf")
+    return list(dict.fromkeys(out))
+
+
+@chemin_app.command("table4")
+@handles_errors
+def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", metavar="D-RANGE",
+                                           help="Decks: e.g. 1-100, 6, inf (at most 10000 values)."),
+                  json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> None:
+    """Seed 000 Table 4 for each d (Model B2): curves, intersections, partial curves, cases, exceptional alphas."""
+    ds = parse_deck_range(decks)
+    check_workload(f"Table 4 for {len(ds)} values of d", SECONDS_PER_D["table4"] * len(ds), allow_long,
+                   "give a shorter --decks range", say)
+    with progress_bar() as bar:
+        task = bar.add_task("Model B2 sweeps", total=len(ds))
+        rows = table4(ds, progress=lambda d: bar.advance(task))
+    if json_out:
+        print(json.dumps([{"decks": "inf" if r[0] is None else r[0], "a": r[1], "b": r[2], "c": r[3], "d": r[4], "e": r[5]}
+                          for r in rows], indent=2))
+        return
+    t = Table(title="Seed 000 Table 4 (Model B2; inf = Model A2)")
+    for col in ("d", "(a) curves", "(b) intersections", "(c) partial", "(d) cases", "(e) exceptional"):
+        t.add_column(col, justify="right")
+    for r in rows:
+        t.add_row("inf" if r[0] is None else str(r[0]), *(str(x) for x in r[1:]))
+    out.print(t)
+
+
+@chemin_app.command("table7")
+@handles_errors
+def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", metavar="D-RANGE",
+                                           help="Decks: e.g. 1-100 (finite, at most 10000 values)."),
+                  confirm: bool = typer.Option(True, "--confirm/--no-confirm",
+                                               help="Confirm each interval in the full Model B3 game."),
+                  json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> None:
+    """Seed 000 Table 7 / Theorem 2 (Model B3): Banker's strategies by alpha-interval, grouped by d."""
+    from ..games.chemin_model3 import table7
+
+    ds = [d for d in parse_deck_range(decks) if d is not None]
+    if not ds:
+        raise BaccaraError("--decks needs at least one finite d")
+    per_d = SECONDS_PER_D["table7" if confirm else "table7-no-confirm"]
+    check_workload(f"Table 7 for {len(ds)} values of d{'' if confirm else ' (no confirmation)'}", per_d * len(ds),
+                   allow_long, "give a shorter --decks range" + (", or --no-confirm" if confirm else ""), say)
+    with progress_bar() as bar:
+        task = bar.add_task("Model B3 sweeps", total=len(ds))
+        rows = table7(ds, confirm, progress=lambda d: bar.advance(task))
+    if json_out:
+        print(json.dumps(rows, indent=2))
+        return rows
+    t = Table(title="Model B3: Banker's strategies by alpha-interval, blocks (3,8) (4,1) (5,4) (6,none) (6,6)")
+    for col in ("d", "strategies (alpha increasing)", "several-NE alphas", "confirmed"):
+        t.add_column(col)
+    for r in rows:
+        ds_ = r["decks"]
+        label = str(ds_[0]) if len(ds_) == 1 else f"{ds_[0]}-{ds_[-1]}"
+        t.add_row(label, "\n".join(r["strategies"]), str(r["exceptional_alphas"]), "yes" if r["confirmed"] else "NO")
+    out.print(t)
+    return rows
+
+
+@chemin_app.command("plot")
+@handles_errors
+def chemin_plot(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
+                remove: str | None = REMOVE, add: str | None = ADD,
+                output: str = typer.Option("curves.png", "--out", "-o", metavar="FILE",
+                                           help="Image file to write (.png, .pdf, .svg).")) -> None:
+    """Plot the best-response-discontinuity curves in the (alpha, p) plane (seed 000 Figure 1)."""
+    m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
+    params.output_file(output, "--out", params.IMAGE_SUFFIXES)
+    from ..plots import plot_curves
+
+    try:
+        path = plot_curves(sweep_chemin(m, d), output)
+    except BaccaraError:
+        raise
+    except (OSError, ValueError) as e:
+        raise BaccaraError(f"--out: cannot write {output!r}: {e}") from None
+    out.print(f"wrote {path}", highlight=False)
+
+
+@chemin_app.command("table1")
+@handles_errors
+def chemin_table1(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
+                  remove: str | None = REMOVE, add: str | None = ADD) -> None:
+    """Seed 000 Table 1: Banker's moves that depend neither on Player's strategy nor on alpha in [0, 1/10]."""
+    m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
+    rows = table1(chemin_game(m, d))
+    out.print(table_text([[x or "." for x in r] for r in rows], [],
+                         f"Banker's moves, Model {m}, {shoe_label(d)}, alpha in [0, 1/10] "
+                         "(. depends on Player's strategy or alpha)"), highlight=False)
+
+
+@chemin_app.command("table5")
+@handles_errors
+def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", metavar="D-RANGE",
+                                           help="Decks: e.g. 1-100 (finite, at most 10000 values)."),
+                  allow_long: bool = ALLOW_LONG) -> None:
+    """Seed 000 Table 5: Banker's equilibrium moves common to every d and commission (blanks vary)."""
+    ds = [d for d in parse_deck_range(decks) if d is not None]
+    if not ds:
+        raise BaccaraError("--decks needs at least one finite d")
+    check_workload(f"Table 5 for {len(ds)} values of d", SECONDS_PER_D["table5"] * len(ds), allow_long,
+                   "give a shorter --decks range", say)
+    with progress_bar() as bar:
+        task = bar.add_task("Model B2 sweeps", total=len(ds))
+        rows = table5(ds, progress=lambda d: bar.advance(task))
+    out.print(table_text([[x or "." for x in r] for r in rows], [],
+                         f"Banker's equilibrium moves common to d in {decks} and alpha in [0, 1/10] (. varies)"),
+              highlight=False)
+
+
+@chemin_app.command("table")
+@handles_errors
+def chemin_table(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
+                 remove: str | None = REMOVE, add: str | None = ADD, commission: str = ALPHA,
+                 p: str = typer.Option("0", "--p", help="Player's probability of drawing at 5, in [0, 1].")) -> None:
+    """Banker's best response to Player's mixture p at one commission (seed 000 Table 1 layout)."""
+    m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
+    pp = params.probability(p, "--p")
+    rows, notes = best_response_table(chemin_game(m, d), pp, parse_alpha(commission))
+    out.print(table_text(rows, notes, f"Banker's best response, Model {m}, {shoe_label(d)}, "
+                                      f"alpha = {commission}, p = {p} (D draw, S stand, M indifferent)"), highlight=False)
+
+

@@ -1,0 +1,163 @@
+"""Shared by the ``baccara`` commands: the root app, consoles, the common options and their parsing.
+
+Every command prints a table for people, or with ``--json`` a document whose
+field names are a contract.  Bad input prints ``error: ...`` naming the
+parameter and what is allowed, and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+
+import typer
+from rich.progress import (
+    BarColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from .. import params
+from ..bets import (
+    DEFAULT_COMMISSION,
+    DEFAULT_SUPER6_PAYS,
+    DEFAULT_TIE_PAYS,
+    Bet,
+    as_payout,
+    builtin_bets,
+    load_bets_toml,
+)
+from ..cards import rank_index
+from ..cli_errors import err, make_console
+from ..errors import BaccaraError
+from ..result import Result
+from ..shoe import Shoe
+
+app = typer.Typer(
+    name="baccara",
+    help="Exact mathematics of baccarat: bets, edges and effects of removal for any shoe.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+out = make_console()
+
+
+def say(message: str) -> None:
+    err.print(message, highlight=False)
+
+
+def render(result: Result, json_out: bool) -> dict:
+    """Print a result, as JSON or for people, and hand its document back (for the certificate check)."""
+    doc = result.to_json()
+    if json_out:
+        print(json.dumps(doc, indent=2))
+    else:
+        result.show(out)
+    return doc
+
+
+def progress_bar() -> Progress:
+    """The progress bar of every long command: on stderr, gone when done; elapsed time, then the time to go."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                    TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                    transient=True, console=err)
+
+
+ALLOW_LONG = typer.Option(False, "--allow-long",
+                          help="Run even when the estimated time exceeds 15 minutes (refused otherwise).")
+
+
+
+def parse_composition(text: str) -> Shoe:
+    """A shoe from ``--composition``: ``A=32,10=31,...`` by rank, 13 counts A..K, or 10 counts by value 0..9."""
+    parts = [p for p in text.replace(" ", "").split(",") if p]
+    if not parts:
+        raise BaccaraError("--composition is empty: give RANK=COUNT pairs, 13 counts (A..K) or 10 counts (values 0..9)")
+    if all("=" in p for p in parts):
+        counts: dict[str, int] = {}
+        seen: dict[int, str] = {}
+        for p in parts:
+            name, value = p.split("=", 1)
+            try:
+                r = rank_index(name)
+            except BaccaraError as e:
+                raise BaccaraError(f"--composition: {e}") from None
+            if r in seen:
+                raise BaccaraError(f"--composition gives rank {name} twice ({seen[r]}=... and {name}=...): "
+                                   "give each rank once")
+            seen[r] = name
+            counts[name] = params.integer(value, f"--composition count of {name}", lo=0)
+        return Shoe.from_ranks(counts)
+    if any("=" in p for p in parts):
+        raise BaccaraError("--composition mixes RANK=COUNT pairs with bare counts; use one form")
+    numbers = [params.integer(p, "--composition count", lo=0) for p in parts]
+    if len(numbers) == 13:
+        return Shoe.from_ranks(numbers)
+    if len(numbers) == 10:
+        return Shoe.from_values(numbers)
+    raise BaccaraError(
+        f"--composition takes 13 counts (ranks A..K) or 10 counts (values 0..9), got {len(numbers)}"
+    )
+
+
+def _parse_ranks(text: str | None, option: str) -> list[str]:
+    if not text:
+        return []
+    ranks = [r for r in text.replace(" ", "").split(",") if r]
+    for r in ranks:
+        try:
+            rank_index(r)
+        except BaccaraError as e:
+            raise BaccaraError(f"{option}: {e}") from None
+    return ranks
+
+
+def build_shoe(decks: str | None, infinite: bool, composition: str | None, remove: str | None, add: str | None,
+               default_decks: int = 8) -> Shoe:
+    """The shoe chosen by the common options (default: 8 decks)."""
+    chosen = [name for name, given in (("--decks", decks is not None), ("--infinite", infinite), ("--composition", composition is not None)) if given]
+    if len(chosen) > 1:
+        raise BaccaraError(f"choose one shoe: {' and '.join(chosen)} were both given")
+    if composition is not None:
+        shoe = parse_composition(composition)
+    else:
+        d = None if infinite else params.decks(default_decks if decks is None else decks, "--decks")
+        shoe = Shoe.infinite() if d is None else Shoe.decks(d)
+    for r in _parse_ranks(remove, "--remove"):
+        shoe = shoe.remove(r)
+    for r in _parse_ranks(add, "--add"):
+        shoe = shoe.add(r)
+    return shoe
+
+
+def build_bets(commission: str, tie_pays: str, super6_pays: str, bets_file: str | None) -> tuple[dict[str, Bet], dict]:
+    """Built-in bets with the house parameters, plus any user-defined bets."""
+    house = {
+        "commission": params.commission(commission, "--commission"),
+        "tie_pays": as_payout(tie_pays, "--tie-pays: tie pays", positive=True),
+        "super6_pays": as_payout(super6_pays, "--super6-pays: super6 pays", positive=True),
+    }
+    bets = builtin_bets(**house)
+    if bets_file:
+        for name, bet in load_bets_toml(bets_file).items():
+            if name in bets:
+                raise BaccaraError(f"--bets: bet {name!r} in {bets_file} has the name of a built-in bet; rename it")
+            bets[name] = bet
+    return bets, house
+
+
+DECKS = typer.Option(None, "--decks", "-d", help="Number of decks, a positive integer, or 'inf' (default 8).")
+INFINITE = typer.Option(False, "--infinite", help="Infinite shoe: cards dealt with replacement.")
+COMPOSITION = typer.Option(None, "--composition", help="Cards left: 'A=32,2=31,...' by rank, 13 counts A..K, or 10 counts by value 0..9.")
+REMOVE = typer.Option(None, "--remove", help="Ranks to take out of the shoe, e.g. '6,6,7'.")
+ADD = typer.Option(None, "--add", help="Ranks to put into the shoe, e.g. '8,9'.")
+COMMISSION = typer.Option(str(DEFAULT_COMMISSION), "--commission", help="Commission on Banker wins, a rational in [0, 1) (e.g. 1/20, 1/25, 0).")
+TIE_PAYS = typer.Option(str(DEFAULT_TIE_PAYS.numerator), "--tie-pays", help="Tie pays T:1 (8 or 9 usual).")
+SUPER6_PAYS = typer.Option(str(DEFAULT_SUPER6_PAYS.numerator), "--super6-pays", help="Super 6 side bet pays P:1 (12 or 15 usual).")
+BETS = typer.Option(None, "--bets", help="TOML file of user-defined bets ([bets.NAME] tables); see 'baccara fields'.")
+JSON = typer.Option(False, "--json", help="Print JSON (exact numbers as 'num/den' strings).")
+
+

@@ -1,0 +1,128 @@
+"""``baccara edge | eor | bets | fields``: punto banco's bets, exactly, for any shoe."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+from rich.markup import escape
+
+from ..bets import (
+    builtin_bets,
+    field_help,
+)
+from ..cli_errors import handles_errors
+from ..errors import BaccaraError
+from ..exact import (
+    applicable_bets,
+    coup_distribution,
+    effects_of_removal,
+    evaluate_bets,
+)
+from ..report import edge_json, edge_table, eor_json, eor_table, exact_edges_lines
+from .common import (
+    ADD,
+    BETS,
+    COMMISSION,
+    COMPOSITION,
+    DECKS,
+    INFINITE,
+    JSON,
+    REMOVE,
+    SUPER6_PAYS,
+    TIE_PAYS,
+    app,
+    build_bets,
+    build_shoe,
+    out,
+)
+
+
+@app.command()
+@handles_errors
+def edge(
+    decks: str | None = DECKS,
+    infinite: bool = INFINITE,
+    composition: str | None = COMPOSITION,
+    remove: str | None = REMOVE,
+    add: str | None = ADD,
+    commission: str = COMMISSION,
+    tie_pays: str = TIE_PAYS,
+    super6_pays: str = SUPER6_PAYS,
+    bets: str | None = BETS,
+    json_out: bool = JSON,
+    exact: bool = typer.Option(False, "--exact", help="Also print each edge as an exact fraction."),
+) -> None:
+    """Every bet's win / push / loss probabilities and house edge, exactly."""
+    shoe = build_shoe(decks, infinite, composition, remove, add)
+    all_bets, params = build_bets(commission, tie_pays, super6_pays, bets)
+    priced = applicable_bets(shoe, all_bets)
+    skipped = [n for n in all_bets if n not in priced]
+    unpriced_user = [n for n in skipped if n not in builtin_bets()]
+    if unpriced_user:
+        needs = ", ".join(f"{n} needs a shoe known by {all_bets[n].resolution}" for n in unpriced_user)
+        raise BaccaraError(f"--bets: {needs}; this shoe is known only by {shoe.resolution}")
+    dist = coup_distribution(shoe)
+    results = evaluate_bets(dist, priced.values())
+    if json_out:
+        doc = edge_json(shoe, dist, results, params)
+        if skipped:
+            doc["skipped"] = {n: f"needs a shoe known by {all_bets[n].resolution}" for n in skipped}
+        print(json.dumps(doc, indent=2))
+        return
+    out.print(edge_table(shoe, dist, results))
+    if exact:
+        for line in exact_edges_lines(results):
+            out.print(line, highlight=False, soft_wrap=True)
+    if skipped:
+        out.print(f"Not priced (this shoe is known only by {shoe.resolution}): {', '.join(skipped)}")
+
+
+@app.command()
+@handles_errors
+def eor(
+    bet: str = typer.Option(..., "--bet", "-b", help="Bet name (see 'baccara bets')."),
+    decks: str | None = DECKS,
+    composition: str | None = COMPOSITION,
+    remove: str | None = REMOVE,
+    add: str | None = ADD,
+    commission: str = COMMISSION,
+    tie_pays: str = TIE_PAYS,
+    super6_pays: str = SUPER6_PAYS,
+    bets: str | None = BETS,
+    json_out: bool = JSON,
+) -> None:
+    """Effects of removal: the exact change in a bet's house edge when one card of each rank is removed."""
+    if decks is not None and decks.strip().lower() in ("inf", "infinite"):
+        raise BaccaraError("--decks: effects of removal need a finite shoe, not 'inf'")
+    shoe = build_shoe(decks, False, composition, remove, add)
+    all_bets, _ = build_bets(commission, tie_pays, super6_pays, bets)
+    if bet not in all_bets:
+        raise BaccaraError(f"--bet: unknown bet {bet!r}; bets are {', '.join(all_bets)}")
+    base, effects = effects_of_removal(shoe, all_bets[bet])
+    if json_out:
+        print(json.dumps(eor_json(shoe, bet, base, effects), indent=2))
+        return
+    out.print(eor_table(shoe, bet, base, effects))
+
+
+@app.command("bets")
+@handles_errors
+def list_bets(
+    commission: str = COMMISSION,
+    tie_pays: str = TIE_PAYS,
+    super6_pays: str = SUPER6_PAYS,
+    bets: str | None = BETS,
+) -> None:
+    """List the bets: built-in, and those of a --bets file."""
+    all_bets, _ = build_bets(commission, tie_pays, super6_pays, bets)
+    for name, b in all_bets.items():
+        out.print(f"[bold]{name}[/]: {escape(b.description)}", highlight=False)
+
+
+@app.command()
+def fields() -> None:
+    """The event fields a user-defined bet's 'when' can test."""
+    out.print(field_help(), highlight=False)
+
+
