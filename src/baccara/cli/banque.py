@@ -15,7 +15,7 @@ from ..workload import check_workload
 from .common import ALLOW_LONG, JSON, out, progress_bar, say
 
 # ---------------------------------------------------------------- baccara banque
-banque_app = typer.Typer(help="Baccara banque (seed 004): the three-person game's solutions.", no_args_is_help=True,
+banque_app = typer.Typer(help="Baccara banque (Ethier and Lee 2015): the three-person game's solutions.", no_args_is_help=True,
                          rich_markup_mode=None)
 CONCEPTS = ("correlated", "independent", "nash")
 BANQUE_MODELS = ("simplified", "traditional", "recent")
@@ -91,7 +91,7 @@ def banque_solve(
               f"Banker's advantage {doc['expectations']['banker_advantage_percent']:.7f}%", highlight=False)
     out.print("Banker mixes at " + (", ".join(f"{k} draw {v}" for k, v in doc["banker"]["mixed"].items()) or "no set")
               + f"; m = {doc['m']}", highlight=False)
-    out.print("Banker's maximum drawing total (seed 004 Table 1): rows Player 1's third card, columns Player 2's "
+    out.print("Banker's maximum drawing total (Ethier and Lee (2015), Table 1): rows Player 1's third card, columns Player 2's "
               "(10 stood, 11 natural); 5+ = draw on 0-5, mix on 6", highlight=False)
     out.print("      " + " ".join(f"{k:>3}" for k in range(12)), highlight=False)
     for k1, row in enumerate(doc["banker"]["table1"]):
@@ -187,7 +187,7 @@ def _banque_nash(th: Fraction, theta: str, json_out: bool) -> None:
 @banque_app.command("advantage")
 @handles_errors
 def banque_advantage(json_out: bool = JSON) -> None:
-    """Banker's advantage at theta = 1/2 beside the historical estimates (seed 004, section 1)."""
+    """Banker's advantage at theta = 1/2 beside the historical estimates (Ethier and Lee 2015, section 1)."""
     from ..games.banque_solution import banker_advantage_comparison
 
     rows = banker_advantage_comparison()
@@ -214,12 +214,12 @@ PLOT_SECONDS = {1: (80.0, 0.0), 2: (0.0, 0.08), 3: (0.0, 0.22), 4: (240.0, 0.001
 def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", metavar="FILE",
                                           help="Image file to write (.png, .pdf, .svg)."),
                 figure: int = typer.Option(1, "--figure", "-f", metavar="1-4",
-                                           help="Seed 004's figure: 1 correlated value and mixture; "
+                                           help="Ethier and Lee's (2015) figure: 1 correlated value and mixture; "
                                                 "2 independent p1, p2; 3 upper - lower value; 4 Nash p1, p2."),
                 points: int = typer.Option(200, "--points", metavar="N",
                                            help=f"Theta values sampled (figures 2-4), 2 to {MAX_POINTS}."),
                 allow_long: bool = ALLOW_LONG) -> None:
-    """Plot seed 004's Figures 1-4 (banque over theta)."""
+    """Plot Ethier and Lee's (2015) Figures 1-4 (banque over theta)."""
     if figure not in (1, 2, 3, 4):
         raise BaccaraError(f"--figure must be 1, 2, 3 or 4, got {figure}")
     if not 2 <= points <= MAX_POINTS:
@@ -357,7 +357,7 @@ def _nash_sweep(json_out: bool) -> None:
     out.print("p1, p2 at a rational inside each branch; every end is exact: "
               "'--json' gives its integer polynomial.", highlight=False)
     jumps = ", ".join(f"{e['float']:.7f}" for e in doc["path"]["players_jumps"])
-    out.print(f"Followed as seed 004 does (one equilibrium, right to left): {doc['path']['intervals']} intervals "
+    out.print(f"Followed as Ethier and Lee (2015) does (one equilibrium, right to left): {doc['path']['intervals']} intervals "
               f"below 5772/33847, the Players' strategies jumping at {jumps or 'no theta'}", highlight=False)
     for m in doc["multiple_equilibria"]:
         out.print(f"{m['equilibria']} Nash equilibria coexist on ({m['from']['float']:.7f}, {m['to']['float']:.7f})",

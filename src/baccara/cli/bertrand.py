@@ -12,7 +12,7 @@ from .common import JSON, app, out
 @app.command()
 @handles_errors
 def bertrand(json_out: bool = JSON) -> None:
-    """Bertrand's 1888 problems (seed 002): D0, D1, D1/2, W, T, E; Dormoy; Badoureau's errors; audits."""
+    """Bertrand's 1888 problems (Ethier 2021): D0, D1, D1/2, W, T, E; Dormoy; Badoureau's errors; audits."""
     if json_out:
         print(json.dumps(bertrand_report(), indent=2))
         return

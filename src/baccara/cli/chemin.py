@@ -37,7 +37,7 @@ from .common import (
 )
 
 # ---------------------------------------------------------------- chemin de fer
-chemin_app = typer.Typer(help="Chemin de fer as a game (seed 000): Nash equilibria, the commission sweep, Table 4.",
+chemin_app = typer.Typer(help="Chemin de fer as a game (Ethier and Lee 2023): Nash equilibria, the commission sweep, Table 4.",
                          no_args_is_help=True, rich_markup_mode=None)
 
 #: Measured seconds of one core per value of d (this machine class), for the estimates said before a table starts.
@@ -155,7 +155,7 @@ def parse_deck_range(text: str) -> list[int | None]:
 def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", metavar="D-RANGE",
                                            help="Decks: e.g. 1-100, 6, inf (at most 10000 values)."),
                   json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> None:
-    """Seed 000 Table 4 for each d (Model B2): curves, intersections, partial curves, cases, exceptional alphas."""
+    """Ethier and Lee (2023), Table 4 for each d (Model B2): curves, intersections, partial curves, cases, exceptional alphas."""
     ds = parse_deck_range(decks)
     check_workload(f"Table 4 for {len(ds)} values of d", SECONDS_PER_D["table4"] * len(ds), allow_long,
                    "give a shorter --decks range", say)
@@ -166,7 +166,7 @@ def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", metava
         print(json.dumps([{"decks": "inf" if r[0] is None else r[0], "a": r[1], "b": r[2], "c": r[3], "d": r[4], "e": r[5]}
                           for r in rows], indent=2))
         return
-    t = Table(title="Seed 000 Table 4 (Model B2; inf = Model A2)")
+    t = Table(title="Ethier and Lee (2023), Table 4 (Model B2; inf = Model A2)")
     for col in ("d", "(a) curves", "(b) intersections", "(c) partial", "(d) cases", "(e) exceptional"):
         t.add_column(col, justify="right")
     for r in rows:
@@ -181,7 +181,7 @@ def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", metavar="D-
                   confirm: bool = typer.Option(True, "--confirm/--no-confirm",
                                                help="Confirm each interval in the full Model B3 game."),
                   json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> None:
-    """Seed 000 Table 7 / Theorem 2 (Model B3): Banker's strategies by alpha-interval, grouped by d."""
+    """Ethier and Lee (2023), Table 7 / Theorem 2 (Model B3): Banker's strategies by alpha-interval, grouped by d."""
     from ..games.chemin_model3 import table7
 
     ds = [d for d in parse_deck_range(decks) if d is not None]
@@ -213,7 +213,7 @@ def chemin_plot(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositio
                 remove: str | None = REMOVE, add: str | None = ADD,
                 output: str = typer.Option("curves.png", "--out", "-o", metavar="FILE",
                                            help="Image file to write (.png, .pdf, .svg).")) -> None:
-    """Plot the best-response-discontinuity curves in the (alpha, p) plane (seed 000 Figure 1)."""
+    """Plot the best-response-discontinuity curves in the (alpha, p) plane (Ethier and Lee (2023), Figure 1)."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
     params.output_file(output, "--out", params.IMAGE_SUFFIXES)
     from ..plots import plot_curves
@@ -231,7 +231,7 @@ def chemin_plot(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositio
 @handles_errors
 def chemin_table1(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
                   remove: str | None = REMOVE, add: str | None = ADD) -> None:
-    """Seed 000 Table 1: Banker's moves that depend neither on Player's strategy nor on alpha in [0, 1/10]."""
+    """Ethier and Lee (2023), Table 1: Banker's moves that depend neither on Player's strategy nor on alpha in [0, 1/10]."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
     rows = table1(chemin_game(m, d))
     out.print(table_text([[x or "." for x in r] for r in rows], [],
@@ -244,7 +244,7 @@ def chemin_table1(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composit
 def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", metavar="D-RANGE",
                                            help="Decks: e.g. 1-100 (finite, at most 10000 values)."),
                   allow_long: bool = ALLOW_LONG) -> None:
-    """Seed 000 Table 5: Banker's equilibrium moves common to every d and commission (blanks vary)."""
+    """Ethier and Lee (2023), Table 5: Banker's equilibrium moves common to every d and commission (blanks vary)."""
     ds = [d for d in parse_deck_range(decks) if d is not None]
     if not ds:
         raise BaccaraError("--decks needs at least one finite d")
@@ -263,7 +263,7 @@ def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", metavar="D
 def chemin_table(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
                  remove: str | None = REMOVE, add: str | None = ADD, commission: str = ALPHA,
                  p: str = typer.Option("0", "--p", help="Player's probability of drawing at 5, in [0, 1].")) -> None:
-    """Banker's best response to Player's mixture p at one commission (seed 000 Table 1 layout)."""
+    """Banker's best response to Player's mixture p at one commission (Ethier and Lee (2023), Table 1 layout)."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
     pp = params.probability(p, "--p")
     rows, notes = best_response_table(chemin_game(m, d), pp, parse_alpha(commission))
