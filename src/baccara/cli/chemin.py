@@ -67,8 +67,6 @@ def _model_and_decks(model: str, decks: str | None, composition: str | None = No
         m, d = check_model(model, parse_chemin_decks("6" if decks is None else decks))
     else:
         m, d = check_model(model, build_shoe(decks, False, composition, remove, add, default_decks=6))
-    if m.startswith("B") and d is None:
-        m = "A" + m[1]  # d -> infinity is Model A
     if m.endswith("3") and not model3:
         raise BaccaraError(f"--model {m}: this command covers Models A1, A2, B1, B2; "
                            "use 'chemin solve' or 'chemin sweep' for Model 3")

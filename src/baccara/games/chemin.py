@@ -92,7 +92,9 @@ def check_model(model: str, decks: "int | None | Shoe") -> tuple[str, "int | Non
         return m, decks
     if m.startswith("A"):
         return m, None
-    if decks is not None and (isinstance(decks, bool) or not isinstance(decks, int) or decks <= 0):
+    if decks is None:
+        return "A" + m[1], None  # the infinite shoe is Model A
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks <= 0:
         raise BaccaraError(f"decks must be a positive integer or infinite, got {decks!r}")
     return m, decks
 
