@@ -1,8 +1,36 @@
 #!/usr/bin/env bash
 # Set up baccara and its test tools in ./.venv and run the test suite.
+#
+#   bash scripts/test.sh            the fast suite: every test not marked slow (a few minutes)
+#   bash scripts/test.sh --slow     only the tests marked slow: the long paper reproductions
+#   bash scripts/test.sh --all      everything
+#
+# Other arguments go to pytest after the selection (e.g. `-k banque`, a test file, or `-m ...`, which overrides).
+# CI (.ci/run) runs the fast suite, then the slow job.  "No test selected" (pytest status 5) is a success.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install --quiet -e ".[test]"
+# (Re)install only when pyproject.toml changed since the last install into this .venv.
+stamp=.venv/.baccara-install-test
+want=$( (sha256sum pyproject.toml 2>/dev/null || shasum -a 256 pyproject.toml) | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    .venv/bin/python -m pip install --quiet -e ".[test]"
+    echo "$want" > "$stamp"
+fi
+select=(-m "not slow")
+args=()
+for a in "$@"; do
+    case "$a" in
+        --slow) select=(-m slow) ;;
+        --all)  select=(-m "") ;;
+        *)      args+=("$a") ;;
+    esac
+done
 # one worker per core; a test module's fixtures (the theta sweeps) stay in one worker
-exec .venv/bin/python -m pytest -n auto --dist loadfile "$@"
+status=0
+.venv/bin/python -m pytest -n auto --dist loadfile "${select[@]}" ${args[@]+"${args[@]}"} || status=$?
+if [ "$status" -eq 5 ]; then
+    echo "scripts/test.sh: no test selected (pytest status 5): nothing to run, not a failure"
+    status=0
+fi
+exit "$status"

@@ -1,9 +1,23 @@
 """Collection order: the slowest modules first, so that with one worker per core
-(pytest-xdist, ``--dist loadfile``) they start at once instead of ending the run."""
+(pytest-xdist, ``--dist loadfile``) they start at once instead of ending the run.
 
-SLOWEST = ("test_banque_nash_sweep.py", "test_banque_independent_sweep.py", "test_banque.py", "test_chemin3.py")
+Which modules are slowest depends on the job: in the slow job (``-m slow``, or
+everything) it is the theta and commission sweeps; in the fast suite
+(``-m "not slow"``, the default of scripts/test.sh) it is the modules that are
+left with the most work once their sweeps are deselected."""
+
+import pytest
+
+#: When tests marked slow run (the slow job, or the whole suite).
+SLOWEST = ("test_banque_nash_sweep.py", "test_banque_independent_sweep.py", "test_banque.py", "test_chemin3.py",
+           "test_chemin.py")
+#: The fast suite (no test marked slow selected).
+SLOWEST_FAST = ("test_cli_fuzz.py", "test_sim.py", "test_banque_nash.py", "test_chemin3.py", "test_banque.py",
+                "test_chemin.py")
 
 
+@pytest.hookimpl(trylast=True)   # after -m / -k deselection: order what will run
 def pytest_collection_modifyitems(items):
-    rank = {name: k for k, name in enumerate(SLOWEST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(SLOWEST)))   # stable: files keep their order
+    order = SLOWEST if any(item.get_closest_marker("slow") for item in items) else SLOWEST_FAST
+    rank = {name: k for k, name in enumerate(order)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(order)))   # stable: files keep their order

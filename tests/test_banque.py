@@ -113,6 +113,7 @@ def test_cli_banque_errors(args, needle):
     assert r.exit_code == 2 and needle in r.output and "Traceback" not in r.output
 
 
+@pytest.mark.slow
 def test_correlated_sweep_has_110_intervals():
     # Seed 004, section 3: the correlated cooperative equilibrium is piecewise
     # continuous with 109 discontinuities in (0, 1/2): 110 intervals.  The first
@@ -155,6 +156,7 @@ def test_correlated_sweep_has_110_intervals():
         assert piece_solution(piece, mid)[1] == correlated_equilibrium(mid).value
 
 
+@pytest.mark.slow
 def test_banker_advantage_against_historical_estimates():
     # Seed 004, section 1: with the Players always drawing on 5 and Banker's best
     # response "the correct figure is about 0.922104%"; under the simplified model
@@ -197,6 +199,7 @@ def test_cooperative_equilibria_coincide_inside_the_interval():
     assert s.p1 == s.p2 == Fraction(9, 11) and not s.values_differ
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theta", [Fraction(1, 2), Fraction(1, 10), Fraction(3, 10), Fraction(1, 100)])
 def test_independent_maximin_certificate(theta):
     # The maximin from the candidate search is checked by a branch and bound over the

@@ -23,6 +23,7 @@ def sweep():
     return independent_sweep()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which,block", [(1, (0.241681, 0.432877)), (2, (0.161238, 0.495084))])
 def test_where_the_players_play_nine_elevenths(sweep, which, block):
     # Figure 2's caption: p1 = 9/11 for 0.241681 < theta < 0.432877 and
@@ -49,6 +50,7 @@ def test_lower_value_peak():
     assert round(t, 6) == 0.496000 and round(v, 9) == -0.008679984
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lo,hi,printed", [(0.1660, 0.1675, 0.166815), (0.2150, 0.2163, 0.215651)])
 def test_isolated_coincidences_of_the_cooperative_equilibria(lo, hi, printed):
     # "With two exceptions, these are the only theta values at which the two equilibria
@@ -57,6 +59,7 @@ def test_isolated_coincidences_of_the_cooperative_equilibria(lo, hi, printed):
     assert round(t, 6) == printed and abs(diff) < 1e-14
 
 
+@pytest.mark.slow
 def test_the_whole_sweep_131_intervals(sweep):
     # Seed 004, section 4: "there are 131 such intervals in (0, 1/2]"; "In exactly nine of
     # these intervals, the maximum occurs along a single indifference curve"; "p1 has 13
@@ -73,6 +76,7 @@ def ends(sweep):
     return exact_ends(sweep)
 
 
+@pytest.mark.slow
 def test_every_interval_end_is_exact(sweep, ends):
     # Seed 004, section 4: "Each theta_i is a root of a polynomial of degree 13 or less."
     # Every end between the 131 intervals is identified as a root of an integer
@@ -97,6 +101,7 @@ def test_every_interval_end_is_exact(sweep, ends):
     assert {"9588/37663", "55716/128711"} <= {e.endpoint.exact() for e in ends}
 
 
+@pytest.mark.slow
 def test_sweep_json_with_exact_ends(sweep, ends):
     doc = sweep_json(sweep, ends)
     first, last = doc["intervals"][0], doc["intervals"][-1]

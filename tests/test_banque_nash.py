@@ -65,6 +65,7 @@ def test_half_eleven_extreme_equilibria():
     assert {tuple(v) for _, v in mixtures} == paper
 
 
+@pytest.mark.slow
 def test_same_equilibria_right_of_theta_star(half):
     # "the same Nash equilibria apply on the interval (theta_*, 1/2] for theta_* = 799/1604"
     near = nash_equilibria(F(799, 1604) + F(1, 10**5))
@@ -91,6 +92,7 @@ def test_player1_expectation_in_interval_1():
         assert e.result1 == F(928 * (53214419 - 33787088 * theta), 116649493103 * (89 - 68 * theta))
 
 
+@pytest.mark.slow
 def test_symmetry_theta_one_minus_theta():
     a, b = nash_equilibria(F(3, 10)), nash_equilibria(F(7, 10))
     assert sorted((e.p1, e.p2) for e in a.equilibria) == sorted((e.p2, e.p1) for e in b.equilibria)
@@ -128,6 +130,7 @@ def test_an_equilibrium_always_found_and_certified(theta):
     assert all(certify(theta, e).holds for e in sol.equilibria)
 
 
+@pytest.mark.slow
 def test_nine_elevenths_above_5772_over_33847_exactly():
     # Seed 004, section 5: the equilibria at theta = 1/2 hold on (799/1604, 1/2]; "We can
     # repeat this process 40 times.  In each new interval the Players' strategy is the same

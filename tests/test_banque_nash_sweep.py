@@ -58,6 +58,7 @@ def fold():
     return nash_branches(F(109, 1000), F(1101, 10000))
 
 
+@pytest.mark.slow
 def test_three_equilibria_coexist_past_the_paper(fold):
     # Beyond seed 004 (which follows one equilibrium): on (0.1092511, 0.1099948) three
     # Nash equilibria coexist, an S-shaped fold of the equilibrium curve.  Each is
@@ -88,6 +89,7 @@ def _equilibrium_at(br, t):
     return SimpleNamespace(p1=p1, p2=p2, draw=x)
 
 
+@pytest.mark.slow
 def test_each_end_is_where_the_equilibrium_stops(fold):
     # Independently of the event search: just inside each algebraic end the branch's
     # strategies pass the full-game certificate, just outside they do not.
@@ -113,6 +115,7 @@ def full():
     return nash_sweep()
 
 
+@pytest.mark.slow
 def test_the_whole_nash_sweep(full):
     # Seed 004: 41 intervals with p1 = p2 = 9/11 above 5772/33847, then 62 below,
     # "Banker mixes on two information sets (40 cases), or Banker mixes on one
@@ -138,6 +141,7 @@ def test_the_whole_nash_sweep(full):
     assert lower[-1].hi.as_rational == THETA_9_11
 
 
+@pytest.mark.slow
 def test_nash_sweep_json(full):
     doc = nash_sweep_json(full)
     assert doc["count"] == 108 and doc["discontinuities"] == 107
@@ -159,6 +163,7 @@ def _merge(spans):
     return out
 
 
+@pytest.mark.slow
 def test_branch_plot(fold, tmp_path):
     from baccara.plots import plot_banque_branches
 

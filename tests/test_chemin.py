@@ -55,6 +55,7 @@ def test_d6_unique_equilibrium_on_each_interval(sweep6):
     assert f"{iv[0]['alpha_to']['float']:.7f}" == "0.0620017"
 
 
+@pytest.mark.slow
 def test_table4_every_d_from_1_to_100():
     # Seed 000, Table 4: (a) curves, (b) intersections, (c) partial curves,
     # (d) = (a) + 2(b) cases, (e) exceptional alphas; last row for every d >= 77.
@@ -144,6 +145,7 @@ def test_zero_sum_lp_agrees_with_foster(model, decks):
     assert lp.p == eq.p
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(st.integers(1, 40), st.fractions(min_value=0, max_value=Fraction(1, 10), max_denominator=1000))
 def test_every_equilibrium_is_certified(d, alpha):
@@ -224,6 +226,7 @@ def test_cli_chemin_errors(args, needle):
     assert needle in r.output and "Traceback" not in r.output
 
 
+@pytest.mark.slow
 def test_table5_banker_moves_common_to_every_d():
     # Seed 000, Table 5: Banker's equilibrium moves common to all d and alpha
     # (rows Banker total 0-7, columns third card 0-9 and none; blanks vary, Table 6).

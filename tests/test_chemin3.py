@@ -49,6 +49,7 @@ def sweeps():
     return {d: sweep_chemin3(d) for d in range(1, 14)}
 
 
+@pytest.mark.slow
 def test_table7_banker_strategies(sweeps):
     # Seed 000, Table 7: Banker's equilibrium strategies by alpha-interval, grouped by d.
     per_d = {d: tuple(sw.table7()) for d, sw in sweeps.items()}
@@ -62,6 +63,7 @@ def test_table7_banker_strategies(sweeps):
     assert [d for d, _ in groups] == [1, 2, 3, 4, 8, 9, 10, 12, 13]
 
 
+@pytest.mark.slow
 def test_theorem2_player_dmsdd_and_every_interval_confirmed(sweeps):
     # Theorem 2: Player draws at (0,5), (6,9), (7,8), stands at (2,3), mixes at (1,4); each
     # interval's equilibrium holds in the full 2^5 x 2^484 game and is the only one at a
@@ -76,6 +78,7 @@ def test_theorem2_player_dmsdd_and_every_interval_confirmed(sweeps):
             assert list(iv["banker"]["mixed"]) in (["(0,6)|none"], ["(8,8)|none"])
 
 
+@pytest.mark.slow
 def test_theorem2_multiple_equilibrium_alphas(sweeps):
     # Theorem 2: at most three alpha-values with several equilibria (attained at one d),
     # Banker's mixing probability constant in alpha for d = 3 and for large d.
@@ -146,6 +149,7 @@ def test_b3_tends_to_a1_as_d_grows():
     assert gaps[0] > gaps[1] > gaps[2] and gaps[2] < Fraction(1, 10**3)
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(st.integers(1, 30), st.fractions(0, Fraction(1, 10), max_denominator=200))
 def test_b3_equilibria_certified_and_perturbation_fails(d, alpha):

@@ -345,6 +345,7 @@ def _dask_env() -> dict:
     return env
 
 
+@pytest.mark.slow
 def test_dask_loopback_cluster_gives_the_single_process_result():
     from distributed import LocalCluster
 
@@ -357,6 +358,7 @@ def test_dask_loopback_cluster_gives_the_single_process_result():
     assert stable(remote) == stable(local)
 
 
+@pytest.mark.slow
 def test_killing_a_dask_worker_mid_run_still_completes_with_the_same_answer():
     from distributed import Client, LocalCluster
 
