@@ -46,14 +46,11 @@ from ..bets import (
 )
 from ..cli_errors import err, handles_errors
 from ..errors import BaccaraError
-from .distributed import check_backend, default_workers, probe_scheduler
+from .distributed import check_backend, default_workers, max_workers, probe_scheduler
 from .limits import (
     MAX_COUPS,
     MAX_DECKS,
     MAX_DENOMINATOR,
-    MAX_EVALUATIONS,
-    MAX_HANDS,
-    MAX_OUT_ROWS,
     MAX_SHOES,
     WorkEstimate,
     check_work,
@@ -63,8 +60,9 @@ from .results import ParquetSink, check_out_path
 
 simulate_app = typer.Typer(
     help="Simulate real shoes (shuffle, burn, cut card): punto banco bets and counting, chemin de fer, banque. "
-         f"Runs estimated above {MAX_HANDS:.0e} hands ({MAX_EVALUATIONS:.0e} perfect-counter evaluations, "
-         f"or {MAX_OUT_ROWS:.0e} --out rows) need --allow-long; --dry-run prints the estimate and stops.",
+         "Each run is estimated first; runs over an hour of one core's work (about 10^10 punto banco hands, "
+         "3.6 million perfect-counter evaluations) or 10^8 --out rows need --allow-long; --dry-run prints "
+         "the estimate and stops.",
     no_args_is_help=True,
 )
 #: The console of results; replaced at the start of every command (see :func:`_use_console`).
@@ -148,7 +146,7 @@ def parse_count(text: str | None, option: str, default: int | None = None, minim
 
 def _big(n: int) -> str:
     """``10,000``; powers of ten from 10^7 as ``10^15``."""
-    if n >= 10**7 and 10 ** (len(str(n)) - 1) == n:
+    if n >= 10**6 and 10 ** (len(str(n)) - 1) == n:
         return f"10^{len(str(n)) - 1}"
     return f"{n:,}"
 
@@ -188,7 +186,8 @@ def parse_rational(text: str, option: str, low: Fraction, high: Fraction, *, low
     BaccaraError
         Not a number, out of range, or too fine a denominator; names ``option`` and the range.
     """
-    interval = f"{'(' if low_open else '['}{low}, {high}{')' if high_open else ']'}"
+    ends = [_big(int(x)) if x.denominator == 1 else str(x) for x in (low, high)]
+    interval = f"{'(' if low_open else '['}{ends[0]}, {ends[1]}{')' if high_open else ']'}"
     allowed = f"{what} in {interval}" + (f" such as {example}" if example else "")
     t = str(text).strip()
     exponent = re.search(r"[eE]\s*([+-]?)(\d+)", t)
@@ -232,7 +231,18 @@ def parse_decks(text: str, option: str = "--decks") -> int | None:
 
 
 def parse_seed(text: str | None) -> int:
-    """The seed: an integer from 0 to 2^63 - 1, or a random one when not given."""
+    """The seed: an integer from 0 to 2^63 - 1, or a random one when not given.
+
+    Parameters
+    ----------
+    text : str or None
+        What the user typed (None: draw a random seed).
+
+    Returns
+    -------
+    int
+        The seed.
+    """
     if text is None:
         return secrets.randbits(63)
     try:
@@ -242,7 +252,20 @@ def parse_seed(text: str | None) -> int:
 
 
 def parse_prob(text: str, option: str) -> Fraction:
-    """A probability: ``draw`` (1), ``stand`` (0), or a number in [0, 1] such as ``1/2`` or ``0.25``."""
+    """A probability: ``draw`` (1), ``stand`` (0), or a number in [0, 1] such as ``1/2`` or ``0.25``.
+
+    Parameters
+    ----------
+    text : str
+        What the user typed.
+    option : str
+        The option named in errors.
+
+    Returns
+    -------
+    Fraction
+        The probability, exact.
+    """
     t = str(text).strip().lower()
     if t in ("d", "draw"):
         return Fraction(1)
@@ -253,7 +276,18 @@ def parse_prob(text: str, option: str) -> Fraction:
 
 
 def check_out(path: str | None) -> None:
-    """``--out``: a Parquet file that can be written, checked before any work."""
+    """``--out``: a Parquet file that can be written, checked before any work.
+
+    Parameters
+    ----------
+    path : str or None
+        The user's ``--out`` (None: no file).
+
+    Returns
+    -------
+    None
+        Raises :class:`BaccaraError` naming ``--out`` when the file cannot be written.
+    """
     check_out_path(path)
 
 
@@ -264,10 +298,11 @@ def _file_option(path: str | None, option: str) -> str | None:
 
 
 def _with_option(option: str, load: Callable, *args):
-    """``load(*args)``, its errors prefixed with the option they come from."""
+    """``load(*args)``, its errors prefixed with the option they come from (a ValueError from a
+    malformed value deep in a file, such as a payout of nan, included)."""
     try:
         return load(*args)
-    except BaccaraError as e:
+    except (ValueError, OverflowError, ZeroDivisionError) as e:
         raise BaccaraError(f"{option}: {e}") from None
 
 
@@ -304,7 +339,11 @@ def parse_common(shoes: str, seed: str | None, workers: str | None, backend: str
     """
     check_out(out_path)
     n = parse_count(shoes, "--shoes", minimum=1, maximum=MAX_SHOES)
-    w = parse_count(workers, "--workers", minimum=1)
+    try:
+        w = parse_count(workers, "--workers", minimum=1, maximum=max_workers())
+    except BaccaraError:
+        raise BaccaraError(f"--workers must be an integer from 1 to {max_workers()} (twice the {default_workers()} "
+                           f"cores of this machine), got {_show(workers)}") from None
     if scheduler is not None and not str(scheduler).strip():
         raise BaccaraError("--scheduler needs an address, tcp://HOST:PORT, got an empty string")
     b, _ = check_backend(backend, w, scheduler)
@@ -371,7 +410,11 @@ def parse_shoe(decks: str | None, deal: str | None, cut: str | None, coups: str 
     if coups is not None and mode == "cut":
         raise BaccaraError("--coups sets the coups per shoe only without a cut card (--deal csm or --decks inf); "
                            "a real shoe is dealt to the cut card (set its depth with --cut)")
-    cut_n = parse_count(cut, "--cut", default=default_cut, minimum=0, maximum=MAX_CUT)
+    try:
+        cut_n = parse_count(cut, "--cut", default=default_cut, minimum=0, maximum=MAX_CUT)
+    except BaccaraError:
+        raise BaccaraError(f"--cut (cards behind the cut card) must be a whole number, at least the cards "
+                           f"of one coup and at most the shoe's cards less 11, got {_show(cut)}") from None
     coups_n = parse_count(coups, "--coups", default=80, minimum=1, maximum=MAX_COUPS)
     if cut is None and cut_from != "--cut" and mode == "cut" and d is not None and cut_n > 52 * d - 11:
         raise BaccaraError(f"{cut_from} ({cut_n} cards behind the cut card) does not fit a {d}-deck shoe; "
@@ -403,13 +446,23 @@ def _progress_wanted(flag: bool | None, json_out: bool) -> bool:
     return not json_out and sys.stderr.isatty()
 
 
+def progress_columns() -> tuple:
+    """The progress bar: ``shoes ━━━━━  42.0% 3.10 M hands/s elapsed 0:00:12 ETA 0:00:17``.
+
+    Returns
+    -------
+    tuple
+        rich progress columns; each time is preceded by its label.
+    """
+    return (TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.percentage:>5.1f}%"),
+            TextColumn("{task.fields[rate]}"), TextColumn("elapsed"), TimeElapsedColumn(),
+            TextColumn("ETA"), TimeRemainingColumn())
+
+
 def _run(simulate, job, common: Common, show: bool, sink):
     if not show:
         return simulate(job, common.backend, common.workers, common.scheduler, sink=sink)
-    columns = (TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.percentage:>5.1f}%"),
-               TextColumn("{task.fields[rate]}"), TextColumn("elapsed"), TimeElapsedColumn(),
-               TextColumn("ETA"), TimeRemainingColumn())
-    with Progress(*columns, console=err, transient=True) as bar:
+    with Progress(*progress_columns(), console=err, transient=True) as bar:
         task = bar.add_task("shoes", total=job.shoes, rate="")
 
         def update(done: int, total: int, hands: int) -> None:
@@ -480,8 +533,8 @@ def _rate(doc: dict) -> str:
 SEED = typer.Option(None, "--seed", help="Random seed, an integer from 0 to 2^63 - 1 (default: a random one, "
                                          "printed in the result).")
 SHOES = typer.Option("10000", "--shoes", "--sessions",
-                     help=f"Shoes to deal (one session = one shoe), 1 to 10^15; 1e6 and 1_000_000 work.  Runs "
-                          f"estimated above {MAX_HANDS:.0e} hands need --allow-long.")
+                     help="Shoes to deal (one session = one shoe), 1 to 10^15; 1e6 and 1_000_000 work.  Runs "
+                          "estimated over an hour of one core's work need --allow-long.")
 CUT = typer.Option(None, "--cut", help="Cards behind the cut card (default 7, seed 003; 14 is also common); "
                                        "only with a cut card (not with --decks inf or --deal csm).")
 DEAL = typer.Option(None, "--deal", help="cut (default): real shoes to the cut card; csm: every coup from the "
@@ -502,10 +555,9 @@ PROGRESS = typer.Option(None, "--progress/--no-progress", help="Progress bar: el
                                                                "(default: on a terminal, not with --json).")
 COMMISSION = typer.Option(str(DEFAULT_COMMISSION), "--commission",
                           help="Commission on Banker wins, a rational in [0, 1): 1/20, 0.05 (= 1/20) or 0.")
-ALLOW_LONG = typer.Option(False, "--allow-long", help=f"Run even when the estimate exceeds the limits "
-                                                      f"({MAX_HANDS:.0e} hands, {MAX_EVALUATIONS:.0e} "
-                                                      f"perfect-counter evaluations, {MAX_OUT_ROWS:.0e} "
-                                                      f"--out rows); memory stays bounded either way.")
+ALLOW_LONG = typer.Option(False, "--allow-long", help="Run even when the estimate exceeds the limits (an hour "
+                                                     "of one core's work at nominal rates, or 10^8 --out "
+                                                     "rows); memory stays bounded either way.")
 DRY_RUN = typer.Option(False, "--dry-run", help="Check the options, print the estimated work and duration, "
                                                 "and stop.")
 
@@ -568,6 +620,10 @@ def punto(
     names = [n for n in bets.replace(" ", "").split(",") if n]
     system = _with_option("--count", load_count_toml, count) if _file_option(count, "--count") else None
     if system is not None:
+        for r in system.rules:
+            if r.bet not in available:
+                raise BaccaraError(f"--count: the count system bets on {r.bet!r}, which is not a bet; bets are "
+                                   f"{', '.join(available)}")
         names += [r.bet for r in system.rules if r.bet not in names]
     if perfect_every is not None and not perfect:
         raise BaccaraError("--perfect-every goes with --perfect (the perfect counter)")
@@ -676,6 +732,9 @@ def chemin(
     if not key:
         raise BaccaraError("--banker must be equilibrium, tableau or a .toml strategy file, got an empty string")
     is_eq = key in ("equilibrium", "nash")
+    if not is_eq and key not in ("tableau", "punto", "punto-banco") and not (
+            Path(banker).suffix.lower() == ".toml" or Path(banker).is_file()):
+        raise BaccaraError(f"--banker must be equilibrium, tableau or a .toml strategy file, got {_show(banker)}")
     if model is not None and not is_eq:
         raise BaccaraError(f"--model chooses the equilibrium's information model: it goes with --banker "
                            f"equilibrium, not --banker {banker}")
@@ -691,9 +750,6 @@ def chemin(
                                    example="1, 100 or 0.5"))
     withdraw = parse_count(withdraw_after, "--withdraw-after", minimum=0, maximum=MAX_WITHDRAW)
     p5 = parse_prob(draw_at_5, "--draw-at-5") if draw_at_5 is not None else None
-    if not is_eq and key not in ("tableau", "punto", "punto-banco") and not (
-            Path(banker).suffix.lower() == ".toml" or Path(banker).is_file()):
-        raise BaccaraError(f"--banker must be equilibrium, tableau or a .toml strategy file, got {_show(banker)}")
     est = _plan("chemin", common, shoe)
     if common.scheduler:
         probe_scheduler(common.scheduler)

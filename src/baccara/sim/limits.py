@@ -9,12 +9,12 @@ instead of a 48 GiB allocation or a run that never ends:
 * :data:`MAX_COUPS` coups per shoe without a cut card (about the coups of a
   10,000-deck shoe);
 * :data:`MAX_SHOES` shoes in one run, whatever else is said;
-* a run estimated at more than :data:`MAX_HANDS` hands (or, for the perfect
-  counter, :data:`MAX_EVALUATIONS` exact evaluations), or one writing more
-  than :data:`MAX_OUT_ROWS` Parquet rows, is refused unless the user says
-  ``--allow-long``: about three quarters of an hour of one core's work at the
-  nominal rates below.  Memory does not grow with the number of shoes either
-  way: chunks of shoes are combined and written as they finish.
+* a run estimated at more than :data:`MAX_CORE_SECONDS` (an hour) of one
+  core's work at the nominal rates below (about 10^10 punto banco hands, or
+  3.6 million perfect-counter evaluations of a shoe of up to 22 decks), or one
+  writing more than :data:`MAX_OUT_ROWS` Parquet rows, is refused unless the
+  user says ``--allow-long``.  Memory does not grow with the number of shoes
+  either way: chunks of shoes are combined and written as they finish.
 
 :func:`estimate_work` predicts the hands (from the cards a shoe deals and the
 mean cards a coup takes) and the seconds at nominal per-worker rates, before
@@ -34,10 +34,8 @@ MAX_DECKS = 10_000
 MAX_COUPS = 100_000
 #: The most shoes (sessions) in one run, even with ``--allow-long``.
 MAX_SHOES = 10**15
-#: Runs estimated above this many hands need ``--allow-long``.
-MAX_HANDS = 10**10
-#: Perfect-counter runs estimated above this many exact evaluations need ``--allow-long``.
-MAX_EVALUATIONS = 10**6
+#: Runs estimated above this many seconds of one core's work need ``--allow-long``.
+MAX_CORE_SECONDS = 3600
 #: ``--out`` above this many rows (shoes) needs ``--allow-long`` (tens of bytes a row on disk).
 MAX_OUT_ROWS = 10**8
 #: The largest denominator of a rational option (commission, payouts, theta): nine decimals.
@@ -46,8 +44,10 @@ MAX_DENOMINATOR = 10**9
 #: Nominal speed of one worker (one core), hands a second, by kind of run; measured on a
 #: laptop-class core and rounded: the estimate is an order of magnitude, not a promise.
 NOMINAL_RATES = {"punto": 3.5e6, "count": 2.5e6, "chemin": 8e6, "banque": 5e6}
-#: Exact evaluations a second of one worker running the perfect counter.
+#: Exact evaluations a second of one worker running the perfect counter: the exact engine
+#: counts in int64 while 4 * cards^6 fits (up to 22 decks), in Python integers beyond.
 NOMINAL_EVALUATIONS_RATE = 1000.0
+NOMINAL_EVALUATIONS_RATE_BIG = 20.0
 #: Mean cards a coup takes (measured over 10,000-deck shoes).
 CARDS_PER_COUP = {"punto": 4.94, "chemin": 4.94, "banque": 7.51}
 #: Mean cards the burn takes: the face-up card and its value, aces 1, tens and faces 10.
@@ -111,7 +111,10 @@ class WorkEstimate:
         else:
             speed = (f"~{_count(self.hands)} hands at ~{_count(self.rate * self.workers)} hands/s "
                      f"on {self.workers} worker{'s' if self.workers != 1 else ''}")
-        text = f"about {format_duration(self.seconds)} for {self.shoes:,} {what} {noun} ({speed})"
+        duration = format_duration(self.seconds)
+        if not duration.startswith("under"):
+            duration = "about " + duration
+        text = f"{duration} for {self.shoes:,} {what} {noun} ({speed})"
         if self.rows:
             text += f"; --out: {self.rows:,} rows, ~{_bytes(self.rows * ROW_BYTES)}"
         return text
@@ -145,6 +148,25 @@ def hands_per_shoe(game: str, decks: int | None, deal: str, cut: int, coups: int
     return cards / CARDS_PER_COUP[game] + 1
 
 
+def perfect_rate(decks: int | None) -> float:
+    """Nominal exact evaluations a second of one worker running the perfect counter.
+
+    Parameters
+    ----------
+    decks : int or None
+        Decks in the shoe.
+
+    Returns
+    -------
+    float
+        :data:`NOMINAL_EVALUATIONS_RATE` while the exact engine counts in int64
+        (``4 * cards^6 < 2^63``, up to 22 decks), :data:`NOMINAL_EVALUATIONS_RATE_BIG` beyond.
+    """
+    if decks is not None and 4 * (52 * decks) ** 6 >= 2**63:
+        return NOMINAL_EVALUATIONS_RATE_BIG
+    return NOMINAL_EVALUATIONS_RATE
+
+
 def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int, coups: int, workers: int,
                   kind: str | None = None, perfect_every: int | None = None, rows: bool = False) -> WorkEstimate:
     """Predict a run's hands and duration before it starts.
@@ -176,7 +198,7 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
     workers = max(int(workers), 1)
     if perfect_every:
         evaluations = shoes * math.ceil(per_shoe / perfect_every)
-        rate = NOMINAL_EVALUATIONS_RATE
+        rate = perfect_rate(decks)
         seconds = evaluations / (rate * workers)
     else:
         evaluations = 0.0
@@ -209,10 +231,12 @@ def check_work(estimate: WorkEstimate, allow_long: bool) -> WorkEstimate:
     if allow_long:
         return estimate
     over = None
-    if estimate.evaluations > MAX_EVALUATIONS:
-        over = f"~{_count(estimate.evaluations)} exact evaluations (the limit is {_power(MAX_EVALUATIONS)})"
-    elif estimate.hands > MAX_HANDS:
-        over = f"~{_count(estimate.hands)} hands (the limit is {_power(MAX_HANDS)})"
+    core_seconds = estimate.seconds * estimate.workers
+    if core_seconds > MAX_CORE_SECONDS:
+        work = (f"~{_count(estimate.evaluations)} exact evaluations" if estimate.evaluations
+                else f"~{_count(estimate.hands)} hands")
+        over = (f"{work}, about {format_duration(core_seconds)} of one core's work (the limit is "
+                f"{format_duration(MAX_CORE_SECONDS)})")
     elif estimate.rows > MAX_OUT_ROWS:
         over = (f"{estimate.rows:,} Parquet rows, ~{_bytes(estimate.rows * ROW_BYTES)} (the --out limit is "
                 f"{_power(MAX_OUT_ROWS)} rows)")

@@ -60,14 +60,38 @@ MAX_SCALED_PAYOUT = 2**40
 
 
 def check_seed(seed: int) -> int:
-    """Validate a seed: an integer from 0 to 2^63 - 1."""
+    """Validate a seed: an integer from 0 to 2^63 - 1.
+
+    Parameters
+    ----------
+    seed : int
+        The seed.
+
+    Returns
+    -------
+    int
+        ``seed``; :class:`BaccaraError` naming ``--seed`` otherwise.
+    """
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise BaccaraError(f"--seed must be an integer from 0 to 2^63 - 1, got {seed!r}")
     return seed
 
 
 def check_shoes(shoes: int, what: str = "--shoes") -> int:
-    """Validate a number of shoes: an integer from 1 to :data:`~baccara.sim.limits.MAX_SHOES`."""
+    """Validate a number of shoes: an integer from 1 to :data:`~baccara.sim.limits.MAX_SHOES`.
+
+    Parameters
+    ----------
+    shoes : int
+        The number of shoes (sessions).
+    what : str
+        The option named in errors.
+
+    Returns
+    -------
+    int
+        ``shoes``; :class:`BaccaraError` otherwise.
+    """
     if isinstance(shoes, bool) or not isinstance(shoes, int) or not 1 <= shoes <= MAX_SHOES:
         raise BaccaraError(f"{what} must be an integer from 1 to 10^15, got {shoes!r}")
     return shoes
@@ -117,7 +141,8 @@ def bet_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, tuple[int, ...]]:
         den = lcm(*(p.denominator for p in levels))
         scaled = [p * den for p in levels]
         if den > MAX_SCALED_PAYOUT or any(abs(x) > MAX_SCALED_PAYOUT for x in scaled):
-            raise BaccaraError(f"--bets: bet {b.name!r} pays {', '.join(sorted({str(p) for p in levels}))}: "
+            shown = ", ".join(sorted({str(p) if len(str(p)) <= 24 else f"{float(p):.3g}" for p in levels}))
+            raise BaccaraError(f"--bets: bet {b.name!r} pays {shown}: "
                                f"to simulate it, its payouts times their common denominator ({den}) must stay below "
                                f"2^40 (about 1.1e12)")
         cols.append(np.array([int(x) for x in scaled], dtype=np.int64)[idx])
@@ -416,7 +441,18 @@ class PuntoResult:
 
 
 def strategy_json(j: PuntoJob) -> dict:
-    """How the job bets: flat, a count system, or the perfect counter (for results and metadata)."""
+    """How the job bets: flat, a count system, or the perfect counter (for results and metadata).
+
+    Parameters
+    ----------
+    j : PuntoJob
+        The job.
+
+    Returns
+    -------
+    dict
+        ``{"kind": "flat" | "count" | "perfect", ...}``.
+    """
     if j.perfect:
         return {"kind": "perfect", "every": j.perfect_every}
     if j.count is not None:

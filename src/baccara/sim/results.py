@@ -313,6 +313,8 @@ def check_out_path(path: str | None, option: str = "--out") -> Path | None:
     if not str(path).strip():
         raise BaccaraError(f"{option} needs a file name ending in .parquet, got an empty string")
     p = Path(path)
+    if "\0" in str(path):
+        raise BaccaraError(f"{option}: a file name cannot contain a NUL character, got {str(path)!r}")
     if p.suffix.lower() != ".parquet":
         raise BaccaraError(f"{option} writes Parquet: give a file name ending in .parquet, got {str(path)!r}")
     parent = p.parent
@@ -327,14 +329,15 @@ def check_out_path(path: str | None, option: str = "--out") -> Path | None:
         with open(probe, "wb"):
             pass
         probe.unlink()
-    except OSError as e:
-        raise BaccaraError(f"{option}: cannot write in folder {str(parent)!r}: {e.strerror or e}") from None
+    except (OSError, ValueError) as e:
+        raise BaccaraError(f"{option}: cannot write in folder {str(parent)!r}: "
+                           f"{getattr(e, 'strerror', None) or e}") from None
     if p.exists():
         try:
             with open(p, "ab"):
                 pass
-        except OSError as e:
-            raise BaccaraError(f"{option}: cannot overwrite {str(path)!r}: {e.strerror or e}") from None
+        except (OSError, ValueError) as e:
+            raise BaccaraError(f"{option}: cannot overwrite {str(path)!r}: {getattr(e, 'strerror', None) or e}") from None
     return p
 
 
