@@ -565,8 +565,20 @@ def values(game: str, opt: str, files_dir: Path):
         st.fractions(max_denominator=10**12).map(str),
         st.text(max_size=12),
     )
+    if opt == "--shoes":  # a legitimate run of millions of shoes is slow, not wrong: keep runs tiny
+        hostile = hostile.filter(lambda v: not _sizeable(v))
     valid = VALID.get((game, opt), VALID.get(opt))
     return st.one_of(valid, valid, hostile)
+
+
+def _sizeable(text: str) -> bool:
+    """Would ``--shoes text`` be accepted as more than a few dozen shoes?"""
+    from baccara.sim.cli import parse_count
+
+    try:
+        return parse_count(text, "--shoes") > 50
+    except BaccaraError:
+        return False
 
 
 class Alarm(Exception):
