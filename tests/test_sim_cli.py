@@ -38,6 +38,7 @@ from baccara.sim.limits import (
     MAX_CORE_SECONDS,
     MAX_DECKS,
     MAX_OUT_ROWS,
+    MAX_OUT_ROWS_HARD,
     check_work,
     estimate_work,
     format_duration,
@@ -198,6 +199,10 @@ def test_estimate_and_limit_functions():
     rows = estimate_work("punto", MAX_OUT_ROWS + 1, 1, "cut", 7, 80, workers=64, rows=True)
     with pytest.raises(BaccaraError, match="Parquet rows"):
         check_work(rows, allow_long=False)
+    assert check_work(rows, allow_long=True) is rows
+    rows = estimate_work("punto", MAX_OUT_ROWS_HARD + 1, 1, "cut", 7, 80, workers=64, rows=True)
+    with pytest.raises(BaccaraError, match="even with --allow-long"):
+        check_work(rows, allow_long=True)
 
 
 @pytest.mark.parametrize("seconds, text", [(0.2, "under a second"), (4.25, "4.2 s"), (42, "42 s"), (200, "3.3 min"),
@@ -278,11 +283,12 @@ def test_out_rows_are_streamed_and_complete(tmp_path):
     import pyarrow.parquet as pq
 
     out = tmp_path / "shoes.parquet"
-    r = cli("punto", "--shoes", "9000", "--workers", "2", "--seed", "3", "--json", "--out", str(out))
+    r = cli("punto", "--shoes", "70000", "--workers", "2", "--seed", "3", "--json", "--out", str(out))
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
+    assert pq.ParquetFile(out).metadata.num_row_groups == 2  # 65,536 rows, then the rest
     t = pq.read_table(out)
-    assert t.num_rows == 9000 and t.column("shoe").to_pylist() == list(range(9000))
+    assert t.num_rows == 70000 and t.column("shoe").to_pylist() == list(range(70000))
     assert sum(t.column("hands").to_pylist()) == doc["hands"]
     assert json.loads(t.schema.metadata[b"baccara"])["seed"] == 3
     assert [p.name for p in tmp_path.iterdir()] == ["shoes.parquet"]  # no .part left behind

@@ -544,7 +544,8 @@ COUPS = typer.Option(None, "--coups", help=f"Coups per shoe when there is no cut
                                            f"inf): 1 to {MAX_COUPS:,} (default 80).")
 JSON = typer.Option(False, "--json", help="Print the result as JSON.")
 OUT = typer.Option(None, "--out", help="Write one row per shoe (session) to this Parquet file, streamed as "
-                                       "the run goes (checked before the run starts).")
+                                       "the run goes (checked before the run starts); at most 10^9 rows, "
+                                       "10^8 without --allow-long.")
 WORKERS = typer.Option(None, "--workers", "-j", help="Threads / processes / local Dask workers, 1 to twice "
                                                      "the cores (default: all cores); not with --scheduler.")
 BACKEND = typer.Option("threads", "--backend", help="threads (default), processes, or dask (a local cluster "

@@ -13,7 +13,8 @@ instead of a 48 GiB allocation or a run that never ends:
   core's work at the nominal rates below (about 10^10 punto banco hands, or
   3.6 million perfect-counter evaluations of a shoe of up to 22 decks), or one
   writing more than :data:`MAX_OUT_ROWS` Parquet rows, is refused unless the
-  user says ``--allow-long``.  Memory does not grow with the number of shoes
+  user says ``--allow-long``; ``--out`` never takes more than
+  :data:`MAX_OUT_ROWS_HARD` rows.  Memory does not grow with the number of shoes
   either way: chunks of shoes are combined and written as they finish.
 
 :func:`estimate_work` predicts the hands (from the cards a shoe deals and the
@@ -38,6 +39,9 @@ MAX_SHOES = 10**15
 MAX_CORE_SECONDS = 3600
 #: ``--out`` above this many rows (shoes) needs ``--allow-long`` (tens of bytes a row on disk).
 MAX_OUT_ROWS = 10**8
+#: ``--out`` never takes more rows than this: the Parquet writer keeps a little metadata per row
+#: group until the file closes (~200 MB at 10^9 rows), and the file would be ~40 GB.
+MAX_OUT_ROWS_HARD = 10**9
 #: The largest denominator of a rational option (commission, payouts, theta): nine decimals.
 MAX_DENOMINATOR = 10**9
 
@@ -228,6 +232,11 @@ def check_work(estimate: WorkEstimate, allow_long: bool) -> WorkEstimate:
     BaccaraError
         Naming ``--shoes``, the estimate, the limit and ``--allow-long``.
     """
+    if estimate.rows > MAX_OUT_ROWS_HARD:
+        raise BaccaraError(f"--out holds at most {_power(MAX_OUT_ROWS_HARD)} rows "
+                           f"(~{_bytes(MAX_OUT_ROWS_HARD * ROW_BYTES)}), one per shoe, even with --allow-long; "
+                           f"--shoes is {estimate.shoes:,}: run several jobs with different --seed, or leave out "
+                           f"--out")
     if allow_long:
         return estimate
     over = None

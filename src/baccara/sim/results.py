@@ -345,12 +345,19 @@ def _part_path(p: Path) -> Path:
     return p.with_name(f".{p.name}.part")
 
 
+#: Rows per Parquet row group: the writer keeps ~12 kB of metadata per row group until the file is
+#: closed, so small groups (one per chunk of 4,096 shoes) would grow memory by 3 kB a thousand rows.
+ROW_GROUP = 1 << 16
+
+
 class ParquetSink:
     """Rows written to a Parquet file chunk by chunk, in bounded memory.
 
-    The rows go to a hidden ``.NAME.part`` file beside ``path``, renamed to ``path`` by
-    :meth:`close` once every row is written, so an interrupted run leaves no half file
-    under the name asked for.  Use as a context manager; call it with each chunk's rows.
+    Chunks are gathered into row groups of :data:`ROW_GROUP` rows (a few MB) and
+    written to a hidden ``.NAME.part`` file beside ``path``, renamed to ``path`` by
+    :meth:`close` once every row is written, so an interrupted run leaves no half
+    file under the name asked for.  Use as a context manager; call it with each
+    chunk's rows, in order.
 
     Parameters
     ----------
@@ -371,6 +378,8 @@ class ParquetSink:
         self.metadata = {str(k): str(v) for k, v in (metadata or {}).items()}
         self.rows = 0
         self._writer = None
+        self._pending: list = []
+        self._pending_rows = 0
 
     def __call__(self, rows: Mapping[str, np.ndarray]) -> None:
         """Append one chunk's rows.
@@ -381,27 +390,40 @@ class ParquetSink:
             Columns of equal length; the first call fixes the schema.
         """
         import pyarrow as pa
-        import pyarrow.parquet as pq
 
         table = pa.table({k: np.asarray(v) for k, v in rows.items()})
         if self.metadata:
             table = table.replace_schema_metadata(self.metadata)
+        self._pending.append(table)
+        self._pending_rows += table.num_rows
+        self.rows += table.num_rows
+        if self._pending_rows >= ROW_GROUP:
+            self._flush()
+
+    def _flush(self) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        if not self._pending:
+            return
+        table = pa.concat_tables(self._pending).combine_chunks()
+        self._pending, self._pending_rows = [], 0
         try:
             if self._writer is None:
                 if self.path.parent and not self.path.parent.exists():
                     raise BaccaraError(f"--out: folder {str(self.path.parent)!r} does not exist")
                 self._writer = pq.ParquetWriter(str(self.part), table.schema)
-            self._writer.write_table(table)
+            self._writer.write_table(table, row_group_size=max(table.num_rows, 1))
         except OSError as e:
             self.abort()
             raise BaccaraError(f"--out: cannot write {str(self.path)!r}: {e}") from None
-        self.rows += table.num_rows
 
     def close(self) -> None:
-        """Write the footer and move the file to its name."""
-        if self._writer is None:
-            return
+        """Write the last rows and the footer, and move the file to its name."""
         try:
+            self._flush()
+            if self._writer is None:
+                return
             self._writer.close()
             self._writer = None
             self.part.replace(self.path)
@@ -411,6 +433,7 @@ class ParquetSink:
 
     def abort(self) -> None:
         """Drop the partial file."""
+        self._pending, self._pending_rows = [], 0
         if self._writer is not None:
             with contextlib.suppress(OSError, ValueError):
                 self._writer.close()
