@@ -20,7 +20,13 @@ Public API::
     from baccara.sim import run                               # any job, any backend
 """
 
-from .banque import BanqueJob, BanqueResult, BanqueStrategy, exact_banque, simulate_banque
+from .banque import (
+    BanqueJob,
+    BanqueResult,
+    BanqueStrategy,
+    exact_banque,
+    simulate_banque,
+)
 from .banque import equilibrium_strategy as banque_equilibrium_strategy
 from .chemin import (
     CheminJob,
@@ -32,7 +38,13 @@ from .chemin import (
     simulate_chemin,
     tableau_strategy,
 )
-from .counting import BetRule, CountError, CountSystem, count_from_mapping, load_count_toml
+from .counting import (
+    BetRule,
+    CountError,
+    CountSystem,
+    count_from_mapping,
+    load_count_toml,
+)
 from .distributed import BACKENDS, run
 from .punto import PuntoJob, PuntoResult, bets_from_names, simulate_punto
 from .results import ChunkResult, Estimate, combine, write_parquet

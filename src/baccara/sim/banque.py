@@ -34,6 +34,7 @@ import numpy as np
 from numba import njit
 
 from ..errors import BaccaraError
+from .limits import MAX_DENOMINATOR
 from .punto import DEFAULT_COUPS, check_deal, check_seed, check_shoes
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, ratio
 from .shoe_deal import CUT, DEAL_MODES, VALUE, burn, coup_start, draw, shoe_key, uniform
@@ -239,8 +240,8 @@ class BanqueJob:
         check_shoes(self.shoes, "--sessions")
         object.__setattr__(self, "deal", check_deal(self.decks, self.deal, self.cut, self.coups, 9))
         t = Fraction(self.theta)
-        if not 0 < t < 1:
-            raise BaccaraError(f"--theta must be in (0, 1), got {t}")
+        if not 0 < t < 1 or t.denominator > MAX_DENOMINATOR:
+            raise BaccaraError(f"--theta must be a rational in (0, 1) with a denominator up to 10^9, got {t}")
         object.__setattr__(self, "theta", t)
 
     def kernel_args(self) -> tuple:
@@ -333,8 +334,8 @@ def finalize_banque(job: BanqueJob, total: ChunkResult, run: dict | None = None)
 
 
 def simulate_banque(job: BanqueJob, backend: str = "threads", workers: int | None = None,
-                    scheduler: str | None = None, progress=None) -> BanqueResult:
+                    scheduler: str | None = None, progress=None, sink=None) -> BanqueResult:
     from .distributed import run
 
-    total, info = run(job, backend, workers, scheduler, progress)
+    total, info = run(job, backend, workers, scheduler, progress, sink)
     return finalize_banque(job, total, info.to_json())

@@ -33,21 +33,30 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 from numba import njit
 
-from ..tomlfile import read_toml
 from ..bets import as_fraction
 from ..errors import BaccaraError
 from ..games._chemin_kernel import COMP_INDEX, COMPOSITIONS, NONE
 from ..rules import PUNTO_BANCO
-from .punto import DEFAULT_COUPS, DEFAULT_CUT, check_deal, check_seed, check_shoes, max_coups
+from ..tomlfile import read_toml
+from .limits import MAX_DENOMINATOR
+from .punto import (
+    DEFAULT_COUPS,
+    DEFAULT_CUT,
+    check_deal,
+    check_seed,
+    check_shoes,
+    max_coups,
+)
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, ratio
 from .shoe_deal import CUT, DEAL_MODES, VALUE, burn, coup_start, draw, shoe_key, uniform
 
@@ -70,7 +79,7 @@ class CheminStrategy:
         if len(self.banker) != 44 or any(len(r) != 11 for r in self.banker):
             raise BaccaraError("Banker's strategy needs 44 compositions x 11 third cards")
 
-    def with_draw_at_5(self, p: Fraction) -> "CheminStrategy":
+    def with_draw_at_5(self, p: Fraction) -> CheminStrategy:
         return CheminStrategy(self.name, Fraction(p), self.banker)
 
     def arrays(self) -> tuple[float, np.ndarray]:
@@ -114,15 +123,15 @@ def tableau_strategy(draw_at_5: Fraction = Fraction(1)) -> CheminStrategy:
 def equilibrium_strategy(decks: int | None, alpha: Fraction, model: str = "B2", which: int = 0) -> CheminStrategy:
     """The Nash equilibrium of :func:`~baccara.games.chemin_solution.solve_chemin` (Model 1 or 2).
 
-    Information sets the game drops (never reached, or where drawing changes
-    nothing) keep the tableau's move.
+    ``model``: ``A1`` / ``A2`` deal with replacement (an infinite shoe, ``decks=None``),
+    ``B1`` / ``B2`` from a finite shoe of ``decks`` decks; a bare ``1`` / ``2`` takes its
+    letter from ``decks``.  A model contradicting ``decks`` is an error, never
+    silently replaced.  Information sets the game drops (never reached, or where
+    drawing changes nothing) keep the tableau's move.
     """
     from ..games.chemin_solution import solve_chemin
 
-    model = model.upper()
-    if model[-1] not in "12":
-        raise BaccaraError(f"the equilibrium strategy is available for Models 1 and 2, got {model!r}")
-    model = ("A" if decks is None else "B") + model[-1]
+    model = check_model_for_decks(model, decks)
     sol = solve_chemin(model, decks, Fraction(alpha))
     eqs = sol.nash.equilibria
     if not eqs:
@@ -137,6 +146,45 @@ def equilibrium_strategy(decks: int | None, alpha: Fraction, model: str = "B2", 
     d = "inf" if decks is None else decks
     return CheminStrategy(f"Nash equilibrium, Model {model}, {d} decks, commission {alpha}", Fraction(eq.p),
                           tuple(tuple(r) for r in rows))
+
+
+MODELS = ("A1", "A2", "B1", "B2")
+
+
+def check_model_for_decks(model: str, decks: int | None) -> str:
+    """The information model for the shoe: ``A1`` / ``A2`` need ``decks=None``, ``B1`` / ``B2`` a finite shoe.
+
+    Parameters
+    ----------
+    model : str
+        ``A1``, ``A2``, ``B1``, ``B2`` (any case), or ``1`` / ``2`` (the letter follows ``decks``).
+    decks : int or None
+        Decks in the shoe; None for an infinite shoe (cards dealt with replacement).
+
+    Returns
+    -------
+    str
+        The model, upper case, with its letter.
+
+    Raises
+    ------
+    BaccaraError
+        An unknown model, or one that contradicts ``decks``, naming ``--model`` and ``--decks``.
+    """
+    m = str(model).strip().upper()
+    if m in ("1", "2"):
+        m = ("A" if decks is None else "B") + m
+    if m not in MODELS:
+        raise BaccaraError(f"--model must be one of {', '.join(MODELS)} (A: cards dealt with replacement, "
+                           f"an infinite shoe; B: a finite shoe; 1: Banker sees his total, 2: his two cards), "
+                           f"got {model!r}")
+    if m[0] == "A" and decks is not None:
+        raise BaccaraError(f"--model {m} deals with replacement (an infinite shoe) but --decks is {decks}: "
+                           f"give --decks inf, or --model B{m[1]} for a {decks}-deck shoe")
+    if m[0] == "B" and decks is None:
+        raise BaccaraError(f"--model {m} is a finite shoe but --decks is inf: give a number of --decks, "
+                           f"or --model A{m[1]} for the infinite shoe")
+    return m
 
 
 def _prob(value: Any, where: str) -> Fraction:
@@ -269,6 +317,13 @@ def exact_chemin(decks: int | None, alpha: Fraction, strategy: CheminStrategy) -
 
 
 # ---------------------------------------------------------------- the kernel
+#: The most a chunk keeps of bank runs (entries of two int64 arrays): 32 MiB each.
+RUN_BUFFER = 1 << 22
+#: The largest opening bank (money is float64; a bank doubles with every win).
+MAX_STAKE = 1e9
+#: The largest --withdraw-after (a run of wins longer than any shoe is "never").
+MAX_WITHDRAW = 1_000_000
+
 #: Integer columns of a session row.
 ICOLS = ("coups", "banker", "player", "tie", "banks", "censored", "longest")
 #: Float columns.
@@ -351,8 +406,7 @@ def play_session(seed, index, template, cut, mode, coups, p5, bq, comp_index, al
                 if s != banker:
                     seat_net[s] -= share
             bank += won
-            if bank > max_bank:
-                max_bank = bank
+            max_bank = max(max_bank, bank)
             passes = withdraw > 0 and run_wins >= withdraw
         elif z < 0:
             irow[2] += 1
@@ -380,8 +434,7 @@ def play_session(seed, index, template, cut, mode, coups, p5, bq, comp_index, al
     irow[4] = nruns
     longest = 0
     for r in range(nruns):
-        if runs_wins[r] > longest:
-            longest = runs_wins[r]
+        longest = max(longest, runs_wins[r])
     irow[6] = longest
     frow[0] = house
     frow[1] = max_bank
@@ -420,15 +473,23 @@ class CheminJob:
         check_shoes(self.shoes, "--sessions")
         object.__setattr__(self, "deal", check_deal(self.decks, self.deal, self.cut, self.coups))
         a = Fraction(self.alpha)
-        if not 0 <= a < 1:
-            raise BaccaraError(f"--commission must be in [0, 1), got {a}")
+        if not 0 <= a < 1 or a.denominator > MAX_DENOMINATOR:
+            raise BaccaraError(f"--commission must be a rational in [0, 1) with a denominator up to 10^9, got {a}")
         object.__setattr__(self, "alpha", a)
         if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not 2 <= self.seats <= 32:
             raise BaccaraError(f"--seats must be an integer from 2 to 32, got {self.seats!r}")
-        if not (isinstance(self.stake, (int, float)) and math.isfinite(self.stake) and self.stake > 0):
-            raise BaccaraError(f"--stake (the opening bank) must be a positive number, got {self.stake!r}")
-        if isinstance(self.withdraw_after, bool) or not isinstance(self.withdraw_after, int) or self.withdraw_after < 0:
-            raise BaccaraError(f"--withdraw-after must be a non-negative integer (0: never), got {self.withdraw_after!r}")
+        if (isinstance(self.stake, bool) or not isinstance(self.stake, (int, float)) or not math.isfinite(self.stake)
+                or not 0 < self.stake <= MAX_STAKE):
+            raise BaccaraError(f"--stake (the opening bank) must be a positive number up to 10^9 units, "
+                               f"got {self.stake!r}")
+        if (isinstance(self.withdraw_after, bool) or not isinstance(self.withdraw_after, int)
+                or not 0 <= self.withdraw_after <= MAX_WITHDRAW):
+            raise BaccaraError(f"--withdraw-after must be an integer from 0 (never) to {MAX_WITHDRAW:,}, "
+                               f"got {self.withdraw_after!r}")
+        if isinstance(self.chunk_size, bool) or not isinstance(self.chunk_size, int) or self.chunk_size < 1:
+            raise BaccaraError(f"chunk size must be a positive integer, got {self.chunk_size!r}")
+        # each session keeps every bank's run (two int64 per possible coup): bound a chunk's buffers
+        object.__setattr__(self, "chunk_size", min(self.chunk_size, max(1, RUN_BUFFER // self.capacity())))
 
     def capacity(self) -> int:
         return max_coups(self.decks, self.deal, self.cut, self.coups) + 1
@@ -600,8 +661,8 @@ def finalize_chemin(job: CheminJob, total: ChunkResult, run: dict | None = None,
 
 
 def simulate_chemin(job: CheminJob, backend: str = "threads", workers: int | None = None,
-                    scheduler: str | None = None, progress=None) -> CheminResult:
+                    scheduler: str | None = None, progress=None, sink=None) -> CheminResult:
     from .distributed import run
 
-    total, info = run(job, backend, workers, scheduler, progress)
+    total, info = run(job, backend, workers, scheduler, progress, sink)
     return finalize_chemin(job, total, info.to_json())

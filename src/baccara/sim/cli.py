@@ -3,133 +3,508 @@
 Register with ``app.add_typer(simulate_app, name="simulate")``.  Like the rest
 of the command line: a summary for people, ``--json`` for machines (the
 field names are a contract), ``--out FILE.parquet`` for one row per shoe, and
-bad input prints ``error: ...`` and exits with status 2.
+bad input prints ``error: ...`` naming the option and what it allows, and
+exits with status 2.
+
+Every option is checked before any work starts (the output file included),
+every size is bounded (:mod:`baccara.sim.limits`), and a run is estimated
+before it starts: beyond the limits it is refused unless ``--allow-long``;
+``--dry-run`` prints the estimate and stops.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 import secrets
 import sys
+from collections.abc import Callable
+from contextlib import nullcontext
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
-from ..bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, as_fraction, builtin_bets, load_bets_toml
-from ..errors import BaccaraError
-from .results import write_parquet
+from ..bets import (
+    DEFAULT_COMMISSION,
+    DEFAULT_SUPER6_PAYS,
+    DEFAULT_TIE_PAYS,
+    as_fraction,
+    builtin_bets,
+    load_bets_toml,
+)
 from ..cli_errors import err, handles_errors
+from ..errors import BaccaraError
+from .distributed import check_backend, default_workers, max_workers, probe_scheduler
+from .limits import (
+    MAX_COUPS,
+    MAX_DECKS,
+    MAX_DENOMINATOR,
+    MAX_SHOES,
+    WorkEstimate,
+    check_work,
+    estimate_work,
+)
+from .results import ParquetSink, check_out_path
 
 simulate_app = typer.Typer(
-    help="Simulate real shoes (shuffle, burn, cut card): punto banco bets and counting, chemin de fer, banque.",
+    help="Simulate real shoes (shuffle, burn, cut card): punto banco bets and counting, chemin de fer, banque. "
+         "Each run is estimated first; runs over an hour of one core's work (about 10^10 punto banco hands, "
+         "3.6 million perfect-counter evaluations) or 10^8 --out rows need --allow-long; --dry-run prints "
+         "the estimate and stops.",
     no_args_is_help=True,
 )
-out = Console(width=None if sys.stdout.isatty() else 132)  # tables stay whole in pipes and logs
+#: The console of results; replaced at the start of every command (see :func:`_use_console`).
+out = Console()
+#: Payouts (tie, Super 6) up to this many to one.
+MAX_PAYS = 1000
+#: The most cards behind the cut card (the rest is checked against the shoe).
+MAX_CUT = 52 * MAX_DECKS
+MAX_PERFECT_EVERY = 1_000_000
+MAX_SEED = 2**63 - 1
+
+
+def _use_console() -> Console:
+    """Tables for people on a terminal; in pipes and logs a console so wide that no column or
+    line is ever cut or wrapped (rich would otherwise shrink columns to 80 or 132 with "...")."""
+    global out
+    if sys.stdout.isatty():
+        out = Console()
+    else:
+        out = Console(width=100_000)
+    return out
+
+
+def _table(title: str, columns) -> Table:
+    """A table whose cells fold instead of ending in an ellipsis on a narrow terminal."""
+    t = Table(title=title)
+    for c in columns:
+        t.add_column(c, justify="right", overflow="fold")
+    return t
 
 
 # ---------------------------------------------------------------- parsing
-def parse_count(text: str | None, option: str, default: int | None = None, minimum: int = 0) -> int | None:
-    """A whole number: ``1000000``, ``1_000_000`` or ``1e6``."""
+def parse_count(text: str | None, option: str, default: int | None = None, minimum: int = 0,
+                maximum: int | None = None) -> int | None:
+    """A whole number: ``1000000``, ``1_000_000`` or ``1e6``.
+
+    Parameters
+    ----------
+    text : str or None
+        What the user typed; None takes ``default``.
+    option : str
+        The option named in errors.
+    default : int, optional
+        The value when ``text`` is None.
+    minimum, maximum : int
+        The allowed range (``maximum`` None: unbounded).
+
+    Returns
+    -------
+    int or None
+        The number (``default`` when ``text`` is None).
+
+    Raises
+    ------
+    BaccaraError
+        Not a whole number, or outside [minimum, maximum]; names ``option`` and the range.
+    """
     if text is None:
         return default
-    t = text.strip().replace("_", "")
+    allowed = f"an integer from {_big(minimum)}" + (f" to {_big(maximum)}" if maximum is not None else " up")
+    t = str(text).strip().replace("_", "")
+    if len(t) > 40:
+        raise BaccaraError(f"{option} must be {allowed}, got {_show(text)}")
     try:
         value = int(t)
     except ValueError:
         try:
             f = float(t)
         except ValueError:
-            raise BaccaraError(f"{option} must be a whole number, got {text!r}") from None
-        if not math.isfinite(f) or f != int(f):
-            raise BaccaraError(f"{option} must be a whole number, got {text!r}") from None
+            raise BaccaraError(f"{option} must be {allowed} (1000000, 1_000_000 and 1e6 work), "
+                               f"got {_show(text)}") from None
+        if not math.isfinite(f):
+            raise BaccaraError(f"{option} must be {allowed}, got {_show(text)}") from None
+        if f != int(f):
+            raise BaccaraError(f"{option} must be a whole number ({allowed}), got {_show(text)}") from None
         value = int(f)
-    if value < minimum:
-        raise BaccaraError(f"{option} must be at least {minimum}, got {value}")
+    if value < minimum or (maximum is not None and value > maximum):
+        raise BaccaraError(f"{option} must be {allowed}, got {_show(text)}")
+    return value
+
+
+def _big(n: int) -> str:
+    """``10,000``; powers of ten from 10^7 as ``10^15``."""
+    if n >= 10**6 and 10 ** (len(str(n)) - 1) == n:
+        return f"10^{len(str(n)) - 1}"
+    return f"{n:,}"
+
+
+def _show(text) -> str:
+    """The user's input, quoted, shortened if very long."""
+    s = repr(str(text))
+    return s if len(s) <= 60 else s[:40] + "..." + s[-10:]
+
+
+def parse_rational(text: str, option: str, low: Fraction, high: Fraction, *, low_open: bool = False,
+                   high_open: bool = False, example: str = "", what: str = "a number") -> Fraction:
+    """An exact rational in a range: ``1/20``, ``0.05`` (read as the decimal it prints), ``5e-2``.
+
+    Parameters
+    ----------
+    text : str
+        What the user typed.
+    option : str
+        The option named in errors.
+    low, high : Fraction
+        The allowed range.
+    low_open, high_open : bool
+        Whether the range excludes ``low`` / ``high``.
+    example : str
+        Examples shown in errors.
+    what : str
+        What the value is, for errors ("a probability", "a rational").
+
+    Returns
+    -------
+    Fraction
+        The value, with a denominator up to 10^9.
+
+    Raises
+    ------
+    BaccaraError
+        Not a number, out of range, or too fine a denominator; names ``option`` and the range.
+    """
+    ends = [_big(int(x)) if x.denominator == 1 else str(x) for x in (low, high)]
+    interval = f"{'(' if low_open else '['}{ends[0]}, {ends[1]}{')' if high_open else ']'}"
+    allowed = f"{what} in {interval}" + (f" such as {example}" if example else "")
+    t = str(text).strip()
+    exponent = re.search(r"[eE]\s*([+-]?)(\d+)", t)
+    if len(t) > 60 or (exponent and len(exponent.group(2).lstrip("0")) > 2):
+        raise BaccaraError(f"{option} must be {allowed}, got {_show(text)}")
+    try:
+        value = as_fraction(t, option)
+    except (BaccaraError, ValueError, OverflowError):
+        raise BaccaraError(f"{option} must be {allowed}, got {_show(text)}") from None
+    if value < low or value > high or (low_open and value == low) or (high_open and value == high):
+        raise BaccaraError(f"{option} must be {allowed}, got {_show(text)}")
+    if value.denominator > MAX_DENOMINATOR:
+        raise BaccaraError(f"{option} must be {allowed}, with at most nine decimals (a denominator up to "
+                           f"10^9), got {_show(text)}")
     return value
 
 
 def parse_decks(text: str, option: str = "--decks") -> int | None:
-    t = text.strip().lower()
+    """Decks in the shoe: an integer from 1 to :data:`~baccara.sim.limits.MAX_DECKS`, or ``inf``.
+
+    Parameters
+    ----------
+    text : str
+        What the user typed.
+    option : str
+        The option named in errors.
+
+    Returns
+    -------
+    int or None
+        The decks; None for an infinite shoe.
+    """
+    t = str(text).strip().lower()
     if t in ("inf", "infinite"):
         return None
-    d = parse_count(t, option)
-    if d is None or d < 1:
-        raise BaccaraError(f"{option} must be a positive integer or 'inf', got {text!r}")
-    return d
+    try:
+        return parse_count(t, option, minimum=1, maximum=MAX_DECKS)
+    except BaccaraError:
+        raise BaccaraError(f"{option} must be an integer from 1 to {MAX_DECKS:,} (the most a simulated shoe "
+                           f"holds; the exact engine takes more) or 'inf', got {_show(text)}") from None
 
 
 def parse_seed(text: str | None) -> int:
+    """The seed: an integer from 0 to 2^63 - 1, or a random one when not given.
+
+    Parameters
+    ----------
+    text : str or None
+        What the user typed (None: draw a random seed).
+
+    Returns
+    -------
+    int
+        The seed.
+    """
     if text is None:
         return secrets.randbits(63)
-    return parse_count(text, "--seed")
+    try:
+        return parse_count(text, "--seed", minimum=0, maximum=MAX_SEED)
+    except BaccaraError:
+        raise BaccaraError(f"--seed must be an integer from 0 to 2^63 - 1, got {_show(text)}") from None
 
 
 def parse_prob(text: str, option: str) -> Fraction:
-    t = text.strip().lower()
+    """A probability: ``draw`` (1), ``stand`` (0), or a number in [0, 1] such as ``1/2`` or ``0.25``.
+
+    Parameters
+    ----------
+    text : str
+        What the user typed.
+    option : str
+        The option named in errors.
+
+    Returns
+    -------
+    Fraction
+        The probability, exact.
+    """
+    t = str(text).strip().lower()
     if t in ("d", "draw"):
         return Fraction(1)
     if t in ("s", "stand"):
         return Fraction(0)
-    p = as_fraction(text, option)
-    if not 0 <= p <= 1:
-        raise BaccaraError(f"{option} must be a probability in [0, 1] (or draw / stand), got {p}")
-    return p
+    return parse_rational(text, option, Fraction(0), Fraction(1), example="1/2, 0.25, draw or stand",
+                          what="a probability")
 
 
 def check_out(path: str | None) -> None:
-    if path is None:
-        return
-    p = Path(path)
-    if p.suffix.lower() != ".parquet":
-        raise BaccaraError(f"--out writes Parquet: give a file name ending in .parquet, got {path!r}")
-    if not p.parent.exists():
-        raise BaccaraError(f"--out: folder {str(p.parent)!r} does not exist")
+    """``--out``: a Parquet file that can be written, checked before any work.
+
+    Parameters
+    ----------
+    path : str or None
+        The user's ``--out`` (None: no file).
+
+    Returns
+    -------
+    None
+        Raises :class:`BaccaraError` naming ``--out`` when the file cannot be written.
+    """
+    check_out_path(path)
+
+
+def _file_option(path: str | None, option: str) -> str | None:
+    if path is not None and not str(path).strip():
+        raise BaccaraError(f"{option} needs the path of a TOML file, got an empty string")
+    return path
+
+
+def _with_option(option: str, load: Callable, *args):
+    """``load(*args)``, its errors prefixed with the option they come from (a ValueError from a
+    malformed value deep in a file, such as a payout of nan, included)."""
+    try:
+        return load(*args)
+    except (ValueError, OverflowError, ZeroDivisionError) as e:
+        raise BaccaraError(f"{option}: {e}") from None
+
+
+# ---------------------------------------------------------------- the common options
+@dataclass(frozen=True)
+class Common:
+    """The options every simulate command shares, checked."""
+
+    shoes: int
+    seed: int
+    workers: int | None
+    backend: str
+    scheduler: str | None
+    out: str | None
+    allow_long: bool
+    dry_run: bool
+
+
+def parse_common(shoes: str, seed: str | None, workers: str | None, backend: str, scheduler: str | None,
+                 out_path: str | None, allow_long: bool, dry_run: bool) -> Common:
+    """Check the options every command shares, before any work.
+
+    Parameters
+    ----------
+    shoes, seed, workers, backend, scheduler, out_path : str
+        The options as typed.
+    allow_long, dry_run : bool
+        The flags.
+
+    Returns
+    -------
+    Common
+        The parsed options.
+    """
+    check_out(out_path)
+    n = parse_count(shoes, "--shoes", minimum=1, maximum=MAX_SHOES)
+    try:
+        w = parse_count(workers, "--workers", minimum=1, maximum=max_workers())
+    except BaccaraError:
+        raise BaccaraError(f"--workers must be an integer from 1 to {max_workers()} (twice the {default_workers()} "
+                           f"cores of this machine), got {_show(workers)}") from None
+    if scheduler is not None and not str(scheduler).strip():
+        raise BaccaraError("--scheduler needs an address, tcp://HOST:PORT, got an empty string")
+    b, _ = check_backend(backend, w, scheduler)
+    return Common(n, parse_seed(seed), w, b, scheduler, out_path, allow_long, dry_run)
+
+
+@dataclass(frozen=True)
+class ShoeSpec:
+    """The shoe and how it is dealt, checked against each other."""
+
+    decks: int | None
+    deal: str
+    cut: int
+    coups: int
+
+
+def parse_shoe(decks: str | None, deal: str | None, cut: str | None, coups: str | None, *, default_decks: int | None,
+               default_cut: int, cut_from: str = "--cut") -> ShoeSpec:
+    """The shoe options, refusing combinations that would silently ignore one of them.
+
+    Parameters
+    ----------
+    decks, deal, cut, coups : str or None
+        The options as typed (None: not given).
+    default_decks : int or None
+        Decks when ``--decks`` is not given (None: infinite).
+    default_cut : int
+        Cards behind the cut card when ``--cut`` is not given.
+    cut_from : str
+        Where a non-default ``default_cut`` comes from, for errors.
+
+    Returns
+    -------
+    ShoeSpec
+        Decks (None: infinite), deal mode, cut and coups per shoe.
+
+    Raises
+    ------
+    BaccaraError
+        A bad value, or ``--cut`` without a cut card (``--decks inf``, ``--deal csm``),
+        ``--coups`` with one, ``--deal infinite`` with finite ``--decks``, ``--deal cut``
+        with an infinite shoe.
+    """
+    d = parse_decks(decks) if decks is not None else default_decks
+    mode = None if deal is None else str(deal).strip().lower()
+    if mode is not None and mode not in ("cut", "csm", "infinite"):
+        raise BaccaraError(f"--deal must be one of cut, csm, infinite, got {_show(deal)}")
+    if mode == "infinite" and d is not None:
+        if decks is not None:
+            raise BaccaraError(f"--deal infinite deals with replacement (an infinite shoe); it contradicts "
+                               f"--decks {d}: give --decks inf, or --deal cut / csm")
+        d = None
+    if d is None:
+        if mode == "cut":
+            raise BaccaraError("--deal cut needs a finite shoe: an infinite shoe (--decks inf) has no cut card")
+        mode = "infinite"
+    elif mode is None:
+        mode = "cut"
+    if cut is not None and mode != "cut":
+        why = ("--decks inf: an infinite shoe deals with replacement" if d is None
+               else "--deal csm: the shoe is reshuffled before every coup")
+        raise BaccaraError(f"--cut has no meaning with {why}, so there is no cut card (--coups sets the coups "
+                           f"per shoe)")
+    if coups is not None and mode == "cut":
+        raise BaccaraError("--coups sets the coups per shoe only without a cut card (--deal csm or --decks inf); "
+                           "a real shoe is dealt to the cut card (set its depth with --cut)")
+    try:
+        cut_n = parse_count(cut, "--cut", default=default_cut, minimum=0, maximum=MAX_CUT)
+    except BaccaraError:
+        raise BaccaraError(f"--cut (cards behind the cut card) must be a whole number, at least the cards "
+                           f"of one coup and at most the shoe's cards less 11, got {_show(cut)}") from None
+    coups_n = parse_count(coups, "--coups", default=80, minimum=1, maximum=MAX_COUPS)
+    if cut is None and cut_from != "--cut" and mode == "cut" and d is not None and cut_n > 52 * d - 11:
+        raise BaccaraError(f"{cut_from} ({cut_n} cards behind the cut card) does not fit a {d}-deck shoe; "
+                           f"give --cut or more --decks")
+    return ShoeSpec(d, mode, cut_n, coups_n)
+
+
+def _plan(game: str, common: Common, shoe: ShoeSpec, *, kind: str | None = None,
+          perfect_every: int | None = None) -> WorkEstimate:
+    """Estimate the run, refuse it beyond the limits (unless --allow-long), and tell people."""
+    workers = 1 if common.scheduler else (common.workers or default_workers())
+    est = estimate_work(game, common.shoes, shoe.decks, shoe.deal, shoe.cut, shoe.coups, workers, kind,
+                        perfect_every, rows=common.out is not None)
+    check_work(est, common.allow_long)
+    return est
+
+
+def _announce(est: WorkEstimate, common: Common, show: bool) -> None:
+    """The estimate on stderr: always with --dry-run, on a terminal, or when it is long."""
+    if common.dry_run or show or est.seconds >= 10:
+        where = "; a Dask cluster divides it by its workers" if common.scheduler else ""
+        err.print(f"estimate: {est.describe()}{where}", highlight=False)
 
 
 # ---------------------------------------------------------------- running
-def _progress_wanted(flag: Optional[bool], json_out: bool) -> bool:
+def _progress_wanted(flag: bool | None, json_out: bool) -> bool:
     if flag is not None:
         return flag
     return not json_out and sys.stderr.isatty()
 
 
-def _run(simulate, job, backend: str, workers: str | None, scheduler: str | None, show: bool):
-    w = parse_count(workers, "--workers", minimum=1)
+def progress_columns() -> tuple:
+    """The progress bar: ``shoes ━━━━━  42.0% 3.10 M hands/s elapsed 0:00:12 ETA 0:00:17``.
+
+    Returns
+    -------
+    tuple
+        rich progress columns; each time is preceded by its label.
+    """
+    return (TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.percentage:>5.1f}%"),
+            TextColumn("{task.fields[rate]}"), TextColumn("elapsed"), TimeElapsedColumn(),
+            TextColumn("ETA"), TimeRemainingColumn())
+
+
+def _run(simulate, job, common: Common, show: bool, sink):
     if not show:
-        return simulate(job, backend, w, scheduler)
-    columns = (TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.percentage:>5.1f}%"),
-               TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
-    with Progress(*columns, console=err, transient=True) as bar:
+        return simulate(job, common.backend, common.workers, common.scheduler, sink=sink)
+    with Progress(*progress_columns(), console=err, transient=True) as bar:
         task = bar.add_task("shoes", total=job.shoes, rate="")
-        elapsed = [None]
 
         def update(done: int, total: int, hands: int) -> None:
             t = bar.tasks[0].elapsed or 0
             rate = f"{hands / t / 1e6:.2f} M hands/s" if t > 0 else ""
             bar.update(task, completed=done, rate=rate)
-            elapsed[0] = t
 
-        return simulate(job, backend, w, scheduler, update)
+        return simulate(job, common.backend, common.workers, common.scheduler, update, sink=sink)
 
 
-def _emit(doc: dict, json_out: bool, out_path: str | None, rows, meta: dict, summary: Callable[[], None]) -> None:
-    if out_path is not None:
-        if rows is None:
-            raise BaccaraError("--out: no rows were kept")  # pragma: no cover
-        write_parquet(rows, out_path, {"baccara": json.dumps(meta)})
-        doc["out"] = out_path
+def _simulate(simulate, job, common: Common, show: bool, meta: dict):
+    """Run the job, streaming its rows to --out (with ``meta`` as the file's metadata);
+    returns the result document."""
+    sink = ParquetSink(common.out, {"baccara": json.dumps(meta)}) if common.out is not None else None
+    with sink if sink is not None else nullcontext():
+        res = _run(simulate, job, common, show, sink)
+        doc = res.to_json()
+    if sink is not None:
+        doc["out"] = common.out
+    return doc
+
+
+def _shoe_meta(job) -> dict:
+    return {"decks": "inf" if job.decks is None else job.decks, "deal": job.deal,
+            "cut": job.cut if job.deal == "cut" else None,
+            "coups_per_shoe": None if job.deal == "cut" else job.coups}
+
+
+def _emit(doc: dict, json_out: bool, out_path: str | None, summary: Callable[[], None]) -> None:
     if json_out:
         print(json.dumps(doc, indent=2))
         return
     summary()
     if out_path is not None:
         out.print(f"one row per shoe written to {out_path}", highlight=False)
+
+
+def _dry_run(est: WorkEstimate, json_out: bool) -> None:
+    if json_out:
+        print(json.dumps({"dry_run": True, "shoes": est.shoes, "hands_per_shoe": est.hands_per_shoe,
+                          "hands": est.hands, "evaluations": est.evaluations, "seconds": est.seconds,
+                          "workers": est.workers}, indent=2))
 
 
 def _pm(value, se, digits: int = 6) -> str:
@@ -155,75 +530,122 @@ def _rate(doc: dict) -> str:
 
 
 # ---------------------------------------------------------------- shared options
-SEED = typer.Option(None, "--seed", help="Random seed (default: a random one, printed in the result).")
-SHOES = typer.Option("10000", "--shoes", "--sessions", help="Shoes to deal (one session = one shoe); 1e6 and 1_000_000 work.")
-CUT = typer.Option(None, "--cut", help="Cards behind the cut card (default 7, seed 003; 14 is also common).")
-DEAL = typer.Option("cut", "--deal", help="cut: real shoes to the cut card; csm: every coup from the full shoe "
-                                          "(continuous shuffler); infinite: with replacement (same as --decks inf).")
-COUPS = typer.Option("80", "--coups", help="Coups per shoe when there is no cut card (--deal csm, --decks inf).")
+SEED = typer.Option(None, "--seed", help="Random seed, an integer from 0 to 2^63 - 1 (default: a random one, "
+                                         "printed in the result).")
+SHOES = typer.Option("10000", "--shoes", "--sessions",
+                     help="Shoes to deal (one session = one shoe), 1 to 10^15; 1e6 and 1_000_000 work.  Runs "
+                          "estimated over an hour of one core's work need --allow-long.")
+CUT = typer.Option(None, "--cut", help="Cards behind the cut card (default 7, seed 003; 14 is also common); "
+                                       "only with a cut card (not with --decks inf or --deal csm).")
+DEAL = typer.Option(None, "--deal", help="cut (default): real shoes to the cut card; csm: every coup from the "
+                                         "full shoe (continuous shuffler); infinite: with replacement (the "
+                                         "same as --decks inf).")
+COUPS = typer.Option(None, "--coups", help=f"Coups per shoe when there is no cut card (--deal csm, --decks "
+                                           f"inf): 1 to {MAX_COUPS:,} (default 80).")
 JSON = typer.Option(False, "--json", help="Print the result as JSON.")
-OUT = typer.Option(None, "--out", help="Write one row per shoe (session) to this Parquet file.")
-WORKERS = typer.Option(None, "--workers", "-j", help="Threads / processes / local Dask workers (default: all cores).")
+OUT = typer.Option(None, "--out", help="Write one row per shoe (session) to this Parquet file, streamed as "
+                                       "the run goes (checked before the run starts); at most 10^9 rows, "
+                                       "10^8 without --allow-long.")
+WORKERS = typer.Option(None, "--workers", "-j", help="Threads / processes / local Dask workers, 1 to twice "
+                                                     "the cores (default: all cores); not with --scheduler.")
 BACKEND = typer.Option("threads", "--backend", help="threads (default), processes, or dask (a local cluster "
                                                     "unless --scheduler is given).")
-SCHEDULER = typer.Option(None, "--scheduler", help="Run on a Dask distributed cluster: tcp://HOST:PORT.")
-PROGRESS = typer.Option(None, "--progress/--no-progress", help="Progress bar (default: on a terminal, not with --json).")
-COMMISSION = typer.Option(str(DEFAULT_COMMISSION), "--commission", help="Commission on Banker wins, a rational in [0, 1).")
+SCHEDULER = typer.Option(None, "--scheduler", help="Run on a Dask distributed cluster: tcp://HOST:PORT (checked "
+                                                   "within 5 s before the run).")
+PROGRESS = typer.Option(None, "--progress/--no-progress", help="Progress bar: elapsed time, then the ETA "
+                                                               "(default: on a terminal, not with --json).")
+COMMISSION = typer.Option(str(DEFAULT_COMMISSION), "--commission",
+                          help="Commission on Banker wins, a rational in [0, 1): 1/20, 0.05 (= 1/20) or 0.")
+ALLOW_LONG = typer.Option(False, "--allow-long", help="Run even when the estimate exceeds the limits (an hour "
+                                                     "of one core's work at nominal rates, or 10^8 --out "
+                                                     "rows); memory stays bounded either way.")
+DRY_RUN = typer.Option(False, "--dry-run", help="Check the options, print the estimated work and duration, "
+                                                "and stop.")
+
+
+def _decks_help(default: str) -> str:
+    return f"Decks in the shoe, 1 to {MAX_DECKS:,} ({default}), or 'inf'."
 
 
 # ---------------------------------------------------------------- punto banco
 @simulate_app.command("punto")
 @handles_errors
 def punto(
-    decks: str = typer.Option("8", "--decks", "-d", help="Decks in the shoe, or 'inf'."),
+    decks: str | None = typer.Option(None, "--decks", "-d", help=_decks_help("default 8")),
     shoes: str = SHOES,
-    bets: str = typer.Option("banker,player,tie", "--bets", help="Bets to play, comma-separated (see 'baccara bets')."),
-    bets_file: Optional[str] = typer.Option(None, "--bets-file", help="TOML file of user-defined bets (tables bets.NAME, as for 'baccara edge --bets')."),
-    count: Optional[str] = typer.Option(None, "--count", help="TOML file of a count system (examples/counts/)."),
+    bets: str = typer.Option("banker,player,tie", "--bets", help="Bets to play, comma-separated (see "
+                                                                 "'baccara bets'); at most 64."),
+    bets_file: str | None = typer.Option(None, "--bets-file", help="TOML file of user-defined bets (tables "
+                                                                      "bets.NAME, as for 'baccara edge --bets')."),
+    count: str | None = typer.Option(None, "--count", help="TOML file of a count system (examples/counts/)."),
     perfect: bool = typer.Option(False, "--perfect", help="The perfect counter: bet exactly when the exact engine "
-                                                          "says the unseen cards favour the bet (slow: ~0.3 ms a coup)."),
-    perfect_every: str = typer.Option("1", "--perfect-every", help="The perfect counter re-evaluates every k-th coup."),
-    seed: Optional[str] = SEED,
-    cut: Optional[str] = CUT,
-    deal: str = DEAL,
-    coups: str = COUPS,
+                                                          "says the unseen cards favour the bet (slow: ~1 ms a coup)."),
+    perfect_every: str | None = typer.Option(None, "--perfect-every", help="The perfect counter re-evaluates "
+                                                "every k-th coup (default 1; only with --perfect)."),
+    seed: str | None = SEED,
+    cut: str | None = CUT,
+    deal: str | None = DEAL,
+    coups: str | None = COUPS,
     commission: str = COMMISSION,
-    tie_pays: str = typer.Option(str(DEFAULT_TIE_PAYS.numerator), "--tie-pays", help="Tie pays T:1."),
-    super6_pays: str = typer.Option(str(DEFAULT_SUPER6_PAYS.numerator), "--super6-pays", help="Super 6 pays P:1."),
+    tie_pays: str = typer.Option(str(DEFAULT_TIE_PAYS.numerator), "--tie-pays",
+                                 help=f"Tie pays T:1, T in (0, {MAX_PAYS}]."),
+    super6_pays: str = typer.Option(str(DEFAULT_SUPER6_PAYS.numerator), "--super6-pays",
+                                    help=f"Super 6 pays P:1, P in (0, {MAX_PAYS}]."),
     json_out: bool = JSON,
-    out_path: Optional[str] = OUT,
-    workers: Optional[str] = WORKERS,
+    out_path: str | None = OUT,
+    workers: str | None = WORKERS,
     backend: str = BACKEND,
-    scheduler: Optional[str] = SCHEDULER,
-    progress: Optional[bool] = PROGRESS,
+    scheduler: str | None = SCHEDULER,
+    progress: bool | None = PROGRESS,
+    allow_long: bool = ALLOW_LONG,
+    dry_run: bool = DRY_RUN,
 ) -> None:
     """Punto banco: every built-in or user bet, flat, by a count system, or by the perfect counter."""
     from .counting import load_count_toml
-    from .punto import PuntoJob, bets_from_names, simulate_punto
+    from .punto import PuntoJob, bets_from_names, simulate_punto, strategy_json
 
-    check_out(out_path)
-    available = builtin_bets(commission=as_fraction(commission, "--commission"),
-                             tie_pays=as_fraction(tie_pays, "--tie-pays"),
-                             super6_pays=as_fraction(super6_pays, "--super6-pays"))
-    if bets_file:
-        for name, bet in load_bets_toml(bets_file).items():
+    _use_console()
+    common = parse_common(shoes, seed, workers, backend, scheduler, out_path, allow_long, dry_run)
+    house = {"commission": parse_rational(commission, "--commission", Fraction(0), Fraction(1), high_open=True,
+                                          example="1/20 or 0.05", what="a rational"),
+             "tie_pays": parse_rational(tie_pays, "--tie-pays", Fraction(0), Fraction(MAX_PAYS), low_open=True,
+                                        example="8 or 9"),
+             "super6_pays": parse_rational(super6_pays, "--super6-pays", Fraction(0), Fraction(MAX_PAYS),
+                                           low_open=True, example="12 or 15")}
+    available = _with_option("--commission / --tie-pays / --super6-pays", builtin_bets, *house.values())
+    if _file_option(bets_file, "--bets-file"):
+        for name, bet in _with_option("--bets-file", load_bets_toml, bets_file).items():
             if name in available:
                 raise BaccaraError(f"--bets-file: bet {name!r} has the name of a built-in bet; rename it")
             available[name] = bet
     names = [n for n in bets.replace(" ", "").split(",") if n]
-    system = load_count_toml(count) if count else None
+    system = _with_option("--count", load_count_toml, count) if _file_option(count, "--count") else None
     if system is not None:
+        for r in system.rules:
+            if r.bet not in available:
+                raise BaccaraError(f"--count: the count system bets on {r.bet!r}, which is not a bet; bets are "
+                                   f"{', '.join(available)}")
         names += [r.bet for r in system.rules if r.bet not in names]
-    cut_n = parse_count(cut, "--cut", default=(system.cut if system and system.cut else 7))
-    job = PuntoJob(seed=parse_seed(seed), shoes=parse_count(shoes, "--shoes", minimum=1),
-                   decks=parse_decks(decks), bets=bets_from_names(names, available), deal=deal.strip().lower(),
-                   cut=cut_n, coups=parse_count(coups, "--coups", minimum=1), count=system, perfect=perfect,
-                   perfect_every=parse_count(perfect_every, "--perfect-every", minimum=1),
-                   chunk_size=8 if perfect else 4096, keep_rows=out_path is not None)
-    res = _run(simulate_punto, job, backend, workers, scheduler, _progress_wanted(progress, json_out))
-    doc = res.to_json()
-    _emit(doc, json_out, out_path, res.rows, {k: doc[k] for k in ("game", "seed", "shoes", "shoe", "strategy")},
-          lambda: _punto_summary(doc))
+    if perfect_every is not None and not perfect:
+        raise BaccaraError("--perfect-every goes with --perfect (the perfect counter)")
+    every = parse_count(perfect_every, "--perfect-every", default=1, minimum=1, maximum=MAX_PERFECT_EVERY)
+    default_cut = system.cut if system is not None and system.cut else 7
+    shoe = parse_shoe(decks, deal, cut, coups, default_decks=8, default_cut=default_cut,
+                      cut_from="--cut" if default_cut == 7 else f"the count file's cut = {default_cut}")
+    est = _plan("punto", common, shoe, kind="count" if system else None, perfect_every=every if perfect else None)
+    if common.scheduler:
+        probe_scheduler(common.scheduler)
+    job = PuntoJob(seed=common.seed, shoes=common.shoes, decks=shoe.decks, bets=bets_from_names(names, available),
+                   deal=shoe.deal, cut=shoe.cut, coups=shoe.coups, count=system, perfect=perfect,
+                   perfect_every=every, chunk_size=8 if perfect else 4096, keep_rows=common.out is not None)
+    show = _progress_wanted(progress, json_out)
+    _announce(est, common, show)
+    if common.dry_run:
+        return _dry_run(est, json_out)
+    doc = _simulate(simulate_punto, job, common, show,
+                    {"game": "punto", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
+                     "strategy": strategy_json(job)})
+    _emit(doc, json_out, common.out, lambda: _punto_summary(doc))
 
 
 def _punto_summary(doc: dict) -> None:
@@ -237,17 +659,14 @@ def _punto_summary(doc: dict) -> None:
     ex = doc.get("exact") or {}
     z = doc.get("z", {}).get("outcomes", {})
     zb = doc.get("z", {}).get("bets", {})
-    t = Table(title="Outcomes")
-    for c in ("outcome", "coups", "frequency", "exact", "z"):
-        t.add_column(c, justify="right")
+    t = _table("Outcomes", ("outcome", "coups", "frequency", "exact", "z"))
     for k in ("banker", "player", "tie"):
         f = doc["frequencies"][k]
         t.add_row(k, f"{doc['outcomes'][k]:,}", _pm(f["value"], f["stderr"]),
                   f"{ex['outcomes'][k]:.6f}" if ex else "-", _z(z.get(k)))
     out.print(t)
-    t = Table(title="Bets (one unit each time placed)")
-    for c in ("bet", "placed", "a shoe", "EV per bet ± se", "exact, flat", "z", "hit freq", "win a shoe ± se"):
-        t.add_column(c, justify="right")
+    t = _table("Bets (one unit each time placed)",
+               ("bet", "placed", "a shoe", "EV per bet ± se", "exact, flat", "z", "hit freq", "win a shoe ± se"))
     for name, b in doc["bets"].items():
         e = ex.get("bets", {}).get(name)
         t.add_row(name, f"{b['placed']:,}", f"{b['bets_per_shoe']:.2f}", _pm(b["ev_per_bet"], b["stderr"], 5),
@@ -267,64 +686,95 @@ def _punto_summary(doc: dict) -> None:
 @simulate_app.command("chemin")
 @handles_errors
 def chemin(
-    decks: str = typer.Option("6", "--decks", "-d", help="Decks in the shoe (6 in seed 003), or 'inf'."),
+    decks: str | None = typer.Option(None, "--decks", "-d", help=_decks_help("default 6, seed 003; inf with "
+                                                                                "--model A1 / A2")),
     shoes: str = SHOES,
     banker: str = typer.Option("equilibrium", "--banker", help="Banker's strategy: equilibrium (the solver's Nash "
                                "equilibrium), tableau (punto banco), or a TOML strategy file."),
-    draw_at_5: Optional[str] = typer.Option(None, "--draw-at-5", help="Player's probability of drawing at 5 "
+    draw_at_5: str | None = typer.Option(None, "--draw-at-5", help="Player's probability of drawing at 5 "
                                             "(draw, stand or p); default: the equilibrium's, 1 with the tableau."),
-    model: str = typer.Option("B2", "--model", "-m", help="Information model of the equilibrium: B2 (Banker sees "
-                                                          "his composition) or B1 (totals)."),
+    model: str | None = typer.Option(None, "--model", "-m", help="Information model of the equilibrium "
+                                        "(--banker equilibrium only): B2 (default; a finite shoe, Banker sees his "
+                                        "two cards), B1 (his total), or A2 / A1 (cards dealt with replacement: "
+                                        "implies --decks inf)."),
     commission: str = COMMISSION,
-    seats: str = typer.Option("6", "--seats", help="Players at the table (the bank rotates among them)."),
-    stake: str = typer.Option("1", "--stake", help="The opening bank, in units."),
+    seats: str = typer.Option("6", "--seats", help="Players at the table, 2 to 32 (the bank rotates among them)."),
+    stake: str = typer.Option("1", "--stake", help="The opening bank, in units (up to 10^9)."),
     withdraw_after: str = typer.Option("0", "--withdraw-after", help="Banker withdraws after this many wins in a "
                                                                      "row (0: never; the bank passes only on a loss)."),
-    seed: Optional[str] = SEED,
-    cut: Optional[str] = CUT,
-    deal: str = DEAL,
-    coups: str = COUPS,
+    seed: str | None = SEED,
+    cut: str | None = CUT,
+    deal: str | None = DEAL,
+    coups: str | None = COUPS,
     json_out: bool = JSON,
-    out_path: Optional[str] = OUT,
-    workers: Optional[str] = WORKERS,
+    out_path: str | None = OUT,
+    workers: str | None = WORKERS,
     backend: str = BACKEND,
-    scheduler: Optional[str] = SCHEDULER,
-    progress: Optional[bool] = PROGRESS,
+    scheduler: str | None = SCHEDULER,
+    progress: bool | None = PROGRESS,
+    allow_long: bool = ALLOW_LONG,
+    dry_run: bool = DRY_RUN,
 ) -> None:
     """Chemin de fer sessions: the rotating bank, the commission, bank runs, house take."""
-    from .chemin import CheminJob, equilibrium_strategy, load_strategy_toml, simulate_chemin, tableau_strategy
+    from .chemin import (
+        MAX_STAKE,
+        MAX_WITHDRAW,
+        CheminJob,
+        check_model_for_decks,
+        equilibrium_strategy,
+        load_strategy_toml,
+        simulate_chemin,
+        tableau_strategy,
+    )
 
-    check_out(out_path)
-    d = parse_decks(decks)
-    alpha = as_fraction(commission, "--commission")
-    if not 0 <= alpha < 1:
-        raise BaccaraError(f"--commission must be in [0, 1), got {alpha}")
+    _use_console()
+    common = parse_common(shoes, seed, workers, backend, scheduler, out_path, allow_long, dry_run)
     key = banker.strip().lower()
-    if key in ("equilibrium", "nash"):
-        if model.strip().upper()[-1:] not in ("1", "2"):
-            raise BaccaraError(f"--model must be B1 or B2 (A1 / A2 with --decks inf), got {model!r}")
-        strategy = equilibrium_strategy(d, alpha, model.strip().upper())
+    if not key:
+        raise BaccaraError("--banker must be equilibrium, tableau or a .toml strategy file, got an empty string")
+    is_eq = key in ("equilibrium", "nash")
+    if not is_eq and key not in ("tableau", "punto", "punto-banco") and not (
+            Path(banker).suffix.lower() == ".toml" or Path(banker).is_file()):
+        raise BaccaraError(f"--banker must be equilibrium, tableau or a .toml strategy file, got {_show(banker)}")
+    if model is not None and not is_eq:
+        raise BaccaraError(f"--model chooses the equilibrium's information model: it goes with --banker "
+                           f"equilibrium, not --banker {banker}")
+    model_text = "2" if model is None else model
+    m = str(model_text).strip().upper()
+    infinite_model = m in ("A1", "A2")
+    shoe = parse_shoe(decks, deal, cut, coups, default_decks=None if infinite_model else 6, default_cut=7)
+    m = check_model_for_decks(model_text, shoe.decks) if is_eq else None
+    alpha = parse_rational(commission, "--commission", Fraction(0), Fraction(1), high_open=True,
+                           example="1/20 or 0.05", what="a rational")
+    n_seats = parse_count(seats, "--seats", minimum=2, maximum=32)
+    stake_v = float(parse_rational(stake, "--stake", Fraction(0), Fraction(int(MAX_STAKE)), low_open=True,
+                                   example="1, 100 or 0.5"))
+    withdraw = parse_count(withdraw_after, "--withdraw-after", minimum=0, maximum=MAX_WITHDRAW)
+    p5 = parse_prob(draw_at_5, "--draw-at-5") if draw_at_5 is not None else None
+    est = _plan("chemin", common, shoe)
+    if common.scheduler:
+        probe_scheduler(common.scheduler)
+    if is_eq:
+        strategy = equilibrium_strategy(shoe.decks, alpha, m)
     elif key in ("tableau", "punto", "punto-banco"):
         strategy = tableau_strategy()
-    elif Path(banker).suffix.lower() == ".toml" or Path(banker).exists():
-        strategy = load_strategy_toml(banker)
     else:
-        raise BaccaraError(f"--banker must be equilibrium, tableau or a .toml strategy file, got {banker!r}")
-    if draw_at_5 is not None:
-        strategy = strategy.with_draw_at_5(parse_prob(draw_at_5, "--draw-at-5"))
-    try:
-        stake_v = float(stake)
-    except ValueError:
-        raise BaccaraError(f"--stake must be a positive number, got {stake!r}") from None
-    job = CheminJob(seed=parse_seed(seed), shoes=parse_count(shoes, "--shoes", minimum=1), strategy=strategy,
-                    decks=d, alpha=alpha, seats=parse_count(seats, "--seats"), stake=stake_v,
-                    withdraw_after=parse_count(withdraw_after, "--withdraw-after"), deal=deal.strip().lower(),
-                    cut=parse_count(cut, "--cut", default=7), coups=parse_count(coups, "--coups", minimum=1),
-                    keep_rows=out_path is not None)
-    res = _run(simulate_chemin, job, backend, workers, scheduler, _progress_wanted(progress, json_out))
-    doc = res.to_json()
-    _emit(doc, json_out, out_path, res.total.rows, {k: doc[k] for k in ("game", "seed", "shoes", "shoe", "table")},
-          lambda: _chemin_summary(doc))
+        strategy = _with_option("--banker", load_strategy_toml, banker)
+    if p5 is not None:
+        strategy = strategy.with_draw_at_5(p5)
+    job = CheminJob(seed=common.seed, shoes=common.shoes, strategy=strategy, decks=shoe.decks, alpha=alpha,
+                    seats=n_seats, stake=stake_v, withdraw_after=withdraw, deal=shoe.deal, cut=shoe.cut,
+                    coups=shoe.coups, keep_rows=common.out is not None)
+    show = _progress_wanted(progress, json_out)
+    _announce(est, common, show)
+    if common.dry_run:
+        return _dry_run(est, json_out)
+    doc = _simulate(simulate_chemin, job, common, show,
+                    {"game": "chemin", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
+                     "table": {"seats": job.seats, "stake": job.stake, "withdraw_after": job.withdraw_after,
+                               "commission": f"{job.alpha.numerator}/{job.alpha.denominator}"},
+                     "strategy": job.strategy.name})
+    _emit(doc, json_out, common.out, lambda: _chemin_summary(doc))
 
 
 def _chemin_summary(doc: dict) -> None:
@@ -334,9 +784,7 @@ def _chemin_summary(doc: dict) -> None:
               highlight=False)
     out.print(f"{doc['shoes']:,} sessions, seed {doc['seed']}; " + _rate(doc), highlight=False)
     ex, z = doc.get("exact") or {}, doc.get("z", {})
-    t = Table(title="Per coup, one unit staked")
-    for c in ("", "simulated ± se", "exact", "z"):
-        t.add_column(c, justify="right")
+    t = _table("Per coup, one unit staked", ("", "simulated ± se", "exact", "z"))
     for k, label in (("banker", "Banker's gain"), ("player", "Player's gain")):
         b = doc["bets"][k]
         t.add_row(label, _pm(b["ev_per_bet"], b["stderr"]), f"{ex[k]:+.6f}" if ex else "-", _z(z.get(k)))
@@ -346,14 +794,16 @@ def _chemin_summary(doc: dict) -> None:
                   f"{ex['outcomes'][k]:.6f}" if ex else "-", _z(z.get('p_' + k)))
     out.print(t)
     bk, h = doc["banks"], doc["house"]
-    out.print(f"banks: {bk['count']:,} ({bk['per_session']:.2f} a session), mean {bk['mean_coups']:.2f} coups and "
-              f"{bk['mean_wins']:.2f} wins each, longest run {bk['longest_run']} wins, largest bank "
+    mean_coups = "-" if bk["mean_coups"] is None else f"{bk['mean_coups']:.2f}"
+    mean_wins = "-" if bk["mean_wins"] is None else f"{bk['mean_wins']:.2f}"
+    out.print(f"banks: {bk['count']:,} ({bk['per_session']:.2f} a session), mean {mean_coups} coups and "
+              f"{mean_wins} wins each, longest run {bk['longest_run']} wins, largest bank "
               f"{bk['largest_bank']:,.2f}", highlight=False)
+    per_coup = "-" if h["take_per_coup"] is None else f"{h['take_per_coup']:.4f}"
+    per_unit = "-" if h["per_coup_per_unit"] is None else f"{h['per_coup_per_unit']:.6f}"
     out.print(f"house take: {h['take']:,.2f} in all, {h['take_per_session']:.3f} a session, "
-              f"{h['take_per_coup']:.4f} a coup (per unit staked: {h['per_coup_per_unit']:.6f})", highlight=False)
-    t = Table(title="Seats: net per session (seat 0 opens the bank)")
-    for c in ("seat", "mean ± se", "sd"):
-        t.add_column(c, justify="right")
+              f"{per_coup} a coup (per unit staked: {per_unit})", highlight=False)
+    t = _table("Seats: net per session (seat 0 opens the bank)", ("seat", "mean ± se", "sd"))
     for s in doc["seats"]:
         t.add_row(str(s["seat"]), _pm(s["mean_net_per_session"], s["stderr"]), f"{s['sd_per_session']:.2f}")
     out.print(t)
@@ -363,62 +813,85 @@ def _chemin_summary(doc: dict) -> None:
 @simulate_app.command("banque")
 @handles_errors
 def banque(
-    decks: str = typer.Option("3", "--decks", "-d", help="Decks in the shoe (3 in seed 003), or 'inf'."),
+    decks: str | None = typer.Option(None, "--decks", "-d", help=_decks_help("default 3, seed 003")),
     shoes: str = SHOES,
     theta: str = typer.Option("1/2", "--theta", help="Stake on Player 1's hand, theta in (0, 1); Player 2: 1 - theta."),
     players: str = typer.Option("equilibrium", "--players", help="equilibrium (the correlated mixture of seed 004) "
-                                                                 "or independent (with --p1, --p2)."),
-    p1: Optional[str] = typer.Option(None, "--p1", help="Player 1 draws at 5 with this probability (independent)."),
-    p2: Optional[str] = typer.Option(None, "--p2", help="Player 2 draws at 5 with this probability (independent)."),
+                                                                 "or independent (then --p1 and --p2 are required)."),
+    p1: str | None = typer.Option(None, "--p1", help="Player 1 draws at 5 with this probability (draw, stand "
+                                                        "or p; --players independent)."),
+    p2: str | None = typer.Option(None, "--p2", help="Player 2 draws at 5 with this probability (draw, stand "
+                                                        "or p; --players independent)."),
     banker: str = typer.Option("equilibrium", "--banker", help="equilibrium (correlated cooperative, seed 004) or "
                                                                "draw-to-5 (draw on 0-5, stand on 6-7)."),
-    seed: Optional[str] = SEED,
-    cut: Optional[str] = typer.Option(None, "--cut", help="Cards behind the cut card (default 10: a banque coup "
-                                                          "takes up to nine cards)."),
-    deal: str = DEAL,
-    coups: str = COUPS,
+    seed: str | None = SEED,
+    cut: str | None = typer.Option(None, "--cut", help="Cards behind the cut card (default 10: a banque coup "
+                                                          "takes up to nine cards); only with a cut card."),
+    deal: str | None = DEAL,
+    coups: str | None = COUPS,
     json_out: bool = JSON,
-    out_path: Optional[str] = OUT,
-    workers: Optional[str] = WORKERS,
+    out_path: str | None = OUT,
+    workers: str | None = WORKERS,
     backend: str = BACKEND,
-    scheduler: Optional[str] = SCHEDULER,
-    progress: Optional[bool] = PROGRESS,
+    scheduler: str | None = SCHEDULER,
+    progress: bool | None = PROGRESS,
+    allow_long: bool = ALLOW_LONG,
+    dry_run: bool = DRY_RUN,
 ) -> None:
     """Baccara banque sessions: two tableaux against one Banker, stakes theta : 1 - theta."""
-    from .banque import BANQUE_CUT, BanqueJob, BanqueStrategy, draw_to_5_banker, equilibrium_strategy, independent_players, simulate_banque
+    from .banque import (
+        BANQUE_CUT,
+        BanqueJob,
+        BanqueStrategy,
+        draw_to_5_banker,
+        equilibrium_strategy,
+        independent_players,
+        simulate_banque,
+    )
 
-    check_out(out_path)
-    t = as_fraction(theta, "--theta")
-    if not 0 < t < 1:
-        raise BaccaraError(f"--theta must be in (0, 1), got {t}")
-    eq = equilibrium_strategy(t)
+    _use_console()
+    common = parse_common(shoes, seed, workers, backend, scheduler, out_path, allow_long, dry_run)
+    t = parse_rational(theta, "--theta", Fraction(0), Fraction(1), low_open=True, high_open=True,
+                       example="1/2 or 0.45")
     pk = players.strip().lower()
     if pk == "equilibrium":
         if p1 is not None or p2 is not None:
             raise BaccaraError("--p1 / --p2 go with --players independent")
-        mix, pname = eq.players, "correlated equilibrium"
     elif pk == "independent":
-        a = parse_prob(p1 if p1 is not None else "1/2", "--p1")
-        b = parse_prob(p2 if p2 is not None else "1/2", "--p2")
-        mix, pname = independent_players(a, b), f"independent, p1 = {a}, p2 = {b}"
+        missing = [o for o, v in (("--p1", p1), ("--p2", p2)) if v is None]
+        if missing:
+            raise BaccaraError(f"--players independent needs {' and '.join(missing)}: each Player's probability "
+                               f"of drawing at 5 (draw, stand or p in [0, 1], e.g. --p1 1/2 --p2 draw)")
+        a, b = parse_prob(p1, "--p1"), parse_prob(p2, "--p2")
     else:
-        raise BaccaraError(f"--players must be equilibrium or independent, got {players!r}")
+        raise BaccaraError(f"--players must be equilibrium or independent, got {_show(players)}")
     bk = banker.strip().lower()
+    if bk not in ("equilibrium", "draw-to-5", "draw5"):
+        raise BaccaraError(f"--banker must be equilibrium or draw-to-5, got {_show(banker)}")
+    shoe = parse_shoe(decks, deal, cut, coups, default_decks=3, default_cut=BANQUE_CUT)
+    est = _plan("banque", common, shoe)
+    if common.scheduler:
+        probe_scheduler(common.scheduler)
+    eq = equilibrium_strategy(t)
+    if pk == "equilibrium":
+        mix, pname = eq.players, "correlated equilibrium"
+    else:
+        mix, pname = independent_players(a, b), f"independent, p1 = {a}, p2 = {b}"
     if bk == "equilibrium":
         table, bname = eq.banker, "correlated equilibrium"
-    elif bk in ("draw-to-5", "draw5"):
-        table, bname = draw_to_5_banker(), "draws on 0-5"
     else:
-        raise BaccaraError(f"--banker must be equilibrium or draw-to-5, got {banker!r}")
+        table, bname = draw_to_5_banker(), "draws on 0-5"
     strategy = BanqueStrategy(f"Players: {pname}; Banker: {bname}", tuple(mix), table)
-    job = BanqueJob(seed=parse_seed(seed), shoes=parse_count(shoes, "--shoes", minimum=1), strategy=strategy,
-                    theta=t, decks=parse_decks(decks), deal=deal.strip().lower(),
-                    cut=parse_count(cut, "--cut", default=BANQUE_CUT), coups=parse_count(coups, "--coups", minimum=1),
-                    keep_rows=out_path is not None)
-    res = _run(simulate_banque, job, backend, workers, scheduler, _progress_wanted(progress, json_out))
-    doc = res.to_json()
-    _emit(doc, json_out, out_path, res.total.rows, {k: doc[k] for k in ("game", "seed", "shoes", "shoe", "theta")},
-          lambda: _banque_summary(doc))
+    job = BanqueJob(seed=common.seed, shoes=common.shoes, strategy=strategy, theta=t, decks=shoe.decks,
+                    deal=shoe.deal, cut=shoe.cut, coups=shoe.coups, keep_rows=common.out is not None)
+    show = _progress_wanted(progress, json_out)
+    _announce(est, common, show)
+    if common.dry_run:
+        return _dry_run(est, json_out)
+    doc = _simulate(simulate_banque, job, common, show,
+                    {"game": "banque", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
+                     "theta": f"{t.numerator}/{t.denominator}", "strategy": strategy.name})
+    _emit(doc, json_out, common.out, lambda: _banque_summary(doc))
 
 
 def _banque_summary(doc: dict) -> None:
@@ -426,9 +899,7 @@ def _banque_summary(doc: dict) -> None:
     out.print(f"Baccara banque, {_decks(sh['decks'])}, theta {doc['theta']}; {doc['strategy']['name']}", highlight=False)
     out.print(f"{doc['shoes']:,} sessions, seed {doc['seed']}; " + _rate(doc), highlight=False)
     mv, ex, z = doc["model_value"], doc.get("exact"), doc.get("z", {})
-    t = Table(title="Per coup, units of the total stake")
-    for c in ("", "simulated ± se", "simplified model (exact)", "z"):
-        t.add_column(c, justify="right")
+    t = _table("Per coup, units of the total stake", ("", "simulated ± se", "simplified model (exact)", "z"))
     b = doc["bets"]["banker"]
     t.add_row("Banker's gain", _pm(b["ev_per_bet"], b["stderr"]), f"{mv['banker']:+.6f}", _z(z.get("banker")))
     for k in ("player1", "player2"):

@@ -38,15 +38,17 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
-from ..tomlfile import read_toml
 from ..cards import RANKS, rank_index
 from ..errors import BaccaraError
+from ..tomlfile import read_toml
+from .limits import MAX_DECKS
 
 COUNT_KINDS = ("running", "true")
 
@@ -123,9 +125,14 @@ class CountSystem:
         }
 
 
-def _number(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
-        raise CountError(f"{where} must be a finite number, got {value!r}")
+#: The largest tag or initial count: counts are float64 sums over up to half a million cards.
+MAX_TAG = 1e6
+
+
+def _number(value: Any, where: str, bound: float = MAX_TAG) -> float:
+    if (isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value)
+            or abs(value) > bound):
+        raise CountError(f"{where} must be a number from {-bound:g} to {bound:g}, got {value!r}")
     return float(value)
 
 
@@ -144,8 +151,8 @@ def _rule(i: int, spec: Any, where: str) -> BetRule:
         raise CountError(f"{w}: count must be \"running\" or \"true\", got {kind!r}")
     if "at_least" not in spec and "at_most" not in spec:
         raise CountError(f"{w}: give a threshold, at_least and/or at_most")
-    lo = _number(spec["at_least"], f"{w} at_least") if "at_least" in spec else -math.inf
-    hi = _number(spec["at_most"], f"{w} at_most") if "at_most" in spec else math.inf
+    lo = _number(spec["at_least"], f"{w} at_least", 1e300) if "at_least" in spec else -math.inf
+    hi = _number(spec["at_most"], f"{w} at_most", 1e300) if "at_most" in spec else math.inf
     if lo > hi:
         raise CountError(f"{w}: at_least ({lo:g}) is above at_most ({hi:g})")
     return BetRule(name, kind, lo, hi)
@@ -172,8 +179,9 @@ def count_from_mapping(data: Mapping[str, Any], where: str = "count") -> CountSy
         raise CountError(f"{where}: needs at least one [[bets]] table (name, count, at_least / at_most)")
     rules = tuple(_rule(i, s, where) for i, s in enumerate(rules_spec))
     cut = data.get("cut")
-    if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int) or cut < 6):
-        raise CountError(f"{where}: cut (cards behind the cut card) must be an integer >= 6, got {cut!r}")
+    if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int) or not 6 <= cut <= 52 * MAX_DECKS):
+        raise CountError(f"{where}: cut (cards behind the cut card) must be an integer from 6 to "
+                         f"{52 * MAX_DECKS:,}, got {cut!r}")
     system = CountSystem(
         name=str(data.get("name", "count")),
         tags=tuple(tags),

@@ -29,11 +29,11 @@ runs.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
-from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -46,23 +46,54 @@ from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
+from .limits import MAX_COUPS, MAX_DECKS, MAX_SHOES
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
 from .shoe_deal import CUT, DEAL_MODES, deck_template, record_shoe
 
 DEFAULT_CUT = 7
 DEFAULT_COUPS = 80
 MAX_SEED = 2**63 - 1
+#: The most bets one punto banco run tracks (three integer columns each per shoe).
+MAX_BETS = 64
+#: Payouts times their denominator must stay below this, so that a shoe's totals fit in int64.
+MAX_SCALED_PAYOUT = 2**40
 
 
 def check_seed(seed: int) -> int:
+    """Validate a seed: an integer from 0 to 2^63 - 1.
+
+    Parameters
+    ----------
+    seed : int
+        The seed.
+
+    Returns
+    -------
+    int
+        ``seed``; :class:`BaccaraError` naming ``--seed`` otherwise.
+    """
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise BaccaraError(f"--seed must be an integer in [0, 2^63 - 1], got {seed!r}")
+        raise BaccaraError(f"--seed must be an integer from 0 to 2^63 - 1, got {seed!r}")
     return seed
 
 
 def check_shoes(shoes: int, what: str = "--shoes") -> int:
-    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
-        raise BaccaraError(f"{what} must be a positive integer, got {shoes!r}")
+    """Validate a number of shoes: an integer from 1 to :data:`~baccara.sim.limits.MAX_SHOES`.
+
+    Parameters
+    ----------
+    shoes : int
+        The number of shoes (sessions).
+    what : str
+        The option named in errors.
+
+    Returns
+    -------
+    int
+        ``shoes``; :class:`BaccaraError` otherwise.
+    """
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or not 1 <= shoes <= MAX_SHOES:
+        raise BaccaraError(f"{what} must be an integer from 1 to 10^15, got {shoes!r}")
     return shoes
 
 
@@ -75,8 +106,9 @@ def check_deal(decks: int | None, deal: str, cut: int, coups: int, max_cards: in
         raise BaccaraError(f"--deal must be one of {', '.join(DEAL_MODES)}, got {deal!r}")
     if decks is None:
         deal = "infinite"
-    elif isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-        raise BaccaraError(f"--decks must be a positive integer or 'inf', got {decks!r}")
+    elif isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= MAX_DECKS:
+        raise BaccaraError(f"--decks must be an integer from 1 to {MAX_DECKS:,} (the most a simulated shoe "
+                           f"holds) or 'inf', got {decks!r}")
     elif deal == "infinite":
         raise BaccaraError("--deal infinite needs --decks inf")
     if deal == "cut":
@@ -86,8 +118,9 @@ def check_deal(decks: int | None, deal: str, cut: int, coups: int, max_cards: in
                 f"--cut (cards behind the cut card) must be an integer from {max_cards} (a coup takes up to "
                 f"{max_cards} cards) "
                 f"to {n - 11} (the burn can take 11 cards) for {decks} deck{'s' if decks > 1 else ''}, got {cut!r}")
-    elif isinstance(coups, bool) or not isinstance(coups, int) or coups < 1:
-        raise BaccaraError(f"--coups (coups per shoe without a cut card) must be a positive integer, got {coups!r}")
+    elif isinstance(coups, bool) or not isinstance(coups, int) or not 1 <= coups <= MAX_COUPS:
+        raise BaccaraError(f"--coups (coups per shoe without a cut card) must be an integer from 1 to "
+                           f"{MAX_COUPS:,}, got {coups!r}")
     return deal
 
 
@@ -98,12 +131,21 @@ def max_coups(decks: int | None, deal: str, cut: int, coups: int) -> int:
 
 @lru_cache(maxsize=64)
 def bet_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, tuple[int, ...]]:
-    """pay[cell, b] = bet b's net payout times its denominator; and the denominators."""
+    """pay[cell, b] = bet b's net payout times its denominator; and the denominators.
+
+    Raises :class:`BaccaraError` for a bet whose payouts, over their common
+    denominator, do not fit the simulation's integers (below 2^40)."""
     cols, dens = [], []
     for b in bets:
         levels, idx = b.cell_levels()
         den = lcm(*(p.denominator for p in levels))
-        cols.append(np.array([int(p * den) for p in levels], dtype=np.int64)[idx])
+        scaled = [p * den for p in levels]
+        if den > MAX_SCALED_PAYOUT or any(abs(x) > MAX_SCALED_PAYOUT for x in scaled):
+            shown = ", ".join(sorted({str(p) if len(str(p)) <= 24 else f"{float(p):.3g}" for p in levels}))
+            raise BaccaraError(f"--bets: bet {b.name!r} pays {shown}: "
+                               f"to simulate it, its payouts times their common denominator ({den}) must stay below "
+                               f"2^40 (about 1.1e12)")
+        cols.append(np.array([int(x) for x in scaled], dtype=np.int64)[idx])
         dens.append(den)
     pay = np.ascontiguousarray(np.array(cols, dtype=np.int64).reshape(len(bets), NCELLS).T)
     pay.flags.writeable = False
@@ -134,6 +176,8 @@ class PuntoJob:
         object.__setattr__(self, "deal", check_deal(self.decks, self.deal, self.cut, self.coups))
         if not self.bets:
             raise BaccaraError("--bets: give at least one bet")
+        if len(self.bets) > MAX_BETS:
+            raise BaccaraError(f"--bets: at most {MAX_BETS} bets in one run, got {len(self.bets)}")
         names = [b.name for b in self.bets]
         dup = {n for n in names if names.count(n) > 1}
         if dup:
@@ -155,6 +199,7 @@ class PuntoJob:
                 raise BaccaraError(f"--perfect-every must be a positive integer, got {self.perfect_every!r}")
         if isinstance(self.chunk_size, bool) or not isinstance(self.chunk_size, int) or self.chunk_size < 1:
             raise BaccaraError(f"chunk size must be a positive integer, got {self.chunk_size!r}")
+        bet_table(self.bets)  # payouts the kernel's integers can hold
 
     @property
     def holds_gil(self) -> bool:
@@ -283,7 +328,7 @@ def perfect_rows(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
     pdraw, bdraw = job.tableau.player_array, job.tableau.banker_array
     evaluations = 0
     for s in range(n):
-        coups, burned, end, deck = record_shoe(job.seed, first + s, template, job.cut, CUT, True, 0,
+        coups, _burned, end, deck = record_shoe(job.seed, first + s, template, job.cut, CUT, True, 0,
                                                pdraw, bdraw, starts, cells, winners)
         unseen = full.copy()
         unseen[deck[0]] -= 1  # the face-up burn card
@@ -383,7 +428,7 @@ class PuntoResult:
                      "cut": j.cut if j.deal == "cut" else None,
                      "coups_per_shoe": None if j.deal == "cut" else j.coups,
                      "hands_per_shoe": fnum(self.hands / self.shoes)},
-            "strategy": _strategy_json(j),
+            "strategy": strategy_json(j),
             "run": self.run,
         }
         if self.exact:
@@ -395,7 +440,19 @@ class PuntoResult:
         return doc
 
 
-def _strategy_json(j: PuntoJob) -> dict:
+def strategy_json(j: PuntoJob) -> dict:
+    """How the job bets: flat, a count system, or the perfect counter (for results and metadata).
+
+    Parameters
+    ----------
+    j : PuntoJob
+        The job.
+
+    Returns
+    -------
+    dict
+        ``{"kind": "flat" | "count" | "perfect", ...}``.
+    """
     if j.perfect:
         return {"kind": "perfect", "every": j.perfect_every}
     if j.count is not None:
@@ -447,11 +504,11 @@ def finalize(job: PuntoJob, total: ChunkResult, run: dict | None = None, with_ex
 
 
 def simulate_punto(job: PuntoJob, backend: str = "threads", workers: int | None = None,
-                   scheduler: str | None = None, progress=None) -> PuntoResult:
+                   scheduler: str | None = None, progress=None, sink=None) -> PuntoResult:
     """Run a punto banco job and return its results (see :func:`baccara.sim.distributed.run`)."""
     from .distributed import run
 
-    total, info = run(job, backend, workers, scheduler, progress)
+    total, info = run(job, backend, workers, scheduler, progress, sink)
     return finalize(job, total, info.to_json())
 
 

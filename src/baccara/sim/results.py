@@ -17,11 +17,14 @@ computed from the exact sums of y^2, xy and x^2.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Self
 
 import numpy as np
 
@@ -54,7 +57,7 @@ def in_blocks(pool, n: int, call) -> None:
         return
     k = min(n, 2 * pool._max_workers)
     bounds = [n * i // k for i in range(k + 1)]
-    futures = [pool.submit(call, lo, hi) for lo, hi in zip(bounds, bounds[1:]) if hi > lo]
+    futures = [pool.submit(call, lo, hi) for lo, hi in itertools.pairwise(bounds) if hi > lo]
     for f in futures:
         f.result()
 
@@ -81,12 +84,87 @@ def column_sums(cols: Mapping[str, np.ndarray], pairs: Iterable[tuple[str, str]]
 
 
 def combine(chunks: list[ChunkResult]) -> ChunkResult:
-    """Sum chunk results exactly; rows are concatenated in chunk order."""
-    chunks = sorted(chunks, key=lambda c: c.index)
-    total = ChunkResult(index=-1, shoes=0, hands=0)
-    floats: dict[str, list[float]] = {}
-    rows: dict[str, list[np.ndarray]] | None = None
-    for c in chunks:
+    """Sum chunk results exactly; rows are concatenated in chunk order.
+
+    Parameters
+    ----------
+    chunks : list of ChunkResult
+        The chunks, in any order.
+
+    Returns
+    -------
+    ChunkResult
+        Integer sums added exactly, float totals correctly rounded (maxima for keys ending
+        in ``_max``), histograms added, rows concatenated by chunk index.
+    """
+    acc = Accumulator()
+    for c in sorted(chunks, key=lambda c: c.index):
+        acc.add(c)
+    return acc.result()
+
+
+def _grow(partials: list[float], x: float) -> None:
+    """Add ``x`` to the non-overlapping partial sums (Shewchuk's algorithm, as in math.fsum)."""
+    i = 0
+    for y in partials:
+        if abs(x) < abs(y):
+            x, y = y, x
+        hi = x + y
+        lo = y - (hi - x)
+        if lo:
+            partials[i] = lo
+            i += 1
+        x = hi
+    partials[i:] = [x]
+
+
+class Accumulator:
+    """Chunk results folded in as they finish, in bounded memory.
+
+    Chunks may arrive in any order; each is folded in in index order (early arrivals wait
+    in a small buffer), its rows handed to ``sink`` (or kept, without a sink) and dropped.
+    Integers add exactly and floats as an exact running sum rounded once at the end, so the
+    result equals :func:`combine` of all the chunks whatever the order they finished in.
+
+    Parameters
+    ----------
+    sink : callable, optional
+        ``sink(rows)`` receives each chunk's rows in chunk order (e.g. a :class:`ParquetSink`);
+        without one, rows are concatenated in memory.
+    """
+
+    def __init__(self, sink=None) -> None:
+        self.total = ChunkResult(index=-1, shoes=0, hands=0)
+        self.sink = sink
+        self._next = 0
+        self._waiting: dict[int, ChunkResult] = {}
+        self._partials: dict[str, list[float]] = {}
+        self._special: dict[str, float] = {}
+        self._maxima: dict[str, float] = {}
+        self._rows: dict[str, list[np.ndarray]] | None = None
+
+    @property
+    def waiting(self) -> int:
+        """Chunks that arrived before an earlier one and wait to be folded in."""
+        return len(self._waiting)
+
+    def add(self, c: ChunkResult) -> None:
+        """Fold in chunk ``c`` (and any later chunks that were waiting for it).
+
+        Parameters
+        ----------
+        c : ChunkResult
+            A finished chunk.
+        """
+        if c.index < self._next or c.index in self._waiting:
+            return  # a chunk computed twice (a retried task): the first copy counts
+        self._waiting[c.index] = c
+        while self._next in self._waiting:
+            self._fold(self._waiting.pop(self._next))
+            self._next += 1
+
+    def _fold(self, c: ChunkResult) -> None:
+        total = self.total
         total.shoes += c.shoes
         total.hands += c.hands
         total.seconds += c.seconds
@@ -95,17 +173,39 @@ def combine(chunks: list[ChunkResult]) -> ChunkResult:
         for k, v in c.extra.items():
             total.extra[k] = total.extra.get(k, 0) + int(v)
         for k, v in c.floats.items():
-            floats.setdefault(k, []).append(v)
+            v = float(v)
+            if k.endswith("_max"):
+                self._maxima[k] = max(self._maxima.get(k, -math.inf), v)
+            elif math.isfinite(v):
+                _grow(self._partials.setdefault(k, []), v)
+            else:
+                self._special[k] = self._special.get(k, 0.0) + v
         for k, h in c.hists.items():
             total.hists[k] = _add_hist(total.hists.get(k), h)
         if c.rows is not None:
-            rows = rows or {}
-            for k, v in c.rows.items():
-                rows.setdefault(k, []).append(v)
-    total.floats = {k: math.fsum(v) for k, v in floats.items()}
-    if rows is not None:
-        total.rows = {k: np.concatenate(v) for k, v in rows.items()}
-    return total
+            if self.sink is not None:
+                self.sink(c.rows)
+            else:
+                self._rows = self._rows or {}
+                for k, v in c.rows.items():
+                    self._rows.setdefault(k, []).append(v)
+
+    def result(self) -> ChunkResult:
+        """The combined result of the chunks folded in so far.
+
+        Returns
+        -------
+        ChunkResult
+            With ``index=-1``; ``rows`` concatenated unless they went to a sink.
+        """
+        floats = {k: math.fsum(p) for k, p in self._partials.items()}
+        for k, v in self._special.items():
+            floats[k] = floats.get(k, 0.0) + v
+        floats.update(self._maxima)
+        self.total.floats = floats
+        if self._rows is not None:
+            self.total.rows = {k: np.concatenate(v) for k, v in self._rows.items()}
+        return self.total
 
 
 def _add_hist(a: np.ndarray | None, b: np.ndarray) -> np.ndarray:
@@ -172,19 +272,179 @@ def fnum(x: float) -> float | None:
 
 
 def write_parquet(rows: Mapping[str, np.ndarray], path: str | Path, metadata: Mapping[str, str] | None = None) -> None:
-    """One row per shoe (or session) to a Parquet file, for pandas."""
+    """One row per shoe (or session) to a Parquet file, for pandas.
+
+    Parameters
+    ----------
+    rows : mapping of str to array
+        Columns of equal length.
+    path : str or Path
+        The file to write.
+    metadata : mapping of str to str, optional
+        Key-value metadata for the schema.
+    """
+    with ParquetSink(path, metadata) as sink:
+        sink(rows)
+
+
+def check_out_path(path: str | None, option: str = "--out") -> Path | None:
+    """Check, before any work, that a Parquet file can be written at ``path``.
+
+    Parameters
+    ----------
+    path : str or None
+        The user's ``--out`` (None: no file).
+    option : str
+        The option named in errors.
+
+    Returns
+    -------
+    Path or None
+        The path.
+
+    Raises
+    ------
+    BaccaraError
+        An empty name, a name not ending in ``.parquet``, a missing folder, a folder or
+        other non-file in the way, or a place where a file cannot be created.
+    """
+    if path is None:
+        return None
+    if not str(path).strip():
+        raise BaccaraError(f"{option} needs a file name ending in .parquet, got an empty string")
+    p = Path(path)
+    if "\0" in str(path):
+        raise BaccaraError(f"{option}: a file name cannot contain a NUL character, got {str(path)!r}")
+    if p.suffix.lower() != ".parquet":
+        raise BaccaraError(f"{option} writes Parquet: give a file name ending in .parquet, got {str(path)!r}")
+    parent = p.parent
+    if not parent.exists():
+        raise BaccaraError(f"{option}: folder {str(parent)!r} does not exist")
+    if not parent.is_dir():
+        raise BaccaraError(f"{option}: {str(parent)!r} is not a folder")
+    if p.exists() and not p.is_file():
+        raise BaccaraError(f"{option}: {str(path)!r} exists and is not a file")
+    probe = _part_path(p)
     try:
+        with open(probe, "wb"):
+            pass
+        probe.unlink()
+    except (OSError, ValueError) as e:
+        raise BaccaraError(f"{option}: cannot write in folder {str(parent)!r}: "
+                           f"{getattr(e, 'strerror', None) or e}") from None
+    if p.exists():
+        try:
+            with open(p, "ab"):
+                pass
+        except (OSError, ValueError) as e:
+            raise BaccaraError(f"{option}: cannot overwrite {str(path)!r}: {getattr(e, 'strerror', None) or e}") from None
+    return p
+
+
+def _part_path(p: Path) -> Path:
+    return p.with_name(f".{p.name}.part")
+
+
+#: Rows per Parquet row group: the writer keeps ~12 kB of metadata per row group until the file is
+#: closed, so small groups (one per chunk of 4,096 shoes) would grow memory by 3 kB a thousand rows.
+ROW_GROUP = 1 << 16
+
+
+class ParquetSink:
+    """Rows written to a Parquet file chunk by chunk, in bounded memory.
+
+    Chunks are gathered into row groups of :data:`ROW_GROUP` rows (a few MB) and
+    written to a hidden ``.NAME.part`` file beside ``path``, renamed to ``path`` by
+    :meth:`close` once every row is written, so an interrupted run leaves no half
+    file under the name asked for.  Use as a context manager; call it with each
+    chunk's rows, in order.
+
+    Parameters
+    ----------
+    path : str or Path
+        The Parquet file to write.
+    metadata : mapping of str to str, optional
+        Key-value metadata of the schema (``pyarrow.parquet.read_table(path).schema.metadata``).
+    """
+
+    def __init__(self, path: str | Path, metadata: Mapping[str, str] | None = None) -> None:
+        try:
+            import pyarrow
+            import pyarrow.parquet  # noqa: F401
+        except ImportError:  # pragma: no cover - pyarrow is a dependency
+            raise BaccaraError("--out needs pyarrow: pip install pyarrow") from None
+        self.path = Path(path)
+        self.part = _part_path(self.path)
+        self.metadata = {str(k): str(v) for k, v in (metadata or {}).items()}
+        self.rows = 0
+        self._writer = None
+        self._pending: list = []
+        self._pending_rows = 0
+
+    def __call__(self, rows: Mapping[str, np.ndarray]) -> None:
+        """Append one chunk's rows.
+
+        Parameters
+        ----------
+        rows : mapping of str to array
+            Columns of equal length; the first call fixes the schema.
+        """
+        import pyarrow as pa
+
+        table = pa.table({k: np.asarray(v) for k, v in rows.items()})
+        if self.metadata:
+            table = table.replace_schema_metadata(self.metadata)
+        self._pending.append(table)
+        self._pending_rows += table.num_rows
+        self.rows += table.num_rows
+        if self._pending_rows >= ROW_GROUP:
+            self._flush()
+
+    def _flush(self) -> None:
         import pyarrow as pa
         import pyarrow.parquet as pq
-    except ImportError:  # pragma: no cover - pyarrow is a dependency
-        raise BaccaraError("--out needs pyarrow: pip install pyarrow") from None
-    table = pa.table({k: np.asarray(v) for k, v in rows.items()})
-    if metadata:
-        table = table.replace_schema_metadata({str(k): str(v) for k, v in metadata.items()})
-    p = Path(path)
-    if p.parent and not p.parent.exists():
-        raise BaccaraError(f"--out: folder {str(p.parent)!r} does not exist")
-    try:
-        pq.write_table(table, str(p))
-    except OSError as e:
-        raise BaccaraError(f"--out: cannot write {str(path)!r}: {e}") from None
+
+        if not self._pending:
+            return
+        table = pa.concat_tables(self._pending).combine_chunks()
+        self._pending, self._pending_rows = [], 0
+        try:
+            if self._writer is None:
+                if self.path.parent and not self.path.parent.exists():
+                    raise BaccaraError(f"--out: folder {str(self.path.parent)!r} does not exist")
+                self._writer = pq.ParquetWriter(str(self.part), table.schema)
+            self._writer.write_table(table, row_group_size=max(table.num_rows, 1))
+        except OSError as e:
+            self.abort()
+            raise BaccaraError(f"--out: cannot write {str(self.path)!r}: {e}") from None
+
+    def close(self) -> None:
+        """Write the last rows and the footer, and move the file to its name."""
+        try:
+            self._flush()
+            if self._writer is None:
+                return
+            self._writer.close()
+            self._writer = None
+            self.part.replace(self.path)
+        except OSError as e:
+            self.abort()
+            raise BaccaraError(f"--out: cannot write {str(self.path)!r}: {e}") from None
+
+    def abort(self) -> None:
+        """Drop the partial file."""
+        self._pending, self._pending_rows = [], 0
+        if self._writer is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self._writer.close()
+            self._writer = None
+        self.part.unlink(missing_ok=True)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, kind, value, tb) -> None:
+        if kind is None:
+            self.close()
+        else:
+            self.abort()

@@ -1,0 +1,306 @@
+"""How much a simulation may ask for, and how long it will take.
+
+Every size a user can type is bounded, so that bad input gets a clear error
+instead of a 48 GiB allocation or a run that never ends:
+
+* :data:`MAX_DECKS` decks in a simulated shoe (one shoe of 10,000 decks is
+  520,000 cards: half a megabyte per worker; the exact engine takes larger
+  shoes, the simulation has no use for them);
+* :data:`MAX_COUPS` coups per shoe without a cut card (about the coups of a
+  10,000-deck shoe);
+* :data:`MAX_SHOES` shoes in one run, whatever else is said;
+* a run estimated at more than :data:`MAX_CORE_SECONDS` (an hour) of one
+  core's work at the nominal rates below (about 10^10 punto banco hands, or
+  3.6 million perfect-counter evaluations of a shoe of up to 22 decks), or one
+  writing more than :data:`MAX_OUT_ROWS` Parquet rows, is refused unless the
+  user says ``--allow-long``; ``--out`` never takes more than
+  :data:`MAX_OUT_ROWS_HARD` rows.  Memory does not grow with the number of shoes
+  either way: chunks of shoes are combined and written as they finish.
+
+:func:`estimate_work` predicts the hands (from the cards a shoe deals and the
+mean cards a coup takes) and the seconds at nominal per-worker rates, before
+anything runs; :func:`check_work` applies the limits.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..errors import BaccaraError
+
+#: The most decks in a simulated shoe.
+MAX_DECKS = 10_000
+#: The most coups per shoe when there is no cut card (``--deal csm``, ``--decks inf``).
+MAX_COUPS = 100_000
+#: The most shoes (sessions) in one run, even with ``--allow-long``.
+MAX_SHOES = 10**15
+#: Runs estimated above this many seconds of one core's work need ``--allow-long``.
+MAX_CORE_SECONDS = 3600
+#: ``--out`` above this many rows (shoes) needs ``--allow-long`` (tens of bytes a row on disk).
+MAX_OUT_ROWS = 10**8
+#: ``--out`` never takes more rows than this: the Parquet writer keeps a little metadata per row
+#: group until the file closes (~200 MB at 10^9 rows), and the file would be ~40 GB.
+MAX_OUT_ROWS_HARD = 10**9
+#: The largest denominator of a rational option (commission, payouts, theta): nine decimals.
+MAX_DENOMINATOR = 10**9
+
+#: Nominal speed of one worker (one core), hands a second, by kind of run; measured on a
+#: laptop-class core and rounded: the estimate is an order of magnitude, not a promise.
+NOMINAL_RATES = {"punto": 3.5e6, "count": 2.5e6, "chemin": 8e6, "banque": 5e6}
+#: Exact evaluations a second of one worker running the perfect counter: the exact engine
+#: counts in int64 while 4 * cards^6 fits (up to 22 decks), in Python integers beyond.
+NOMINAL_EVALUATIONS_RATE = 1000.0
+NOMINAL_EVALUATIONS_RATE_BIG = 20.0
+#: Mean cards a coup takes (measured over 10,000-deck shoes).
+CARDS_PER_COUP = {"punto": 4.94, "chemin": 4.94, "banque": 7.51}
+#: Mean cards the burn takes: the face-up card and its value, aces 1, tens and faces 10.
+MEAN_BURN = 1 + (sum(range(1, 10)) + 4 * 10) / 13
+#: Bytes a Parquet row takes on disk, roughly (compressed integers and a few floats).
+ROW_BYTES = 40
+
+
+@dataclass(frozen=True)
+class WorkEstimate:
+    """What a run will deal and about how long it will take.
+
+    Attributes
+    ----------
+    game : str
+        ``punto``, ``chemin`` or ``banque``.
+    shoes : int
+        Shoes (sessions) to deal.
+    decks : int or None
+        Decks in the shoe (None: infinite).
+    hands_per_shoe : float
+        Expected coups of one shoe.
+    hands : float
+        Expected coups of the run.
+    evaluations : float
+        Expected exact evaluations (perfect counter; 0 otherwise).
+    rate : float
+        Nominal hands (perfect counter: evaluations) a second of one worker.
+    workers : int
+        Workers the estimate assumes.
+    seconds : float
+        Expected wall-clock seconds of the simulation proper.
+    rows : int
+        Parquet rows to write (0 without ``--out``).
+    """
+
+    game: str
+    shoes: int
+    decks: int | None
+    hands_per_shoe: float
+    hands: float
+    evaluations: float
+    rate: float
+    workers: int
+    seconds: float
+    rows: int = 0
+
+    def describe(self) -> str:
+        """One line for people, e.g. ``about 3 min for 1,000,000 8-deck shoes (~82 M hands at ~7 M hands/s)``.
+
+        Returns
+        -------
+        str
+            The estimate in words.
+        """
+        what = "infinite-shoe" if self.decks is None else f"{self.decks}-deck"
+        noun = "shoe" if self.shoes == 1 else "shoes"
+        if self.evaluations:
+            speed = (f"~{_count(self.evaluations)} exact evaluations at ~{_count(self.rate * self.workers)} a second "
+                     f"on {self.workers} worker{'s' if self.workers != 1 else ''}")
+        else:
+            speed = (f"~{_count(self.hands)} hands at ~{_count(self.rate * self.workers)} hands/s "
+                     f"on {self.workers} worker{'s' if self.workers != 1 else ''}")
+        duration = format_duration(self.seconds)
+        if not duration.startswith("under"):
+            duration = "about " + duration
+        text = f"{duration} for {self.shoes:,} {what} {noun} ({speed})"
+        if self.rows:
+            text += f"; --out: {self.rows:,} rows, ~{_bytes(self.rows * ROW_BYTES)}"
+        return text
+
+
+def hands_per_shoe(game: str, decks: int | None, deal: str, cut: int, coups: int) -> float:
+    """Expected coups of one shoe.
+
+    Parameters
+    ----------
+    game : str
+        ``punto``, ``chemin`` or ``banque`` (banque coups take more cards).
+    decks : int or None
+        Decks in the shoe; None for an infinite shoe.
+    deal : str
+        ``cut`` (to the cut card), ``csm`` or ``infinite``.
+    cut : int
+        Cards behind the cut card (``deal="cut"``).
+    coups : int
+        Coups per shoe without a cut card.
+
+    Returns
+    -------
+    float
+        The expected coups: ``coups`` without a cut card, else the cards dealt
+        before the cut card over the mean cards a coup takes, plus the last coup.
+    """
+    if deal != "cut" or decks is None:
+        return float(coups)
+    cards = max(52 * decks - cut - MEAN_BURN, 0.0)
+    return cards / CARDS_PER_COUP[game] + 1
+
+
+def perfect_rate(decks: int | None) -> float:
+    """Nominal exact evaluations a second of one worker running the perfect counter.
+
+    Parameters
+    ----------
+    decks : int or None
+        Decks in the shoe.
+
+    Returns
+    -------
+    float
+        :data:`NOMINAL_EVALUATIONS_RATE` while the exact engine counts in int64
+        (``4 * cards^6 < 2^63``, up to 22 decks), :data:`NOMINAL_EVALUATIONS_RATE_BIG` beyond.
+    """
+    if decks is not None and 4 * (52 * decks) ** 6 >= 2**63:
+        return NOMINAL_EVALUATIONS_RATE_BIG
+    return NOMINAL_EVALUATIONS_RATE
+
+
+def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int, coups: int, workers: int,
+                  kind: str | None = None, perfect_every: int | None = None, rows: bool = False) -> WorkEstimate:
+    """Predict a run's hands and duration before it starts.
+
+    Parameters
+    ----------
+    game : str
+        ``punto``, ``chemin`` or ``banque``.
+    shoes : int
+        Shoes (sessions) to deal.
+    decks, deal, cut, coups
+        The shoe, as for :func:`hands_per_shoe`.
+    workers : int
+        Workers (cores) that will share the work.
+    kind : str, optional
+        The rate to use, a key of :data:`NOMINAL_RATES` (default: ``game``; ``count`` for a count system).
+    perfect_every : int, optional
+        For the perfect counter: it evaluates every k-th coup.
+    rows : bool
+        Whether one Parquet row per shoe will be written.
+
+    Returns
+    -------
+    WorkEstimate
+        Hands, evaluations and seconds at the nominal rates.
+    """
+    per_shoe = hands_per_shoe(game, decks, deal, cut, coups)
+    hands = per_shoe * shoes
+    workers = max(int(workers), 1)
+    if perfect_every:
+        evaluations = shoes * math.ceil(per_shoe / perfect_every)
+        rate = perfect_rate(decks)
+        seconds = evaluations / (rate * workers)
+    else:
+        evaluations = 0.0
+        rate = NOMINAL_RATES[kind or game]
+        seconds = hands / (rate * workers)
+    return WorkEstimate(game, shoes, decks, per_shoe, hands, float(evaluations), rate, workers, seconds,
+                        shoes if rows else 0)
+
+
+def check_work(estimate: WorkEstimate, allow_long: bool) -> WorkEstimate:
+    """Refuse a run beyond the limits unless ``allow_long``.
+
+    Parameters
+    ----------
+    estimate : WorkEstimate
+        From :func:`estimate_work`.
+    allow_long : bool
+        The user's ``--allow-long``: run whatever the size.
+
+    Returns
+    -------
+    WorkEstimate
+        ``estimate``, unchanged.
+
+    Raises
+    ------
+    BaccaraError
+        Naming ``--shoes``, the estimate, the limit and ``--allow-long``.
+    """
+    if estimate.rows > MAX_OUT_ROWS_HARD:
+        raise BaccaraError(f"--out holds at most {_power(MAX_OUT_ROWS_HARD)} rows "
+                           f"(~{_bytes(MAX_OUT_ROWS_HARD * ROW_BYTES)}), one per shoe, even with --allow-long; "
+                           f"--shoes is {estimate.shoes:,}: run several jobs with different --seed, or leave out "
+                           f"--out")
+    if allow_long:
+        return estimate
+    over = None
+    core_seconds = estimate.seconds * estimate.workers
+    if core_seconds > MAX_CORE_SECONDS:
+        work = (f"~{_count(estimate.evaluations)} exact evaluations" if estimate.evaluations
+                else f"~{_count(estimate.hands)} hands")
+        over = (f"{work}, about {format_duration(core_seconds)} of one core's work (the limit is "
+                f"{format_duration(MAX_CORE_SECONDS)})")
+    elif estimate.rows > MAX_OUT_ROWS:
+        over = (f"{estimate.rows:,} Parquet rows, ~{_bytes(estimate.rows * ROW_BYTES)} (the --out limit is "
+                f"{_power(MAX_OUT_ROWS)} rows)")
+    if over is None:
+        return estimate
+    raise BaccaraError(f"--shoes {estimate.shoes:,} asks for {over}: {estimate.describe()}. "
+                       f"Give fewer --shoes, or pass --allow-long to run it anyway")
+
+
+def format_duration(seconds: float) -> str:
+    """A duration for people: ``0.4 s``, ``12 s``, ``3 min``, ``2.5 h``, ``47 days``, ``3.1e+04 years``.
+
+    Parameters
+    ----------
+    seconds : float
+        The duration.
+
+    Returns
+    -------
+    str
+        Rounded to two significant figures or so, in the largest fitting unit.
+    """
+    if not math.isfinite(seconds):
+        return "forever"
+    for unit, size, above in (("years", 365.25 * 86400, 2 * 365.25 * 86400), ("days", 86400, 2 * 86400),
+                              ("h", 3600, 2 * 3600), ("min", 60, 90)):
+        if seconds >= above:
+            v = seconds / size
+            if v >= 1e4:
+                return f"{v:.1e} {unit}"
+            return f"{v:.0f} {unit}" if v >= 10 else f"{v:.1f} {unit}"
+    if seconds < 1:
+        return "under a second"
+    return f"{seconds:.0f} s" if seconds >= 10 else f"{seconds:.1f} s"
+
+
+def _power(n: int) -> str:
+    """``10^10`` for a power of ten."""
+    return f"10^{len(str(n)) - 1}"
+
+
+def _count(x: float) -> str:
+    """``820,000``, ``82 M``, ``8.2e+13``."""
+    if x < 1e6:
+        return f"{x:,.0f}"
+    if x < 1e12:
+        for unit, size in (("G", 1e9), ("M", 1e6)):
+            if x >= size:
+                v = x / size
+                return f"{v:.0f} {unit}" if v >= 10 else f"{v:.1f} {unit}"
+    return f"{x:.1e}"
+
+
+def _bytes(n: float) -> str:
+    for unit, size in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}"
+    return f"{n:.0f} B"
