@@ -14,7 +14,7 @@ from baccara.errors import BaccaraError, BetError
 from baccara.games.banque import check_theta
 from baccara.games.chemin import check_commission
 from baccara.games.chemin_solution import solve_chemin
-from baccara.workload import check_workload, duration_text
+from baccara.workload import check_workload, format_duration
 
 
 @given(st.decimals(min_value=-10**6, max_value=10**6, allow_nan=False, allow_infinity=False, places=6))
@@ -121,13 +121,13 @@ def test_workload_limit():
     said: list[str] = []
     check_workload("job", 60, False, "ask for less", said.append)
     assert said == ["job: about 60 s (estimated)"]
-    with pytest.raises(BaccaraError, match="about 2.8 h, more than the 15 min allowed without --allow-long"):
+    with pytest.raises(BaccaraError, match="about 2.8 h, more than the 60 min allowed without --allow-long"):
         check_workload("job", 10_000, False, "ask for less")
     check_workload("job", 10_000, True, "ask for less")
-    assert duration_text(3 * 86400) == "3 days" and duration_text(30) == "30 s"
+    assert format_duration(3 * 86400) == "3.0 days" and format_duration(30) == "30 s"
 
 
 @settings(max_examples=50, deadline=None)
 @given(st.floats(min_value=0, max_value=1e12))
-def test_duration_text_never_fails(s):
-    assert duration_text(s)
+def test_format_duration_never_fails(s):
+    assert format_duration(s)

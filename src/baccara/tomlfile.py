@@ -16,7 +16,7 @@ def read_toml(path: str | Path, what: str, error: type[BaccaraError] = BaccaraEr
         return tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise error(f"{what} file {str(path)!r} not found") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise error(f"{what} file {str(path)!r} cannot be read: {e}") from None
     except tomllib.TOMLDecodeError as e:
         raise error(f"{what} file {str(path)!r} is not valid TOML: {e}") from None
+    except (OSError, ValueError) as e:  # ValueError: undecodable bytes, or a NUL in the path
+        raise error(f"{what} file {str(path)!r} cannot be read: {e}") from None

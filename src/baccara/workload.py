@@ -4,39 +4,49 @@ A sweep over a range of decks, a plot over many points or a simulation of
 many shoes can be asked for in a few keystrokes and then run for days.  Every
 such command estimates its duration from measured per-unit costs before it
 starts, says so when it is long, and refuses work beyond :data:`LIMIT_SECONDS`
-unless the user passes ``--allow-long``.
+unless the user passes ``--allow-long``: one hour of one core's work, for
+sweeps and simulations alike (:mod:`baccara.sim.limits` estimates simulations).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 from .errors import BaccaraError
 
 #: Longest estimated run that starts without ``--allow-long`` (seconds).
-LIMIT_SECONDS = 15 * 60
+LIMIT_SECONDS = 3600
 
 #: Estimates above this many seconds are announced before the work starts.
 ANNOUNCE_SECONDS = 10.0
 
 
-def duration_text(seconds: float) -> str:
-    """``'45 s'``, ``'12 min'``, ``'3.5 h'``, ``'2.1 days'``, ``'4e+03 years'``.
+def format_duration(seconds: float) -> str:
+    """A duration for people: ``0.4 s``, ``12 s``, ``3 min``, ``2.5 h``, ``47 days``, ``3.1e+04 years``.
 
     Parameters
     ----------
     seconds : float
-        A duration.
+        The duration.
 
     Returns
     -------
     str
-        The duration for people, to two significant figures.
+        Rounded to two significant figures or so, in the largest fitting unit.
     """
-    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("h", 3600), ("min", 60)):
-        if seconds >= 2 * size if unit != "min" else seconds >= 90:
-            return f"{seconds / size:.2g} {unit}"
-    return f"{max(seconds, 1):.0f} s"
+    if not math.isfinite(seconds):
+        return "forever"
+    for unit, size, above in (("years", 365.25 * 86400, 2 * 365.25 * 86400), ("days", 86400, 2 * 86400),
+                              ("h", 3600, 2 * 3600), ("min", 60, 90)):
+        if seconds >= above:
+            v = seconds / size
+            if v >= 1e4:
+                return f"{v:.1e} {unit}"
+            return f"{v:.0f} {unit}" if v >= 10 else f"{v:.1f} {unit}"
+    if seconds < 1:
+        return "under a second"
+    return f"{seconds:.0f} s" if seconds >= 10 else f"{seconds:.1f} s"
 
 
 def check_workload(what: str, seconds: float, allow_long: bool, ask_less: str,
@@ -64,8 +74,8 @@ def check_workload(what: str, seconds: float, allow_long: bool, ask_less: str,
         When the estimate exceeds ``limit`` and ``allow_long`` is false.
     """
     if seconds > limit and not allow_long:
-        raise BaccaraError(f"{what} would take about {duration_text(seconds)}, more than the "
-                           f"{duration_text(limit)} allowed without --allow-long: {ask_less}, "
+        raise BaccaraError(f"{what} would take about {format_duration(seconds)}, more than the "
+                           f"{format_duration(limit)} allowed without --allow-long: {ask_less}, "
                            "or pass --allow-long to run it anyway")
     if say is not None and seconds > ANNOUNCE_SECONDS:
-        say(f"{what}: about {duration_text(seconds)} (estimated)")
+        say(f"{what}: about {format_duration(seconds)} (estimated)")

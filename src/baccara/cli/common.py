@@ -67,7 +67,7 @@ def progress_bar() -> Progress:
 
 
 ALLOW_LONG = typer.Option(False, "--allow-long",
-                          help="Run even when the estimated time exceeds 15 minutes (refused otherwise).")
+                          help="Run even when the estimated time exceeds an hour of one core (refused otherwise).")
 
 
 

@@ -28,6 +28,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import BaccaraError
+from ..workload import LIMIT_SECONDS, format_duration
 
 #: The most decks in a simulated shoe.
 MAX_DECKS = 10_000
@@ -36,7 +37,7 @@ MAX_COUPS = 100_000
 #: The most shoes (sessions) in one run, even with ``--allow-long``.
 MAX_SHOES = 10**15
 #: Runs estimated above this many seconds of one core's work need ``--allow-long``.
-MAX_CORE_SECONDS = 3600
+MAX_CORE_SECONDS = LIMIT_SECONDS
 #: ``--out`` above this many rows (shoes) needs ``--allow-long`` (tens of bytes a row on disk).
 MAX_OUT_ROWS = 10**8
 #: ``--out`` never takes more rows than this: the Parquet writer keeps a little metadata per row
@@ -253,33 +254,6 @@ def check_work(estimate: WorkEstimate, allow_long: bool) -> WorkEstimate:
         return estimate
     raise BaccaraError(f"--shoes {estimate.shoes:,} asks for {over}: {estimate.describe()}. "
                        f"Give fewer --shoes, or pass --allow-long to run it anyway")
-
-
-def format_duration(seconds: float) -> str:
-    """A duration for people: ``0.4 s``, ``12 s``, ``3 min``, ``2.5 h``, ``47 days``, ``3.1e+04 years``.
-
-    Parameters
-    ----------
-    seconds : float
-        The duration.
-
-    Returns
-    -------
-    str
-        Rounded to two significant figures or so, in the largest fitting unit.
-    """
-    if not math.isfinite(seconds):
-        return "forever"
-    for unit, size, above in (("years", 365.25 * 86400, 2 * 365.25 * 86400), ("days", 86400, 2 * 86400),
-                              ("h", 3600, 2 * 3600), ("min", 60, 90)):
-        if seconds >= above:
-            v = seconds / size
-            if v >= 1e4:
-                return f"{v:.1e} {unit}"
-            return f"{v:.0f} {unit}" if v >= 10 else f"{v:.1f} {unit}"
-    if seconds < 1:
-        return "under a second"
-    return f"{seconds:.0f} s" if seconds >= 10 else f"{seconds:.1f} s"
 
 
 def _power(n: int) -> str:
