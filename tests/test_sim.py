@@ -448,9 +448,9 @@ def test_cli_chemin_banque_and_count(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["punto", "--decks", "0"], "--decks must be an integer from 1 to 10,000"),
-    (["punto", "--shoes", "abc"], "--shoes must be an integer from 1 to 10^15"),
-    (["punto", "--shoes", "0"], "--shoes must be an integer from 1 to 10^15, got '0'"),
+    (["punto", "--decks", "0"], "--decks must be a whole number of decks from 1 to 10,000"),
+    (["punto", "--shoes", "abc"], "--shoes must be a whole number from 1 to 10^15"),
+    (["punto", "--shoes", "0"], "--shoes must be a whole number from 1 to 10^15, got '0'"),
     (["punto", "--bets", "banker,nosuch"], "unknown bet 'nosuch'"),
     (["punto", "--cut", "3"], "--cut (cards behind the cut card)"),
     (["punto", "--deal", "sometimes"], "--deal must be one of"),
@@ -462,7 +462,7 @@ def test_cli_chemin_banque_and_count(tmp_path):
     (["punto", "--out", "shoes.csv"], "ending in .parquet"),
     (["punto", "--commission", "2"], "--commission must be a rational in [0, 1)"),
     (["chemin", "--banker", "nobody"], "--banker must be equilibrium, tableau"),
-    (["chemin", "--seats", "1"], "--seats must be an integer from 2"),
+    (["chemin", "--seats", "1"], "--seats must be a whole number from 2"),
     (["chemin", "--draw-at-5", "3/2"], "--draw-at-5 must be a probability in [0, 1]"),
     (["banque", "--theta", "1"], "--theta must be a number in (0, 1)"),
     (["banque", "--p1", "1/2"], "--p1 / --p2 go with --players independent"),

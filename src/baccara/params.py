@@ -46,6 +46,7 @@ def _fraction(text: str) -> Fraction:
 
 
 def _interval(lo: Fraction | int | None, hi: Fraction | int | None, lo_open: bool, hi_open: bool) -> str:
+    lo, hi = (number_text(int(x)) if x is not None and Fraction(x).denominator == 1 else x for x in (lo, hi))
     if lo is not None and hi is not None:
         return f"in {'(' if lo_open else '['}{lo}, {hi}{')' if hi_open else ']'}"
     if lo is not None:
@@ -56,7 +57,8 @@ def _interval(lo: Fraction | int | None, hi: Fraction | int | None, lo_open: boo
 
 
 def rational(value: Any, name: str, *, lo: Fraction | int | None = None, hi: Fraction | int | None = None,
-             lo_open: bool = False, hi_open: bool = False, describe: str | None = None) -> Fraction:
+             lo_open: bool = False, hi_open: bool = False, describe: str | None = None,
+             what: str | None = None) -> Fraction:
     """An exact rational parameter, checked against its range.
 
     Parameters
@@ -72,6 +74,9 @@ def rational(value: Any, name: str, *, lo: Fraction | int | None = None, hi: Fra
         Whether the bound itself is excluded.
     describe : str, optional
         The allowed range in words, for the message (default: the interval).
+    what : str, optional
+        What the value is, for the message (``"a probability"``): ``name must be
+        a probability in [0, 1]``.
 
     Returns
     -------
@@ -92,7 +97,7 @@ def rational(value: Any, name: str, *, lo: Fraction | int | None = None, hi: Fra
         return BaccaraError(f"{name} must be a number such as 1/20, 0.05 or 5%{rng}{why}, got {given!r}")
 
     def outside() -> BaccaraError:
-        return BaccaraError(f"{name} must be {allowed}, got {given}")
+        return BaccaraError(f"{name} must be {what + ' ' if what else ''}{allowed}, got {given}")
 
     if isinstance(value, bool) or value is None:
         raise bad()
@@ -126,6 +131,24 @@ def rational(value: Any, name: str, *, lo: Fraction | int | None = None, hi: Fra
     return x
 
 
+def number_text(n: int) -> str:
+    """A whole number for people: ``10,000``; a power of ten from 10^6 up as ``10^15``.
+
+    Parameters
+    ----------
+    n : int
+        The number.
+
+    Returns
+    -------
+    str
+        Its text.
+    """
+    if n >= 10**6 and 10 ** (len(str(n)) - 1) == n:
+        return f"10^{len(str(n)) - 1}"
+    return f"{n:,}"
+
+
 def integer(value: Any, name: str, *, lo: int | None = None, hi: int | None = None) -> int:
     """A whole-number parameter: ``12``, ``"1_000_000"`` or ``"1e6"``.
 
@@ -149,11 +172,12 @@ def integer(value: Any, name: str, *, lo: int | None = None, hi: int | None = No
         When ``value`` is not a whole number in range.
     """
     if lo is not None and hi is not None:
-        kind = f"a whole number from {lo} to {hi}"
+        kind = f"a whole number from {number_text(lo)} to {number_text(hi)}"
     elif lo is not None:
-        kind = {0: "a non-negative whole number", 1: "a positive whole number"}.get(lo, f"a whole number, at least {lo}")
+        kind = {0: "a non-negative whole number", 1: "a positive whole number"}.get(lo, f"a whole number, at least "
+                                                                                        f"{number_text(lo)}")
     elif hi is not None:
-        kind = f"a whole number, at most {hi}"
+        kind = f"a whole number, at most {number_text(hi)}"
     else:
         kind = "a whole number"
 
@@ -211,7 +235,7 @@ def decks(value: Any, name: str = "decks", *, hi: int | None = None, infinite: b
         if not infinite:
             raise BaccaraError(f"{name} must be a finite number of decks here, got {value!r}")
         return None
-    upper = f" to {hi}" if hi is not None else ""
+    upper = f" to {number_text(hi)}" if hi is not None else ""
     try:
         return integer(value, name, lo=1, hi=hi)
     except BaccaraError:

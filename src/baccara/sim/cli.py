@@ -15,8 +15,6 @@ before it starts: beyond the limits it is refused unless ``--allow-long``;
 from __future__ import annotations
 
 import json
-import math
-import re
 import secrets
 import sys
 from collections.abc import Callable
@@ -36,15 +34,15 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from .. import params
 from ..bets import (
     DEFAULT_COMMISSION,
     DEFAULT_SUPER6_PAYS,
     DEFAULT_TIE_PAYS,
-    as_fraction,
     builtin_bets,
     load_bets_toml,
 )
-from ..cli_errors import err, handles_errors
+from ..cli_errors import err, handles_errors, make_console
 from ..errors import BaccaraError
 from .distributed import check_backend, default_workers, max_workers, probe_scheduler
 from .limits import (
@@ -76,13 +74,9 @@ MAX_SEED = 2**63 - 1
 
 
 def _use_console() -> Console:
-    """Tables for people on a terminal; in pipes and logs a console so wide that no column or
-    line is ever cut or wrapped (rich would otherwise shrink columns to 80 or 132 with "...")."""
+    """The console of results for this command (never cuts output in pipes and logs)."""
     global out
-    if sys.stdout.isatty():
-        out = Console()
-    else:
-        out = Console(width=100_000)
+    out = make_console()
     return out
 
 
@@ -122,33 +116,7 @@ def parse_count(text: str | None, option: str, default: int | None = None, minim
     """
     if text is None:
         return default
-    allowed = f"an integer from {_big(minimum)}" + (f" to {_big(maximum)}" if maximum is not None else " up")
-    t = str(text).strip().replace("_", "")
-    if len(t) > 40:
-        raise BaccaraError(f"{option} must be {allowed}, got {_show(text)}")
-    try:
-        value = int(t)
-    except ValueError:
-        try:
-            f = float(t)
-        except ValueError:
-            raise BaccaraError(f"{option} must be {allowed} (1000000, 1_000_000 and 1e6 work), "
-                               f"got {_show(text)}") from None
-        if not math.isfinite(f):
-            raise BaccaraError(f"{option} must be {allowed}, got {_show(text)}") from None
-        if f != int(f):
-            raise BaccaraError(f"{option} must be a whole number ({allowed}), got {_show(text)}") from None
-        value = int(f)
-    if value < minimum or (maximum is not None and value > maximum):
-        raise BaccaraError(f"{option} must be {allowed}, got {_show(text)}")
-    return value
-
-
-def _big(n: int) -> str:
-    """``10,000``; powers of ten from 10^7 as ``10^15``."""
-    if n >= 10**6 and 10 ** (len(str(n)) - 1) == n:
-        return f"10^{len(str(n)) - 1}"
-    return f"{n:,}"
+    return params.integer(text, option, lo=minimum, hi=maximum)
 
 
 def _show(text) -> str:
@@ -186,22 +154,10 @@ def parse_rational(text: str, option: str, low: Fraction, high: Fraction, *, low
     BaccaraError
         Not a number, out of range, or too fine a denominator; names ``option`` and the range.
     """
-    ends = [_big(int(x)) if x.denominator == 1 else str(x) for x in (low, high)]
-    interval = f"{'(' if low_open else '['}{ends[0]}, {ends[1]}{')' if high_open else ']'}"
-    allowed = f"{what} in {interval}" + (f" such as {example}" if example else "")
-    t = str(text).strip()
-    exponent = re.search(r"[eE]\s*([+-]?)(\d+)", t)
-    if len(t) > 60 or (exponent and len(exponent.group(2).lstrip("0")) > 2):
-        raise BaccaraError(f"{option} must be {allowed}, got {_show(text)}")
-    try:
-        value = as_fraction(t, option)
-    except (BaccaraError, ValueError, OverflowError):
-        raise BaccaraError(f"{option} must be {allowed}, got {_show(text)}") from None
-    if value < low or value > high or (low_open and value == low) or (high_open and value == high):
-        raise BaccaraError(f"{option} must be {allowed}, got {_show(text)}")
+    value = params.rational(text, option, lo=low, hi=high, lo_open=low_open, hi_open=high_open, what=what)
     if value.denominator > MAX_DENOMINATOR:
-        raise BaccaraError(f"{option} must be {allowed}, with at most nine decimals (a denominator up to "
-                           f"10^9), got {_show(text)}")
+        raise BaccaraError(f"{option} must be {what} with at most nine decimals (a denominator up to 10^9), "
+                           f"got {_show(text)}")
     return value
 
 
@@ -220,14 +176,10 @@ def parse_decks(text: str, option: str = "--decks") -> int | None:
     int or None
         The decks; None for an infinite shoe.
     """
-    t = str(text).strip().lower()
-    if t in ("inf", "infinite"):
-        return None
     try:
-        return parse_count(t, option, minimum=1, maximum=MAX_DECKS)
-    except BaccaraError:
-        raise BaccaraError(f"{option} must be an integer from 1 to {MAX_DECKS:,} (the most a simulated shoe "
-                           f"holds; the exact engine takes more) or 'inf', got {_show(text)}") from None
+        return params.decks(text, option, hi=MAX_DECKS)
+    except BaccaraError as e:
+        raise BaccaraError(f"{e} (the most a simulated shoe holds; the exact engine takes more)") from None
 
 
 def parse_seed(text: str | None) -> int:
