@@ -80,6 +80,71 @@ def test_certificate_symmetry_and_m(theta):
     assert guaranteed(t.a, t.h, (s.p[0], s.p[2], s.p[1], s.p[3])) == s.value
 
 
+EXTREME_THETAS = [Fraction(1, 10**6), Fraction(1, 10000), Fraction(1, 5000), Fraction(1, 1000),
+                  Fraction(999999, 10**6), Fraction(1, 2), Fraction(49, 100)]
+
+
+def _certified(theta):
+    """The correlated solution at theta, its certificate recomputed here from p and q alone."""
+    s = correlated_equilibrium(theta)
+    assert s.solution.certified
+    assert all(x >= 0 for x in s.p) and sum(s.p) == 1 and all(0 <= x <= 1 for x in s.solution.q)
+    assert guaranteed(s.a, s.h, s.p) == s.value == max(best_reply_I(s.a, s.h, s.solution.q))
+    return s
+
+
+@pytest.mark.parametrize("theta", EXTREME_THETAS, ids=str)
+def test_certificate_holds_at_extreme_theta(theta):
+    # HiGHS stops within its 1e-7 tolerances; near theta = 0 or 1 the Players' payoff differences
+    # that decide the basis are about that small, and its basis was not optimal (at 1/10000 the
+    # certificate failed: the Players guaranteed -0.0127973778 against a claimed -0.0127972772).
+    s = _certified(theta)
+    assert 52 <= s.m <= 69  # seed 004: 52 <= m <= 69
+    # theta and 1 - theta are the same game with the Players (SD and DS) swapped
+    mirror = _certified(1 - theta)
+    assert mirror.value == s.value
+    assert guaranteed(mirror.a, mirror.h, (s.p[0], s.p[2], s.p[1], s.p[3])) == s.value
+
+
+def test_certificate_at_small_theta_values():
+    # The exact optima (the float solver's basis gave -0.012797277186 at 1/10000, not optimal).
+    s = _certified(Fraction(1, 10000))
+    assert s.p == (Fraction(5134167583, 28260008191), Fraction(23122630929, 28260008191),
+                   Fraction(3209679, 28260008191), 0)
+    assert set(s.mixed) == {(8, 10, 6), (10, 10, 6)} and s.m == 52
+    assert round(float(s.value), 12) == -0.012797357012
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.one_of(
+    st.fractions(min_value=0, max_value=1, max_denominator=10**7),
+    st.integers(2, 10**9).map(lambda k: Fraction(1, k)),          # near theta = 0 ...
+    st.integers(2, 10**9).map(lambda k: 1 - Fraction(1, k)),      # ... and theta = 1
+).filter(lambda t: 0 < t < 1))
+def test_certificate_holds_for_any_theta(theta):
+    _certified(theta)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 4), st.integers(1, 7), st.data())
+def test_exact_simplex_without_the_float_solver(m, n, data):
+    # The exact simplex reaches a certified optimum from any start, so a wrong float basis
+    # cannot survive: small integer games (ties and zero gains included), with the HiGHS
+    # guess replaced by nothing, by the game's own guess, or by a random one.
+    from baccara.solve import zero_sum
+
+    ints = st.integers(-3, 3).map(Fraction)
+    a = data.draw(st.lists(ints, min_size=m, max_size=m))
+    h = data.draw(st.lists(st.lists(ints, min_size=m, max_size=m).map(tuple), min_size=n, max_size=n))
+    sets = st.lists(st.integers(0, n - 1), unique=True)
+    for hint in ([], [], []), zero_sum._float_hint(a, h, 1e-9), \
+            (data.draw(st.lists(st.integers(0, m - 1), unique=True)), data.draw(sets), data.draw(sets)):
+        p, q, v = zero_sum._exact_simplex(a, h, *hint)
+        assert min(p) >= 0 and sum(p) == 1 and all(0 <= x <= 1 for x in q)
+        assert guaranteed(a, h, p) == v == max(best_reply_I(a, h, q))
+    assert zero_sum.solve_additive_zero_sum(a, h).certified
+
+
 def test_game_symmetry_of_coefficients():
     g = banque_game()
     theta = Fraction(2, 7)
