@@ -125,6 +125,27 @@ def test_certificate_holds_for_any_theta(theta):
     _certified(theta)
 
 
+def test_failed_certificate_is_an_error_not_a_result(monkeypatch):
+    # A result whose certificate fails is never returned: the library raises CertificateError
+    # (a BaccaraError naming theta and its range), so the CLI reports it and exits 2.
+    import dataclasses
+
+    from baccara.errors import BaccaraError, CertificateError
+    from baccara.games import banque_solution
+
+    real = banque_solution.solve_additive_zero_sum
+
+    def broken(a, h):
+        return dataclasses.replace(real(a, h), certified=False)
+
+    monkeypatch.setattr(banque_solution, "solve_additive_zero_sum", broken)
+    with pytest.raises(CertificateError, match=r"theta = 1/3 \(in \(0, 1\)\)") as e:
+        correlated_equilibrium(Fraction(1, 3))
+    assert isinstance(e.value, BaccaraError)
+    r = CliRunner().invoke(app, ["banque", "solve", "--theta", "1/3"])
+    assert r.exit_code == 2 and "certificate" in r.output and "Traceback" not in r.output
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 4), st.integers(1, 7), st.data())
 def test_exact_simplex_without_the_float_solver(m, n, data):
