@@ -303,6 +303,22 @@ def test_independent_maximin_certificate(theta):
     assert not _exact_recheck(theta, [whole], v, Fraction(1, 10**10))
 
 
+@pytest.mark.parametrize("theta", [Fraction(1, 10**6), Fraction(1, 10000), Fraction(1, 5000),
+                                   Fraction(999999, 10**6), Fraction(49, 100)], ids=str)
+def test_independent_maximin_certificate_near_theta_0_and_1(theta):
+    # Near theta = 0 (or 1) V is nearly flat in p1 (p2) along the kinks at p2 (p1) ~ 9/11:
+    # with pure bounds alone the branch and bound ran out of boxes at 1/10**6 and took
+    # 137581 boxes at 1/10000; Banker's mixed bound on the small boxes closes a few hundred.
+    from baccara.games.banque_independent import independent_equilibrium, maximin_upper_bound
+
+    ind = independent_equilibrium(theta)
+    check = maximin_upper_bound(theta, ind.lower_value)
+    assert check.status == "holds" and check.exact and check.boxes < 2000
+    assert ind.lower_value < ind.upper_value == correlated_equilibrium(theta).value
+    if theta == Fraction(1, 10000):
+        assert maximin_upper_bound(theta, float(ind.lower_value) - 1e-7).status == "refuted"
+
+
 def test_plot_of_a_partial_sweep(tmp_path):
     from baccara.games.banque_sweep import correlated_sweep
     from baccara.plots import plot_banque_correlated
