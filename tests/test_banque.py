@@ -99,7 +99,7 @@ def test_certificate_holds_at_extreme_theta(theta):
     # that decide the basis are about that small, and its basis was not optimal (at 1/10000 the
     # certificate failed: the Players guaranteed -0.0127973778 against a claimed -0.0127972772).
     s = _certified(theta)
-    assert 52 <= s.m <= 69  # seed 004: 52 <= m <= 69
+    assert 52 <= s.m <= 69  # Ethier and Lee, "On the three-person game baccara banque", section 3
     # theta and 1 - theta are the same game with the Players (SD and DS) swapped
     mirror = _certified(1 - theta)
     assert mirror.value == s.value
@@ -160,10 +160,17 @@ def test_exact_simplex_without_the_float_solver(m, n, data):
     sets = st.lists(st.integers(0, n - 1), unique=True)
     for hint in ([], [], []), zero_sum._float_hint(a, h, 1e-9), \
             (data.draw(st.lists(st.integers(0, m - 1), unique=True)), data.draw(sets), data.draw(sets)):
-        p, q, v = zero_sum._exact_simplex(a, h, *hint)
+        p, q, v, _ = zero_sum._exact_simplex(a, h, [hint])
         assert min(p) >= 0 and sum(p) == 1 and all(0 <= x <= 1 for x in q)
         assert guaranteed(a, h, p) == v == max(best_reply_I(a, h, q))
-    assert zero_sum.solve_additive_zero_sum(a, h).certified
+    sol = zero_sum.solve_additive_zero_sum(a, h)
+    assert sol.certified
+    # a warm start from the optimal basis of the game's first rows (column generation):
+    # dual feasible, made primal feasible by the dual simplex
+    if m > 1:
+        first = zero_sum.solve_additive_zero_sum(a[:-1], [row[:-1] for row in h])
+        warm = zero_sum.solve_additive_zero_sum(a, h, warm=first.basis)
+        assert warm.certified and warm.value == sol.value
 
 
 def test_game_symmetry_of_coefficients():

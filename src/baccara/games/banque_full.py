@@ -207,12 +207,14 @@ def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max
     k = game.k
     columns = [(u1, (b,) * k) for u1 in (0, 1) for b in (0, 1)]  # the simplified model's SS, SD, DS, DD
     history = []
+    warm = None
     where = f"theta = {game.theta} (in (0, 1)), --model {model}"
     for it in range(1, max_iter + 1):
         cols = [game.column(*c) for c in columns]
         a = [c[0] for c in cols]
         h = [tuple(c[1][i] for c in cols) for i in range(len(game.set_class))]
-        sol = solve_additive_zero_sum(a, h)
+        sol = solve_additive_zero_sum(a, h, warm=warm)
+        warm = sol.basis  # the next game's start: this basis, the new column's slack basic (dual feasible)
         if not sol.certified:
             raise CertificateError(f"{where}: the exact certificate of the game restricted to {len(columns)} "
                                    f"team strategies fails (the team guarantees {sol.guaranteed_by_I}, Banker "
