@@ -80,6 +80,99 @@ def test_certificate_symmetry_and_m(theta):
     assert guaranteed(t.a, t.h, (s.p[0], s.p[2], s.p[1], s.p[3])) == s.value
 
 
+EXTREME_THETAS = [Fraction(1, 10**6), Fraction(1, 10000), Fraction(1, 5000), Fraction(1, 1000),
+                  Fraction(999999, 10**6), Fraction(1, 2), Fraction(49, 100)]
+
+
+def _certified(theta):
+    """The correlated solution at theta, its certificate recomputed here from p and q alone."""
+    s = correlated_equilibrium(theta)
+    assert s.solution.certified
+    assert all(x >= 0 for x in s.p) and sum(s.p) == 1 and all(0 <= x <= 1 for x in s.solution.q)
+    assert guaranteed(s.a, s.h, s.p) == s.value == max(best_reply_I(s.a, s.h, s.solution.q))
+    return s
+
+
+@pytest.mark.parametrize("theta", EXTREME_THETAS, ids=str)
+def test_certificate_holds_at_extreme_theta(theta):
+    # HiGHS stops within its 1e-7 tolerances; near theta = 0 or 1 the Players' payoff differences
+    # that decide the basis are about that small, and its basis was not optimal (at 1/10000 the
+    # certificate failed: the Players guaranteed -0.0127973778 against a claimed -0.0127972772).
+    s = _certified(theta)
+    assert 52 <= s.m <= 69  # Ethier and Lee, "On the three-person game baccara banque", section 3
+    # theta and 1 - theta are the same game with the Players (SD and DS) swapped
+    mirror = _certified(1 - theta)
+    assert mirror.value == s.value
+    assert guaranteed(mirror.a, mirror.h, (s.p[0], s.p[2], s.p[1], s.p[3])) == s.value
+
+
+def test_certificate_at_small_theta_values():
+    # The exact optima (the float solver's basis gave -0.012797277186 at 1/10000, not optimal).
+    s = _certified(Fraction(1, 10000))
+    assert s.p == (Fraction(5134167583, 28260008191), Fraction(23122630929, 28260008191),
+                   Fraction(3209679, 28260008191), 0)
+    assert set(s.mixed) == {(8, 10, 6), (10, 10, 6)} and s.m == 52
+    assert round(float(s.value), 12) == -0.012797357012
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.one_of(
+    st.fractions(min_value=0, max_value=1, max_denominator=10**7),
+    st.integers(2, 10**9).map(lambda k: Fraction(1, k)),          # near theta = 0 ...
+    st.integers(2, 10**9).map(lambda k: 1 - Fraction(1, k)),      # ... and theta = 1
+).filter(lambda t: 0 < t < 1))
+def test_certificate_holds_for_any_theta(theta):
+    _certified(theta)
+
+
+def test_failed_certificate_is_an_error_not_a_result(monkeypatch):
+    # A result whose certificate fails is never returned: the library raises CertificateError
+    # (a BaccaraError naming theta and its range), so the CLI reports it and exits 2.
+    import dataclasses
+
+    from baccara.errors import BaccaraError, CertificateError
+    from baccara.games import banque_solution
+
+    real = banque_solution.solve_additive_zero_sum
+
+    def broken(a, h):
+        return dataclasses.replace(real(a, h), certified=False)
+
+    monkeypatch.setattr(banque_solution, "solve_additive_zero_sum", broken)
+    with pytest.raises(CertificateError, match=r"theta = 1/3 \(in \(0, 1\)\)") as e:
+        correlated_equilibrium(Fraction(1, 3))
+    assert isinstance(e.value, BaccaraError)
+    r = CliRunner().invoke(app, ["banque", "solve", "--theta", "1/3"])
+    assert r.exit_code == 2 and "certificate" in r.output and "Traceback" not in r.output
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 4), st.integers(1, 7), st.data())
+def test_exact_simplex_without_the_float_solver(m, n, data):
+    # The exact simplex reaches a certified optimum from any start, so a wrong float basis
+    # cannot survive: small integer games (ties and zero gains included), with the HiGHS
+    # guess replaced by nothing, by the game's own guess, or by a random one.
+    from baccara.solve import zero_sum
+
+    ints = st.integers(-3, 3).map(Fraction)
+    a = data.draw(st.lists(ints, min_size=m, max_size=m))
+    h = data.draw(st.lists(st.lists(ints, min_size=m, max_size=m).map(tuple), min_size=n, max_size=n))
+    sets = st.lists(st.integers(0, n - 1), unique=True)
+    for hint in ([], [], []), zero_sum._float_hint(a, h, 1e-9), \
+            (data.draw(st.lists(st.integers(0, m - 1), unique=True)), data.draw(sets), data.draw(sets)):
+        p, q, v, _ = zero_sum._exact_simplex(a, h, [hint])
+        assert min(p) >= 0 and sum(p) == 1 and all(0 <= x <= 1 for x in q)
+        assert guaranteed(a, h, p) == v == max(best_reply_I(a, h, q))
+    sol = zero_sum.solve_additive_zero_sum(a, h)
+    assert sol.certified
+    # a warm start from the optimal basis of the game's first rows (column generation):
+    # dual feasible, made primal feasible by the dual simplex
+    if m > 1:
+        first = zero_sum.solve_additive_zero_sum(a[:-1], [row[:-1] for row in h])
+        warm = zero_sum.solve_additive_zero_sum(a, h, warm=first.basis)
+        assert warm.certified and warm.value == sol.value
+
+
 def test_game_symmetry_of_coefficients():
     g = banque_game()
     theta = Fraction(2, 7)
@@ -218,6 +311,22 @@ def test_independent_maximin_certificate(theta):
     assert low.status == "refuted" and low.witness is not None
     whole = (np.array([[0.0, 0.0, 1.0]]), np.zeros((1, len(banque_game().infosets)), dtype=bool))
     assert not _exact_recheck(theta, [whole], v, Fraction(1, 10**10))
+
+
+@pytest.mark.parametrize("theta", [Fraction(1, 10**6), Fraction(1, 10000), Fraction(1, 5000),
+                                   Fraction(999999, 10**6), Fraction(49, 100)], ids=str)
+def test_independent_maximin_certificate_near_theta_0_and_1(theta):
+    # Near theta = 0 (or 1) V is nearly flat in p1 (p2) along the kinks at p2 (p1) ~ 9/11:
+    # with pure bounds alone the branch and bound ran out of boxes at 1/10**6 and took
+    # 137581 boxes at 1/10000; Banker's mixed bound on the small boxes closes a few hundred.
+    from baccara.games.banque_independent import independent_equilibrium, maximin_upper_bound
+
+    ind = independent_equilibrium(theta)
+    check = maximin_upper_bound(theta, ind.lower_value)
+    assert check.status == "holds" and check.exact and check.boxes < 2000
+    assert ind.lower_value < ind.upper_value == correlated_equilibrium(theta).value
+    if theta == Fraction(1, 10000):
+        assert maximin_upper_bound(theta, float(ind.lower_value) - 1e-7).status == "refuted"
 
 
 def test_plot_of_a_partial_sweep(tmp_path):

@@ -46,6 +46,42 @@ def test_recent_model_certificate_by_brute_force():
     assert max(best_reply_I(a, h, sol.solution.q)) == sol.value
 
 
+EXTREME_THETAS = [F(1, 10**6), F(1, 10000), F(1, 5000), F(1, 1000), F(999999, 10**6), F(1, 2), F(49, 100)]
+
+
+@pytest.mark.parametrize("theta", EXTREME_THETAS, ids=str)
+def test_recent_model_certified_at_extreme_theta(theta):
+    # Before the exact simplex: at 1/10000 the certificate failed, at 1/10**6 and 999999/10**6
+    # the column generation stalled (the restricted game was not solved exactly).
+    sol = full_correlated_equilibrium(theta, "recent")
+    assert sol.certified and sol.solution.certified
+    # by brute force over all 16 team strategies, independently of the column generation
+    game = team_game(theta, "recent")
+    cols = [(u1, bits) for u1 in (0, 1) for bits in product((0, 1), repeat=3)]
+    built = [game.column(*c) for c in cols]
+    a = [c[0] for c in built]
+    h = [tuple(c[1][i] for c in built) for i in range(len(game.set_class))]
+    p = [dict(zip(sol.columns, sol.solution.p)).get(c, F(0)) for c in cols]
+    assert guaranteed(a, h, p) == sol.value == max(best_reply_I(a, h, sol.solution.q))
+
+
+@pytest.mark.parametrize("theta", [F(1, 10000), F(999999, 10**6), F(49, 100)], ids=str)
+def test_traditional_model_certified_at_extreme_theta(theta):
+    # Before: at 1/10000 the basis search enumerated subsets of up to 2m + 2 = 58 sets (no
+    # answer in 2 minutes, none in 15 at 1/10**6); at 999999/10**6 the column generation stalled.
+    sol = full_correlated_equilibrium(theta, "traditional")
+    assert sol.certified and sol.best_reply_value == sol.value
+    assert guaranteed(*_restricted(sol), sol.solution.p) == sol.value
+    # Player 2 seeing more of Player 1's hand can only help the Players
+    simplified = full_correlated_equilibrium(theta, "simplified").value
+    assert simplified <= full_correlated_equilibrium(theta, "recent").value <= sol.value
+
+
+def _restricted(sol):
+    built = [sol.game.column(*c) for c in sol.columns]
+    return [c[0] for c in built], [tuple(c[1][i] for c in built) for i in range(len(sol.game.set_class))]
+
+
 def test_traditional_best_reply_oracle_against_sampled_strategies():
     # The oracle's best reply (per class, by additivity) beats 300 random team strategies.
     theta = F(1, 2)

@@ -143,3 +143,11 @@ def test_nine_elevenths_above_5772_over_33847_exactly():
     assert doc["intervals"][-1]["from"]["exact"] == "799/1604"
     below = max(t for t in nine_elevenths_breaks() if t < F(5772, 33847))
     assert not nine_elevenths_equilibrium_exists((below + F(5772, 33847)) / 2)
+
+
+@pytest.mark.parametrize("theta", [F(1, 10**6), F(999999, 10**6)], ids=str)
+def test_equilibrium_certified_near_theta_0_and_1(theta):
+    # Outside the property's range: Player 2 (Player 1) draws at 5 with probability near 9/11.
+    sol = nash_equilibria(theta)
+    assert sol.equilibria and all(certify(theta, e).holds for e in sol.equilibria)
+    assert {e.p1 if theta > F(1, 2) else e.p2 for e in sol.equilibria} == {F(866883, 1059523)}

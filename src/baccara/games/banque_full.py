@@ -33,7 +33,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..algebraic import fraction_str as fstr
-from ..errors import BaccaraError
+from ..errors import BaccaraError, CertificateError
 from ..solve.zero_sum import ZeroSumAdditive, solve_additive_zero_sum
 from .banque import DENOMINATOR, banque_game, check_theta, infoset_label, kernel_sums
 
@@ -178,21 +178,53 @@ class FullCorrelated:
 
 
 def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max_iter: int = 200) -> FullCorrelated:
-    """The correlated cooperative equilibrium of ``model`` at ``theta`` by column generation."""
+    """The correlated cooperative equilibrium of ``model`` at ``theta`` by column generation.
+
+    Parameters
+    ----------
+    theta : Fraction
+        Player 1's share of the total stake, in (0, 1).  Unlike the simplified model the
+        full models are not symmetric in theta and 1 - theta: Player 2 sees Player 1's hand.
+    model : str
+        ``"traditional"``, ``"recent"`` or ``"simplified"``.
+    max_iter : int
+        The most columns to generate.
+
+    Returns
+    -------
+    FullCorrelated
+        Its ``certified`` is always True.
+
+    Raises
+    ------
+    BaccaraError
+        If theta is not in (0, 1) or the model is unknown.
+    CertificateError
+        If the restricted game's exact certificate fails or the column generation does not
+        end within ``max_iter`` iterations: never an uncertified answer.
+    """
     game = team_game(theta, model)
     k = game.k
     columns = [(u1, (b,) * k) for u1 in (0, 1) for b in (0, 1)]  # the simplified model's SS, SD, DS, DD
     history = []
+    warm = None
+    where = f"theta = {game.theta} (in (0, 1)), --model {model}"
     for it in range(1, max_iter + 1):
         cols = [game.column(*c) for c in columns]
         a = [c[0] for c in cols]
         h = [tuple(c[1][i] for c in cols) for i in range(len(game.set_class))]
-        sol = solve_additive_zero_sum(a, h)
+        sol = solve_additive_zero_sum(a, h, warm=warm)
+        warm = sol.basis  # the next game's start: this basis, the new column's slack basic (dual feasible)
+        if not sol.certified:
+            raise CertificateError(f"{where}: the exact certificate of the game restricted to {len(columns)} "
+                                   f"team strategies fails (the team guarantees {sol.guaranteed_by_I}, Banker "
+                                   f"holds it to {sol.held_by_II})")
         history.append(sol.value)
         best, col = game.best_reply(sol.q)
         if best <= sol.value:
             return FullCorrelated(game, columns, sol, best, it, history)
-        if col in columns:  # the restricted solution was not optimal for its own columns
-            raise ArithmeticError("column generation stalled: the restricted game was not solved exactly")
+        if col in columns:  # cannot happen when the restricted game is solved exactly
+            raise CertificateError(f"{where}: column generation stalled: the team's best reply {col} is "
+                                   "already a column")
         columns.append(col)
-    raise ArithmeticError("column generation did not converge")
+    raise CertificateError(f"{where}: column generation did not converge in {max_iter} iterations")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..algebraic import fraction_str as fstr
+from ..errors import CertificateError
 from ..solve.zero_sum import ZeroSumAdditive, best_reply_I, solve_additive_zero_sum
 from .banque import JOINT_LABELS, NATURAL, BanqueGame, banque_game, check_theta, infoset_label
 
@@ -102,11 +103,37 @@ class CorrelatedSolution:
 
 
 def correlated_equilibrium(theta: Fraction) -> CorrelatedSolution:
-    """The correlated cooperative equilibrium of the simplified model at ``theta`` in (0, 1)."""
+    """The correlated cooperative equilibrium of the simplified model, certified exactly.
+
+    Parameters
+    ----------
+    theta : Fraction
+        Player 1's share of the total stake, in (0, 1).  theta and 1 - theta give the same
+        game with the Players swapped (SD and DS exchanged), so (0, 1/2] covers every case.
+
+    Returns
+    -------
+    CorrelatedSolution
+        Its ``solution.certified`` is always True.
+
+    Raises
+    ------
+    BaccaraError
+        If theta is not in (0, 1).
+    CertificateError
+        If the exact certificate fails (the Players' mixture does not guarantee the value
+        or Banker's strategy does not hold them to it): never a silent wrong answer.
+    """
     theta = check_theta(theta)
     game = banque_game()
     a, h = game.a(theta), game.h(theta)
-    return CorrelatedSolution(theta, game, h, a, solve_additive_zero_sum(a, h))
+    sol = solve_additive_zero_sum(a, h)
+    if not sol.certified:
+        raise CertificateError(
+            f"theta = {theta} (in (0, 1)): the exact certificate of the correlated cooperative equilibrium "
+            f"fails: the Players guarantee {sol.guaranteed_by_I}, Banker holds them to {sol.held_by_II}, "
+            f"the solver's value is {sol.value}")
+    return CorrelatedSolution(theta, game, h, a, sol)
 
 
 
