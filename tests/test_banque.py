@@ -127,7 +127,7 @@ def test_certificate_holds_for_any_theta(theta):
 
 def test_failed_certificate_is_an_error_not_a_result(monkeypatch):
     # A result whose certificate fails is never returned: the library raises CertificateError
-    # (a BaccaraError naming theta and its range), so the CLI reports it and exits 2.
+    # (a BaccaraError naming theta and its range), so the CLI reports it and exits 1 (not bad input).
     import dataclasses
 
     from baccara.errors import BaccaraError, CertificateError
@@ -143,7 +143,7 @@ def test_failed_certificate_is_an_error_not_a_result(monkeypatch):
         correlated_equilibrium(Fraction(1, 3))
     assert isinstance(e.value, BaccaraError)
     r = CliRunner().invoke(app, ["banque", "solve", "--theta", "1/3"])
-    assert r.exit_code == 2 and "certificate" in r.output and "Traceback" not in r.output
+    assert r.exit_code == 1 and "certificate" in r.output and "Traceback" not in r.output
 
 
 @settings(max_examples=40, deadline=None)

@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from .errors import BaccaraError
+from .errors import BaccaraError, CertificateError
 
 #: Width of the console when the output is not a terminal: wide enough that no table is cut.
 PIPE_WIDTH = 100_000
@@ -115,6 +115,8 @@ def handles_errors(f: Callable) -> Callable:
     def wrapper(*args, **kwargs):
         try:
             doc = f(*args, **kwargs)
+        except CertificateError as e:  # not bad input: the answer could not be proved
+            fail(f"the certificate fails: {e}", status=1)
         except BaccaraError as e:
             fail(str(e))
         except (typer.Exit, typer.Abort, KeyboardInterrupt, SystemExit):
