@@ -242,9 +242,10 @@ def test_failed_certificates_finds_every_kind():
 
     doc = {"equilibria": [{"certificate": {"holds": True}}, {"certificate": {"holds": False}}],
            "zero_sum": {"certified": False}, "rows": [{"confirmed": False}], "all_confirmed": True,
-           "maximin_check": {"status": "refuted"}, "seed_route": {"candidates": [{"confirmed": False}]}}
+           "maximin_check": {"status": "refuted"}, "bound": {"status": "inconclusive"}, "ok": {"status": "holds"},
+           "seed_route": {"candidates": [{"confirmed": False}]}}
     assert list(failed_certificates(doc)) == ["equilibria[1].certificate", "zero_sum.certified", "rows[0].confirmed",
-                                              "maximin_check.status"]
+                                              "maximin_check.status", "bound.status"]
 
 
 def test_help_names_values_and_keeps_brackets():

@@ -70,7 +70,8 @@ def failed_certificates(doc: Any, path: str = "") -> Iterator[str]:
 
     A certificate fails where a ``"certificate"`` table has ``"holds": false``,
     or a result says ``"certified": false``, ``"confirmed": false`` or
-    ``"all_confirmed": false``, or a check's ``"status"`` is ``"refuted"``.
+    ``"all_confirmed": false``, or a check's ``"status"`` is ``"refuted"`` or
+    ``"inconclusive"`` (not proved either way).
     The candidates of the paper's own route to Model 3 (``"seed_route"``) are
     not certificates: that route may fail by design (Ethier & Lee 2023, d = 1).
 
@@ -95,7 +96,7 @@ def failed_certificates(doc: Any, path: str = "") -> Iterator[str]:
                 yield here
             elif key in ("certified", "confirmed", "all_confirmed") and value is False:
                 yield here
-            elif key == "status" and value == "refuted":
+            elif key == "status" and value in ("refuted", "inconclusive"):
                 yield here
             else:
                 yield from failed_certificates(value, here)
