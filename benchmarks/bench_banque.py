@@ -1,4 +1,4 @@
-"""Benchmark: baccara banque's correlated cooperative equilibrium (seed 004, section 3).
+"""Benchmark: baccara banque's correlated cooperative equilibrium (Ethier and Lee 2015, section 3).
 
 baccara: one theta solved exactly (LP basis from HiGHS, exact rationals,
 certificate), and the exact sweep of (0, 1/2] (110 intervals).  Reference, in
@@ -30,7 +30,7 @@ from baccara.games.banque_solution import correlated_equilibrium
 
 
 def reference_half() -> tuple[np.ndarray, float]:
-    """Seed 004's vertex enumeration at theta = 1/2, in floats."""
+    """Ethier and Lee's (2015) vertex enumeration at theta = 1/2, in floats."""
     g = banque_game()
     a = np.array([float(x) for x in g.a(Fraction(1, 2))])
     h = np.array([[float(x) for x in row] for row in g.h(Fraction(1, 2))])
@@ -77,7 +77,7 @@ def main() -> None:
     ref = time.perf_counter() - t0
     exact = correlated_equilibrium(Fraction(1, 2))
     assert np.allclose(p_ref, [float(x) for x in exact.p], atol=1e-9) and abs(v_ref - float(exact.value)) < 1e-12
-    print(f"reference (seed 004's vertex enumeration, NumPy floats), theta = 1/2: {ref:.1f} s; same p and value")
+    print(f"reference (Ethier and Lee's (2015) vertex enumeration, NumPy floats), theta = 1/2: {ref:.1f} s; same p and value")
     print(f"ratio reference / baccara: {ref / one:,.0f}x")
     if not args.no_sweep:
         from baccara.games.banque_sweep import correlated_sweep

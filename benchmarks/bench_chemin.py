@@ -1,4 +1,4 @@
-"""Benchmark: chemin de fer's alpha sweep (seed 000) per d, and Table 4 for d = 1..100.
+"""Benchmark: chemin de fer's alpha sweep (Ethier and Lee 2023) per d, and Table 4 for d = 1..100.
 
 baccara: exact integer coefficients (numba kernel for d <= 7, a degree-6
 polynomial in d beyond), then the exact sweep (curves, intersections, cases,

@@ -1,4 +1,4 @@
-"""Benchmark: chemin de fer under Model B3 (seed 000, section 4).
+"""Benchmark: chemin de fer under Model B3 (Ethier and Lee 2023, section 4).
 
 1. One (d, alpha) with every Nash equilibrium enumerated (goal: < 5 s), cold
    (coefficients computed) and warm.  Reference in the same run: the same

@@ -111,7 +111,7 @@ def main() -> None:
     a = ap.parse_args()
     bets = builtin_bets()
     exact = coup_distribution(Shoe.decks(8)).outcomes()
-    print(f"machine: {os.cpu_count()} cores; 8 decks, cut card 7 from the end, burn as in seed 003")
+    print(f"machine: {os.cpu_count()} cores; 8 decks, cut card 7 from the end, burn as in Wikipedia (2019)")
     print(f"exact: banker {float(exact['banker']):.6f}  player {float(exact['player']):.6f}  tie {float(exact['tie']):.6f}")
 
     ref_rate, ref_freq = reference(a.reference_shoes, a.seed)

@@ -1,4 +1,4 @@
-"""Baccara banque, simplified model (seed 004): the correlated cooperative equilibrium."""
+"""Baccara banque, simplified model (Ethier and Lee 2015): the correlated cooperative equilibrium."""
 
 from fractions import Fraction
 
@@ -12,7 +12,7 @@ from baccara.games.banque import banque_game
 from baccara.games.banque_solution import correlated_equilibrium
 from baccara.solve.zero_sum import best_reply_I, guaranteed
 
-# Seed 004, Table 1: Banker's maximum drawing total in the correlated cooperative
+# Ethier and Lee (2015), Table 1: Banker's maximum drawing total in the correlated cooperative
 # equilibrium at theta = 1/2 (rows Player 1's third card 0-9, 10 stand, 11 natural).
 TABLE1 = """
 3 3 3 4 4 4 4 3 3 3 5 3
@@ -28,7 +28,7 @@ TABLE1 = """
 5 5 5 5 5 5 5+ 6 5 5 5 5
 3 3 4 4 5 5 6 6 2 3 5
 """
-# Seed 004, Equation (19): the 4 x 4 matrix game at (6,10,6) and (10,6,6), times -(13)^9 / 8.
+# Ethier and Lee (2015), Equation (19): the 4 x 4 matrix game at (6,10,6) and (10,6,6), times -(13)^9 / 8.
 MATRIX19 = [
     [11815316, 11681780, 11681780, 11548244],
     [11621229, 11427789, 11680301, 11486861],
@@ -43,7 +43,7 @@ def half():
 
 
 def test_theta_half_published_values(half):
-    # Seed 004, section 3: p = (0, 110/543, 110/543, 323/543), value -16655514960/(181 13^9),
+    # Ethier and Lee (2015), section 3: p = (0, 110/543, 110/543, 323/543), value -16655514960/(181 13^9),
     # Banker draws with probability 5121/5792 at (6,10,6) and (10,6,6); m = 68.
     assert half.p == (0, Fraction(110, 543), Fraction(110, 543), Fraction(323, 543))
     assert half.value == Fraction(-16655514960, 181 * 13**9)
@@ -62,7 +62,7 @@ def test_theta_half_table1_and_matrix19(half):
 
 
 def test_small_theta_is_chemin_de_fer_against_player_2():
-    # Seed 004, section 3: m = 52 for theta positive and small enough.
+    # Ethier and Lee (2015), section 3: m = 52 for theta positive and small enough.
     assert correlated_equilibrium(Fraction(1, 1000)).m == 52
 
 
@@ -73,7 +73,7 @@ def test_certificate_symmetry_and_m(theta):
     assert s.solution.certified
     # Independently of the solver: p guarantees the value, q holds the Players to it.
     assert guaranteed(s.a, s.h, s.p) == s.value == max(best_reply_I(s.a, s.h, s.solution.q))
-    assert sum(s.p) == 1 and 52 <= s.m <= 69  # seed 004: 52 <= m <= 69
+    assert sum(s.p) == 1 and 52 <= s.m <= 69  # Ethier and Lee (2015): 52 <= m <= 69
     # Swapping the Players (theta <-> 1 - theta, SD <-> DS) leaves the game unchanged.
     t = correlated_equilibrium(1 - theta)
     assert t.value == s.value
@@ -208,7 +208,7 @@ def test_cli_banque_errors(args, needle):
 
 @pytest.mark.slow
 def test_correlated_sweep_has_110_intervals():
-    # Seed 004, section 3: the correlated cooperative equilibrium is piecewise
+    # Ethier and Lee (2015), section 3: the correlated cooperative equilibrium is piecewise
     # continuous with 109 discontinuities in (0, 1/2): 110 intervals.  The first
     # change from theta = 1/2 is at the root near 0.496088 of the cubic
     # 6896169 - 1190915420 t + 3549548480 t^2 - 2372477184 t^3; the cooperative
@@ -230,7 +230,7 @@ def test_correlated_sweep_has_110_intervals():
     nine = Fraction(9, 11)
     product = ((1 - nine) ** 2, (1 - nine) * nine, nine * (1 - nine), nine * nine)
     assert inside.p == product
-    # Seed 004, section 3, numbering the intervals 1..110 from the left: p11 = 0 on 1-41;
+    # Ethier and Lee (2015), section 3, numbering the intervals 1..110 from the left: p11 = 0 on 1-41;
     # p00 = 0 on 42-46, 102-103, 107-110; p10 = 0 on 61-66; all active elsewhere; on 75-97
     # the Players play independently, p = (4, 18, 18, 81)/121.
     from baccara.games.banque_sweep import piece_solution
@@ -251,7 +251,7 @@ def test_correlated_sweep_has_110_intervals():
 
 @pytest.mark.slow
 def test_banker_advantage_against_historical_estimates():
-    # Seed 004, section 1: with the Players always drawing on 5 and Banker's best
+    # Ethier and Lee (2015), section 1: with the Players always drawing on 5 and Banker's best
     # response "the correct figure is about 0.922104%"; under the simplified model
     # Banker's advantage (correlated cooperative value) is about 0.8677394%.
     from baccara.games.banque_solution import banker_advantage_comparison
@@ -259,7 +259,7 @@ def test_banker_advantage_against_historical_estimates():
     rows = banker_advantage_comparison()
     assert round(rows[0]["percent"], 6) == 0.922104
     assert round(rows[2]["percent"], 7) == 0.8677394
-    # Nash (seed 004, section 5): 11138203216 / (11^2 13^9) ~ 0.00868040
+    # Nash (Ethier and Lee 2015, section 5): 11138203216 / (11^2 13^9) ~ 0.00868040
     assert rows[4]["exact"] == "11138203216/1283144424133"
     # Player 2 seeing more of Player 1's hand lowers Banker's advantage
     assert rows[2]["percent"] > rows[5]["percent"] > rows[6]["percent"]
@@ -268,7 +268,7 @@ def test_banker_advantage_against_historical_estimates():
 
 
 def test_independent_cooperative_at_one_half():
-    # Seed 004, section 4: at theta = 1/2, p1 = p2 = (-319 + sqrt(245569))/224 and the
+    # Ethier and Lee (2015), section 4: at theta = 1/2, p1 = p2 = (-319 + sqrt(245569))/224 and the
     # lower value is 5(-1933207795 + 260493 sqrt(245569))/[98 (13)^9] ~ -0.00867999;
     # the upper value is the correlated value, so the two differ (Proposition 1).
     from baccara.algebraic import QuadraticNumber
@@ -284,7 +284,7 @@ def test_independent_cooperative_at_one_half():
 
 
 def test_cooperative_equilibria_coincide_inside_the_interval():
-    # Seed 004: the two cooperative equilibria coincide on (9588/37663, 55716/128711),
+    # Ethier and Lee (2015): the two cooperative equilibria coincide on (9588/37663, 55716/128711),
     # with p1 = p2 = 9/11.
     from baccara.games.banque_independent import independent_equilibrium
 

@@ -17,7 +17,7 @@ runner = CliRunner()
 
 
 def test_simplified_by_column_generation_is_seed_004():
-    # Seed 004, (17)-(18): p = (0, 110/543, 110/543, 323/543), value -16655514960/(181 13^9).
+    # Ethier and Lee (2015), (17)-(18): p = (0, 110/543, 110/543, 323/543), value -16655514960/(181 13^9).
     sol = full_correlated_equilibrium(F(1, 2), "simplified")
     assert sol.certified and sol.value == F(-16655514960, 181 * 13**9)
     assert sol.to_json()["players"] == {"S|D": "110/543", "D|S": "110/543", "D|D": "323/543"}

@@ -1,4 +1,4 @@
-"""The independent cooperative equilibrium over theta (seed 004, section 4, Figures 2-3)."""
+"""The independent cooperative equilibrium over theta (Ethier and Lee 2015, section 4, Figures 2-3)."""
 
 from fractions import Fraction
 
@@ -61,7 +61,7 @@ def test_isolated_coincidences_of_the_cooperative_equilibria(lo, hi, printed):
 
 @pytest.mark.slow
 def test_the_whole_sweep_131_intervals(sweep):
-    # Seed 004, section 4: "there are 131 such intervals in (0, 1/2]"; "In exactly nine of
+    # Ethier and Lee (2015), section 4: "there are 131 such intervals in (0, 1/2]"; "In exactly nine of
     # these intervals, the maximum occurs along a single indifference curve"; "p1 has 13
     # discontinuities on (0, 1/2], whereas p2 has 11"; the first interval is (theta_**, 1/2].
     sw = sweep
@@ -78,7 +78,7 @@ def ends(sweep):
 
 @pytest.mark.slow
 def test_every_interval_end_is_exact(sweep, ends):
-    # Seed 004, section 4: "Each theta_i is a root of a polynomial of degree 13 or less."
+    # Ethier and Lee (2015), section 4: "Each theta_i is a root of a polynomial of degree 13 or less."
     # Every end between the 131 intervals is identified as a root of an integer
     # polynomial at which some condition's exact sign changes, near the bisection's
     # bracket (which the float signature's tolerance can miss by a few 1e-8); the
@@ -97,7 +97,7 @@ def test_every_interval_end_is_exact(sweep, ends):
             assert float_independent(x - 2e-7).signature == left.signature
         if right.hi - right.lo > 1e-6:
             assert float_independent(x + 2e-7).signature == right.signature
-    # the cooperative equilibria coincide on (9588/37663, 55716/128711) (seed 004, section 1)
+    # the cooperative equilibria coincide on (9588/37663, 55716/128711) (Ethier and Lee 2015, section 1)
     assert {"9588/37663", "55716/128711"} <= {e.endpoint.exact() for e in ends}
 
 

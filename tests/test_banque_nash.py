@@ -1,4 +1,4 @@
-"""Baccara banque's Nash equilibrium, simplified model (seed 004, section 5)."""
+"""Baccara banque's Nash equilibrium, simplified model (Ethier and Lee 2015, section 5)."""
 
 import json
 from fractions import Fraction as F
@@ -25,7 +25,7 @@ def _mixed(e):
 
 
 def test_half_players_and_banker_gain(half):
-    # Seed 004, section 5: p1 = p2 = 9/11; Banker indifferent at (10,10,6), (10,11,6),
+    # Ethier and Lee (2015), section 5: p1 = p2 = 9/11; Banker indifferent at (10,10,6), (10,11,6),
     # (11,10,6); Banker's gain 11138203216 / (11^2 13^9) per unit stake.
     assert {(e.p1, e.p2) for e in half.equilibria} == {(NINE_ELEVENTHS, NINE_ELEVENTHS)}
     assert all(e.banker == F(11138203216, 11**2 * 13**9) for e in half.equilibria)
@@ -43,7 +43,7 @@ def test_half_two_behavioural_extreme_points(half):
 
 
 def test_half_eleven_extreme_equilibria():
-    # Seed 004's list of the 11 extreme Nash equilibria: Banker's mixtures over SSS, SSD,
+    # Ethier and Lee's (2015) list of the 11 extreme Nash equilibria: Banker's mixtures over SSS, SSD,
     # SDS, SDD, DSS, DSD, DDS, DDD on (10,10,6), (10,11,6), (11,10,6).
     paper = {
         (0, F(15175619, 33313280), F(15175619, 33313280), 0, 0, 0, 0, F(1481021, 16656640)),
@@ -82,7 +82,7 @@ def test_players_nine_elevenths_exactly_above_5772_over_33847():
 
 
 def test_player1_expectation_in_interval_1():
-    # Seed 004: on interval 1 (0 < theta < 0.0172597) Player 1's expectation per unit he
+    # Ethier and Lee (2015): on interval 1 (0 < theta < 0.0172597) Player 1's expectation per unit he
     # bets is 928 (53214419 - 33787088 theta) / (116649493103 (89 - 68 theta)), p1 = 0.
     theta = F(1, 100)
     sol = nash_equilibria(theta)
@@ -132,7 +132,7 @@ def test_an_equilibrium_always_found_and_certified(theta):
 
 @pytest.mark.slow
 def test_nine_elevenths_above_5772_over_33847_exactly():
-    # Seed 004, section 5: the equilibria at theta = 1/2 hold on (799/1604, 1/2]; "We can
+    # Ethier and Lee (2015), section 5: the equilibria at theta = 1/2 hold on (799/1604, 1/2]; "We can
     # repeat this process 40 times.  In each new interval the Players' strategy is the same
     # (p1 = p2 = 9/11) ... This determines the Nash equilibria for all theta > 5772/33847.
     # At the next interval there is no mixture q satisfying the required properties."

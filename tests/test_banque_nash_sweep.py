@@ -1,4 +1,4 @@
-"""Baccara banque's Nash equilibrium over theta, below 5772/33847 (seed 004, section 5)."""
+"""Baccara banque's Nash equilibrium over theta, below 5772/33847 (Ethier and Lee 2015, section 5)."""
 
 from fractions import Fraction as F
 from math import isqrt
@@ -22,7 +22,7 @@ def _labels(form):
 
 
 def test_the_interval_below_5772_33847():
-    # Seed 004, section 5: just below theta'' = 5772/33847 Banker mixes on (10,0,4) and
+    # Ethier and Lee (2015), section 5: just below theta'' = 5772/33847 Banker mixes on (10,0,4) and
     # (11,10,6), p1 = (1443 - 9304 theta)/(481 - 3850 theta), p2 = 9/11, and the interval's
     # left end is theta' = (82755888 + 1123 sqrt(2262279009))/803081778, "because of a
     # change in Banker's strategy at (9,8,3)".
@@ -44,7 +44,7 @@ def test_the_interval_below_5772_33847():
 
 
 def test_interval_1():
-    # Seed 004: "interval 1 (0 < theta < 0.0172597)": Banker mixes on one information
+    # Ethier and Lee (2015): "interval 1 (0 < theta < 0.0172597)": Banker mixes on one information
     # set and p1 = 0.
     branches, pieces = nash_branches(F(0), F(175, 10000))
     first = branches[pieces[0].branches[0]]
@@ -60,7 +60,7 @@ def fold():
 
 @pytest.mark.slow
 def test_three_equilibria_coexist_past_the_paper(fold):
-    # Beyond seed 004 (which follows one equilibrium): on (0.1092511, 0.1099948) three
+    # Beyond Ethier and Lee (2015) (which follows one equilibrium): on (0.1092511, 0.1099948) three
     # Nash equilibria coexist, an S-shaped fold of the equilibrium curve.  Each is
     # certified on the full game at a rational inside.
     branches, pieces = fold
@@ -117,7 +117,7 @@ def full():
 
 @pytest.mark.slow
 def test_the_whole_nash_sweep(full):
-    # Seed 004: 41 intervals with p1 = p2 = 9/11 above 5772/33847, then 62 below,
+    # Ethier and Lee (2015): 41 intervals with p1 = p2 = 9/11 above 5772/33847, then 62 below,
     # "Banker mixes on two information sets (40 cases), or Banker mixes on one
     # information set and p1 = 0 (22 cases)", the Players' strategies jumping once,
     # at theta_31 ~ 0.0844782.  Followed as the paper does (one equilibrium, right to

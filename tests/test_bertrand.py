@@ -1,4 +1,4 @@
-"""Seed 002 (Ethier, "A note on Bertrand's analysis of baccarat"): published values, reproduced exactly.
+"""Ethier (2021) (Ethier, "A note on Bertrand's analysis of baccarat"): published values, reproduced exactly.
 
 Expected values typed in below are the paper's published numbers (cited by
 equation or section); everything compared with them is computed.
@@ -224,7 +224,7 @@ def test_bertrand_8_is_badoureau_7_at_six_decimals():
 
 
 def test_bertrand_0_009631_truncates_223_over_23153():
-    # (7d), (8d); MODELS.md: Bertrand's 0.009631 is a truncation of 223/23153.
+    # (7d), (8d); Ethier's note: Bertrand's 0.009631 is a truncation of 223/23153.
     e = badoureau_problems()[1, 1].E
     assert e == Fraction(223, 23153) and 137 * 13**2 == 23153
     assert truncate6(e) == Decimal("0.009631")

@@ -1,4 +1,4 @@
-"""Chemin de fer under Models A1, A2, B1, B2: seed 000's tables, certificates, limits, LP check."""
+"""Chemin de fer under Models A1, A2, B1, B2: Ethier and Lee's (2023) tables, certificates, limits, LP check."""
 
 import json
 from fractions import Fraction
@@ -20,7 +20,7 @@ from baccara.solve.additive import certify, nash_equilibria
 from baccara.solve.lp import solve_zero_sum
 from baccara.solve.sweep import strategy_string
 
-from .data.seed000_tables import TABLE2, TABLE3, TABLE4, TABLE4_LAST_ROW, TABLE6
+from .data.ethier_lee_2023_tables import TABLE2, TABLE3, TABLE4, TABLE4_LAST_ROW, TABLE6
 
 runner = CliRunner()
 
@@ -31,15 +31,15 @@ def sweep6():
 
 
 def test_table2_all_66_cases(sweep6):
-    # Seed 000, Table 2 (d = 6): 66 cases, strategy strings in the paper's notation.
+    # Ethier and Lee (2023), Table 2 (d = 6): 66 cases, strategy strings in the paper's notation.
     rows = sweep6.table2()
     assert [r["strategy"] for r in rows] == [TABLE2[k] for k in range(1, 67)]
-    # Rows 44 and 45 are the equilibria (seed 000, Equations (19), (20)).
+    # Rows 44 and 45 are the equilibria (Ethier and Lee 2023, Equations (19), (20)).
     assert [r["case"] for r in rows if r["equilibrium"]] == [44, 45]
 
 
 def test_table3_all_23_intersections(sweep6):
-    # Seed 000, Table 3 (d = 6): 23 intersections, alpha to 7 digits, strategy strings.
+    # Ethier and Lee (2023), Table 3 (d = 6): 23 intersections, alpha to 7 digits, strategy strings.
     rows = sweep6.table3()
     assert [(f"{r['alpha']['float']:.7f}", r["strategy"]) for r in rows] == TABLE3
     # Only row 18 has several equilibria: four Banker strategies of support size 2.
@@ -49,7 +49,7 @@ def test_table3_all_23_intersections(sweep6):
 
 
 def test_d6_unique_equilibrium_on_each_interval(sweep6):
-    # Seed 000: for d = 6, unique NE for alpha != alpha* ~ 0.0620017, mixing at (0,6)|none.
+    # Ethier and Lee (2023): for d = 6, unique NE for alpha != alpha* ~ 0.0620017, mixing at (0,6)|none.
     iv = sweep6.intervals()
     assert len(iv) == 2 and all(list(r["banker"]["mixed"]) == ["(0,6)|none"] for r in iv)
     assert f"{iv[0]['alpha_to']['float']:.7f}" == "0.0620017"
@@ -57,7 +57,7 @@ def test_d6_unique_equilibrium_on_each_interval(sweep6):
 
 @pytest.mark.slow
 def test_table4_every_d_from_1_to_100():
-    # Seed 000, Table 4: (a) curves, (b) intersections, (c) partial curves,
+    # Ethier and Lee (2023), Table 4: (a) curves, (b) intersections, (c) partial curves,
     # (d) = (a) + 2(b) cases, (e) exceptional alphas; last row for every d >= 77.
     rows = table4(range(1, 101))
     for d, *counts in rows:
@@ -65,7 +65,7 @@ def test_table4_every_d_from_1_to_100():
 
 
 def test_table6_banker_mixing_strategies():
-    # Seed 000, Table 6: Banker's equilibrium strategies in blocks (3,8) (4,1) (5,4)
+    # Ethier and Lee (2023), Table 6: Banker's equilibrium strategies in blocks (3,8) (4,1) (5,4)
     # (6,none) (6,6), by alpha-interval, for d = 1, 2, 3, 4-7 and beyond.
     blocks_at = [(3, 8), (4, 1), (5, 4), (6, 10), (6, 6)]
     flat, per_d = [], {}
@@ -98,7 +98,7 @@ def test_a2_coincides_with_a1(alpha):
 
 
 def test_a1_parlor_game_is_kemeny_snell():
-    # Kemeny and Snell (1957), cited in seed 000: Player draws at 5 with probability 9/11.
+    # Kemeny and Snell (1957), cited in Ethier and Lee (2023): Player draws at 5 with probability 9/11.
     sol = solve_chemin("A1", None, Fraction(0))
     assert sol.nash.equilibria[0].p == Fraction(9, 11)
     # and over the commission p(alpha) = (9 - alpha) / (11 - 6 alpha) on all of [0, 1/10]
@@ -228,7 +228,7 @@ def test_cli_chemin_errors(args, needle):
 
 @pytest.mark.slow
 def test_table5_banker_moves_common_to_every_d():
-    # Seed 000, Table 5: Banker's equilibrium moves common to all d and alpha
+    # Ethier and Lee (2023), Table 5: Banker's equilibrium moves common to all d and alpha
     # (rows Banker total 0-7, columns third card 0-9 and none; blanks vary, Table 6).
     from baccara.games.chemin_solution import table5
 
@@ -254,7 +254,7 @@ def test_cli_bertrand():
 
 
 def test_table1_d6():
-    # Seed 000, Table 1 (d = 6): Banker's move when it does not depend on Player's
+    # Ethier and Lee (2023), Table 1 (d = 6): Banker's move when it does not depend on Player's
     # strategy nor on alpha in [0, 1/10]; blanks are the undetermined cells (3,9)
     # (4,1) (5,4) (6,6) (6,none), detailed by composition in the paper.
     from baccara.games.chemin_solution import table1

@@ -1,4 +1,4 @@
-"""Chemin de fer under Models A3 and B3 (seed 000, section 4; Table 7; Theorem 2), and the
+"""Chemin de fer under Models A3 and B3 (Ethier and Lee 2023, section 4; Table 7; Theorem 2), and the
 general solver for bilinear games behind it."""
 
 import json
@@ -16,7 +16,7 @@ from baccara.solve.additive import AdditiveGame, nash_equilibria as foster
 from baccara.solve.bilinear import (BilinearGame, certify, held_I, guaranteed_I, nash_equilibria,
                                     solve_zero_sum)
 
-from .data.seed000_tables import TABLE7
+from .data.ethier_lee_2023_tables import TABLE7
 
 runner = CliRunner()
 
@@ -51,7 +51,7 @@ def sweeps():
 
 @pytest.mark.slow
 def test_table7_banker_strategies(sweeps):
-    # Seed 000, Table 7: Banker's equilibrium strategies by alpha-interval, grouped by d.
+    # Ethier and Lee (2023), Table 7: Banker's equilibrium strategies by alpha-interval, grouped by d.
     per_d = {d: tuple(sw.table7()) for d, sw in sweeps.items()}
     groups = []
     for d in range(1, 14):
@@ -86,14 +86,14 @@ def test_theorem2_multiple_equilibrium_alphas(sweeps):
     assert max(counts.values()) == 3 and list(counts.values()).count(3) == 1
     assert counts[3] == 0 and counts[13] == 0
     assert len(sweeps[3].confirmations) == 1 and len(sweeps[13].confirmations) == 1
-    # each exceptional alpha has four extreme Banker strategies, as in seed 000 (d = 6)
+    # each exceptional alpha has four extreme Banker strategies, as in Ethier and Lee (2023) (d = 6)
     for d, sw in sweeps.items():
         for p in sw.restricted.result.exceptional:
             assert len(p.extremes) == 4, d
 
 
 def test_d1_seed_route_fails_enumeration_does_not():
-    # Seed 000: "The method fails for d = 1, which must be treated separately."
+    # Ethier and Lee (2023): "The method fails for d = 1, which must be treated separately."
     alpha = Fraction(1, 20)
     route = seed_route(chemin_game("B3", 1), alpha)
     assert route.candidates and not any(route.confirmed)
@@ -139,7 +139,7 @@ def test_a3_coincides_with_a1(alpha):
 
 
 def test_b3_tends_to_a1_as_d_grows():
-    # Seed 000, (67)-(68): as d -> oo Player's total draw probability at 5 tends to A1's p.
+    # Ethier and Lee (2023), (67)-(68): as d -> oo Player's total draw probability at 5 tends to A1's p.
     alpha = Fraction(1, 20)
     p_a1 = solve_chemin("A1", None, alpha).nash.equilibria[0].p
     gaps = []
@@ -179,7 +179,7 @@ small = st.integers(-9, 9).map(Fraction)
     st.lists(st.tuples(small, small), min_size=n, max_size=n))))
 def test_bilinear_solver_equals_foster_on_generic_2_by_2n_games(parts):
     # With one set for player I the bilinear game is the additive 2 x 2^n game, where
-    # Foster's algorithm (independently tested on seed 000's tables) lists every equilibrium.
+    # Foster's algorithm (independently tested on Ethier and Lee's (2023) tables) lists every equilibrium.
     a, b, h, g = parts
     game = AdditiveGame(a, b, tuple(h), tuple(g))
     ref = foster(game, merge=False)

@@ -7,9 +7,9 @@ import pytest
 from baccara import Shoe, builtin_bets, coup_distribution, evaluate
 from baccara.bets import banker, player, super6_banker, tie
 
-# Seed 001 (Dr. Math / Yui-Bin Chen), "The following chart shows the probabilities
+# Ask Dr. Math (1996) (Dr. Math / Yui-Bin Chen), "The following chart shows the probabilities
 # of events" and "... the house edges on different bets", in percent.
-# MODELS.md: the 6-deck Player figure 44.6276 is a typo for 44.6279 (its row
+# The 6-deck Player figure 44.6276 is a typo for 44.6279 (its row
 # does not sum to 100).
 SEED001_OUTCOMES = {
     None: (45.8428, 44.6147, 9.5426),
@@ -40,13 +40,13 @@ def at_printed_precision(exact: Fraction, printed: float, digits: int = 4) -> bo
 
 
 @pytest.mark.parametrize("d", list(SEED001_OUTCOMES))
-def test_seed001_outcome_probabilities(d):
+def test_ask_dr_math_outcome_probabilities(d):
     o = coup_distribution(shoe_of(d)).outcomes()
     for got, printed in zip((o["banker"], o["player"], o["tie"]), SEED001_OUTCOMES[d]):
         assert at_printed_precision(got, printed), (d, float(got) * 100, printed)
 
 
-def test_seed001_typo_is_a_typo():
+def test_ask_dr_math_typo_is_a_typo():
     # The printed 6-deck row sums to 99.9998%; the exact values sum to 1.
     assert abs(sum(SEED001_OUTCOMES[6]) - 100) < 1e-3
     o = coup_distribution(Shoe.decks(6)).outcomes()
@@ -55,7 +55,7 @@ def test_seed001_typo_is_a_typo():
 
 
 @pytest.mark.parametrize("d", list(SEED001_EDGES))
-def test_seed001_house_edges(d):
+def test_ask_dr_math_house_edges(d):
     bets = [banker(Fraction(1, 20)), banker(Fraction(1, 25)), player(), tie(9), tie(8)]
     shoe = shoe_of(d)
     got = [evaluate(shoe, [b])[b.name].edge for b in bets]
@@ -63,8 +63,8 @@ def test_seed001_house_edges(d):
         assert at_printed_precision(g, printed), (d, float(g) * 100, printed)
 
 
-def test_seed003_punto_banco_figures():
-    # Seed 003 ("Punto banco odds and strategy"): Player 1.24%, Banker 1.06%,
+def test_wikipedia_punto_banco_figures():
+    # Wikipedia (2019) ("Punto banco odds and strategy"): Player 1.24%, Banker 1.06%,
     # Tie at 8:1 14.4%, Tie at 9:1 "approximately 4.85%" (8 decks: 4.84%).
     r = evaluate(Shoe.decks(8), builtin_bets())
     assert at_printed_precision(r["player"].edge, 1.24, 2)
@@ -74,8 +74,8 @@ def test_seed003_punto_banco_figures():
     assert abs(float(t9) * 100 - 4.85) < 0.01
 
 
-def test_seed003_super6():
-    # Seed 003 ("Super 6/Punto 2000"): Super 6 Banker house edge 1.46% against
+def test_wikipedia_super6():
+    # Wikipedia (2019) ("Super 6/Punto 2000"): Super 6 Banker house edge 1.46% against
     # 1.058% with commission, "equivalent to increasing the commission by
     # 17.45% to 5.87%" (8 decks).
     shoe = Shoe.decks(8)

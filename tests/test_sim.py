@@ -76,7 +76,7 @@ def record(template: np.ndarray, cut: int, shuffle: bool = False, seed: int = 0,
 
 @pytest.mark.parametrize("rank, burned", [(0, 2), (4, 6), (8, 10), (9, 11), (12, 11)])
 def test_burn_card_shown_then_that_many_burned(rank, burned):
-    """Seed 003: the first card is shown and that many burned, aces 1, tens and faces 10."""
+    """Wikipedia (2019): the first card is shown and that many burned, aces 1, tens and faces 10."""
     _, b, _, _, starts, _ = record(stacked([4 * rank]), cut=7)
     assert b == burned == 1 + BURN[4 * rank]
     assert starts[0] == burned
@@ -233,7 +233,7 @@ def test_count_files_load_and_bad_files_fail_clearly(tmp_path):
         PuntoJob(seed=1, shoes=1, bets=bets("banker"), count=system)
 
 
-# ---------------------------------------------------------------- the perfect counter and seed 001's tie claim
+# ---------------------------------------------------------------- the perfect counter and Ask Dr. Math's (1996) tie claim
 def test_perfect_counter_bets_exactly_when_the_exact_engine_says_so():
     job = PuntoJob(seed=2, shoes=2, bets=bets("tie", "dragon7"), perfect=True, perfect_every=5, keep_rows=True)
     res = simulate_punto(job, workers=1)
@@ -255,7 +255,7 @@ def test_perfect_counter_bets_exactly_when_the_exact_engine_says_so():
 
 
 def test_seed_001_tie_claim_sixes_and_sevens():
-    """Seed 001: the tie turns favourable only with about twice the usual sixes and sevens,
+    """Ask Dr. Math (1996): the tie turns favourable only with about twice the usual sixes and sevens,
     'similar to adding 4 6s and 4 7s to a fresh single deck' - true at 9:1, not at 8:1."""
     rich = Shoe.decks(1).add("6", n=4).add("7", n=4)
     for pays, favourable in ((9, True), (8, False)):

@@ -1,4 +1,4 @@
-"""Ranks, suits and baccarat values (MODELS.md, "Cards, hands, shoes").
+"""Ranks, suits and baccarat values (the conventions of Ethier and Lee 2023, section 2).
 
 Ranks are indexed 0..12 in the order A, 2, ..., 9, 10, J, Q, K; their baccarat
 values are 1, 2, ..., 9, 0, 0, 0, 0.  A hand's total is the sum of its values

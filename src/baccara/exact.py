@@ -3,7 +3,7 @@
 Mathematics
 -----------
 A coup uses at most six cards: Player's two, Banker's two, then a third card
-to Player and/or Banker (MODELS.md).  Dealt without replacement from N cards,
+to Player and/or Banker (the punto banco tableau).  Dealt without replacement from N cards,
 every ordered six-card deal has probability 1/(N)_6; with replacement,
 1/N^6.  The engine counts, for every *cell* of :mod:`baccara.events`, the
 ordered deals that end there, as exact integers.

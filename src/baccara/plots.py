@@ -14,7 +14,7 @@ from .games.chemin_solution import CheminSweep  # noqa: E402
 
 
 def plot_curves(sw: CheminSweep, path: str | Path, samples: int = 400) -> Path:
-    """The best-response-discontinuity curves in the (alpha, p) plane, like seed 000 Figure 1.
+    """The best-response-discontinuity curves in the (alpha, p) plane, like Ethier and Lee (2023), Figure 1.
 
     Full curves in blue, partial ones in orange, intersections as dots, the
     Nash equilibrium path (Player's p(alpha)) in black.
@@ -47,7 +47,7 @@ def plot_curves(sw: CheminSweep, path: str | Path, samples: int = 400) -> Path:
 
 
 def plot_banque_correlated(pieces, path: str | Path, samples: int = 40) -> Path:
-    """The correlated cooperative equilibrium over theta (seed 004 Figure 1): the value to
+    """The correlated cooperative equilibrium over theta (Ethier and Lee (2015), Figure 1): the value to
     the Players, and the Players' mixture over SS, SD, DS, DD."""
     from fractions import Fraction
 
@@ -74,7 +74,7 @@ def plot_banque_correlated(pieces, path: str | Path, samples: int = 40) -> Path:
 
 def plot_banque_series(xs, series: dict[str, list[float]], path: str | Path, title: str, ylabel: str,
                        jumps: bool = True) -> Path:
-    """Curves over theta (seed 004 Figures 2-4): one line per named series; with ``jumps``,
+    """Curves over theta (Ethier and Lee (2015), Figures 2-4): one line per named series; with ``jumps``,
     consecutive points far apart (a discontinuity) are not joined."""
     fig, ax = plt.subplots(figsize=(8, 5))
     for (label, ys), color in zip(series.items(), ("tab:blue", "tab:orange", "tab:green", "tab:red")):
@@ -90,7 +90,7 @@ def plot_banque_series(xs, series: dict[str, list[float]], path: str | Path, tit
 
 
 def plot_banque_branches(branches, path: str | Path, title: str, ylabel: str) -> Path:
-    """Seed 004 Figure 4 from the exact equilibrium branches: ``branches`` is a list of
+    """Ethier and Lee (2015), Figure 4 from the exact equilibrium branches: ``branches`` is a list of
     (xs, {"p1": ys, "p2": ys}), each drawn as its own curve (so folds, where several
     equilibria coexist, show as overlapping curves)."""
     fig, ax = plt.subplots(figsize=(8, 5))

@@ -1,4 +1,4 @@
-"""Drawing rules as data (MODELS.md, "Punto banco").
+"""Drawing rules as data (the punto banco tableau of the casinos; Wikipedia 2019).
 
 A :class:`Tableau` is a pair of drawing rules: one for Player, indexed by his
 two-card total, and one for Banker, indexed by Banker's two-card total and
@@ -65,7 +65,7 @@ class Tableau:
 
 
 def _punto_banco_banker(total: int, third: int | None) -> bool:
-    """The punto banco Banker rule (MODELS.md)."""
+    """The punto banco Banker rule (the tableau)."""
     if third is None:
         return total <= 5
     if total <= 2:
@@ -81,7 +81,7 @@ def _punto_banco_banker(total: int, third: int | None) -> bool:
     return False
 
 
-#: The punto banco tableau: Player draws on 0-5; Banker as in MODELS.md.
+#: The punto banco tableau: Player draws on 0-5; Banker as in the casinos' tableau.
 PUNTO_BANCO = Tableau(
     player_draws=tuple(t <= 5 for t in range(8)),
     banker_draws=tuple(

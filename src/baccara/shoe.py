@@ -1,7 +1,7 @@
 """Shoes: what is left to deal, and how it is dealt.
 
 A :class:`Shoe` is a multiset of card *types* dealt without replacement
-(Model B of the seeds: a d-deck shoe or any depleted composition) or with
+(Model B of Ethier and Gamez 2013: a d-deck shoe or any depleted composition) or with
 replacement (Model A: the "infinite" shoe, value 0 with probability 4/13 and
 each of 1-9 with 1/13).
 
@@ -15,7 +15,7 @@ A shoe knows its cards at one of three resolutions:
     10 types (values 0-9): only bets on totals and winners can be priced.
 
 Exact probabilities are integers over the number of ordered deals of six
-cards, the falling factorial (N)_6, or N^6 with replacement (MODELS.md).
+cards, the falling factorial (N)_6, or N^6 with replacement.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Baccara banque, the simplified model of seed 004 (Ethier & Lee), section 2.
+"""Baccara banque, the simplified model of Ethier and Lee (2015), section 2.
 
 Three players: Player 1, Player 2 and Banker; stakes on the Players' hands in
 proportion theta : 1 - theta, payoffs in units of the total stake.  Cards are
@@ -17,7 +17,7 @@ the base, the Players' payoff is additive over Banker's draws:
     a_{u1,u2,T}(theta) = A_{u1,u2}(theta) + sum_{i in T} h_i^{u1,u2}(theta),
 
 each term theta (Player 1's result) + (1 - theta) (Player 2's result)
-(seed 004, terms (1)-(17)).  Everything is an exact integer over 13^9.
+(Ethier and Lee 2015, terms (1)-(17)).  Everything is an exact integer over 13^9.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from .. import params
 
 STOOD, NATURAL = 10, 11
 DENOMINATOR = 13**9
-#: The Players' joint pure strategies, in seed 004's order.
+#: The Players' joint pure strategies, in Ethier and Lee's (2015) order.
 JOINT = ((0, 0), (0, 1), (1, 0), (1, 1))
 JOINT_LABELS = ("SS", "SD", "DS", "DD")
 

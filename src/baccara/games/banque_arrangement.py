@@ -1,4 +1,4 @@
-"""Banker's indifference curves in the Players' unit square (seed 004, sections 4-5).
+"""Banker's indifference curves in the Players' unit square (Ethier and Lee 2015, sections 4-5).
 
 When Player 1 draws at 5 with probability p1 and Player 2, independently,
 with p2, every payoff coefficient of the simplified banque game is a

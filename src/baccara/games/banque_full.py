@@ -1,4 +1,4 @@
-"""Baccara banque's full models (seed 004, introduction: Downton and Lockwood).
+"""Baccara banque's full models (Ethier and Lee 2015, introduction: Downton and Lockwood).
 
 In the simplified model Player 2 ignores Player 1's hand.  In the full models
 he decides at 5 knowing what Player 1 showed:

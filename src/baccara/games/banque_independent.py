@@ -1,4 +1,4 @@
-"""Baccara banque: the independent cooperative equilibrium (seed 004, section 4).
+"""Baccara banque: the independent cooperative equilibrium (Ethier and Lee 2015, section 4).
 
 The Players form a coalition but choose independently: Player 1 draws at 5
 with probability p1, Player 2 with p2.  Against Banker's best reply they
@@ -45,7 +45,7 @@ from .banque_solution import correlated_equilibrium
 class IndependentSolution:
     """The independent cooperative equilibrium at theta: the Players' maximin (p1, p2),
     the lower value, the upper value (= the correlated cooperative value), and whether
-    they differ (seed 004, Proposition 1)."""
+    they differ (Ethier and Lee 2015, Proposition 1)."""
 
     theta: Fraction
     p1: QuadraticNumber

@@ -1,4 +1,4 @@
-"""The independent cooperative equilibrium over theta (seed 004, section 4; Figures 2-3).
+"""The independent cooperative equilibrium over theta (Ethier and Lee 2015, section 4; Figures 2-3).
 
 :func:`baccara.games.banque_independent.independent_equilibrium` finds the
 Players' maximin (p1, p2) exactly at one theta among the points of the
@@ -201,7 +201,7 @@ def independent_sweep(lo: float = 0.0, hi: float = 0.5, grid: int = 500, tol: fl
                       merge: float = 1e-8, progress: Callable[[int, int], None] | None = None) -> IndependentSweep:
     """The theta-intervals of (lo, hi] on which the independent cooperative equilibrium keeps one
     form: the same curves through the Players' maximin point, the same edges, the same Banker
-    best response (seed 004: "a continuous function of theta on interval i").  Changes are
+    best response (Ethier and Lee (2015): "a continuous function of theta on interval i").  Changes are
     bracketed to ``tol``; changes within ``merge`` of each other count once."""
     xs = np.linspace(lo, hi, grid + 1)
     if lo == 0:
@@ -261,7 +261,7 @@ def golden_section(f: Callable[[float], float], a: float, b: float, steps: int =
 
 
 def upper_value(theta: float) -> float:
-    """The upper value = the correlated cooperative value (seed 004, Proposition 1), exact
+    """The upper value = the correlated cooperative value (Ethier and Lee 2015, Proposition 1), exact
     at the nearest rational with denominator below 10^15."""
     from .banque_solution import correlated_equilibrium
 
@@ -275,7 +275,7 @@ def lower_value_peak(lo: float = 0.49, hi: float = 0.5) -> tuple[float, float]:
 
 
 def coincidence_near(lo: float, hi: float) -> tuple[float, float]:
-    """The theta in [lo, hi] where upper - lower is smallest, and that difference (seed 004:
+    """The theta in [lo, hi] where upper - lower is smallest, and that difference (Ethier and Lee (2015):
     the two cooperative equilibria also coincide at isolated points, Figure 3)."""
     t = golden_section(lambda x: upper_value(x) - float_independent(x).lower, lo, hi, steps=40, maximize=False)
     return t, upper_value(t) - float_independent(t).lower

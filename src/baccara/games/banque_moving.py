@@ -1,6 +1,6 @@
 """Points of banque's curve arrangement that move with theta, followed exactly.
 
-Both the Nash and the independent cooperative equilibrium of seed 004 sit, for
+Both the Nash and the independent cooperative equilibrium of Ethier and Lee (2015) sit, for
 each theta, at a point (p1, p2) of the unit square fixed by two polynomial
 equations E1 = E2 = 0 in (p1, p2, theta): Banker's indifference curves
 B_i = theta R1^i + (1 - theta) R2^i = 0, edges p = 0 or 1, a Player's

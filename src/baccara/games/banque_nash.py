@@ -1,4 +1,4 @@
-"""Baccara banque: the Nash equilibrium of the simplified model (seed 004, section 5).
+"""Baccara banque: the Nash equilibrium of the simplified model (Ethier and Lee 2015, section 5).
 
 Player 1 draws at 5 with probability p1, Player 2 independently with p2;
 Banker chooses at each of his 1144 information sets.  Each Player cares
@@ -33,7 +33,7 @@ At each candidate, Banker's indifferent sets Z are exact, and the Banker
 strategies that make (p1, p2) best replies form a polytope in [0, 1]^Z whose
 vertices are listed (the *extreme behavioural* strategies); the extreme
 equilibria in Banker's mixed strategies over his pure choices on Z (the
-eleven of seed 004 at theta = 1/2) are the vertices of the corresponding
+eleven of Ethier and Lee (2015) at theta = 1/2) are the vertices of the corresponding
 polytope in the simplex.  Cells (e) are found by a vertical decomposition of
 the square, sign vectors in floating point at points well inside the cells,
 every hit verified exactly.  Each equilibrium carries a certificate checked
@@ -563,7 +563,7 @@ def certify(theta: Fraction, eq: BanqueNashEquilibrium) -> BanqueNashCertificate
 
 def extreme_mixtures(theta: Fraction, p1, p2, mixed: tuple[int, ...]) -> list[tuple[tuple[str, ...], tuple]]:
     """Banker's extreme equilibrium mixtures over his pure choices at the ``mixed`` sets
-    (seed 004, section 5: eleven at theta = 1/2), as (labels SS..DD, weights)."""
+    (Ethier and Lee 2015, section 5: eleven at theta = 1/2), as (labels SS..DD, weights)."""
     setup = _Setup(Fraction(theta))
     draw, zero = setup.moves(p1, p2)
     zero_sets = [setup.relevant[k] for k in zero]
@@ -622,7 +622,7 @@ NINE_ELEVENTHS = Fraction(9, 11)
 def nine_elevenths_breaks(lo: Fraction = Fraction(1, 10), hi: Fraction = Fraction(1, 2)) -> list[Fraction]:
     """The theta in [lo, hi) where Banker's best response to p1 = p2 = 9/11 changes: roots of
     B_i(9/11, 9/11; theta) = theta R1^i + (1 - theta) R2^i, linear in theta, so rational.
-    (Seed 004, section 5: on each interval between them the Nash equilibria have
+    (Ethier and Lee (2015), section 5: on each interval between them the Nash equilibria have
     p1 = p2 = 9/11, for theta > 5772/33847, with Banker's strategy changing at each.)"""
     r10, r20, r1, r2 = player_bilinears()
     p = NINE_ELEVENTHS
@@ -645,7 +645,7 @@ def nine_elevenths_equilibrium_exists(theta: Fraction) -> bool:
 
 
 def nash_upper_sweep() -> dict:
-    """The Nash equilibria for theta in (5772/33847, 1/2], exactly (seed 004, section 5): the
+    """The Nash equilibria for theta in (5772/33847, 1/2], exactly (Ethier and Lee 2015, section 5): the
     intervals between consecutive changes of Banker's best response to p1 = p2 = 9/11, each
     checked to carry an equilibrium with p1 = p2 = 9/11, and where that stops."""
     ends = nine_elevenths_breaks() + [Fraction(1, 2)]

@@ -1,8 +1,8 @@
-"""The Nash equilibria of baccara banque for every theta, exactly (seed 004, section 5).
+"""The Nash equilibria of baccara banque for every theta, exactly (Ethier and Lee 2015, section 5).
 
 Above theta = 5772/33847 the Players play p1 = p2 = 9/11 and only Banker's
 strategy moves (:func:`baccara.games.banque_nash.nash_upper_sweep`).  Below
-it seed 004 follows one equilibrium by hand through 62 more intervals, "of
+it Ethier and Lee (2015) follows one equilibrium by hand through 62 more intervals, "of
 two types: Banker mixes on two information sets (40 cases), or Banker mixes
 on one information set and p1 = 0 (22 cases)".  This module follows *every*
 equilibrium, each step exact.
@@ -55,7 +55,7 @@ from .banque import banque_game, infoset_label
 from .banque_moving import ONE, P1, P2, ZERO, MovingPoint, banque_polys, branch_ends, in_theta
 from .banque_nash import NINE_ELEVENTHS, BanqueNashEquilibrium, nash_equilibria, nash_upper_sweep
 
-#: seed 004: p1 = p2 = 9/11 for theta above this, not below.
+#: Ethier and Lee (2015): p1 = p2 = 9/11 for theta above this, not below.
 THETA_9_11 = Fraction(5772, 33847)
 
 
@@ -187,7 +187,7 @@ class NashSweep:
         return out
 
     def path(self) -> list[tuple[int, Endpoint, Endpoint]]:
-        """One equilibrium followed from 5772/33847 leftwards, as seed 004 does: stay on the
+        """One equilibrium followed from 5772/33847 leftwards, as Ethier and Lee (2015) does: stay on the
         current branch while it lasts; where it ends, take the branch present just left
         of the end whose point is nearest.  (branch, lo, hi) segments, left to right."""
         lower = [p for p in self.pieces if p.upper is None]
@@ -359,7 +359,7 @@ def nash_sweep_json(sw: NashSweep) -> dict:
         "discontinuities": len(intervals) - 1,
         "discontinuities_are": "interval ends: where Banker's strategy (and the set of equilibria) changes",
         "players_discontinuities": [e.to_json() for e in sw.players_jumps()],
-        "path": {"definition": "one equilibrium followed from 5772/33847 leftwards, as seed 004 does",
+        "path": {"definition": "one equilibrium followed from 5772/33847 leftwards, as Ethier and Lee (2015) does",
                  "intervals": len(sw.path()), "players_jumps": [e.to_json() for e in sw.path_jumps()]},
         "multiple_equilibria": [{"from": p.lo.to_json(), "to": p.hi.to_json(), "equilibria": len(p.branches)}
                                 for p in sw.multiple()],

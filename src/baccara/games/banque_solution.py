@@ -1,4 +1,4 @@
-"""Baccara banque solved: the correlated cooperative equilibrium (seed 004, section 3).
+"""Baccara banque solved: the correlated cooperative equilibrium (Ethier and Lee 2015, section 3).
 
 The two Players form a coalition against Banker and may correlate their
 choices: a zero-sum game between the coalition's mixture p over (SS, SD, DS,
@@ -44,11 +44,11 @@ class CorrelatedSolution:
 
     @property
     def m(self) -> int:
-        """Information sets whose best move depends on p (MODELS.md: non-strict count)."""
+        """Information sets whose best move depends on p (counted non-strictly, as Ethier and Lee 2015 count them)."""
         return sum(1 for hi in self.h if any(x != 0 for x in hi) and min(hi) <= 0 <= max(hi))
 
     def table1(self) -> list[list[str]]:
-        """Seed 004 Table 1: Banker's maximum drawing total by (Player 1's, Player 2's) third
+        """Ethier and Lee (2015), Table 1: Banker's maximum drawing total by (Player 1's, Player 2's) third
         card (10 stood, 11 natural); "5+" = draw on 0-5, mix on 6; "" for (11, 11)."""
         q = dict(zip(self.game.infosets, self.solution.q))
         rows = []
@@ -70,7 +70,7 @@ class CorrelatedSolution:
         return rows
 
     def matrix(self) -> tuple[list[str], list[list[Fraction]]]:
-        """The matrix game left when Banker's undecided sets are free (seed 004 (19)):
+        """The matrix game left when Banker's undecided sets are free (Ethier and Lee (2015) (19)):
         rows the Players' SS, SD, DS, DD; columns Banker's pure choices at the mixed sets."""
         mixed = [i for i, q in enumerate(self.solution.q) if 0 < q < 1]
         base_q = [Fraction(1) if q == 1 else Fraction(0) for q in self.solution.q]
@@ -139,7 +139,7 @@ def correlated_equilibrium(theta: Fraction) -> CorrelatedSolution:
 
 def banker_advantage_comparison(theta: Fraction = Fraction(1, 2)) -> list[dict]:
     """Banker's advantage at theta under each assumption, beside the historical estimates
-    quoted in seed 004's introduction (percent of the total stake)."""
+    quoted in Ethier and Lee's (2015) introduction (percent of the total stake)."""
     from ..solve.zero_sum import guaranteed
 
     g = banque_game()

@@ -1,4 +1,4 @@
-"""The correlated cooperative equilibrium of baccara banque over theta (seed 004, section 3).
+"""The correlated cooperative equilibrium of baccara banque over theta (Ethier and Lee 2015, section 3).
 
 On a theta-interval where the optimal basis of the zero-sum game stays the
 same — the Players' support S, Banker's mixed information sets K and his

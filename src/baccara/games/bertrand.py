@@ -1,9 +1,9 @@
-"""Bertrand's four baccarat problems (seed 002: Ethier, "A note on Bertrand's analysis of baccarat").
+"""Bertrand's four baccarat problems (Ethier (2021): Ethier, "A note on Bertrand's analysis of baccarat").
 
 Chemin de fer with replacement, each side seeing his own two-card total
 (Model A1 of :mod:`baccara.games.chemin`).  A third card has value i with
 probability p(i) = (1 + 3 delta_{i,0}) / 13 and a two-card hand has total j
-with probability q(j) = (16 + 9 delta_{j,0}) / 13^2 (seed 002, section 2).
+with probability q(j) = (16 + 9 delta_{j,0}) / 13^2 (Ethier 2021, section 2).
 
 Banker's tables are 8 x 11 tuples of 0/1: rows are Banker's two-card total
 0-7, columns Player's third card 0-9 and then "none" (Player stood, column
@@ -33,7 +33,7 @@ from .chemin import THIRD_LABELS, chemin_game
 Table = tuple[tuple[int, ...], ...]
 Cell = tuple[int, int]
 
-#: Cells (Banker total, third card; 10 = none) named by seed 002, section 3.
+#: Cells (Banker total, third card; 10 = none) named by Ethier (2021), section 3.
 BADOUREAU_D1_ERRORS: tuple[Cell, ...] = ((4, 1), (4, 9), (6, 6))
 DORMOY_D1_ERRORS: tuple[Cell, ...] = ((6, 6),)
 DORMOY_D0_INDIFFERENT: Cell = (5, 4)
@@ -85,7 +85,7 @@ def banker_table(p: Fraction | int, alpha: Fraction | int = 0) -> Table:
     Entry (j, k) is 1 iff (1 - p) g^0_{j,k} + p g^1_{j,k} > 0, where g^u is
     Banker's gain from drawing over standing at (j, k) against pure strategy
     u, with joint probabilities (Model A1 at commission alpha; alpha = 0 is
-    the seed's game).  D_0 = banker_table(0), D_1 = banker_table(1), and
+    Bertrand's game).  D_0 = banker_table(0), D_1 = banker_table(1), and
     D_{1/2} = banker_table(1/2) (section 3).  Indifference stands.
     """
     game, index = _game(Fraction(alpha))
@@ -293,7 +293,7 @@ def audit_banker_table(table: Sequence[Sequence[int | bool]], alpha: Fraction | 
 
 
 def historical_tables() -> dict[str, Table]:
-    """The tables of seed 002 by name: computed D_0, D_1, D_{1/2}, and the historical variants."""
+    """The tables of Ethier (2021) by name: computed D_0, D_1, D_{1/2}, and the historical variants."""
     return {
         "D0": banker_table(0),
         "D1": banker_table(1),
@@ -387,7 +387,7 @@ def _problems_text(title: str, probs: dict) -> list[str]:
 def bertrand_text() -> str:
     """A report for people: the tables as 0/1 rows, the fractions with decimals, the audits."""
     tables = historical_tables()
-    out = ["Bertrand's baccarat problems (seed 002), chemin de fer A1, exact", ""]
+    out = ["Bertrand's baccarat problems (Ethier 2021), chemin de fer A1, exact", ""]
     for name in ("D0", "D1", "D_half", "badoureau_D1"):
         out += _table_text(name, tables[name])
     for a, b in (("D0", "D1"), ("D1", "badoureau_D1"), ("D_half", "punto_banco")):

@@ -1,4 +1,4 @@
-"""Chemin de fer as a game (seed 000; MODELS.md, "Chemin de fer").
+"""Chemin de fer as a game (Ethier and Gamez 2013; Ethier and Lee 2023).
 
 Player must draw on 0-4 and stand on 6-7; at 5 he chooses: u = 0 (stand) or
 u = 1 (draw), mixing with p = P(draw at 5).  Banker is free at every total
@@ -7,7 +7,7 @@ third-card value 0-9 or "none").  Naturals end the coup.  With z = Banker's
 final total minus Player's, Player receives -sgn(z) and Banker
 sgn(z) - alpha [z > 0] (commission alpha on Banker wins).
 
-Models (MODELS.md): A = with replacement, B = a d-deck shoe; 1 = each side
+Models (Ethier and Gamez 2013, Ethier and Lee 2023): A = with replacement, B = a d-deck shoe; 1 = each side
 sees his total, 2 = Banker sees his composition.  With Banker standing
 everywhere as the base, the game is additive (:mod:`baccara.solve.additive`):
 for information set i and Player pure strategy u,
@@ -105,7 +105,7 @@ def check_commission(alpha: Fraction | int | float | str) -> Fraction:
 
 
 #: Player's two-card compositions with total 5, where he chooses (Model 3
-#: information sets), in seed 000's order: strategy bits are read in this order.
+#: information sets), in Ethier and Lee's (2023) order: strategy bits are read in this order.
 FIVES = ((0, 5), (1, 4), (2, 3), (6, 9), (7, 8))
 FIVE_LABELS = tuple(f"({a},{b})" for a, b in FIVES)
 
@@ -236,7 +236,7 @@ class CheminGame:
         )
 
     def block_key(self, i: int) -> tuple:
-        """Seed 000's order of information sets in strategy strings: blocks by
+        """Ethier and Lee's (2023) order of information sets in strategy strings: blocks by
         (Banker total, Player's third card with 'none' first), compositions
         lexicographic within a block."""
         hand, third = self.keys[i]
@@ -303,7 +303,7 @@ def shoe_json(decks: int | None | tuple[int, ...]) -> dict:
 
 @dataclass(frozen=True)
 class CheminGame3:
-    """Chemin de fer under Model 3 (seed 000, section 4): Player sees his composition, so he
+    """Chemin de fer under Model 3 (Ethier and Lee 2023, section 4): Player sees his composition, so he
     chooses at each of the five compositions of 5 (:data:`FIVES`), Banker at each
     (composition, Player's third card or none).
 

@@ -1,4 +1,4 @@
-"""Chemin de fer under Model 3 (seed 000, section 4): Player sees his composition.
+"""Chemin de fer under Model 3 (Ethier and Lee 2023, section 4): Player sees his composition.
 
 Player chooses at each of the five compositions of 5 — (0,5) (1,4) (2,3)
 (6,9) (7,8) — so under Model B3 the game is 2^5 x 2^484, bilinear in the two
@@ -9,12 +9,12 @@ which must agree:
   equilibrium by the arrangement-vertex enumeration (uniqueness settled at
   that (d, alpha), with the enumeration's counts as the proof's record);
 - at alpha = 0 (zero-sum): the sequence-form linear program, certified;
-- :func:`seed_route`: seed 000's method — restrict Banker to the two pure
+- :func:`seed_route`: Ethier and Lee's (2023) method — restrict Banker to the two pure
   strategies of his Model B2 equilibrium, apply Foster's algorithm with the
   roles reversed (Banker as player I with two strategies, Player additive in
   his five choices), then confirm the candidate in the full game.
 
-:func:`sweep_chemin3` gives the alpha-structure (seed 000 Table 7 and
+:func:`sweep_chemin3` gives the alpha-structure (Ethier and Lee (2023), Table 7 and
 Theorem 2): Player draws at (0,5), (6,9), (7,8), stands at (2,3) and mixes at
 (1,4), so the game restricted to his choice at (1,4) is an additive 2 x 2^484
 game, swept exactly as Model B2; each interval's equilibrium is then
@@ -41,7 +41,7 @@ from .chemin_report import solution_renderables, solution_summary, sweep_rendera
 from .chemin import FIVE_LABELS, CheminGame3, _decks_json, chemin_game, check_commission, shoe_json
 from .chemin_solution import CheminSweep, solve_chemin
 
-#: Player's equilibrium moves at the compositions of 5 other than (1,4) (seed 000, Theorem 2).
+#: Player's equilibrium moves at the compositions of 5 other than (1,4) (Ethier and Lee 2023, Theorem 2).
 THEOREM2_PLAYER = (1, 0, 0, 1, 1)
 MIXED_AT = 1  # (1,4)
 
@@ -52,13 +52,13 @@ def player_json(y) -> dict:
 
 
 def player_string(y) -> str:
-    """Seed 000's notation: D, S or M at (0,5) (1,4) (2,3) (6,9) (7,8), e.g. DMSDD."""
+    """Ethier and Lee's (2023) notation: D, S or M at (0,5) (1,4) (2,3) (6,9) (7,8), e.g. DMSDD."""
     return "".join("D" if v == 1 else "S" if v == 0 else "M" for v in y)
 
 
 @dataclass
 class SeedRoute:
-    """Seed 000's method at one (d, alpha): the restricted game's equilibria and whether each
+    """Ethier and Lee's (2023) method at one (d, alpha): the restricted game's equilibria and whether each
     is an equilibrium of the full game."""
 
     banker_pure: tuple[tuple[Fraction, ...], tuple[Fraction, ...]] | None
@@ -180,7 +180,7 @@ def solve_chemin3(model: str = "B3", decks: "int | None | Shoe" = 6, alpha: Frac
     """Chemin de fer under Model A3 or B3 at commission ``alpha``.
 
     ``all_equilibria``: enumerate every extreme equilibrium (settles
-    uniqueness); otherwise one equilibrium by seed 000's route (or, where it
+    uniqueness); otherwise one equilibrium by Ethier and Lee's (2023) route (or, where it
     fails, the enumeration).  At alpha = 0 the zero-sum LP is solved too.
     """
     model = _check_model3(model)
@@ -208,7 +208,7 @@ def _banker_on_b3(game3: CheminGame3, q_b2: tuple[Fraction, ...], keys_b2) -> tu
 
 
 def seed_route(game3: CheminGame3, alpha: Fraction) -> SeedRoute:
-    """Seed 000's method (section 4): Banker restricted to the two pure strategies of his
+    """Ethier and Lee's (2023) method (section 4): Banker restricted to the two pure strategies of his
     Model B2 equilibrium at the same (d, alpha); Foster's algorithm on the reversed game
     (Banker = player I choosing between them, Player = player II, additive in his five
     choices); each equilibrium found is then certified in the full Model B3 game."""
@@ -242,7 +242,7 @@ def seed_route(game3: CheminGame3, alpha: Fraction) -> SeedRoute:
 # ---------------------------------------------------------------- the alpha sweep
 @dataclass(repr=False)
 class Chemin3Sweep(Result):
-    """The alpha-structure of Model B3 (seed 000 Table 7, Theorem 2) with its confirmations."""
+    """The alpha-structure of Model B3 (Ethier and Lee (2023), Table 7, Theorem 2) with its confirmations."""
 
     game: CheminGame3
     restricted: CheminSweep
@@ -285,7 +285,7 @@ TABLE7_BLOCKS = ((3, 8), (4, 1), (5, 4), (6, 10), (6, 6))
 
 
 def table7_blocks(game) -> list[list[int]]:
-    """Seed 000 Tables 5-7's blocks: (3,8) (4,1) (5,4) (6,none) (6,6), compositions in order."""
+    """Ethier and Lee (2023), Tables 5-7's blocks: (3,8) (4,1) (5,4) (6,none) (6,6), compositions in order."""
     return [sorted((i for i, (h, k) in enumerate(game.keys) if ((h[0] + h[1]) % 10, k) == b), key=game.block_key)
             for b in TABLE7_BLOCKS]
 
@@ -330,7 +330,7 @@ def sweep_chemin3(decks: "int | Shoe" = 6, lo: Fraction = Fraction(0), hi: Fract
 
 
 def table7(decks, confirm: bool = True, progress=None) -> list[dict]:
-    """Seed 000 Table 7 and Theorem 2 for every d in ``decks``: consecutive d with the same
+    """Ethier and Lee (2023), Table 7 and Theorem 2 for every d in ``decks``: consecutive d with the same
     Banker strategies (by alpha-interval) grouped, with the number of alpha-values where
     several equilibria exist and whether every interval was confirmed in the full game."""
     rows: list[dict] = []

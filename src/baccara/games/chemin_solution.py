@@ -1,8 +1,8 @@
-"""Chemin de fer solved: equilibria at one commission, the alpha sweep, and the seed's tables.
+"""Chemin de fer solved: equilibria at one commission, the alpha sweep, and Ethier and Lee's (2023) tables.
 
 Builds on :mod:`baccara.games.chemin` (the game) and :mod:`baccara.solve`
 (card-free solvers); produces result objects and JSON-ready documents in the
-notation of seed 000 (strategy strings of D, S and M in blocks of
+notation of Ethier and Lee (2023) (strategy strings of D, S and M in blocks of
 information sets; information sets written ``"(3,3)|6"``).
 """
 
@@ -111,7 +111,7 @@ def solve_chemin(model: str = "B2", decks: "int | None | Shoe" = 6, alpha: Fract
 # ---------------------------------------------------------------- best-response table
 def best_response_table(game: CheminGame, p: Fraction, alpha: Fraction) -> tuple[list[list[str]], list[str]]:
     """Banker's best response to Player drawing at 5 with probability p, in the layout of
-    seed 000 Table 1: rows Banker total 0-7, columns Player's third card 0-9 and none.
+    Ethier and Lee (2023), Table 1: rows Banker total 0-7, columns Player's third card 0-9 and none.
 
     A cell is D (draw), S (stand) or M (indifferent) when every composition of
     that total agrees; otherwise ``*`` with a note listing the compositions.
@@ -162,7 +162,7 @@ class CheminSweep(Result):
         return group_blocks([c.index for c in self.result.curves], lambda k: self.game.block_key(groups[k][0]))
 
     def table2(self) -> list[dict]:
-        """Seed 000 Table 2: one row per case (curve segment)."""
+        """Ethier and Lee (2023), Table 2: one row per case (curve segment)."""
         blocks = self._blocks()
         return [{
             "case": n + 1,
@@ -175,7 +175,7 @@ class CheminSweep(Result):
         } for n, c in enumerate(self.result.cases)]
 
     def table3(self) -> list[dict]:
-        """Seed 000 Table 3: one row per intersection of two curves."""
+        """Ethier and Lee (2023), Table 3: one row per intersection of two curves."""
         blocks = self._blocks()
         return [{
             "case": n + 1,
@@ -232,14 +232,14 @@ class CheminSweep(Result):
 
 def sweep_chemin(model: str = "B2", decks: "int | None | Shoe" = 6, lo: Fraction = DEFAULT_RANGE[0],
                  hi: Fraction = DEFAULT_RANGE[1]) -> CheminSweep:
-    """The alpha sweep of chemin de fer (seed 000 section 3) over [lo, hi]."""
+    """The alpha sweep of chemin de fer (Ethier and Lee (2023), section 3) over [lo, hi]."""
     lo, hi = check_commission(lo), check_commission(hi)
     game = chemin_game(model, decks)
     return CheminSweep(game, sweep(game.linear(), lo, hi, order=game.block_key))
 
 
 def table4(decks: Iterable[int | None], progress: Callable[[int | None], None] | None = None) -> list[tuple]:
-    """Seed 000 Table 4: (d, (a), (b), (c), (d), (e)) for each d, Model B2 (d = None: the limit, Model A2)."""
+    """Ethier and Lee (2023), Table 4: (d, (a), (b), (c), (d), (e)) for each d, Model B2 (d = None: the limit, Model A2)."""
     rows = []
     for d in decks:
         sw = sweep_chemin("B2" if d is not None else "A2", d)
@@ -250,7 +250,7 @@ def table4(decks: Iterable[int | None], progress: Callable[[int | None], None] |
 
 
 def table5(decks: Iterable[int], progress: Callable[[int], None] | None = None) -> list[list[str]]:
-    """Seed 000 Table 5: Banker's equilibrium move (D or S) at each (total, third card)
+    """Ethier and Lee (2023), Table 5: Banker's equilibrium move (D or S) at each (total, third card)
     where it is the same at every composition, every d in ``decks`` and every
     alpha in [0, 1/10]; blank where it varies (the cells Table 6 details).
     Rows: total 0-7; columns: third card 0-9, then none."""
@@ -271,7 +271,7 @@ def table5(decks: Iterable[int], progress: Callable[[int], None] | None = None) 
 
 
 def table1(game: CheminGame, lo: Fraction = DEFAULT_RANGE[0], hi: Fraction = DEFAULT_RANGE[1]) -> list[list[str]]:
-    """Seed 000 Table 1: Banker's move where it is the same against both Player pure
+    """Ethier and Lee (2023), Table 1: Banker's move where it is the same against both Player pure
     strategies (stand or draw at 5), at both ends of the commission range and at every
     composition of the total (by linearity in alpha, then for every alpha between);
     blank where it is not (the undetermined information sets).

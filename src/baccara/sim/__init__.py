@@ -1,6 +1,6 @@
 """Simulation at scale: real shoes for punto banco, chemin de fer and baccara banque.
 
-Shoes are dealt as casinos deal them (seed 003): shuffled from a seeded,
+Shoes are dealt as casinos deal them (Wikipedia 2019): shuffled from a seeded,
 counter-based stream per shoe, the first card shown and that many burned,
 a cut card ``cut`` cards from the end (7 by default; 14 is also common), the
 coup in which the cut card appears the last.  Every simulated frequency of a

@@ -1,8 +1,8 @@
 """Baccara banque sessions: two tableaux, one Banker, stakes in proportion theta.
 
-The rules (seed 003, "Baccarat Banque"; seed 004, section 2):
+The rules (Wikipedia 2019, "Baccarat Banque"; Ethier and Lee (2015), section 2):
 
-* The Banker holds the bank for the whole shoe (three decks in seed 003).
+* The Banker holds the bank for the whole shoe (three decks in Wikipedia (2019)).
   He deals three cards, to Player 1 (his right), Player 2 (his left) and
   himself, then three more likewise; third cards go Player 1, Player 2, Banker.
 * If Banker has a natural, or both Players have, play ends and each hand is
@@ -96,7 +96,7 @@ def draw_to_5_banker() -> tuple:
 
 @lru_cache(maxsize=16)
 def equilibrium_strategy(theta: Fraction) -> BanqueStrategy:
-    """The correlated cooperative equilibrium of the simplified model at theta (seed 004, section 3)."""
+    """The correlated cooperative equilibrium of the simplified model at theta (Ethier and Lee 2015, section 3)."""
     from ..games.banque_solution import correlated_equilibrium
 
     sol = correlated_equilibrium(Fraction(theta))
@@ -303,7 +303,7 @@ class BanqueResult:
                     "ev_per_bet": fnum(est.value), "stderr": fnum(est.stderr)}
 
         mv = {"banker": float(self.model_value), "banker_exact": f"{self.model_value.numerator}/{self.model_value.denominator}",
-              "basis": "simplified model of seed 004: cards dealt with replacement, one coup"}
+              "basis": "simplified model of Ethier and Lee (2015): cards dealt with replacement, one coup"}
         return {
             "game": "banque",
             "seed": j.seed,

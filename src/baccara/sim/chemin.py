@@ -1,6 +1,6 @@
 """Chemin de fer sessions on real shoes: the rotating bank, its stakes, the commission.
 
-The rules (seed 003, "Chemin de fer"; seed 000, section 1):
+The rules (Wikipedia 2019, "Chemin de fer"; Ethier and Lee (2023), section 1):
 
 * The role of Banker rotates among the players; it changes hands after a
   Banker loss (or when Banker withdraws).  Banker announces the amount he

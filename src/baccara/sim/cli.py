@@ -487,7 +487,7 @@ SEED = typer.Option(None, "--seed", help="Random seed, an integer from 0 to 2^63
 SHOES = typer.Option("10000", "--shoes", "--sessions",
                      help="Shoes to deal (one session = one shoe), 1 to 10^15; 1e6 and 1_000_000 work.  Runs "
                           "estimated over an hour of one core's work need --allow-long.")
-CUT = typer.Option(None, "--cut", help="Cards behind the cut card (default 7, seed 003; 14 is also common); "
+CUT = typer.Option(None, "--cut", help="Cards behind the cut card (default 7, Wikipedia (2019); 14 is also common); "
                                        "only with a cut card (not with --decks inf or --deal csm).")
 DEAL = typer.Option(None, "--deal", help="cut (default): real shoes to the cut card; csm: every coup from the "
                                          "full shoe (continuous shuffler); infinite: with replacement (the "
@@ -638,7 +638,7 @@ def _punto_summary(doc: dict) -> None:
 @simulate_app.command("chemin")
 @handles_errors
 def chemin(
-    decks: str | None = typer.Option(None, "--decks", "-d", help=_decks_help("default 6, seed 003; inf with "
+    decks: str | None = typer.Option(None, "--decks", "-d", help=_decks_help("default 6, Wikipedia (2019); inf with "
                                                                                 "--model A1 / A2")),
     shoes: str = SHOES,
     banker: str = typer.Option("equilibrium", "--banker", help="Banker's strategy: equilibrium (the solver's Nash "
@@ -765,16 +765,16 @@ def _chemin_summary(doc: dict) -> None:
 @simulate_app.command("banque")
 @handles_errors
 def banque(
-    decks: str | None = typer.Option(None, "--decks", "-d", help=_decks_help("default 3, seed 003")),
+    decks: str | None = typer.Option(None, "--decks", "-d", help=_decks_help("default 3, Wikipedia (2019)")),
     shoes: str = SHOES,
     theta: str = typer.Option("1/2", "--theta", help="Stake on Player 1's hand, theta in (0, 1); Player 2: 1 - theta."),
-    players: str = typer.Option("equilibrium", "--players", help="equilibrium (the correlated mixture of seed 004) "
+    players: str = typer.Option("equilibrium", "--players", help="equilibrium (the correlated mixture of Ethier and Lee (2015)) "
                                                                  "or independent (then --p1 and --p2 are required)."),
     p1: str | None = typer.Option(None, "--p1", help="Player 1 draws at 5 with this probability (draw, stand "
                                                         "or p; --players independent)."),
     p2: str | None = typer.Option(None, "--p2", help="Player 2 draws at 5 with this probability (draw, stand "
                                                         "or p; --players independent)."),
-    banker: str = typer.Option("equilibrium", "--banker", help="equilibrium (correlated cooperative, seed 004) or "
+    banker: str = typer.Option("equilibrium", "--banker", help="equilibrium (correlated cooperative, Ethier and Lee (2015)) or "
                                                                "draw-to-5 (draw on 0-5, stand on 6-7)."),
     seed: str | None = SEED,
     cut: str | None = typer.Option(None, "--cut", help="Cards behind the cut card (default 10: a banque coup "

@@ -4,16 +4,16 @@ A count system is
 
 * a **tag per rank** (A, 2-9, 10, J, Q, K; ranks not listed count 0) added
   to the running count for every card the counter sees: the face-up burn card
-  and every card dealt (seed 003: the other burned cards are face down);
+  and every card dealt (Wikipedia (2019): the other burned cards are face down);
 * an **initial count** (``initial`` plus ``initial_per_deck`` times the
   decks), so unbalanced systems can start away from zero;
 * a **betting rule** per bet: place one unit on the bet when the *running*
   count, or the *true* count (running count per deck not yet seen), lies in
   ``[at_least, at_most]``;
 * optionally the **cut-card depth** it is meant for (cards behind the cut
-  card; 7 per seed 003, 14 is also common).
+  card; 7 per Wikipedia (2019), 14 is also common).
 
-A system is *balanced* when the tags of one deck sum to zero.  Seed 001 says
+A system is *balanced* when the tags of one deck sum to zero.  Ask Dr. Math (1996) says
 the tie bet improves when the cards left are rich in sixes and sevens; a tie
 count tags 6 and 7 negatively (their removal hurts the tie) and the cards
 whose removal helps it positively, see ``examples/counts/``.

@@ -1,6 +1,6 @@
 """Shoes as casinos deal them, in Numba: shuffle, burn, cut card, coups.
 
-The rules (seed 003, "Punto banco"):
+The rules (Wikipedia 2019, "Punto banco"):
 
 * **Shuffle.**  Each shoe is a uniformly random permutation of ``d`` decks.
   Shoe number ``i`` of a job with seed ``s`` draws its randomness from its
@@ -20,7 +20,7 @@ The rules (seed 003, "Punto banco"):
   which (or at whose start) the cut card comes out is the last one.  Since a
   coup takes at most six cards, ``cut >= 6`` guarantees it can be finished.
 * **Deal.**  Player, Banker, Player, Banker, then Player's third card, then
-  Banker's (seed 003); the drawing rules are a :class:`baccara.rules.Tableau`.
+  Banker's (Wikipedia 2019); the drawing rules are a :class:`baccara.rules.Tableau`.
 
 Cards are coded ``4 * rank + suit`` (rank 0..12 for A, 2..9, 10, J, Q, K;
 suit 0..3), so pairs of equal rank and suited pairs (equal code) are both

@@ -1,4 +1,4 @@
-"""Additive 2 x 2^n bimatrix games and all their Nash equilibria (seed 000, section 2).
+"""Additive 2 x 2^n bimatrix games and all their Nash equilibria (Ethier and Lee 2023, section 2).
 
 Player I has two pure strategies u = 0, 1 and mixes with p = P(u = 1).
 Player II has n information sets; at each she chooses move 0 or 1, so her

@@ -4,7 +4,7 @@ Player I has k information sets and plays move 1 at set j with probability
 y_j; player II has n sets and plays move 1 at set i with probability x_i.
 When each player moves at most once in any play (chemin de fer: Player
 decides once at 5, Banker once afterwards), the expected payoffs are
-*bilinear* in the behavioural strategies (seed 000, section 4, equations
+*bilinear* in the behavioural strategies (Ethier and Lee 2023, section 4, equations
 (39)-(44)):
 
     A(y, x) = a0 + sum_j y_j a_j + sum_i x_i (h0_i + sum_j y_j h_ij)     player I

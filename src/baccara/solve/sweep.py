@@ -1,4 +1,4 @@
-"""The parametric structure of an additive game's Nash equilibria (seed 000, section 3).
+"""The parametric structure of an additive game's Nash equilibria (Ethier and Lee 2023, section 3).
 
 Player II's gains are linear in a parameter alpha (the commission):
 g_i^u(alpha) = c_i^u + alpha e_i^u; player I's payoffs do not depend on alpha.
@@ -10,7 +10,7 @@ defined where g_i^0 and g_i^1 have strictly opposite signs (then 0 < p_i < 1).
 In the (alpha, p) plane player II's best response is constant between curves,
 so the equilibria over an alpha-interval follow from finitely many cases:
 each curve cut at its intersections with the others gives segments (the
-"(a) + 2(b)" cases of seed 000 Table 4); on a segment of curve i, player II's
+"(a) + 2(b)" cases of Ethier and Lee (2023), Table 4); on a segment of curve i, player II's
 moves elsewhere are fixed, player I's indifference fixes the equalizing
 probability q_i = -Delta / delta_i, independent of alpha, and the segment
 carries an equilibrium iff 0 < q_i < 1.  At an intersection both curves'
@@ -163,7 +163,7 @@ class Sweep:
         return [p for p in self.points if p.exceptional]
 
     def counts(self) -> tuple[int, int, int, int, int]:
-        """Seed 000 Table 4's columns: (a) curves, (b) intersections, (c) partial curves,
+        """Ethier and Lee (2023), Table 4's columns: (a) curves, (b) intersections, (c) partial curves,
         (d) = (a) + 2(b) cases, (e) exceptional alphas."""
         a, b = len(self.curves), len(self.intersections)
         return a, b, len(self.partial_curves), a + 2 * b, len({p.point.alpha for p in self.exceptional})

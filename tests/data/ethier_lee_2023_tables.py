@@ -1,10 +1,10 @@
-"""Published tables of seed 000 (Ethier & Lee, casino chemin de fer), as printed.
+"""Published tables of Ethier and Lee (2023) (Ethier & Lee, casino chemin de fer), as printed.
 
 Extracted once from ../shared/seeds/000_de7314d0dcc5230f.txt; the formulas and
 interval columns were lost in extraction, the strategy strings and approximate
 alphas survive.  Strategy strings list the undetermined information sets in
 blocks (3,9) (4,1) (5,4) (6,none) (6,6) (Tables 2, 3) or all compositions in
-blocks (3,8) (4,1) (5,4) (6,none) (6,6) (Tables 6, 7); MODELS.md.
+blocks (3,8) (4,1) (5,4) (6,none) (6,6) (Tables 6, 7).
 """
 
 #: Table 2 (d = 6): case -> Banker strategy, M at the mixing information set.
@@ -154,7 +154,7 @@ TABLE6 = [
 ]
 
 
-# Seed 000, Table 7 (Model B3): Banker's strategies in blocks (3,8) (4,1) (5,4)
+# Ethier and Lee (2023), Table 7 (Model B3): Banker's strategies in blocks (3,8) (4,1) (5,4)
 # (6,none) (6,6) by alpha-interval, with the equation of the mixing probability,
 # in the order printed (d = 1, 2, 3, 4-7, ... ; the d labels were lost in extraction).
 TABLE7 = [
