@@ -21,8 +21,13 @@ from itertools import combinations, product
 from baccara.games import chemin
 from baccara.games.chemin import chemin_game
 from baccara.games.chemin_model3 import solve_chemin3, sweep_chemin3
-from baccara.solve.bilinear import (BilinearNashSet, _exact_vertex, dominance_reduction, merge_equivalent_II,
-                                    nash_equilibria)
+from baccara.solve.bilinear import (
+    BilinearNashSet,
+    _exact_vertex,
+    dominance_reduction,
+    merge_equivalent_II,
+    nash_equilibria,
+)
 from baccara.solve.linalg import solve_exact
 
 

@@ -5,8 +5,14 @@ from fractions import Fraction
 import pytest
 
 from baccara.games.banque_independent import independent_equilibrium
-from baccara.games.banque_independent_sweep import (coincidence_near, exact_ends, float_independent,
-                                                    independent_sweep, lower_value_peak, sweep_json)
+from baccara.games.banque_independent_sweep import (
+    coincidence_near,
+    exact_ends,
+    float_independent,
+    independent_sweep,
+    lower_value_peak,
+    sweep_json,
+)
 
 NINE_ELEVENTHS = 9 / 11
 

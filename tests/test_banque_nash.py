@@ -117,7 +117,8 @@ def test_cli_nash_json():
     assert r.exit_code == 2 and "error:" in r.output
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 
 @settings(max_examples=3, deadline=None)

@@ -10,8 +10,15 @@ import pytest
 from baccara.games.banque import banque_game, infoset_label
 from baccara.games.banque_moving import evaluate
 from baccara.games.banque_nash import certify, nash_equilibria
-from baccara.games.banque_nash_sweep import (THETA_9_11, NashSweep, branch_through, forms_at, nash_branches,
-                                             nash_sweep, nash_sweep_json)
+from baccara.games.banque_nash_sweep import (
+    THETA_9_11,
+    NashSweep,
+    branch_through,
+    forms_at,
+    nash_branches,
+    nash_sweep,
+    nash_sweep_json,
+)
 from baccara.solve.roots import precision
 
 LABELS = [infoset_label(k) for k in banque_game().infosets]

@@ -5,16 +5,17 @@ import json
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from baccara.cli import app
 from baccara.games.chemin import chemin_game, raw_coefficients
 from baccara.games.chemin_model3 import seed_route, solve_chemin3, sweep_chemin3
 from baccara.games.chemin_solution import solve_chemin
-from baccara.solve.additive import AdditiveGame, nash_equilibria as foster
-from baccara.solve.bilinear import (BilinearGame, certify, held_I, guaranteed_I, nash_equilibria,
-                                    solve_zero_sum)
+from baccara.solve.additive import AdditiveGame
+from baccara.solve.additive import nash_equilibria as foster
+from baccara.solve.bilinear import BilinearGame, certify, guaranteed_I, held_I, nash_equilibria, solve_zero_sum
 
 from .data.ethier_lee_2023_tables import TABLE7
 

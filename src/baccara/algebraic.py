@@ -46,7 +46,7 @@ class QuadraticNumber:
         object.__setattr__(self, "d", d)
 
     @classmethod
-    def of(cls, x: "QuadraticNumber | Fraction | int") -> "QuadraticNumber":
+    def of(cls, x: QuadraticNumber | Fraction | int) -> QuadraticNumber:
         return x if isinstance(x, QuadraticNumber) else cls(Fraction(x))
 
     def bounds(self, bits: int) -> tuple[Fraction, Fraction]:
@@ -76,7 +76,7 @@ class QuadraticNumber:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def __lt__(self, other: "QuadraticNumber | Fraction | int") -> bool:
+    def __lt__(self, other: QuadraticNumber | Fraction | int) -> bool:
         other = QuadraticNumber.of(other)
         if self == other:
             return False
@@ -91,7 +91,7 @@ class QuadraticNumber:
             bits *= 2
 
     # field operations within one Q(sqrt(d))
-    def _common(self, other: "QuadraticNumber | Fraction | int") -> tuple["QuadraticNumber", int]:
+    def _common(self, other: QuadraticNumber | Fraction | int) -> tuple[QuadraticNumber, int]:
         other = QuadraticNumber.of(other)
         if self.d != 1 and other.d != 1 and self.d != other.d:
             raise ValueError("arithmetic across different quadratic fields is not supported")
@@ -144,13 +144,13 @@ class QuadraticNumber:
         return f"({head})/{den}" if den != 1 else head
 
 
-def real_json(x: "QuadraticNumber | Fraction | int") -> dict:
+def real_json(x: QuadraticNumber | Fraction | int) -> dict:
     """An exact real (rational or quadratic irrational) for JSON: closed form and float."""
     x = QuadraticNumber.of(x)
     return {"exact": str(x), "float": float(x)}
 
 
-def simplest(x: "QuadraticNumber | Fraction | int") -> "QuadraticNumber | Fraction":
+def simplest(x: QuadraticNumber | Fraction | int) -> QuadraticNumber | Fraction:
     """A rational as a Fraction, a quadratic irrational as a QuadraticNumber: one form per
     number, so results compare and hash alike whichever field computed them."""
     if isinstance(x, QuadraticNumber):

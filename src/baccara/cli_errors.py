@@ -15,7 +15,8 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import typer
 from rich.console import Console

@@ -24,11 +24,11 @@ larger shoes run the same kernel in pure Python on Python integers, exactly.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import lcm, sqrt
-from typing import Iterable, Mapping
 
 import numpy as np
 

@@ -63,7 +63,7 @@ def plot_banque_correlated(pieces, path: str | Path, samples: int = 40) -> Path:
             bottom.plot(xs, [float(p[u]) for p, _ in sols], color=color, lw=1)
     top.set(ylabel="value to the Players", title="Baccara banque: correlated cooperative equilibrium")
     bottom.set(xlabel="theta (share of the stake on Player 1)", ylabel="Players' mixture", ylim=(0, 1))
-    for u, (label, color) in enumerate(zip(("SS", "SD", "DS", "DD"), ("tab:blue", "tab:orange", "tab:green", "tab:red"))):
+    for label, color in zip(("SS", "SD", "DS", "DD"), ("tab:blue", "tab:orange", "tab:green", "tab:red")):
         bottom.plot([], [], color=color, label=label)
     bottom.legend(loc="upper left")
     path = Path(path)
@@ -79,7 +79,7 @@ def plot_banque_series(xs, series: dict[str, list[float]], path: str | Path, tit
     fig, ax = plt.subplots(figsize=(8, 5))
     for (label, ys), color in zip(series.items(), ("tab:blue", "tab:orange", "tab:green", "tab:red")):
         seg_x, seg_y = [xs[0]], [ys[0]]
-        for x0, y0, x1, y1 in zip(xs, ys, xs[1:], ys[1:]):
+        for y0, x1, y1 in zip(ys, xs[1:], ys[1:]):
             if jumps and abs(y1 - y0) > 0.05:  # a jump in a probability: start a new piece
                 ax.plot(seg_x, seg_y, color=color, lw=1.3)
                 seg_x, seg_y = [], []

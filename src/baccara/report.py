@@ -6,8 +6,8 @@ denominator) and, for people, as floats beside them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Mapping
 
 from rich.table import Table
 

@@ -21,10 +21,10 @@ cards, the falling factorial (N)_6, or N^6 with replacement.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from math import perm
-from typing import Iterable, Mapping
 
 import numpy as np
 
@@ -37,7 +37,7 @@ _NTYPES = {"suit": 52, "rank": 13, "value": 10}
 CARDS_PER_COUP = 6
 
 
-@lru_cache(maxsize=None)
+@cache
 def _type_tables(resolution: str) -> tuple[np.ndarray, np.ndarray]:
     if resolution == "suit":
         values = np.array([RANK_VALUE[i // 4] for i in range(52)], dtype=np.int64)
@@ -94,19 +94,19 @@ class Shoe:
 
     # ------------------------------------------------------------------ builders
     @classmethod
-    def decks(cls, d: int) -> "Shoe":
+    def decks(cls, d: int) -> Shoe:
         """A fresh shoe of ``d`` standard 52-card decks (d a positive integer)."""
         if isinstance(d, bool) or not isinstance(d, numbers.Integral) or d <= 0:
             raise ShoeError(f"decks must be a positive integer, got {d!r}")
         return cls(counts=(int(d),) * 52, resolution="suit", decks_label=int(d))
 
     @classmethod
-    def infinite(cls) -> "Shoe":
+    def infinite(cls) -> Shoe:
         """The infinite shoe: one deck dealt with replacement (Model A)."""
         return cls(counts=(1,) * 52, resolution="suit", replacement=True)
 
     @classmethod
-    def from_ranks(cls, counts: Mapping[str | int, int] | Iterable[int]) -> "Shoe":
+    def from_ranks(cls, counts: Mapping[str | int, int] | Iterable[int]) -> Shoe:
         """A shoe from counts by rank: a mapping rank name -> count, or 13 counts A..K."""
         if isinstance(counts, Mapping):
             by_rank = [0] * 13
@@ -124,7 +124,7 @@ class Shoe:
         return cls(counts=tuple(by_rank), resolution="rank")
 
     @classmethod
-    def from_values(cls, counts: Mapping[int, int] | Iterable[int]) -> "Shoe":
+    def from_values(cls, counts: Mapping[int, int] | Iterable[int]) -> Shoe:
         """A shoe from counts by value 0..9 (only bets on totals can then be priced)."""
         if isinstance(counts, Mapping):
             by_value = [0] * 10
@@ -139,7 +139,7 @@ class Shoe:
         return cls(counts=tuple(by_value), resolution="value")
 
     @classmethod
-    def from_cards(cls, counts: Mapping[tuple[str, str], int]) -> "Shoe":
+    def from_cards(cls, counts: Mapping[tuple[str, str], int]) -> Shoe:
         """A shoe from counts by (rank, suit), e.g. ``{("A", "S"): 7, ...}``."""
         by_card = [0] * 52
         for (r, s), c in counts.items():
@@ -221,7 +221,7 @@ class Shoe:
             return [4 * r + suit_index(suit)]
         return [4 * r + s for s in range(4)]
 
-    def remove(self, rank: str | int, suit: str | None = None, n: int = 1) -> "Shoe":
+    def remove(self, rank: str | int, suit: str | None = None, n: int = 1) -> Shoe:
         """The shoe with ``n`` cards of ``rank`` (and ``suit``) taken out.
 
         Without a suit, in a shoe that knows suits, the card comes from the suit
@@ -239,7 +239,7 @@ class Shoe:
             counts[t] -= 1
         return Shoe(tuple(counts), self.resolution, False, None)
 
-    def add(self, rank: str | int, suit: str | None = None, n: int = 1) -> "Shoe":
+    def add(self, rank: str | int, suit: str | None = None, n: int = 1) -> Shoe:
         """The shoe with ``n`` cards of ``rank`` (and ``suit``) put in.
 
         Without a suit, in a shoe that knows suits, the card goes to the suit
@@ -255,7 +255,7 @@ class Shoe:
             counts[t] += 1
         return Shoe(tuple(counts), self.resolution, False, None)
 
-    def remove_type(self, t: int) -> "Shoe":
+    def remove_type(self, t: int) -> Shoe:
         """The shoe with one card of type ``t`` taken out."""
         if self.replacement:
             raise ShoeError("cards cannot be removed from an infinite shoe (it is dealt with replacement)")

@@ -11,7 +11,7 @@ sweeps and simulations alike (:mod:`baccara.sim.limits` estimates simulations).
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from .errors import BaccaraError
 

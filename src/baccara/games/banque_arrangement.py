@@ -17,9 +17,9 @@ a quadratic: numbers r + s sqrt(D), exact as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence
 
 from ..algebraic import QuadraticNumber, quadratic_roots
 

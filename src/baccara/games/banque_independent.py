@@ -36,8 +36,10 @@ from scipy.optimize import linprog
 from ..algebraic import QuadraticNumber, quadratic_roots
 from ..solve.sweep import rational_between
 from .banque import DENOMINATOR, banque_game, check_theta
-from .banque_arrangement import CORNERS, arrangement, at as _at, bilinear as _bilinear, curve_segments, \
-    p2_on_curve as _p2_on_curve
+from .banque_arrangement import CORNERS, arrangement, curve_segments
+from .banque_arrangement import at as _at
+from .banque_arrangement import bilinear as _bilinear
+from .banque_arrangement import p2_on_curve as _p2_on_curve
 from .banque_solution import correlated_equilibrium
 
 

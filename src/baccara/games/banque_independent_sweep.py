@@ -23,11 +23,11 @@ fine enough that the count agrees with the paper's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
-from typing import Callable
 
 import numpy as np
 
@@ -374,7 +374,7 @@ def exact_end(left_sig: tuple, right_sig: tuple, bracket: tuple[float, float]) -
                               for sig, x in ((left_sig, a), (right_sig, b)))
         change = left_sig[0] | right_sig[0] | (left_sig[1] ^ right_sig[1])
         evs = []
-        for pt, sig, V in ((pl, left_sig, vl), (pr, right_sig, vr)):
+        for pt, sig, _value in ((pl, left_sig, vl), (pr, right_sig, vr)):
             conds = [(f"Banker at {infoset_label(g.infosets[k])}", P.B[k]) for k in sorted(change - sig[0])]
             conds += [("p1 > 0", P1), ("p1 < 1", ONE - P1), ("p2 > 0", P2), ("p2 < 1", ONE - P2)]
             # the maximiser starts to slide along a curve through it: V's derivative along

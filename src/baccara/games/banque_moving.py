@@ -167,7 +167,7 @@ class MovingPoint:
     branch: int = 0
 
     @classmethod
-    def through(cls, e1, e2, p1, t: Fraction) -> "MovingPoint":
+    def through(cls, e1, e2, p1, t: Fraction) -> MovingPoint:
         """The branch of {e1 = e2 = 0} through the point with this p1 at theta = t."""
         pt = cls((tuple(terms(e1)), tuple(terms(e2))))
         _, factors = pt._split()[0].factor()
@@ -179,7 +179,7 @@ class MovingPoint:
         return pt if k2 == 0 else cls(pt.eqs, pt.crossing, sign(2 * k2 * QuadraticNumber.of(p1) + k1))
 
     @classmethod
-    def near(cls, e1, e2, p1: float, t: Fraction, tol: float = 1e-6) -> "MovingPoint":
+    def near(cls, e1, e2, p1: float, t: Fraction, tol: float = 1e-6) -> MovingPoint:
         """The branch of {e1 = e2 = 0} whose p1 at the rational t is the one near the float p1."""
         pt = cls((tuple(terms(e1)), tuple(terms(e2))))
         roots = []

@@ -56,13 +56,13 @@ from itertools import product
 
 import numpy as np
 
-from ..algebraic import QuadraticNumber, fraction_str as fstr, quadratic_roots, real_json, simplest
+from ..algebraic import QuadraticNumber, quadratic_roots, real_json, simplest
+from ..algebraic import fraction_str as fstr
 from ..errors import BaccaraError
 from ..solve.linalg import polytope_vertices
 from ..solve.sweep import rational_between
 from .banque import banque_game, check_theta, infoset_label
-from .banque_arrangement import Arrangement, arrangement, at, bilinear, crosses_square, curve_segments, \
-    p2_on_curve
+from .banque_arrangement import Arrangement, arrangement, at, bilinear, crosses_square, curve_segments, p2_on_curve
 
 F0, F1 = Fraction(0), Fraction(1)
 
@@ -378,7 +378,7 @@ def _along_curve(setup: _Setup, arr: Arrangement, k: int, out: BanqueNashSet) ->
         for lo, hi in zip(cuts, cuts[1:]):
             mid = (lo + hi) / 2
             draw = setup.draw_at(v, mid, skip=k)
-            a1 = lambda t: _ev(setup.d1, t) + sum((_ev(setup.e1[j], t) for j in draw), F0)  # noqa: E731
+            a1 = lambda t, draw=draw: _ev(setup.d1, t) + sum((_ev(setup.e1[j], t) for j in draw), F0)  # noqa: E731
             a2 = _ev(setup.d2, v) + sum((_ev(setup.e2[j], v) for j in draw), F0)
             b2 = _ev(setup.e2[k], v)
             # a1(t) b2 - a2 b1(t) = 0, linear in t

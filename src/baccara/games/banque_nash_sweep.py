@@ -44,11 +44,12 @@ other change of the equilibrium set is an end of some branch.)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable
 
-from ..algebraic import fraction_str as fstr, real_json
+from ..algebraic import fraction_str as fstr
+from ..algebraic import real_json
 from ..errors import BaccaraError
 from ..solve.roots import Endpoint, arb_of, precision, rational_between_balls, rationals_around
 from .banque import banque_game, infoset_label

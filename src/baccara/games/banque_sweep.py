@@ -21,15 +21,16 @@ the last endpoint, and must end exactly there (otherwise the gap is searched).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
 
 import flint
 
 from ..solve.roots import Endpoint, arb_of, precision, rational_below, rational_between_balls, real_roots
 from ..solve.zero_sum import solve_additive_zero_sum
 from .banque import DENOMINATOR, banque_game
+
 
 @dataclass(frozen=True)
 class CorrelatedPiece:

@@ -20,10 +20,10 @@ computed ones with the cells the paper names changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Iterable, Sequence
 
 from ..errors import BaccaraError
 from ..rules import PUNTO_BANCO, STOOD

@@ -27,11 +27,11 @@ forward differences, integers only) for any d; with replacement, directly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb, perm
-from typing import Sequence
 
 import numpy as np
 
@@ -52,7 +52,7 @@ THIRD_LABELS = tuple(str(k) for k in range(10)) + ("none",)
 MAX_COMPOSITION_CARDS = 1000
 
 
-def check_model(model: str, decks: "int | None | Shoe") -> tuple[str, "int | None | tuple[int, ...]"]:
+def check_model(model: str, decks: int | None | Shoe) -> tuple[str, int | None | tuple[int, ...]]:
     """Validate a model and a shoe: Model A is the infinite shoe (any decks given are ignored).
 
     Parameters
@@ -140,7 +140,7 @@ def _deck_counts(d: int) -> list[int]:
     return [16 * d] + [4 * d] * 9
 
 
-@lru_cache(maxsize=None)
+@cache
 def _forward_differences(draw5: tuple[int, ...]) -> np.ndarray:
     """Newton forward differences at d = 1 of every coefficient (rows: order 0..6)."""
     samples = []
@@ -256,7 +256,7 @@ class CheminGame:
         return AdditiveGame(a, b, h, g, self.labels)
 
 
-def chemin_game(model: str = "B2", decks: "int | None | Shoe" = 6) -> "CheminGame | CheminGame3":
+def chemin_game(model: str = "B2", decks: int | None | Shoe = 6) -> CheminGame | CheminGame3:
     """The chemin de fer game under ``model`` on a shoe.
 
     Parameters

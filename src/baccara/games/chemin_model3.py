@@ -31,14 +31,24 @@ from fractions import Fraction
 
 from ..algebraic import fraction_str as fstr
 from ..errors import BaccaraError
-from ..solve.additive import AdditiveGame, nash_equilibria as foster
-from ..solve.bilinear import (BilinearCertificate, BilinearEquilibrium, BilinearGame, BilinearNashSet,
-                              BilinearZeroSum, certify, dominance_reduction, nash_equilibria, solve_zero_sum)
-from ..solve.sweep import rational_between, strategy_string, sweep
 from ..result import Result
 from ..shoe import Shoe
+from ..solve.additive import AdditiveGame
+from ..solve.additive import nash_equilibria as foster
+from ..solve.bilinear import (
+    BilinearCertificate,
+    BilinearEquilibrium,
+    BilinearGame,
+    BilinearNashSet,
+    BilinearZeroSum,
+    certify,
+    dominance_reduction,
+    nash_equilibria,
+    solve_zero_sum,
+)
+from ..solve.sweep import rational_between, strategy_string, sweep
+from .chemin import FIVE_LABELS, CheminGame3, _decks_json, check_commission, chemin_game, shoe_json
 from .chemin_report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
-from .chemin import FIVE_LABELS, CheminGame3, _decks_json, chemin_game, check_commission, shoe_json
 from .chemin_solution import CheminSweep, solve_chemin
 
 #: Player's equilibrium moves at the compositions of 5 other than (1,4) (Ethier and Lee 2023, Theorem 2).
@@ -175,7 +185,7 @@ def _check_model3(model: str) -> str:
     return m
 
 
-def solve_chemin3(model: str = "B3", decks: "int | None | Shoe" = 6, alpha: Fraction = Fraction(1, 20),
+def solve_chemin3(model: str = "B3", decks: int | None | Shoe = 6, alpha: Fraction = Fraction(1, 20),
                   all_equilibria: bool = True) -> Chemin3Solution:
     """Chemin de fer under Model A3 or B3 at commission ``alpha``.
 
@@ -290,7 +300,7 @@ def table7_blocks(game) -> list[list[int]]:
             for b in TABLE7_BLOCKS]
 
 
-def sweep_chemin3(decks: "int | Shoe" = 6, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),
+def sweep_chemin3(decks: int | Shoe = 6, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),
                   confirm: bool = True) -> Chemin3Sweep:
     """Model B3's equilibria over alpha in [lo, hi] (see the module docstring)."""
     lo, hi = check_commission(lo), check_commission(hi)

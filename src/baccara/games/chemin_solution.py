@@ -8,19 +8,20 @@ information sets; information sets written ``"(3,3)|6"``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
-from typing import Callable, Iterable
 
-from ..algebraic import fraction_str as fstr, real_json
+from ..algebraic import fraction_str as fstr
+from ..algebraic import real_json
+from ..result import Result
+from ..shoe import Shoe
 from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
 from ..solve.sweep import Sweep, group_blocks, strategy_string, sweep
 from ._chemin_kernel import NONE
-from ..result import Result
-from ..shoe import Shoe
+from .chemin import THIRD_LABELS, CheminGame, _decks_json, _total, check_commission, chemin_game, shoe_json
 from .chemin_report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
-from .chemin import THIRD_LABELS, CheminGame, _decks_json, _total, chemin_game, check_commission, shoe_json
 
 DEFAULT_RANGE = (Fraction(0), Fraction(1, 10))
 
@@ -97,7 +98,7 @@ class CheminSolution(Result):
         }
 
 
-def solve_chemin(model: str = "B2", decks: "int | None | Shoe" = 6, alpha: Fraction = Fraction(1, 20)) -> CheminSolution:
+def solve_chemin(model: str = "B2", decks: int | None | Shoe = 6, alpha: Fraction = Fraction(1, 20)) -> CheminSolution:
     """All Nash equilibria of chemin de fer under ``model`` with ``decks`` at commission ``alpha``."""
     alpha = check_commission(alpha)
     game = chemin_game(model, decks)
@@ -230,7 +231,7 @@ class CheminSweep(Result):
         }
 
 
-def sweep_chemin(model: str = "B2", decks: "int | None | Shoe" = 6, lo: Fraction = DEFAULT_RANGE[0],
+def sweep_chemin(model: str = "B2", decks: int | None | Shoe = 6, lo: Fraction = DEFAULT_RANGE[0],
                  hi: Fraction = DEFAULT_RANGE[1]) -> CheminSweep:
     """The alpha sweep of chemin de fer (Ethier and Lee (2023), section 3) over [lo, hi]."""
     lo, hi = check_commission(lo), check_commission(hi)

@@ -26,10 +26,11 @@ discontinuity is p (her *equalizing strategy*).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
-from typing import Sequence
+
 
 @dataclass(frozen=True)
 class AdditiveGame:

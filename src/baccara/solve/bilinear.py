@@ -48,10 +48,10 @@ payoffs alone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, product
-from typing import Sequence
 
 import numpy as np
 
@@ -106,7 +106,7 @@ class BilinearGame:
                 B += xi * self.gain_II(i, y)
         return A, B
 
-    def restrict(self, fixed_I: dict[int, Fraction], fixed_II: dict[int, Fraction]) -> "BilinearGame":
+    def restrict(self, fixed_I: dict[int, Fraction], fixed_II: dict[int, Fraction]) -> BilinearGame:
         """The game on the remaining sets when y_j (j in fixed_I) and x_i (i in fixed_II) are fixed."""
         free_I = [j for j in range(self.k) if j not in fixed_I]
         free_II = [i for i in range(self.n) if i not in fixed_II]

@@ -4,9 +4,9 @@ Q(sqrt D) as :class:`~baccara.algebraic.QuadraticNumber`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
-from typing import Sequence
 
 from ..algebraic import simplest
 

@@ -11,8 +11,8 @@ ball (:class:`Endpoint`), printed to any number of digits.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 
 import flint
 
@@ -44,7 +44,7 @@ class Endpoint:
     rational: Fraction | None = None
 
     @classmethod
-    def of_rational(cls, x: Fraction) -> "Endpoint":
+    def of_rational(cls, x: Fraction) -> Endpoint:
         return cls(arb_of(Fraction(x)), None, Fraction(x))
 
     def __float__(self) -> float:
@@ -83,7 +83,7 @@ class Endpoint:
     def text(self, digits: int = 6) -> str:
         return f"{float(self):.{digits}f}"
 
-    def same(self, other: "Endpoint") -> bool:
+    def same(self, other: Endpoint) -> bool:
         """The same number (the balls are certified, so overlapping ones hold one root)."""
         return self is other or bool(self.ball.overlaps(other.ball))
 

@@ -23,10 +23,10 @@ represented as :class:`~baccara.algebraic.QuadraticNumber`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
-from typing import Callable, Sequence
 
 from ..algebraic import QuadraticNumber, quadratic_roots
 from .additive import proportional_groups
@@ -152,7 +152,7 @@ class Sweep:
     intervals: list[Interval] = field(default_factory=list)
     continua: list[str] = field(default_factory=list)
     groups: list[tuple[int, ...]] = field(default_factory=list)
-    game: "LinearAdditiveGame | None" = None
+    game: LinearAdditiveGame | None = None
 
     @property
     def partial_curves(self) -> list[Curve]:
