@@ -112,20 +112,18 @@ def test_guaranteed_is_concave_piecewise_linear_minimum():
         assert guaranteed(a, h, (p, 1 - p)) == min(2 * p - 1, 1 - 2 * p)
 
 
-@pytest.mark.xfail(strict=True, reason="player II's minimax q is not recovered when she must draw at a "
-                   "set where she is indifferent against player I's maximin p")
 def test_saddle_point_with_an_indifferent_set_is_certified():
     # a = (5, -4, 8), h_0 = (0, 2, -9).  Matrix A(u, T), columns T = {} and {0}:
     #   u=0: 5, 5;  u=1: -4, -2;  u=2: 8, -1.
     # Row 0 guarantees 5 and column {0} holds player I to max(5, -2, -1) = 5: a saddle point,
     # value 5, p = (1, 0, 0), q = 1 certify it.  (Any q >= 1/3 holds I to 5: u=2 earns 8 - 9q.)
-    # Against p = (1, 0, 0) player II's gain at set 0 is h_0^0 = 0: she is indifferent there,
-    # and the solver puts q = 0, which lets u = 2 earn 8: certified is False.
+    # Against p = (1, 0, 0) player II's gain at set 0 is h_0^0 = 0: she is indifferent there;
+    # a q read off p alone (q = 0) would let u = 2 earn 8.  The exact simplex recovers q >= 1/3.
     a, h = fr([5, -4, 8]), [fr([0, 2, -9])]
     assert max(brute_reply(a, h, (F(1),))) == 5 == brute_guaranteed(a, h, (F(1), F(0), F(0)))
     z = solve_additive_zero_sum(a, h)
     assert z.value == 5 and z.guaranteed_by_I == 5  # p and the value are right
-    assert z.certified                               # but q = (0,) holds player I only to 8
+    assert z.certified and z.q[0] >= F(1, 3)
 
 
 # ---------------------------------------------------------------- random games
@@ -142,8 +140,7 @@ def test_two_by_two_value_by_the_minimax_formula(g):
     z = solve_additive_zero_sum(a, h)
     check_solution(a, h, z)
     assert z.value == value == z.guaranteed_by_I
-    if not any(sum(pu * hu for pu, hu in zip(z.p, hi)) == 0 for hi in h):
-        assert z.certified  # the known defect (xfail above) needs an indifferent set
+    assert z.certified
 
 
 @settings(max_examples=150, deadline=None)
