@@ -113,16 +113,6 @@ def vanishing_set(game, lo, hi):
     return False
 
 
-def endpoint_sample_bites(game, sw):
-    """A case whose sample point (rational_between of its ends) is an end where player II is
-    indifferent at another set on the curve: the defect of the xfail below."""
-    for c in sw.cases:
-        s = rational_between(c.lo, c.hi)
-        if not (c.lo < s < c.hi) and any(game.side(j, c.i, s) == 0 for j in range(len(game.c)) if j != c.i):
-            return True
-    return False
-
-
 # ---------------------------------------------------------------- hand-made sweeps
 def test_one_curve():
     # g = (2, -1 + 10 alpha): opposite signs for alpha < 1/10, so the curve
@@ -202,16 +192,12 @@ def test_proportional_sets_are_merged():
     assert [iv.q for iv in sw.intervals] == [F(1, 4)]
 
 
-@pytest.mark.xfail(strict=True, reason="rational_between returns an END of the interval when that end is "
-                   "rational and the simplest number in it, e.g. rational_between(0, 1/10) == 0")
 def test_rational_between_is_strict():
     for x, y in ((F(0), F(1, 10)), (F(1), F(3, 2)), (F(1, 20), F(1, 10))):
         s = rational_between(x, y)
         assert x < s < y
 
 
-@pytest.mark.xfail(strict=True, reason="a curve segment's moves are sampled at its END when "
-                   "rational_between returns one, and there player II is indifferent at another set")
 def test_segment_moves_are_sampled_inside():
     # Set i: g = (1, -1), p_i = 1/2 for all alpha.  Set j: g = (1 + alpha, -1 + alpha), whose gain
     # at p = 1/2 is alpha > 0: on curve i player II plays 1 at j for all alpha in (0, 1/10), and
@@ -304,7 +290,6 @@ def test_intervals_give_exactly_fosters_equilibria_everywhere(game, span):
     assume(all(len(g) == 1 for g in sw.groups))          # no merged sets (tested above)
     assume(not sw.continua)
     assume(not vanishing_set(game, lo, hi))               # the defects behind the xfails
-    assume(not endpoint_sample_bites(game, sw))
     pts = breakpoints(game, sw)
     unique_everywhere = True
     for x, y in itertools.pairwise(pts):

@@ -177,7 +177,11 @@ def rational_between(x: Real | Fraction, y: Real | Fraction) -> Fraction:
         _, x_hi = x.bounds(bits)
         y_lo, _ = y.bounds(bits)
         if x_hi < y_lo:
-            return _simplest_between(x_hi, y_lo)
+            r = _simplest_between(x_hi, y_lo)
+            if QuadraticNumber.of(r) in (x, y):  # a rational end: step inside, strictly between
+                quarter = (y_lo - x_hi) / 4
+                r = _simplest_between(x_hi + quarter, y_lo - quarter)
+            return r
         bits *= 2
 
 
