@@ -37,10 +37,10 @@ from typing import cast
 class AdditiveGame:
     """An additive 2 x 2^n bimatrix game with exact rational payoffs."""
 
-    a: tuple[Fraction, Fraction]
-    b: tuple[Fraction, Fraction]
-    h: tuple[tuple[Fraction, Fraction], ...]
-    g: tuple[tuple[Fraction, Fraction], ...]
+    a: tuple[Fraction, ...]  # (u = 0, u = 1), as are b and each h[i], g[i]
+    b: tuple[Fraction, ...]
+    h: tuple[tuple[Fraction, ...], ...]
+    g: tuple[tuple[Fraction, ...], ...]
     labels: tuple[str, ...] = ()
 
     @property
