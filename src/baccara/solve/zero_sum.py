@@ -67,7 +67,7 @@ class ZeroSumAdditive:
     basis: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
 
 
-def guaranteed(a: Sequence[Fraction], h: Sequence[Sequence[Fraction]], p: Sequence[Fraction]) -> Fraction:
+def guaranteed(a: Sequence[Fraction], h: Sequence[Sequence[Fraction]], p: Sequence[Fraction | int]) -> Fraction:
     """V(p): player I's payoff against player II's best reply."""
     base = sum((pu * au for pu, au in zip(p, a)), Fraction(0))
     return base + sum((min(Fraction(0), sum((pu * x for pu, x in zip(p, hi)), Fraction(0))) for hi in h), Fraction(0))
