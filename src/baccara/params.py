@@ -46,13 +46,13 @@ def _fraction(text: str) -> Fraction:
 
 
 def _interval(lo: Fraction | int | None, hi: Fraction | int | None, lo_open: bool, hi_open: bool) -> str:
-    lo, hi = (number_text(int(x)) if x is not None and Fraction(x).denominator == 1 else x for x in (lo, hi))
-    if lo is not None and hi is not None:
-        return f"in {'(' if lo_open else '['}{lo}, {hi}{')' if hi_open else ']'}"
-    if lo is not None:
-        return f"{'above' if lo_open else 'at least'} {lo}"
-    if hi is not None:
-        return f"{'below' if hi_open else 'at most'} {hi}"
+    lo_s, hi_s = (number_text(int(x)) if x is not None and Fraction(x).denominator == 1 else x for x in (lo, hi))
+    if lo_s is not None and hi_s is not None:
+        return f"in {'(' if lo_open else '['}{lo_s}, {hi_s}{')' if hi_open else ']'}"
+    if lo_s is not None:
+        return f"{'above' if lo_open else 'at least'} {lo_s}"
+    if hi_s is not None:
+        return f"{'below' if hi_open else 'at most'} {hi_s}"
     return "a number"
 
 

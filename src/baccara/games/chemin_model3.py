@@ -187,7 +187,7 @@ def _check_model3(model: str) -> str:
     return m
 
 
-def solve_chemin3(model: str = "B3", decks: int | None | Shoe = 6, alpha: Fraction = Fraction(1, 20),
+def solve_chemin3(model: str = "B3", decks: int | None | Shoe | tuple[int, ...] = 6, alpha: Fraction = Fraction(1, 20),
                   all_equilibria: bool = True) -> Chemin3Solution:
     """Chemin de fer under Model A3 or B3 at commission ``alpha``.
 
@@ -302,7 +302,7 @@ def table7_blocks(game) -> list[list[int]]:
             for b in TABLE7_BLOCKS]
 
 
-def sweep_chemin3(decks: int | Shoe = 6, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),
+def sweep_chemin3(decks: int | Shoe | tuple[int, ...] = 6, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),
                   confirm: bool = True) -> Chemin3Sweep:
     """Model B3's equilibria over alpha in [lo, hi] (see the module docstring)."""
     lo, hi = check_commission(lo), check_commission(hi)

@@ -234,7 +234,7 @@ class CheminSweep(Result):
         }
 
 
-def sweep_chemin(model: str = "B2", decks: int | None | Shoe = 6, lo: Fraction = DEFAULT_RANGE[0],
+def sweep_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 6, lo: Fraction = DEFAULT_RANGE[0],
                  hi: Fraction = DEFAULT_RANGE[1]) -> CheminSweep:
     """The alpha sweep of chemin de fer (Ethier and Lee (2023), section 3) over [lo, hi]."""
     lo, hi = check_commission(lo), check_commission(hi)
