@@ -24,7 +24,7 @@ import os
 import re
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from .errors import BaccaraError
 
@@ -211,6 +211,10 @@ def integer(value: Any, name: str, *, lo: int | None = None, hi: int | None = No
 INFINITE_WORDS = ("inf", "infinite", "infinity", "oo")
 
 
+@overload
+def decks(value: Any, name: str = "decks", *, hi: int | None = None, infinite: Literal[False]) -> int: ...
+@overload
+def decks(value: Any, name: str = "decks", *, hi: int | None = None, infinite: bool = True) -> int | None: ...
 def decks(value: Any, name: str = "decks", *, hi: int | None = None, infinite: bool = True) -> int | None:
     """A number of decks: a positive whole number, or ``inf`` (returned as None) where allowed.
 
