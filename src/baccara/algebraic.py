@@ -176,7 +176,7 @@ def _cancel(a: int, den: int, root_arg: int) -> tuple[int, int, int]:
     return a, den, root_arg
 
 
-def quadratic_roots(c2: Fraction, c1: Fraction, c0: Fraction) -> list[QuadraticNumber]:
+def quadratic_roots(c2: Fraction | int, c1: Fraction | int, c0: Fraction | int) -> list[QuadraticNumber]:
     """Real roots of c2 x^2 + c1 x + c0 (not all zero), ascending, exactly."""
     c2, c1, c0 = Fraction(c2), Fraction(c1), Fraction(c0)
     if c2 == 0:

@@ -127,6 +127,7 @@ def sweep(model: str = "B2", decks: int | str | None = None, lo: Any = 0, hi: An
         raise BaccaraError(f"lo must be below hi, got {a} and {b}")
     g = game(model, decks, shoe=shoe)
     if g.model == "B3":
+        assert g.decks is not None  # Model B: a finite shoe
         return sweep_chemin3(g.decks, a, b)
     if g.model == "A3":
         raise BaccaraError("model A3: with replacement Player's compositions of 5 are one decision; sweep Model A1")

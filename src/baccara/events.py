@@ -110,7 +110,7 @@ def normalize_condition(field: str, value: Any) -> tuple:
     values = list(value) if isinstance(value, (list, tuple, set, frozenset)) else [value]
     if not values:
         raise BetError(f"condition on {field!r} allows no value")
-    out = []
+    out: list[int] = []  # bools, indices and integers alike
     for v in values:
         if kind == "bool":
             if not isinstance(v, (bool, np.bool_)):

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import lcm, sqrt
+from typing import Any
 
 import numpy as np
 
@@ -54,7 +55,7 @@ def coup_counts(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> np.ndarray:
     """
     fast = _fits_int64(shoe)
     dtype = np.int64 if fast else object
-    ns = _kernel if fast else _Namespace(_kernel.PURE_PYTHON)
+    ns: Any = _kernel if fast else _Namespace(_kernel.PURE_PYTHON)
     cnt = np.array(shoe.counts, dtype=dtype)
     tv, tr = shoe.type_values(), shoe.type_ranks()
     zero = (lambda *shape: np.zeros(shape, dtype=np.int64)) if fast else (lambda *shape: _object_zeros(shape))

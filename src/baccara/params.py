@@ -24,7 +24,7 @@ import os
 import re
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from .errors import BaccaraError
 
@@ -46,13 +46,13 @@ def _fraction(text: str) -> Fraction:
 
 
 def _interval(lo: Fraction | int | None, hi: Fraction | int | None, lo_open: bool, hi_open: bool) -> str:
-    lo, hi = (number_text(int(x)) if x is not None and Fraction(x).denominator == 1 else x for x in (lo, hi))
-    if lo is not None and hi is not None:
-        return f"in {'(' if lo_open else '['}{lo}, {hi}{')' if hi_open else ']'}"
-    if lo is not None:
-        return f"{'above' if lo_open else 'at least'} {lo}"
-    if hi is not None:
-        return f"{'below' if hi_open else 'at most'} {hi}"
+    lo_s, hi_s = (number_text(int(x)) if x is not None and Fraction(x).denominator == 1 else x for x in (lo, hi))
+    if lo_s is not None and hi_s is not None:
+        return f"in {'(' if lo_open else '['}{lo_s}, {hi_s}{')' if hi_open else ']'}"
+    if lo_s is not None:
+        return f"{'above' if lo_open else 'at least'} {lo_s}"
+    if hi_s is not None:
+        return f"{'below' if hi_open else 'at most'} {hi_s}"
     return "a number"
 
 
@@ -211,6 +211,10 @@ def integer(value: Any, name: str, *, lo: int | None = None, hi: int | None = No
 INFINITE_WORDS = ("inf", "infinite", "infinity", "oo")
 
 
+@overload
+def decks(value: Any, name: str = "decks", *, hi: int | None = None, infinite: Literal[False]) -> int: ...
+@overload
+def decks(value: Any, name: str = "decks", *, hi: int | None = None, infinite: bool = True) -> int | None: ...
 def decks(value: Any, name: str = "decks", *, hi: int | None = None, infinite: bool = True) -> int | None:
     """A number of decks: a positive whole number, or ``inf`` (returned as None) where allowed.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import matplotlib
 
@@ -21,6 +22,7 @@ def plot_curves(sw: CheminSweep, path: str | Path, samples: int = 400) -> Path:
     """
     r = sw.result
     game = r.game
+    assert game is not None  # sweep() records the game
     fig, ax = plt.subplots(figsize=(8, 6))
     for c in r.curves:
         for a, b in c.pieces:
@@ -33,7 +35,7 @@ def plot_curves(sw: CheminSweep, path: str | Path, samples: int = 400) -> Path:
     for iv in r.intervals:
         lo, hi = float(iv.lo), float(iv.hi)
         xs = [lo + (hi - lo) * k / samples for k in range(samples + 1)]
-        ys = [iv.pure if iv.pure is not None else float(game.p_of(iv.i, x)) for x in xs]
+        ys = [iv.pure if iv.pure is not None else float(game.p_of(cast(int, iv.i), x)) for x in xs]  # mixed: i set
         ax.plot(xs, ys, color="black", lw=2.5, label="Nash equilibrium p(alpha)" if iv is r.intervals[0] else None)
     decks = shoe_label(sw.game.decks)
     ax.set(xlim=(float(r.lo), float(r.hi)), ylim=(0, 1), xlabel="commission alpha",

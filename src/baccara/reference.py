@@ -34,7 +34,9 @@ def reference_counts(
         counts = list(shoe.counts)
     else:
         kinds = [(RANK_VALUE[r], r) for r in range(13)]
-        counts = list(shoe.rank_counts())
+        rank_counts = shoe.rank_counts()
+        assert rank_counts is not None  # known by rank (or card)
+        counts = list(rank_counts)
     replacement = shoe.replacement
     n = sum(counts)
     k = len(kinds)

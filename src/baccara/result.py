@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import IO, Any, cast
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -91,7 +91,7 @@ class Result:
         return f"<{type(self).__name__}: {self.summary()}>"
 
     def _repr_html_(self) -> str:
-        console = Console(record=True, width=120, file=_Null())
+        console = Console(record=True, width=120, file=cast(IO[str], _Null()))  # it only writes
         self.show(console)
         return console.export_html(inline_styles=True, code_format="<pre style=\"font-size:12px\">{code}</pre>")
 

@@ -129,7 +129,7 @@ class Shoe:
         if isinstance(counts, Mapping):
             by_value = [0] * 10
             for v, c in counts.items():
-                if isinstance(v, bool) or not isinstance(v, numbers.Integral) or not 0 <= v <= 9:
+                if isinstance(v, bool) or not isinstance(v, numbers.Integral) or not 0 <= v <= 9:  # type: ignore[operator]  # typeshed: numbers.Integral has no <=
                     raise ShoeError(f"card values are 0-9, got {v!r}")
                 by_value[int(v)] += _check_count(f"count of value {v}", c)
         else:
@@ -173,6 +173,7 @@ class Shoe:
         if self.resolution == "value":
             return self.counts
         c = self.counts if self.resolution == "rank" else self.rank_counts()
+        assert c is not None  # known by rank (or card)
         return (c[9] + c[10] + c[11] + c[12],) + c[:9]
 
     def rank_counts(self) -> tuple[int, ...] | None:

@@ -8,8 +8,6 @@ error; 0: done.  Output to a file or a pipe is never cut.
 
 from __future__ import annotations
 
-import sys
-
 import typer
 
 from .. import __version__
@@ -51,5 +49,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    main()  # exits itself (click's standalone mode)
 

@@ -28,7 +28,7 @@ def banque_solve(
     concept: str = typer.Option("correlated", "--concept", "-c", help="correlated | independent | nash."),
     model: str = typer.Option("simplified", "--model", "-m", help="simplified | traditional | recent."),
     json_out: bool = JSON,
-) -> None:
+) -> dict | None:
     """Solve baccara banque at one theta (exact, with a certificate)."""
     th = params.theta(theta, "--theta")
     if concept not in CONCEPTS:
@@ -99,7 +99,7 @@ def banque_solve(
     return doc
 
 
-def _independent_sweep(json_out: bool) -> None:
+def _independent_sweep(json_out: bool) -> dict | None:
     from ..games.banque_independent_sweep import (
         exact_ends,
         independent_sweep,
@@ -133,7 +133,7 @@ def _independent_sweep(json_out: bool) -> None:
     return doc
 
 
-def _banque_full(th: Fraction, theta: str, model: str, json_out: bool) -> None:
+def _banque_full(th: Fraction, theta: str, model: str, json_out: bool) -> dict | None:
     from ..games.banque_full import full_correlated_equilibrium
 
     doc = full_correlated_equilibrium(th, model).to_json()
@@ -154,7 +154,7 @@ def _banque_full(th: Fraction, theta: str, model: str, json_out: bool) -> None:
     return doc
 
 
-def _banque_nash(th: Fraction, theta: str, json_out: bool) -> None:
+def _banque_nash(th: Fraction, theta: str, json_out: bool) -> dict | None:
     from ..games.banque_nash import nash_equilibria, nash_json
 
     doc = nash_json(nash_equilibria(th))
@@ -301,7 +301,7 @@ def banque_sweep_cmd(
     concept: str = typer.Option("correlated", "--concept", "-c",
                                 help="correlated or nash (exact endpoints), or independent (endpoints by bisection)."),
     json_out: bool = JSON,
-) -> None:
+) -> dict | None:
     """The partition of (0, 1/2] into theta-intervals with one solution formula each (progress bar)."""
     if concept not in CONCEPTS:
         raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
@@ -329,7 +329,7 @@ def banque_sweep_cmd(
     return doc
 
 
-def _nash_sweep(json_out: bool) -> None:
+def _nash_sweep(json_out: bool) -> dict | None:
     from ..games.banque_nash_sweep import nash_sweep, nash_sweep_json
 
     with progress_bar() as bar:

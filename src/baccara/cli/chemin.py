@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import cast
 
 import typer
 from rich.table import Table
@@ -11,7 +12,7 @@ from rich.table import Table
 from .. import params
 from ..cli_errors import handles_errors
 from ..errors import BaccaraError
-from ..games.chemin import check_model, chemin_game, shoe_label
+from ..games.chemin import CheminGame, check_model, chemin_game, shoe_label
 from ..games.chemin_report import sweep_renderables
 from ..games.chemin_solution import (
     best_response_table,
@@ -80,7 +81,7 @@ def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
                  all_equilibria: bool = typer.Option(
                      False, "--all-equilibria",
                      help="Model 3: enumerate every extreme equilibrium (settles uniqueness). "
-                          "Models 1-2 always enumerate them (Foster's algorithm).")) -> None:
+                          "Models 1-2 always enumerate them (Foster's algorithm).")) -> dict | None:
     """Every Nash equilibrium at one commission, with its certificate."""
     m, d = _model_and_decks(model, decks, composition, remove, add)
     if m.endswith("3"):
@@ -95,7 +96,7 @@ def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
 def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
                  remove: str | None = REMOVE, add: str | None = ADD, json_out: bool = JSON,
                  lo: str = typer.Option("0", "--from", help="Lowest commission."),
-                 hi: str = typer.Option("1/10", "--to", help="Highest commission.")) -> None:
+                 hi: str = typer.Option("1/10", "--to", help="Highest commission.")) -> dict | None:
     """The exact structure over the commission: curves, intersections, cases, equilibria by interval."""
     m, d = _model_and_decks(model, decks, composition, remove, add)
     a, b = parse_alpha(lo, "--from"), parse_alpha(hi, "--to")
@@ -104,6 +105,7 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     if m == "B3":
         from ..games.chemin_model3 import sweep_chemin3
 
+        assert d is not None  # Model B: a finite shoe
         doc = sweep_chemin3(d, a, b).to_json()
     elif m == "A3":  # with replacement the compositions of 5 are one decision: Model A1
         doc = sweep_chemin("A1", d, a, b).to_json()
@@ -178,7 +180,7 @@ def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", metavar="D-
                                            help="Decks: e.g. 1-100 (finite, at most 10000 values)."),
                   confirm: bool = typer.Option(True, "--confirm/--no-confirm",
                                                help="Confirm each interval in the full Model B3 game."),
-                  json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> None:
+                  json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> list[dict] | None:
     """Ethier and Lee (2023), Table 7 / Theorem 2 (Model B3): Banker's strategies by alpha-interval, grouped by d."""
     from ..games.chemin_model3 import table7
 
@@ -231,7 +233,7 @@ def chemin_table1(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composit
                   remove: str | None = REMOVE, add: str | None = ADD) -> None:
     """Ethier and Lee (2023), Table 1: Banker's moves that depend neither on Player's strategy nor on alpha in [0, 1/10]."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
-    rows = table1(chemin_game(m, d))
+    rows = table1(cast(CheminGame, chemin_game(m, d)))  # model3=False: Models 1-2
     out.print(table_text([[x or "." for x in r] for r in rows], [],
                          f"Banker's moves, Model {m}, {shoe_label(d)}, alpha in [0, 1/10] "
                          "(. depends on Player's strategy or alpha)"), highlight=False)
@@ -264,7 +266,7 @@ def chemin_table(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     """Banker's best response to Player's mixture p at one commission (Ethier and Lee (2023), Table 1 layout)."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
     pp = params.probability(p, "--p")
-    rows, notes = best_response_table(chemin_game(m, d), pp, parse_alpha(commission))
+    rows, notes = best_response_table(cast(CheminGame, chemin_game(m, d)), pp, parse_alpha(commission))  # Models 1-2
     out.print(table_text(rows, notes, f"Banker's best response, Model {m}, {shoe_label(d)}, "
                                       f"alpha = {commission}, p = {p} (D draw, S stand, M indifferent)"), highlight=False)
 

@@ -77,7 +77,7 @@ def parse_composition(text: str) -> Shoe:
     if not parts:
         raise BaccaraError("--composition is empty: give RANK=COUNT pairs, 13 counts (A..K) or 10 counts (values 0..9)")
     if all("=" in p for p in parts):
-        counts: dict[str, int] = {}
+        counts: dict[str | int, int] = {}
         seen: dict[int, str] = {}
         for p in parts:
             name, value = p.split("=", 1)

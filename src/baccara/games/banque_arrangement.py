@@ -33,7 +33,7 @@ def bilinear(v: Sequence) -> Bilinear:
     return (ss, ds - ss, sd - ss, ss - sd - ds + dd)
 
 
-def at(c: Bilinear, p1, p2):
+def at(c: Sequence[Fraction | int], p1, p2):
     return c[0] + c[1] * p1 + c[2] * p2 + c[3] * p1 * p2
 
 
@@ -84,6 +84,7 @@ class Arrangement:
 def arrangement(curves: list[Bilinear]) -> Arrangement:
     """Every curve/edge and curve/curve crossing in the closed unit square, exactly."""
     out = Arrangement(curves, on_curve={k: [] for k in range(len(curves))})
+    p1: Fraction | QuadraticNumber
     for k, c in enumerate(curves):
         for p1 in (Fraction(0), Fraction(1)):
             a0, a1 = c[0] + c[1] * p1, c[2] + c[3] * p1

@@ -100,6 +100,7 @@ class TeamGame:
                 total += max(vals)
             if best is None or total > best[0]:
                 best = (total, (u1, tuple(bits)))
+        assert best is not None  # set at u1 = 0
         return best
 
 

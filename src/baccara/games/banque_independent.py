@@ -26,6 +26,7 @@ floating point and every one within 1e-9 of the best is evaluated exactly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -68,6 +69,7 @@ def independent_equilibrium(theta: Fraction) -> IndependentSolution:
     base = _bilinear(g.a(theta))
     curves_all = [_bilinear(hi) for hi in g.h(theta)]
     corners = CORNERS
+    fixed: Sequence[Fraction]
     relevant, fixed = [], list(base)
     for c in curves_all:
         vals = [_at(c, x, y) for x, y in corners]

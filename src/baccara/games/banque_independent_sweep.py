@@ -32,6 +32,7 @@ from itertools import combinations
 import numpy as np
 
 from ..errors import BaccaraError
+from ..solve.roots import Endpoint
 from .banque import DENOMINATOR, banque_game, infoset_label
 
 #: bilinear(v) = M @ v for v over SS, SD, DS, DD (see banque_arrangement.bilinear).
@@ -347,7 +348,7 @@ class ExactEnd:
     genuine for the condition ``reason`` (or None when no candidate was genuine)."""
 
     bracket: tuple[float, float]
-    endpoint: object | None
+    endpoint: Endpoint | None
     reason: str
 
 

@@ -42,7 +42,7 @@ ZERO = CTX.from_dict({})
 _P1, _P2, _W, _T = range(4)
 
 
-def bil(c) -> object:
+def bil(c) -> flint.fmpz_mpoly:
     """c0 + c1 p1 + c2 p2 + c3 p1 p2 as a polynomial."""
     return CTX.from_dict({(0, 0, 0, 0): int(c[0]), (1, 0, 0, 0): int(c[1]),
                           (0, 1, 0, 0): int(c[2]), (1, 1, 0, 0): int(c[3])})
@@ -57,12 +57,12 @@ class BanquePolys:
     ``e1[i]`` = dR1^i/dp1 and ``e2[i]`` = dR2^i/dp2, each Player's gain from drawing
     at 5 added by Banker drawing at i; ``b1``, ``b2`` the same with Banker standing."""
 
-    B: tuple
-    A: object
-    e1: tuple
-    e2: tuple
-    b1: object
-    b2: object
+    B: tuple[flint.fmpz_mpoly, ...]
+    A: flint.fmpz_mpoly
+    e1: tuple[flint.fmpz_mpoly, ...]
+    e2: tuple[flint.fmpz_mpoly, ...]
+    b1: flint.fmpz_mpoly
+    b2: flint.fmpz_mpoly
 
 
 @lru_cache(maxsize=1)
@@ -107,7 +107,7 @@ def resultant(a, b, var: int):
     return (a // ca).resultant(b // cb, CTX.names()[var]) * ca * cb
 
 
-def in_theta(f) -> object:
+def in_theta(f) -> flint.fmpz_poly:
     """A polynomial in t alone as an fmpz_poly."""
     d = dict(terms(f))
     if any(m[0] or m[1] or m[2] for m in d):
@@ -234,7 +234,7 @@ class MovingPoint:
         u0, u1, v0, v1 = bilinear_at(self._split()[1], t)
         return simplest(p1), simplest(QuadraticNumber.of(-(u0 + u1 * p1) / (v0 + v1 * p1)))
 
-    def branch_conditions(self) -> list[tuple[str, object]]:
+    def branch_conditions(self) -> list[tuple[str, flint.fmpz_mpoly]]:
         """Where the branch itself degenerates: K's leading coefficient and discriminant,
         the p2 equation's coefficient of p2."""
         k0, k1, k2 = self.k_coeffs()
@@ -255,7 +255,7 @@ class MovingPoint:
             raise ArithmeticError("the second equation does not fix p2")
         return resultant(self.quadratic(), resultant(p2eq, f, _P2), _P1)
 
-    def theta_polynomial(self, f) -> object:
+    def theta_polynomial(self, f) -> flint.fmpz_poly:
         """:meth:`eliminate` as an integer polynomial in theta."""
         return in_theta(self.eliminate(f))
 
@@ -271,10 +271,10 @@ class Event:
     """A candidate end: a root (``ball``) of ``poly``, the eliminant of ``condition`` at
     ``point``; with ``other`` = (point', f'), of condition - f'(point') (two values equal)."""
 
-    ball: object
-    poly: object
+    ball: flint.arb
+    poly: flint.fmpz_poly
     label: str
-    condition: object
+    condition: flint.fmpz_mpoly
     point: MovingPoint
     other: tuple | None = None
     room: Fraction = Fraction(1, 10**40)      # less than the distance to poly's other roots
@@ -314,7 +314,7 @@ def value_crossings(a: MovingPoint, fa, b: MovingPoint, fb, lo, hi, label: str =
     return [Event(ball, r, label, fa, a, (b, fb), room) for ball, room in _with_room(real_roots(r)) if lo < ball < hi]
 
 
-def events(point: MovingPoint, conditions: list[tuple[str, object]], lo, hi,
+def events(point: MovingPoint, conditions: list[tuple[str, flint.fmpz_mpoly]], lo, hi,
            vanishing_ok: bool = False) -> list[Event]:
     """Every real root in (lo, hi) (arb balls or numbers) of every condition's eliminant.
     A condition vanishing along the whole branch is an error, unless ``vanishing_ok``
@@ -352,7 +352,7 @@ def first_genuine(evs: list[Event], descending: bool) -> Event | None:
     return None
 
 
-def branch_ends(point: MovingPoint, conditions: list[tuple[str, object]], theta: Fraction,
+def branch_ends(point: MovingPoint, conditions: list[tuple[str, flint.fmpz_mpoly]], theta: Fraction,
                 lo: Fraction, hi: Fraction) -> tuple[tuple[Endpoint, str], tuple[Endpoint, str]]:
     """Follow the point from ``theta`` both ways to the first genuine events within (lo, hi):
     ((left end, its condition), (right end, its condition)); lo or hi with '' if none."""

@@ -426,7 +426,7 @@ def _along_coinciding(setup: _Setup, arr: Arrangement, group: tuple[int, ...], o
     screen admits them); any equilibrium found is reported and the continuum flagged."""
     k = group[0]
     c = setup.curves[k]
-    found = []
+    found: list[tuple[Fraction, Fraction]] = []
     if c[2] == 0 and c[3] == 0:
         out.continua.append("coinciding vertical curves not searched: "
                             + ", ".join(infoset_label(banque_game().infosets[setup.relevant[j]]) for j in group))
@@ -460,11 +460,11 @@ def _cell_points(setup: _Setup, arr: Arrangement, out: BanqueNashSet) -> list[tu
     """(e): for every cell of the arrangement (found by a vertical decomposition), the point
     where both Players are indifferent against Banker's pure best reply, if it lies in the cell."""
     C = np.array([[float(v) for v in c] for c in setup.curves]).reshape(-1, 4)
-    xs = {0.0, 1.0} | {float(p[0]) for p in arr.points()}
+    x_set = {0.0, 1.0} | {float(p[0]) for p in arr.points()}
     for c in setup.curves:
         if c[3] != 0 and 0 < -c[2] / c[3] < 1:
-            xs.add(float(-c[2] / c[3]))
-    xs = sorted(xs)
+            x_set.add(float(-c[2] / c[3]))
+    xs = sorted(x_set)
     samples = []
     for lo, hi in zip(xs, xs[1:]):
         if hi - lo < 1e-12:

@@ -47,6 +47,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
+
+import flint
 
 from ..algebraic import fraction_str as fstr
 from ..algebraic import real_json
@@ -116,7 +119,7 @@ class NashForm:
             return [(-a[f] * e[g][j] + a[g] * e[f][j], den), (-a[g] * e[f][i] + a[f] * e[g][i], den)]
         return []
 
-    def conditions(self) -> list[tuple[str, object]]:
+    def conditions(self) -> list[tuple[str, flint.fmpz_mpoly]]:
         """(label, polynomial in p1, p2, t): the conditions whose signs hold along the branch."""
         B = banque_polys().B
         a, e = self._gains()
@@ -239,7 +242,8 @@ def forms_at(theta: Fraction) -> list[tuple[NashForm, MovingPoint, BanqueNashEqu
         draw = frozenset(i for i, x in enumerate(eq.draw) if x == 1 and i not in Z)
         pure = tuple((w, int(p)) for w, p in ((1, p1), (2, p2)) if p in (0, 1))
         form = NashForm(tuple(sorted(Z)), draw, pure)
-        locus = MovingPoint.through(*form.equations(), p1, theta)
+        e1, e2 = form.equations()  # two equations in (p1, p2)
+        locus = MovingPoint.through(e1, e2, p1, theta)
         if locus.at(theta) != (p1, p2):
             raise ArithmeticError(f"theta = {theta}: the form does not reproduce the equilibrium")
         out.append((form, locus, eq, len(eqs)))
@@ -345,7 +349,7 @@ def nash_sweep_json(sw: NashSweep) -> dict:
     left to right, each naming the branches (equilibria) present on it."""
     intervals = []
     for p in sw.pieces:
-        row = {"from": p.lo.to_json(), "to": p.hi.to_json()}
+        row: dict[str, Any] = {"from": p.lo.to_json(), "to": p.hi.to_json()}
         if p.upper is not None:
             row.update({"equilibria": 1, "p1": "9/11", "p2": "9/11",
                         "banker_indifferent_at": p.upper["banker_indifferent_at"],

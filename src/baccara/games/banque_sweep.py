@@ -42,7 +42,7 @@ class CorrelatedPiece:
     support: tuple[int, ...]
     mixed: tuple[int, ...]
     draw: frozenset
-    denominator: object
+    denominator: flint.fmpz_poly
     numerators: tuple
 
 
@@ -64,7 +64,7 @@ def _det(rows: list[list[int]]) -> int:
     return sign * m[n - 1][n - 1]
 
 
-def _interpolate(values: list[int]) -> object:
+def _interpolate(values: list[int]) -> flint.fmpz_poly:
     """The integer polynomial taking ``values`` at t = 0, 1, ..., n."""
     xs = [flint.fmpq(i) for i in range(len(values))]
     p = flint.fmpq_poly([0])
@@ -75,7 +75,7 @@ def _interpolate(values: list[int]) -> object:
                 term *= flint.fmpq_poly([-xj, 1]) / (xs[i] - xj)
         p += term
     num = p.numer()
-    return flint.fmpz_poly(num) if p.denom() == 1 else flint.fmpz_poly(list(p * p.denom()))
+    return flint.fmpz_poly(num) if p.denom() == 1 else flint.fmpz_poly(list(p * p.denom()))  # type: ignore[arg-type]  # integral fmpq coefficients
 
 
 def _system(a, h, support, mixed, draw):
@@ -102,7 +102,7 @@ def _piece_polynomials(a, h, support, mixed, draw):
     def at(entries, t):
         return [[c0 + c1 * t for c0, c1 in r] for r in entries]
 
-    dets = [[] for _ in range(n + 1)]
+    dets: list[list[int]] = [[] for _ in range(n + 1)]
     for t in range(n + 2):
         m = at(rows, t)
         b = [c0 + c1 * t for c0, c1 in rhs]

@@ -24,11 +24,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 from ..errors import BaccaraError
 from ..rules import PUNTO_BANCO, STOOD
 from ..solve.additive import AdditiveGame, nash_equilibria
-from .chemin import THIRD_LABELS, chemin_game
+from .chemin import THIRD_LABELS, CheminGame, chemin_game
 
 Table = tuple[tuple[int, ...], ...]
 Cell = tuple[int, int]
@@ -75,7 +76,7 @@ def column_weight(u: int, k: int) -> Fraction:
 
 @lru_cache(maxsize=16)
 def _game(alpha: Fraction) -> tuple[AdditiveGame, dict[Cell, int]]:
-    cg = chemin_game("A1", None)
+    cg = cast(CheminGame, chemin_game("A1", None))  # Model 1: additive
     return cg.at(alpha), {key: i for i, key in enumerate(cg.keys)}
 
 
@@ -255,8 +256,8 @@ class BankerAudit:
     """
 
     alpha: Fraction
-    banker: tuple[Fraction, Fraction]
-    player: tuple[Fraction, Fraction]
+    banker: tuple[Fraction, ...]  # (u = 0, u = 1)
+    player: tuple[Fraction, ...]
     response: int
     value: Fraction
     optimum: Fraction
@@ -408,9 +409,9 @@ def bertrand_text() -> str:
     out.append("Audit at alpha = 0: Banker's payoff per coup vs Player's best pure response at 5")
     out.append(f"  (Banker's minimax value {opt} ~ {float(opt):+.6f}; cost = value - payoff)")
     for name, t in tables.items():
-        a = audit_banker_table(t)
+        audit = audit_banker_table(t)
         out.append(
-            f"  {name:<24} vs stand {float(a.banker[0]):+.6f}  vs draw {float(a.banker[1]):+.6f}  "
-            f"best reply {('stand', 'draw')[a.response]:<5}  cost {a.cost} ~ {float(a.cost):.3e}"
+            f"  {name:<24} vs stand {float(audit.banker[0]):+.6f}  vs draw {float(audit.banker[1]):+.6f}  "
+            f"best reply {('stand', 'draw')[audit.response]:<5}  cost {audit.cost} ~ {float(audit.cost):.3e}"
         )
     return "\n".join(out)

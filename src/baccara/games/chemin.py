@@ -52,7 +52,7 @@ THIRD_LABELS = tuple(str(k) for k in range(10)) + ("none",)
 MAX_COMPOSITION_CARDS = 1000
 
 
-def check_model(model: str, decks: int | None | Shoe) -> tuple[str, int | None | tuple[int, ...]]:
+def check_model(model: str, decks: int | None | Shoe | tuple[int, ...]) -> tuple[str, int | None | tuple[int, ...]]:
     """Validate a model and a shoe: Model A is the infinite shoe (any decks given are ignored).
 
     Parameters
@@ -256,7 +256,7 @@ class CheminGame:
         return AdditiveGame(a, b, h, g, self.labels)
 
 
-def chemin_game(model: str = "B2", decks: int | None | Shoe = 6) -> CheminGame | CheminGame3:
+def chemin_game(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 6) -> CheminGame | CheminGame3:
     """The chemin de fer game under ``model`` on a shoe.
 
     Parameters

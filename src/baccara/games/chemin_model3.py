@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, cast
 
 from ..algebraic import fraction_str as fstr
 from ..errors import BaccaraError
@@ -130,7 +131,7 @@ class Chemin3Solution(Result):
                     "banker_best_response_payoff": fstr(cert.best_response_II),
                 },
             })
-        out = {
+        out: dict[str, Any] = {
             "model": self.game.model,
             "decks": _decks_json(self.game.decks),
             "shoe": shoe_json(self.game.decks),
@@ -141,6 +142,7 @@ class Chemin3Solution(Result):
         }
         if self.enumeration is not None:
             e = self.enumeration
+            assert e.reduction is not None  # nash_equilibria always records it
             out["enumeration"] = {
                 "method": "arrangement vertices of Banker's best-response hyperplanes in each face of "
                           "Player's cube, after iterated strict dominance (solve.bilinear)",
@@ -185,7 +187,7 @@ def _check_model3(model: str) -> str:
     return m
 
 
-def solve_chemin3(model: str = "B3", decks: int | None | Shoe = 6, alpha: Fraction = Fraction(1, 20),
+def solve_chemin3(model: str = "B3", decks: int | None | Shoe | tuple[int, ...] = 6, alpha: Fraction = Fraction(1, 20),
                   all_equilibria: bool = True) -> Chemin3Solution:
     """Chemin de fer under Model A3 or B3 at commission ``alpha``.
 
@@ -195,7 +197,7 @@ def solve_chemin3(model: str = "B3", decks: int | None | Shoe = 6, alpha: Fracti
     """
     model = _check_model3(model)
     alpha = check_commission(alpha)
-    game = chemin_game(model, decks)
+    game = cast(CheminGame3, chemin_game(model, decks))  # a Model 3, checked above
     bil = game.at(alpha)
     red = dominance_reduction(bil)
     sol = Chemin3Solution(game, alpha, bil, [], [], list(red.open_II))
@@ -300,11 +302,11 @@ def table7_blocks(game) -> list[list[int]]:
             for b in TABLE7_BLOCKS]
 
 
-def sweep_chemin3(decks: int | Shoe = 6, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),
+def sweep_chemin3(decks: int | Shoe | tuple[int, ...] = 6, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),
                   confirm: bool = True) -> Chemin3Sweep:
     """Model B3's equilibria over alpha in [lo, hi] (see the module docstring)."""
     lo, hi = check_commission(lo), check_commission(hi)
-    game3 = chemin_game("B3", decks)
+    game3 = cast(CheminGame3, chemin_game("B3", decks))
     restricted = game3.restricted(THEOREM2_PLAYER, MIXED_AT)
     sw = CheminSweep(restricted, sweep(restricted.linear(), lo, hi, order=restricted.block_key))
     blocks = table7_blocks(restricted)
@@ -320,9 +322,10 @@ def sweep_chemin3(decks: int | Shoe = 6, lo: Fraction = Fraction(0), hi: Fractio
                 moves[i] = iv.moves[k]
                 x[i] = Fraction(1) if iv.moves[k] > 0 else Fraction(0)
                 if k == iv.i:
+                    assert iv.q is not None  # a mixed interval
                     x[i] = iv.q
                     mixed.add(i)
-        conf = {"strategy": strategy_string(moves, mixed, blocks)}
+        conf: dict[str, Any] = {"strategy": strategy_string(moves, mixed, blocks)}
         conf["player_other_moves_optimal"] = all(
             (bil0.gain_I(j, x) >= 0) if THEOREM2_PLAYER[j] else (bil0.gain_I(j, x) <= 0)
             for j in range(5) if j != MIXED_AT)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
+from typing import cast
 
 from ..algebraic import fraction_str as fstr
 from ..algebraic import real_json
@@ -98,10 +99,10 @@ class CheminSolution(Result):
         }
 
 
-def solve_chemin(model: str = "B2", decks: int | None | Shoe = 6, alpha: Fraction = Fraction(1, 20)) -> CheminSolution:
+def solve_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 6, alpha: Fraction = Fraction(1, 20)) -> CheminSolution:
     """All Nash equilibria of chemin de fer under ``model`` with ``decks`` at commission ``alpha``."""
     alpha = check_commission(alpha)
-    game = chemin_game(model, decks)
+    game = cast(CheminGame, chemin_game(model, decks))  # Models 1-2 (Model 3: solve_chemin3)
     g = game.at(alpha)
     nash = nash_equilibria(g)
     certs = [certify(g, eq.p, eq.q) for eq in nash.equilibria]
@@ -156,6 +157,7 @@ class CheminSweep(Result):
     result: Sweep
 
     def label(self, k: int) -> str:
+        assert self.result.game is not None  # sweep() records the game
         return self.result.game.labels[k]
 
     def _blocks(self) -> list[list[int]]:
@@ -195,6 +197,7 @@ class CheminSweep(Result):
                 row["player"] = {"draw_at_5": fstr(iv.pure)}
                 row["banker"] = {"mixed": {}}
             else:
+                assert iv.p_formula is not None and iv.i is not None and iv.q is not None  # a mixed interval
                 row["player"] = {"draw_at_5": p_formula_text(iv.p_formula)}
                 row["banker"] = {"mixed": {self.label(iv.i): fstr(iv.q)}}
             out.append(row)
@@ -231,11 +234,11 @@ class CheminSweep(Result):
         }
 
 
-def sweep_chemin(model: str = "B2", decks: int | None | Shoe = 6, lo: Fraction = DEFAULT_RANGE[0],
+def sweep_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 6, lo: Fraction = DEFAULT_RANGE[0],
                  hi: Fraction = DEFAULT_RANGE[1]) -> CheminSweep:
     """The alpha sweep of chemin de fer (Ethier and Lee (2023), section 3) over [lo, hi]."""
     lo, hi = check_commission(lo), check_commission(hi)
-    game = chemin_game(model, decks)
+    game = cast(CheminGame, chemin_game(model, decks))  # Models 1-2 (Model 3: sweep_chemin3)
     return CheminSweep(game, sweep(game.linear(), lo, hi, order=game.block_key))
 
 

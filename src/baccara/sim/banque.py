@@ -52,7 +52,7 @@ class BanqueStrategy:
     probabilities ``banker[k1][k2][j]`` (k = third card 0-9, 10 stood, 11 natural; j = total 0-7)."""
 
     name: str
-    players: tuple[Fraction, Fraction, Fraction, Fraction]
+    players: tuple[Fraction, ...]  # over SS, SD, DS, DD
     banker: tuple[tuple[tuple[Fraction, ...], ...], ...]
 
     def __post_init__(self) -> None:
@@ -260,7 +260,7 @@ class BanqueJob:
         pairs = [("coups", "coups"), ("banker_units", "banker_units"), ("banker_units", "coups")]
         for k in ("win1", "tie1", "lose1", "win2", "tie2", "lose2", "units1", "units2"):
             pairs += [(k, k), (k, "coups")]
-        out = None
+        out: dict[str, np.ndarray] | None = None
         if self.keep_rows:
             out = {"session": np.arange(first, first + n, dtype=np.int64)}
             for c in ICOLS:

@@ -22,6 +22,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import overload
 
 import typer
 from rich.console import Console
@@ -89,6 +90,13 @@ def _table(title: str, columns) -> Table:
 
 
 # ---------------------------------------------------------------- parsing
+@overload
+def parse_count(text: str | None, option: str, default: int, minimum: int = 0, maximum: int | None = None) -> int: ...
+@overload
+def parse_count(text: str, option: str, default: None = None, minimum: int = 0, maximum: int | None = None) -> int: ...
+@overload
+def parse_count(text: str | None, option: str, default: int | None = None, minimum: int = 0,
+                maximum: int | None = None) -> int | None: ...
 def parse_count(text: str | None, option: str, default: int | None = None, minimum: int = 0,
                 maximum: int | None = None) -> int | None:
     """A whole number: ``1000000``, ``1_000_000`` or ``1e6``.
@@ -692,7 +700,7 @@ def chemin(
         raise BaccaraError(f"--model chooses the equilibrium's information model: it goes with --banker "
                            f"equilibrium, not --banker {banker}")
     model_text = "2" if model is None else model
-    m = str(model_text).strip().upper()
+    m: str | None = str(model_text).strip().upper()
     infinite_model = m in ("A1", "A2")
     shoe = parse_shoe(decks, deal, cut, coups, default_decks=None if infinite_model else 6, default_cut=7)
     m = check_model_for_decks(model_text, shoe.decks) if is_eq else None
@@ -707,6 +715,7 @@ def chemin(
     if common.scheduler:
         probe_scheduler(common.scheduler)
     if is_eq:
+        assert m is not None  # checked above when is_eq
         strategy = equilibrium_strategy(shoe.decks, alpha, m)
     elif key in ("tableau", "punto", "punto-banco"):
         strategy = tableau_strategy()
@@ -814,6 +823,7 @@ def banque(
         if missing:
             raise BaccaraError(f"--players independent needs {' and '.join(missing)}: each Player's probability "
                                f"of drawing at 5 (draw, stand or p in [0, 1], e.g. --p1 1/2 --p2 draw)")
+        assert p1 is not None and p2 is not None  # none missing
         a, b = parse_prob(p1, "--p1"), parse_prob(p2, "--p2")
     else:
         raise BaccaraError(f"--players must be equilibrium or independent, got {_show(players)}")

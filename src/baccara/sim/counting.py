@@ -131,7 +131,7 @@ MAX_TAG = 1e6
 
 def _number(value: Any, where: str, bound: float = MAX_TAG) -> float:
     if (isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value)
-            or abs(value) > bound):
+            or abs(value) > bound):  # type: ignore[operator]  # typeshed: abs(numbers.Real) is not comparable
         raise CountError(f"{where} must be a number from {-bound:g} to {bound:g}, got {value!r}")
     return float(value)
 

@@ -60,8 +60,11 @@ Sink = Callable[[dict], None]
 
 
 class Job(Protocol):
-    shoes: int
-    chunk_size: int
+    @property
+    def shoes(self) -> int: ...  # read-only: the jobs are frozen dataclasses
+
+    @property
+    def chunk_size(self) -> int: ...
 
     def run_chunk(self, index: int, pool=None) -> ChunkResult: ...
 

@@ -202,7 +202,7 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
     hands = per_shoe * shoes
     workers = max(int(workers), 1)
     if perfect_every:
-        evaluations = shoes * math.ceil(per_shoe / perfect_every)
+        evaluations: float = shoes * math.ceil(per_shoe / perfect_every)
         rate = perfect_rate(decks)
         seconds = evaluations / (rate * workers)
     else:

@@ -112,6 +112,7 @@ def check_deal(decks: int | None, deal: str, cut: int, coups: int, max_cards: in
     elif deal == "infinite":
         raise BaccaraError("--deal infinite needs --decks inf")
     if deal == "cut":
+        assert decks is not None  # None made deal "infinite" above
         n = 52 * decks
         if isinstance(cut, bool) or not isinstance(cut, int) or cut < max_cards or cut > n - 11:
             raise BaccaraError(
@@ -126,7 +127,10 @@ def check_deal(decks: int | None, deal: str, cut: int, coups: int, max_cards: in
 
 def max_coups(decks: int | None, deal: str, cut: int, coups: int) -> int:
     """An upper bound on the coups of one shoe (for record buffers)."""
-    return (52 * decks - cut) // 4 + 1 if deal == "cut" else coups
+    if deal == "cut":
+        assert decks is not None  # check_deal: the cut card needs a finite shoe
+        return (52 * decks - cut) // 4 + 1
+    return coups
 
 
 @lru_cache(maxsize=64)
@@ -229,6 +233,7 @@ class PuntoJob:
         tags, initial = np.zeros(13), 0.0
         if self.count is not None:
             tags = self.count.tag_array()
+            assert self.decks is not None  # __post_init__: a count needs a real shoe
             initial = self.count.start(self.decks)
             for b, name in enumerate(self.names):
                 r = self.count.rule_for(name)
@@ -252,7 +257,7 @@ class PuntoJob:
         """Chunk ``index``: its shoes' totals (exact integers), and rows if kept; ``pool``: threads to use."""
         t0 = time.perf_counter()
         first, n = self.chunk_range(index)
-        extra = {}
+        extra: dict = {}
         if self.perfect:
             table, extra = perfect_rows(self, first, n)
         else:

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Self
+from typing import Any, Self
 
 import numpy as np
 
@@ -172,14 +172,14 @@ class Accumulator:
             total.sums[k] = total.sums.get(k, 0) + int(v)
         for k, v in c.extra.items():
             total.extra[k] = total.extra.get(k, 0) + int(v)
-        for k, v in c.floats.items():
-            v = float(v)
+        for k, raw in c.floats.items():
+            x = float(raw)
             if k.endswith("_max"):
-                self._maxima[k] = max(self._maxima.get(k, -math.inf), v)
-            elif math.isfinite(v):
-                _grow(self._partials.setdefault(k, []), v)
+                self._maxima[k] = max(self._maxima.get(k, -math.inf), x)
+            elif math.isfinite(x):
+                _grow(self._partials.setdefault(k, []), x)
             else:
-                self._special[k] = self._special.get(k, 0.0) + v
+                self._special[k] = self._special.get(k, 0.0) + x
         for k, h in c.hists.items():
             total.hists[k] = _add_hist(total.hists.get(k), h)
         if c.rows is not None:
@@ -187,8 +187,8 @@ class Accumulator:
                 self.sink(c.rows)
             else:
                 self._rows = self._rows or {}
-                for k, v in c.rows.items():
-                    self._rows.setdefault(k, []).append(v)
+                for k, col in c.rows.items():
+                    self._rows.setdefault(k, []).append(col)
 
     def result(self) -> ChunkResult:
         """The combined result of the chunks folded in so far.
@@ -266,7 +266,7 @@ def mean(sums: Mapping[str, int], y: str, clusters: int, scale: int = 1) -> Esti
     return Estimate(float(m / scale), se, Y, clusters * scale)
 
 
-def fnum(x: float) -> float | None:
+def fnum(x: float | None) -> float | None:
     """A float for JSON (None for NaN / infinities)."""
     return None if x is None or not math.isfinite(x) else float(x)
 
@@ -377,7 +377,7 @@ class ParquetSink:
         self.part = _part_path(self.path)
         self.metadata = {str(k): str(v) for k, v in (metadata or {}).items()}
         self.rows = 0
-        self._writer = None
+        self._writer: Any = None  # a pyarrow ParquetWriter once rows come
         self._pending: list = []
         self._pending_rows = 0
 

@@ -30,16 +30,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
+from typing import cast
 
 
 @dataclass(frozen=True)
 class AdditiveGame:
     """An additive 2 x 2^n bimatrix game with exact rational payoffs."""
 
-    a: tuple[Fraction, Fraction]
-    b: tuple[Fraction, Fraction]
-    h: tuple[tuple[Fraction, Fraction], ...]
-    g: tuple[tuple[Fraction, Fraction], ...]
+    a: tuple[Fraction, ...]  # (u = 0, u = 1), as are b and each h[i], g[i]
+    b: tuple[Fraction, ...]
+    h: tuple[tuple[Fraction, ...], ...]
+    g: tuple[tuple[Fraction, ...], ...]
     labels: tuple[str, ...] = ()
 
     @property
@@ -59,7 +60,7 @@ class AdditiveGame:
         p = g0 / (g0 - g1)
         return p if 0 < p < 1 else None
 
-    def delta_I(self, move1: Sequence[Fraction] | set[int]) -> Fraction:
+    def delta_I(self, move1: Sequence[Fraction] | set[int] | frozenset[int]) -> Fraction:
         """Player I's gain from u = 1 over u = 0 against player II's (behavioural) strategy."""
         if isinstance(move1, (set, frozenset)):
             return self.a[1] - self.a[0] + sum((self.h[i][1] - self.h[i][0] for i in move1), Fraction(0))
@@ -70,8 +71,8 @@ class AdditiveGame:
     def payoffs(self, p: Fraction, q: Sequence[Fraction]) -> tuple[Fraction, Fraction]:
         """Expected payoffs (player I, player II) at (p, q)."""
         w = (1 - p, p)
-        pay_i = sum(w[u] * (self.a[u] + sum((qi * hi[u] for qi, hi in zip(q, self.h) if qi), Fraction(0))) for u in (0, 1))
-        pay_ii = sum(w[u] * (self.b[u] + sum((qi * gi[u] for qi, gi in zip(q, self.g) if qi), Fraction(0))) for u in (0, 1))
+        pay_i = sum((w[u] * (self.a[u] + sum((qi * hi[u] for qi, hi in zip(q, self.h) if qi), Fraction(0))) for u in (0, 1)), Fraction(0))
+        pay_ii = sum((w[u] * (self.b[u] + sum((qi * gi[u] for qi, gi in zip(q, self.g) if qi), Fraction(0))) for u in (0, 1)), Fraction(0))
         return pay_i, pay_ii
 
 
@@ -130,7 +131,7 @@ def _extreme_mixtures(values: dict[frozenset, Fraction], want: str) -> list[tupl
     values of opposite signs, the mixture where the sum is 0.
     """
     ok = {"eq": lambda v: v == 0, "le": lambda v: v <= 0, "ge": lambda v: v >= 0}[want]
-    out = [((s, Fraction(1)),) for s, v in values.items() if ok(v)]
+    out: list[tuple[tuple[frozenset, Fraction], ...]] = [((s, Fraction(1)),) for s, v in values.items() if ok(v)]
     items = list(values.items())
     for x in range(len(items)):
         for y in range(x + 1, len(items)):
@@ -166,7 +167,7 @@ def proportional_groups(rows: Sequence[Sequence[Fraction | int]]) -> list[tuple[
     order of first appearance."""
     groups: dict[tuple, list[int]] = {}
     for i, v in enumerate(rows):
-        lead = next((abs(x) for x in v if x), None)
+        lead = cast("Fraction | int | None", next((abs(x) for x in v if x), None))
         key = tuple(Fraction(x) / lead for x in v) if lead else ("zero", i)
         groups.setdefault(key, []).append(i)
     return [tuple(m) for m in groups.values()]
@@ -202,7 +203,8 @@ def merge_equivalent(game: AdditiveGame) -> tuple[AdditiveGame, list[tuple[int, 
 def nash_equilibria(game: AdditiveGame, merge: bool = True) -> NashSet:
     """Every Nash equilibrium of ``game``, up to equivalent information sets (see
     :func:`merge_equivalent`; ``merge=False`` enumerates them separately)."""
-    merged, groups = merge_equivalent(game) if merge else (game, [(i,) for i in range(game.n)])
+    groups: list[tuple[int, ...]] = [(i,) for i in range(game.n)]
+    merged, groups = merge_equivalent(game) if merge else (game, groups)
     if merged is game:
         return _nash_equilibria(game)
     small = _nash_equilibria(merged)
@@ -252,7 +254,7 @@ class Certificate:
     additivity).  ``holds`` is True when no player gains by deviating.
     """
 
-    payoff_I_by_u: tuple[Fraction, Fraction]
+    payoff_I_by_u: tuple[Fraction, ...]  # (u = 0, u = 1)
     payoff_I: Fraction
     payoff_II: Fraction
     best_response_II: Fraction

@@ -52,6 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, product
+from typing import cast
 
 import numpy as np
 
@@ -279,7 +280,7 @@ def nash_equilibria(game: BilinearGame, merge: bool = True) -> BilinearNashSet:
     """Every extreme Nash equilibrium of ``game``, exactly (see the module docstring)."""
     red = dominance_reduction(game)
     small = game.restrict(red.fixed_I, red.fixed_II)
-    groups = [(i,) for i in range(small.n)]
+    groups: list[tuple[int, ...]] = [(i,) for i in range(small.n)]
     if merge:
         small, groups = merge_equivalent_II(small)
     k, n = small.k, small.n
@@ -317,10 +318,10 @@ def nash_equilibria(game: BilinearGame, merge: bool = True) -> BilinearNashSet:
                     )
                     if yM_exact is None or not all(0 < v < 1 for v in yM_exact):
                         continue
-                    y = [Fraction(fixed.get(j, 0)) for j in range(k)]
+                    y_list = [Fraction(fixed.get(j, 0)) for j in range(k)]
                     for j, v in zip(M, yM_exact):
-                        y[j] = v
-                    _exact_vertex(small, tuple(y), M, seen, out)
+                        y_list[j] = v
+                    _exact_vertex(small, tuple(y_list), M, seen, out)
     return _expand(game, red, groups, out)
 
 
@@ -382,7 +383,7 @@ def supporting_strategies(game: BilinearGame, y: Sequence[Fraction]) -> list[tup
     for v in polytope_vertices(eq_rows, eq_rhs, le_rows, le_rhs, len(Z)):
         x = list(base)
         for i, xi in zip(Z, v):
-            x[i] = xi
+            x[i] = cast(Fraction, xi)  # rational rows: a rational vertex
         out.append(tuple(x))
     return out
 

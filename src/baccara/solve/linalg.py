@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 
-from ..algebraic import simplest
+from ..algebraic import QuadraticNumber, simplest
 
 F0 = Fraction(0)
 
@@ -60,7 +60,7 @@ def rank_exact(rows: Sequence[Sequence[Fraction]]) -> int:
     return r
 
 
-def polytope_vertices(eq_rows, eq_rhs, le_rows, le_rhs, dim: int) -> list[tuple[Fraction, ...]]:
+def polytope_vertices(eq_rows, eq_rhs, le_rows, le_rhs, dim: int) -> list[tuple[QuadraticNumber | Fraction, ...]]:
     """Vertices of the polytope {z in R^dim : eq_rows z = eq_rhs, le_rows z <= le_rhs}
     (bounded), exactly: each is cut out by the equalities and dim - rank(eq) active
     inequalities, so every such choice is tried (small dim only)."""
@@ -72,7 +72,7 @@ def polytope_vertices(eq_rows, eq_rhs, le_rows, le_rhs, dim: int) -> list[tuple[
     for t in range(len(eq_rows)):  # an independent subset of the equalities
         if rank_exact([eq_rows[u] for u in basis + [t]]) > len(basis):
             basis.append(t)
-    out: set[tuple[Fraction, ...]] = set()
+    out: set[tuple[QuadraticNumber | Fraction, ...]] = set()
     for act in combinations(range(len(le_rows)), dim - r):
         rows = [eq_rows[t] for t in basis] + [le_rows[t] for t in act]
         rhs = [eq_rhs[t] for t in basis] + [le_rhs[t] for t in act]

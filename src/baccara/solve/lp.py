@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 import numpy as np
 from scipy.optimize import linprog
@@ -63,7 +64,7 @@ def solve_zero_sum(game: AdditiveGame, tol: float = 1e-9) -> ZeroSumSolution:
     tight = [u for u in (0, 1) if abs(res.ineqlin.residual[u]) < 1e-12 * max(1.0, abs(b_ub[u])) or res.ineqlin.marginals[u] != 0]
     rows, rhs = [], []
     for u in tight:
-        fixed = sum((q[i] * game.g[i][u] for i in range(n) if q[i]), Fraction(0))
+        fixed = sum((qi * game.g[i][u] for i, qi in enumerate(q) if qi), Fraction(0))
         rows.append([game.g[i][u] for i in free] + [Fraction(-1)])
         rhs.append(-game.b[u] - fixed)
     if len(rows) != len(free) + 1:
@@ -71,15 +72,16 @@ def solve_zero_sum(game: AdditiveGame, tol: float = 1e-9) -> ZeroSumSolution:
     sol = solve_square_exact(rows, rhs)
     for i, val in zip(free, sol):
         q[i] = val
+    q_full = cast("list[Fraction]", q)  # every free entry is now solved
     value = sol[-1]
-    guaranteed = min(game.b[u] + sum((q[i] * game.g[i][u] for i in range(n)), Fraction(0)) for u in (0, 1))
+    guaranteed = min(game.b[u] + sum((q_full[i] * game.g[i][u] for i in range(n)), Fraction(0)) for u in (0, 1))
     p = _indifference_p(game, free)
     w = (1 - p, p)
     held = sum(w[u] * game.b[u] for u in (0, 1)) + sum(
         (max(Fraction(0), game.gain_II(i, p)) for i in range(n)), Fraction(0)
     )
-    ok = all(0 <= qi <= 1 for qi in q) and 0 <= p <= 1 and guaranteed == value == held
-    return ZeroSumSolution(value, p, tuple(q), guaranteed, held, ok)
+    ok = all(0 <= qi <= 1 for qi in q_full) and 0 <= p <= 1 and guaranteed == value == held
+    return ZeroSumSolution(value, p, tuple(q_full), guaranteed, held, ok)
 
 
 def _indifference_p(game: AdditiveGame, free: list[int]) -> Fraction:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import cast
 
 import flint
 
@@ -39,8 +40,8 @@ class Endpoint:
     """A real algebraic number: a root of ``poly`` inside the certified ball ``ball``
     (or an exact rational when ``poly`` is None)."""
 
-    ball: object
-    poly: object | None = None
+    ball: flint.arb
+    poly: flint.fmpz_poly | None = None
     rational: Fraction | None = None
 
     @classmethod
@@ -56,7 +57,9 @@ class Endpoint:
         if self.poly is None:
             return None
         for f, _ in self.poly.factor()[1]:
-            if any(z.imag == 0 and z.real.overlaps(self.ball) for z, _ in f.complex_roots()):
+            # python-flint's stub says list[acb]; it returns (root, multiplicity) pairs
+            roots = cast("list[tuple[flint.acb, int]]", f.complex_roots())
+            if any(z.imag == 0 and z.real.overlaps(self.ball) for z, _ in roots):
                 return f
         return self.poly
 

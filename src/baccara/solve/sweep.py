@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
 from ..algebraic import QuadraticNumber, quadratic_roots
 from .additive import proportional_groups
@@ -200,12 +201,12 @@ def _simplest_between(a: Fraction, b: Fraction) -> Fraction:
 
 def _domain(game: LinearAdditiveGame, i: int, lo: Fraction, hi: Fraction) -> list[tuple[Fraction, Fraction]]:
     """Open sub-intervals of (lo, hi) where g_i^0 and g_i^1 have strictly opposite signs."""
-    cuts = {lo, hi}
+    cut_set = {lo, hi}
     for u in (0, 1):
         c, e = game.c[i][u], game.e[i][u]
         if e != 0 and lo < Fraction(-c, e) < hi:
-            cuts.add(Fraction(-c, e))
-    cuts = sorted(cuts)
+            cut_set.add(Fraction(-c, e))
+    cuts = sorted(cut_set)
     pieces: list[tuple[Fraction, Fraction]] = []
     for a, b in zip(cuts, cuts[1:]):
         m = (a + b) / 2
@@ -261,7 +262,7 @@ def _delta(game: LinearAdditiveGame, moves: Sequence[int]) -> int:
 
 
 def merge_proportional(
-    game: LinearAdditiveGame, order: Callable[[int], object]
+    game: LinearAdditiveGame, order: Callable[[int], Any]
 ) -> tuple[LinearAdditiveGame, list[tuple[int, ...]]]:
     """Merge information sets whose payoffs (c^0, c^1, e^0, e^1, delta) are positive multiples
     of each other (see :func:`baccara.solve.additive.merge_equivalent`).
@@ -295,7 +296,7 @@ def sweep(
     game: LinearAdditiveGame,
     lo: Fraction = Fraction(0),
     hi: Fraction = Fraction(1, 10),
-    order: Callable[[int], object] | None = None,
+    order: Callable[[int], Any] | None = None,
 ) -> Sweep:
     """The curves, intersections, cases, exceptional alphas and equilibrium intervals over (lo, hi).
 
@@ -379,12 +380,12 @@ def _point_case(game: LinearAdditiveGame, pt: Intersection, moves: tuple[int, ..
 
 def _pure_pieces(game: LinearAdditiveGame, u: int, lo: Fraction, hi: Fraction) -> list[Interval]:
     """Alpha-pieces where player I playing pure u (p = u) is an equilibrium."""
-    cuts = {lo, hi}
+    cut_set = {lo, hi}
     for i in range(len(game.c)):
         c, e = game.c[i][u], game.e[i][u]
         if e != 0 and lo < Fraction(-c, e) < hi:
-            cuts.add(Fraction(-c, e))
-    cuts = sorted(cuts)
+            cut_set.add(Fraction(-c, e))
+    cuts = sorted(cut_set)
     out = []
     for a, b in zip(cuts, cuts[1:]):
         m = (a + b) / 2

@@ -67,7 +67,7 @@ class ZeroSumAdditive:
     basis: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
 
 
-def guaranteed(a: Sequence[Fraction], h: Sequence[Sequence[Fraction]], p: Sequence[Fraction]) -> Fraction:
+def guaranteed(a: Sequence[Fraction], h: Sequence[Sequence[Fraction]], p: Sequence[Fraction | int]) -> Fraction:
     """V(p): player I's payoff against player II's best reply."""
     base = sum((pu * au for pu, au in zip(p, a)), Fraction(0))
     return base + sum((min(Fraction(0), sum((pu * x for pu, x in zip(p, hi)), Fraction(0))) for hi in h), Fraction(0))
@@ -179,8 +179,8 @@ class _Tableau:
         if the basis is singular."""
         m = self.m
         binv = _inverse([self.columns[j] for j in basis])
-        xb = binv * self.rhs(at_one)
-        xb = [xb[k, 0] for k in range(m)]
+        xb_col = binv * self.rhs(at_one)
+        xb = [xb_col[k, 0] for k in range(m)]
         p = [-binv[basis.index(self.v), u] for u in range(m)]  # y = B^-T e_v
         return binv, xb, p, self.H * flint.fmpq_mat(m, 1, p)
 
@@ -257,9 +257,9 @@ def _exact_simplex(a, h, starts) -> tuple[list[Fraction], list[Fraction], Fracti
                     q[j] = _fraction(x)
                 elif j == vcol:
                     v = _fraction(x)
-            found = (tuple(u for u in range(m) if n + u not in basis), tuple(sorted(j for j in basis if j < n)),
-                     tuple(sorted(at_one)))
-            return [_fraction(x) for x in p], q, v, found
+            supports = (tuple(u for u in range(m) if n + u not in basis), tuple(sorted(j for j in basis if j < n)),
+                        tuple(sorted(at_one)))
+            return [_fraction(x) for x in p], q, v, supports
         # Entering columns in the rule's order.  The basis, hence p and the reduced costs, stay
         # the same through bound flips, so the next choice needs no new prices: only a change of
         # basis ends the pass.
