@@ -10,7 +10,6 @@ from fractions import Fraction as F
 from itertools import product
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.optimize import linprog

@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
-from typing import cast
 
 from ..algebraic import fraction_str as fstr
 from ..algebraic import real_json
+from ..errors import BaccaraError
 from ..result import Result
 from ..shoe import Shoe
 from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
@@ -99,10 +99,18 @@ class CheminSolution(Result):
         }
 
 
+def _game12(model: str, decks: int | None | Shoe | tuple[int, ...], model3_function: str) -> CheminGame:
+    """The additive game of Models 1-2; Model 3 is refused with the function that solves it."""
+    game = chemin_game(model, decks)
+    if not isinstance(game, CheminGame):
+        raise BaccaraError(f"model {game.model} is Model 3 (Player sees his composition): use {model3_function}")
+    return game
+
+
 def solve_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 6, alpha: Fraction = Fraction(1, 20)) -> CheminSolution:
     """All Nash equilibria of chemin de fer under ``model`` with ``decks`` at commission ``alpha``."""
     alpha = check_commission(alpha)
-    game = cast(CheminGame, chemin_game(model, decks))  # Models 1-2 (Model 3: solve_chemin3)
+    game = _game12(model, decks, "solve_chemin3")
     g = game.at(alpha)
     nash = nash_equilibria(g)
     certs = [certify(g, eq.p, eq.q) for eq in nash.equilibria]
@@ -238,7 +246,7 @@ def sweep_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] =
                  hi: Fraction = DEFAULT_RANGE[1]) -> CheminSweep:
     """The alpha sweep of chemin de fer (Ethier and Lee (2023), section 3) over [lo, hi]."""
     lo, hi = check_commission(lo), check_commission(hi)
-    game = cast(CheminGame, chemin_game(model, decks))  # Models 1-2 (Model 3: sweep_chemin3)
+    game = _game12(model, decks, "sweep_chemin3")
     return CheminSweep(game, sweep(game.linear(), lo, hi, order=game.block_key))
 
 
