@@ -14,8 +14,13 @@ Where the strategy knows an input is invalid (``--decks 0``, a duplicated rank
 in ``--composition``, a payout of ``inf``, a condition no coup can meet) the
 run must exit 2; where it knows every input is valid it must exit 0.
 
-The default run is small (the fast suite stays fast); ``BACCARA_FUZZ_EXAMPLES=N``
-runs N examples per test (``-m slow`` also runs the deep variants).
+The default run is small and fixed (the fast suite stays fast).  Environment:
+``BACCARA_FUZZ_EXAMPLES=N`` runs N random examples per test; ``BACCARA_FUZZ_RECORD=file.jsonl``
+appends every failure to that file and goes on (a survey of the failure classes, where
+hypothesis would stop at the first); ``BACCARA_FUZZ_SHRINK=1`` shrinks failures (slow: one
+interpreter per example); ``BACCARA_FUZZ_TIMEOUT`` (s, default 30) and ``BACCARA_FUZZ_MEMORY_GB``
+(default 3) set the bounds.  ``test_known_failure`` pins one or two cases of every failure class
+found so far (xfail until fixed); those that hang run in the slow job.
 """
 
 from __future__ import annotations
@@ -115,7 +120,7 @@ def check(run: Run, expect: str = "?") -> None:
 def _check(run: Run, expect: str) -> None:
     assert run.rc is not None, f"HANG: no answer within the time bound\n{run}"
     both = run.out + run.err
-    assert "Traceback" not in both, f"TRACEBACK\n{run}"
+    assert "Traceback (most recent call last)" not in both, f"TRACEBACK\n{run}"
     assert "MemoryError" not in both, f"MEMORY\n{run}"
     assert run.rc in (0, 2), f"EXIT STATUS {run.rc} (not 0 or 2)\n{run}"
     if run.rc == 2:
@@ -131,7 +136,7 @@ def _check(run: Run, expect: str) -> None:
 
 
 # ---------------------------------------------------------------- values
-#: Hostile values every option gets a share of (all invalid for every option but the text ones).
+#: Hostile values every option gets a share of (verdict '?': some are valid for some options, e.g. '0', '3/2').
 NASTY = ["", " ", "-", "--", "abc", "1/0", "0/0", "-1", "0", "-0", "10**9", "1e400", "-1e400", "1e-400", "inf",
          "-inf", "nan", "NaN", "∞", "½", "0x10", "1_0", "+", "/", "1/", "/2", "3/2", "-3/2", "2.5", "1e3",
          str(10**9), "9" * 40, "é", "日本", "🂡", "Ⅷ", "８", "١٢", " 8 ", "8\t", "--json", "-h",
@@ -206,8 +211,8 @@ def shoe_options(draw, allow_infinite: bool = True) -> tuple[list[str], str]:
             elif finite_cards is not None and tag == "ok":
                 for r in ranks:
                     finite_cards[RANK_OF[r.upper()]] += 1 if opt == "--add" else -1
-                if min(finite_cards.values()) < 0:
-                    tag = "bad"
+                if min(finite_cards.values()) < 0 or sum(finite_cards.values()) < 6:
+                    tag = "bad"   # none left to remove, or too few cards for a coup
             elif tag == "ok":
                 tag = "?"
     return args, tag
@@ -316,8 +321,8 @@ def toml_value(v) -> str:
         return str(v)
     if isinstance(v, float):
         return {"inf": "inf", "-inf": "-inf", "nan": "nan"}.get(repr(v), repr(v))
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, str):   # a JSON string is a TOML basic string, but for DEL, which TOML wants escaped
+        return json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(v, RawToml):
         return v.text
     if isinstance(v, list):
@@ -328,7 +333,7 @@ def toml_value(v) -> str:
 
 
 def toml_key(k: str) -> str:
-    return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else json.dumps(k, ensure_ascii=False)
+    return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else toml_value(k)
 
 
 @dataclass(frozen=True)
