@@ -20,7 +20,7 @@ appends every failure to that file and goes on (a survey of the failure classes,
 hypothesis would stop at the first); ``BACCARA_FUZZ_SHRINK=1`` shrinks failures (slow: one
 interpreter per example); ``BACCARA_FUZZ_TIMEOUT`` (s, default 30) and ``BACCARA_FUZZ_MEMORY_GB``
 (default 3) set the bounds.  ``test_known_failure`` pins one or two cases of every failure class
-found so far (xfail until fixed); those that hang run in the slow job.
+found before the hardening (issue 17): each must now exit as the project rule says.
 """
 
 from __future__ import annotations
@@ -498,8 +498,6 @@ def test_bets_list(tmp_path_factory, house, extra):
     check(baccara(["bets", *ha, *extra], tmp_path_factory.mktemp("bets")), "bad" if extra else ht)
 
 
-@pytest.mark.xfail(strict=False, reason="fails now: bets-file errors name the file, not --bets; inf/nan payouts "
-                                        "are tracebacks; impossible conditions are accepted")
 @fuzz(4)
 @given(doc=bets_file(), cmd=st.sampled_from(["bets", "edge-inf", "edge-1", "edge-value"]))
 def test_bets_file(tmp_path_factory, doc, cmd):
@@ -545,7 +543,6 @@ def model_and_decks(draw, model3: bool) -> tuple[list[str], str]:
     return args, verdict(mt, dt)
 
 
-@pytest.mark.xfail(strict=False, reason="fails now: 'error: model must be one of ...' does not name --model")
 @fuzz(3)
 @given(md=model_and_decks(model3=True), alpha=tagged(RATIONAL_01_OK, RATIONAL_01_BAD),
        flags=st.sampled_from([[], ["--json"], ["--all-equilibria"]]))
@@ -588,7 +585,6 @@ def test_chemin_tables_by_decks(tmp_path_factory, decks, cmd):
     check(baccara(["chemin", *cmd, f"--decks={d}"], tmp_path_factory.mktemp("ct")), tag)
 
 
-@pytest.mark.xfail(strict=False, reason="fails now: 'error: model must be one of ...' does not name --model")
 @fuzz(3)
 @given(md=model_and_decks(model3=False), alpha=tagged(RATIONAL_01_OK, RATIONAL_01_BAD),
        p=tagged(["0", "1", "1/2", "9/11", "0.3"], ["-1", "2", "3/2", "1.0001"] + BAD_NUMBERS),
@@ -666,10 +662,9 @@ def test_banque_sweep_and_advantage_bad_options(tmp_path):
         check(baccara(args, tmp_path), "bad")
 
 
-# ---------------------------------------------------------------- known failures, one or two per class
-# Found by the fuzz tests above and by hand; each fails now and is expected to pass once fixed
-# (xfail, not strict: a fix shows up as XPASS).  Hang cases get a short bound (the right answer is a quick
-# refusal) and, while they hang, a place in the slow job.
+# ---------------------------------------------------------------- the failure classes found, one or two cases each
+# Found by the fuzz tests above and by hand before the hardening; each failed then (``reason`` says how) and
+# must pass now: a regression is a failure.  Hang cases get a short bound (the right answer is a quick refusal).
 def B(pays="5", when="natural = true", extra=""):
     return f"[bets.x]\nrules = [ {{ when = {{ {when} }}, pays = {pays} }} ]\n{extra}"
 
@@ -727,27 +722,27 @@ KNOWN = [
     Known("banque-plot-out-no-suffix", ("banque", "plot", "--figure=2", "--points=2", "--out=x"),
           "exit 0: writes x.png but prints 'wrote x'", "?"),
     Known("table4-decks-1e6", ("chemin", "table4", "--decks=1-1000000"), "runs without limit (a million sweeps)",
-          timeout=10, slow=True),
+          timeout=10),
     Known("table7-decks-1e6", ("chemin", "table7", "--no-confirm", "--decks=1-1000000"), "runs without limit",
-          timeout=10, slow=True),
+          timeout=10),
     Known("table5-decks-1e9", ("chemin", "table5", "--decks=1-1000000000"),
           "traceback: MemoryError (the range is listed; unbounded memory without a limit)"),
     Known("table4-decks-1e30", ("chemin", "table4", "--decks=1-" + "9" * 30),
           "traceback: OverflowError 'Python int too large to convert to C ssize_t'"),
     Known("banque-plot-points-1e7", ("banque", "plot", "--figure=3", f"--points={10**7}", "--out=x.png"),
-          "runs without limit (ten million theta values)", timeout=10, slow=True),
+          "runs without limit (ten million theta values)", timeout=10),
     Known("exponent-bomb-tie-pays", ("edge", "--decks=1", "--tie-pays=1e1000000000"),
-          "hangs: '1e1000000000' builds 10**1000000000 exactly", "?", timeout=10, slow=True),
+          "hangs: '1e1000000000' builds 10**1000000000 exactly", "?", timeout=10),
     Known("exponent-bomb-theta", ("banque", "solve", "--theta=1e-1000000000"), "hangs building 10**-1000000000", "?",
-          timeout=10, slow=True),
+          timeout=10),
     Known("banque-theta-1/10000", ("banque", "solve", "--theta=1/10000"), FAILS, "?"),
     Known("banque-theta-1e-9", ("banque", "solve", "--theta=1e-9"), FAILS, "?"),
     Known("banque-recent-theta-1/10000", ("banque", "solve", "--model=recent", "--theta=1/10000"), FAILS, "?",
-          slow=True),
+          ),
     Known("banque-recent-theta-1e-9", ("banque", "solve", "--model=recent", "--theta=1e-9"),
-          "traceback: ArithmeticError 'column generation stalled'", "?", slow=True),
+          "traceback: ArithmeticError 'column generation stalled'", "?"),
     Known("bets-dev-zero", ("bets", "--bets=/dev/zero"), "reads forever: MemoryError traceback (unbounded memory)",
-          timeout=20, slow=True),
+          timeout=20),
     Known("message-names-no-option-bets", ("bets", "--bets=/nonexistent/x.toml"),
           "error names the file, not --bets (all bets-file errors)"),
     Known("message-names-no-option-model", ("chemin", "solve", "--model=B4"),
@@ -760,8 +755,7 @@ KNOWN = [
 ]
 
 
-@pytest.mark.parametrize("k", [pytest.param(k, id=k.id, marks=[pytest.mark.xfail(strict=False, reason=k.reason)]
-                                            + ([pytest.mark.slow] if k.slow else [])) for k in KNOWN])
+@pytest.mark.parametrize("k", [pytest.param(k, id=k.id, marks=[pytest.mark.slow] if k.slow else []) for k in KNOWN])
 def test_known_failure(tmp_path, k):
     (tmp_path / "dir").mkdir()
     note = ""

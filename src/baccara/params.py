@@ -364,3 +364,30 @@ def output_file(path: Any, name: str, suffixes: tuple[str, ...]) -> Path:
     if not os.access(folder, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
         raise BaccaraError(f"{name}: cannot write {text!r} (permission denied)")
     return p
+
+
+def choice(value: Any, name: str, choices: tuple[str, ...], *, case: str = "upper") -> str:
+    """One of a fixed set of words (a model, a concept), normalised to ``case``.
+
+    Parameters
+    ----------
+    value : str
+        The word as given.
+    name : str
+        The parameter's name, used in the error message.
+    choices : tuple of str
+        The allowed words, as they are returned.
+    case : str
+        ``"upper"``, ``"lower"``: how ``value`` is normalised before it is matched;
+        ``"exact"``: not at all.
+
+    Returns
+    -------
+    str
+        The word.
+    """
+    word = str(value).strip()
+    word = word.upper() if case == "upper" else word.lower() if case == "lower" else word
+    if word not in choices:
+        raise BaccaraError(f"{name} must be one of {', '.join(choices)}, got {value!r}")
+    return word

@@ -31,10 +31,8 @@ def banque_solve(
 ) -> dict | None:
     """Solve baccara banque at one theta (exact, with a certificate)."""
     th = params.theta(theta, "--theta")
-    if concept not in CONCEPTS:
-        raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
-    if model not in BANQUE_MODELS:
-        raise BaccaraError(f"--model must be one of {', '.join(BANQUE_MODELS)}, got {model!r}")
+    concept = params.choice(concept, "--concept", CONCEPTS, case="exact")
+    model = params.choice(model, "--model", BANQUE_MODELS, case="exact")
     if model != "simplified":
         if concept != "correlated":
             raise BaccaraError(f"--concept {concept} --model {model} is not available yet: the full models have "
@@ -303,8 +301,7 @@ def banque_sweep_cmd(
     json_out: bool = JSON,
 ) -> dict | None:
     """The partition of (0, 1/2] into theta-intervals with one solution formula each (progress bar)."""
-    if concept not in CONCEPTS:
-        raise BaccaraError(f"--concept must be one of {', '.join(CONCEPTS)}, got {concept!r}")
+    concept = params.choice(concept, "--concept", CONCEPTS, case="exact")
     check_workload(f"the {concept} sweep over (0, 1/2]", SWEEP_SECONDS[concept], False, "", say)
     if concept == "nash":
         return _nash_sweep(json_out)

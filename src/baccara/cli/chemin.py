@@ -12,7 +12,7 @@ from rich.table import Table
 from .. import params
 from ..cli_errors import handles_errors
 from ..errors import BaccaraError
-from ..games.chemin import CheminGame, check_model, chemin_game, shoe_label
+from ..games.chemin import MODELS, CheminGame, check_model, chemin_game, shoe_label
 from ..games.chemin_report import sweep_renderables
 from ..games.chemin_solution import (
     best_response_table,
@@ -23,6 +23,7 @@ from ..games.chemin_solution import (
     table5,
     table_text,
 )
+from ..shoe import Shoe
 from ..workload import check_workload
 from .common import (
     ADD,
@@ -64,10 +65,15 @@ def parse_alpha(text: str, option: str = "--commission") -> Fraction:
 def _model_and_decks(model: str, decks: str | None, composition: str | None = None, remove: str | None = None,
                      add: str | None = None, model3: bool = True) -> tuple[str, int | None | tuple[int, ...]]:
     """The model and the game's shoe (d, None for infinite, or a composition by value) from the options."""
+    model = params.choice(model, "--model", MODELS)
     if composition is None and remove is None and add is None:
-        m, d = check_model(model, parse_chemin_decks("6" if decks is None else decks))
+        shoe: int | None | Shoe = parse_chemin_decks("6" if decks is None else decks)
     else:
-        m, d = check_model(model, build_shoe(decks, False, composition, remove, add, default_decks=6))
+        shoe = build_shoe(decks, False, composition, remove, add, default_decks=6)
+    try:
+        m, d = check_model(model, shoe)
+    except BaccaraError as e:
+        raise BaccaraError(f"--model: {e}") from None
     if m.endswith("3") and not model3:
         raise BaccaraError(f"--model {m}: this command covers Models A1, A2, B1, B2; "
                            "use 'chemin solve' or 'chemin sweep' for Model 3")

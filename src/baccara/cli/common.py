@@ -73,6 +73,14 @@ ALLOW_LONG = typer.Option(False, "--allow-long",
 
 def parse_composition(text: str) -> Shoe:
     """A shoe from ``--composition``: ``A=32,10=31,...`` by rank, 13 counts A..K, or 10 counts by value 0..9."""
+    try:
+        return _composition(text)
+    except BaccaraError as e:
+        message = str(e)
+        raise BaccaraError(message if message.startswith("--composition") else f"--composition: {message}") from None
+
+
+def _composition(text: str) -> Shoe:
     parts = [p for p in text.replace(" ", "").split(",") if p]
     if not parts:
         raise BaccaraError("--composition is empty: give RANK=COUNT pairs, 13 counts (A..K) or 10 counts (values 0..9)")
@@ -126,10 +134,12 @@ def build_shoe(decks: str | None, infinite: bool, composition: str | None, remov
     else:
         d = None if infinite else params.decks(default_decks if decks is None else decks, "--decks")
         shoe = Shoe.infinite() if d is None else Shoe.decks(d)
-    for r in _parse_ranks(remove, "--remove"):
-        shoe = shoe.remove(r)
-    for r in _parse_ranks(add, "--add"):
-        shoe = shoe.add(r)
+    for option, ranks, change in (("--remove", remove, Shoe.remove), ("--add", add, Shoe.add)):
+        for r in _parse_ranks(ranks, option):
+            try:
+                shoe = change(shoe, r)
+            except BaccaraError as e:
+                raise BaccaraError(f"{option}: {e}") from None
     return shoe
 
 
@@ -142,7 +152,11 @@ def build_bets(commission: str, tie_pays: str, super6_pays: str, bets_file: str 
     }
     bets = builtin_bets(**house)
     if bets_file:
-        for name, bet in load_bets_toml(bets_file).items():
+        try:
+            user = load_bets_toml(bets_file)
+        except BaccaraError as e:
+            raise BaccaraError(f"--bets: {e}") from None
+        for name, bet in user.items():
             if name in bets:
                 raise BaccaraError(f"--bets: bet {name!r} in {bets_file} has the name of a built-in bet; rename it")
             bets[name] = bet
