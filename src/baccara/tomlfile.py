@@ -15,6 +15,8 @@ MAX_BYTES = 4 * 2**20
 def read_toml(path: str | Path, what: str, error: type[BaccaraError] = BaccaraError) -> dict[str, Any]:
     """The parsed contents of ``path``; ``error("<what> file 'path' ...")`` when it is missing,
     unreadable or not valid TOML."""
+    if not str(path).strip():
+        raise error(f"{what} file: the file name is empty")
     p = Path(path)
     try:
         exists = p.exists()

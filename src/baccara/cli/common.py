@@ -151,7 +151,7 @@ def build_bets(commission: str, tie_pays: str, super6_pays: str, bets_file: str 
         "super6_pays": as_payout(super6_pays, "--super6-pays: super6 pays", positive=True),
     }
     bets = builtin_bets(**house)
-    if bets_file:
+    if bets_file is not None:
         try:
             user = load_bets_toml(bets_file)
         except BaccaraError as e:

@@ -12,7 +12,7 @@ from ..bets import (
     field_help,
 )
 from ..cli_errors import handles_errors
-from ..errors import BaccaraError
+from ..errors import BaccaraError, BetError
 from ..exact import (
     applicable_bets,
     coup_distribution,
@@ -99,7 +99,10 @@ def eor(
     all_bets, _ = build_bets(commission, tie_pays, super6_pays, bets)
     if bet not in all_bets:
         raise BaccaraError(f"--bet: unknown bet {bet!r}; bets are {', '.join(all_bets)}")
-    base, effects = effects_of_removal(shoe, all_bets[bet])
+    try:
+        base, effects = effects_of_removal(shoe, all_bets[bet])
+    except BetError as e:
+        raise BaccaraError(f"--bet {bet}: {e}") from None
     if json_out:
         print(json.dumps(eor_json(shoe, bet, base, effects), indent=2))
         return
