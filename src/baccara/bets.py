@@ -334,7 +334,7 @@ def load_bets_toml(path: str | Path) -> dict[str, Bet]:
     Fields for ``when``: see :data:`baccara.events.FIELDS`.
     """
     p = Path(path)
-    data = read_toml(p, "bets", BetError)
+    data = read_toml(path, "bets", BetError)
     bets = data.get("bets")
     if not isinstance(bets, Mapping) or not bets:
         raise BetError(f"bets file {str(path)!r} has no [bets.NAME] tables")
