@@ -333,7 +333,6 @@ def load_bets_toml(path: str | Path) -> dict[str, Bet]:
 
     Fields for ``when``: see :data:`baccara.events.FIELDS`.
     """
-    p = Path(path)
     data = read_toml(path, "bets", BetError)
     bets = data.get("bets")
     if not isinstance(bets, Mapping) or not bets:
