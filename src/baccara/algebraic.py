@@ -74,7 +74,8 @@ class QuadraticNumber:
         return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        # equal numbers hash equally: a rational one hashes as the Fraction it equals
+        return hash(self.r) if self.s == 0 else hash(self._key())
 
     def __lt__(self, other: QuadraticNumber | Fraction | int) -> bool:
         other = QuadraticNumber.of(other)
