@@ -128,12 +128,15 @@ def normalize_condition(field: str, value: Any) -> tuple:
     return tuple(sorted(set(out)))
 
 
+@lru_cache(maxsize=4096)
 def condition_mask(when: tuple[tuple[str, tuple], ...]) -> np.ndarray:
-    """Cells where every (field, allowed values) condition holds."""
+    """Cells where every (field, allowed values) condition holds (read-only: computed once per
+    condition, for the bet's rule check and again for its payout cells)."""
     arrays = field_arrays()
     mask = np.ones(NCELLS, dtype=bool)
     for field, allowed in when:
         mask &= np.isin(arrays[field].astype(np.int64), np.array(allowed, dtype=np.int64))
+    mask.flags.writeable = False
     return mask
 
 
