@@ -11,7 +11,7 @@ from rich.table import Table
 
 from .. import params
 from ..cli_errors import handles_errors
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ShoeError
 from ..games.chemin import MODELS, CheminGame, check_model, chemin_game, shoe_label
 from ..games.chemin_report import sweep_renderables
 from ..games.chemin_solution import (
@@ -72,7 +72,9 @@ def _model_and_decks(model: str, decks: str | None, composition: str | None = No
         shoe = build_shoe(decks, False, composition, remove, add, default_decks=6)
     try:
         m, d = check_model(model, shoe)
-    except BaccaraError as e:
+    except ShoeError as e:  # the shoe itself (a composition too large for the exact kernel)
+        raise BaccaraError(f"--composition: {e}") from None
+    except BaccaraError as e:  # the model does not fit the shoe
         raise BaccaraError(f"--model: {e}") from None
     if m.endswith("3") and not model3:
         raise BaccaraError(f"--model {m}: this command covers Models A1, A2, B1, B2; "

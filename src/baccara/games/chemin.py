@@ -36,7 +36,7 @@ from math import comb, perm
 import numpy as np
 
 from .. import params
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ShoeError
 from ..shoe import Shoe
 from ..solve.additive import AdditiveGame
 from ..solve.bilinear import BilinearGame
@@ -77,7 +77,7 @@ def check_model(model: str, decks: int | None | Shoe | tuple[int, ...]) -> tuple
         else:
             key = decks.fresh_decks() or decks.value_counts()
             if isinstance(key, tuple) and decks.cards > MAX_COMPOSITION_CARDS:
-                raise BaccaraError(f"shoe: a composition of at most {MAX_COMPOSITION_CARDS} cards, got {decks.cards} "
+                raise ShoeError(f"a composition of at most {MAX_COMPOSITION_CARDS} cards, got {decks.cards} "
                                    "(fresh shoes of any size: give the number of decks)")
         if m.startswith("A") and key is not None:
             raise BaccaraError(f"model {m} deals with replacement (the infinite shoe); for this {decks.label()} "
@@ -279,12 +279,17 @@ def chemin_game(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 
 
 
 def shoe_label(decks: int | None | tuple[int, ...]) -> str:
-    """``'6 decks'``, ``'infinite shoe'``, ``'a 300-card shoe'`` for a game's shoe key."""
-    if decks is None:
+    """``'6 decks'``, ``'infinite shoe'``, ``'300-card shoe'`` for a game's shoe key."""
+    return shoe_text(shoe_json(decks))
+
+
+def shoe_text(shoe: dict) -> str:
+    """The label of a shoe given as :func:`shoe_json` writes it (the reports read it from the JSON)."""
+    if shoe["kind"] == "infinite":
         return "infinite shoe"
-    if isinstance(decks, tuple):
-        return f"{sum(decks)}-card shoe"
-    return f"{decks} deck{'s' if decks != 1 else ''}"
+    if shoe["kind"] == "decks":
+        return f"{shoe['decks']} deck{'s' if shoe['decks'] != 1 else ''}"
+    return f"{shoe['cards']}-card shoe"
 
 
 def _decks_json(decks: int | None | tuple[int, ...]) -> int | str | None:

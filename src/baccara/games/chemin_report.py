@@ -11,14 +11,7 @@ from fractions import Fraction
 from rich.console import RenderableType
 from rich.table import Table
 
-
-def _shoe_text(doc: dict) -> str:
-    shoe = doc["shoe"]
-    if shoe["kind"] == "infinite":
-        return "infinite shoe"
-    if shoe["kind"] == "decks":
-        return f"{shoe['decks']} deck{'s' if shoe['decks'] != 1 else ''}"
-    return f"{shoe['cards']}-card shoe"
+from .chemin import shoe_text
 
 
 def _mixes(mixed: dict) -> str:
@@ -30,7 +23,7 @@ def solution_summary(doc: dict) -> str:
     n = len(doc["equilibria"])
     verdict = {True: "unique Nash equilibrium", False: f"{n} extreme Nash equilibria",
                None: "one Nash equilibrium (Ethier and Lee's route; enumerate them all to settle uniqueness)"}[doc["unique"]]
-    return f"Chemin de fer, Model {doc['model']}, {_shoe_text(doc)}, commission {doc['commission']}: {verdict}"
+    return f"Chemin de fer, Model {doc['model']}, {shoe_text(doc['shoe'])}, commission {Fraction(doc['commission'])}: {verdict}"
 
 
 def solution_renderables(doc: dict) -> list[RenderableType]:
@@ -67,7 +60,7 @@ def solution_renderables(doc: dict) -> list[RenderableType]:
 def sweep_summary(doc: dict) -> str:
     """One line: Table 4's counts for the sweep."""
     lo, hi = (str(Fraction(x)) for x in doc["commission_range"])
-    return (f"Model {doc['model']}, {_shoe_text(doc)}, commission in [{lo}, {hi}]: "
+    return (f"Model {doc['model']}, {shoe_text(doc['shoe'])}, commission in [{lo}, {hi}]: "
             f"(a) {doc['curves']} curves, (b) {doc['intersections']} intersections, (c) {doc['partial_curves']} partial, "
             f"(d) {doc['cases']} cases, (e) {doc['exceptional_alphas']} exceptional alphas")
 
