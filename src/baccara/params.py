@@ -58,7 +58,7 @@ def _interval(lo: Fraction | int | None, hi: Fraction | int | None, lo_open: boo
 
 def rational(value: Any, name: str, *, lo: Fraction | int | None = None, hi: Fraction | int | None = None,
              lo_open: bool = False, hi_open: bool = False, describe: str | None = None,
-             what: str | None = None) -> Fraction:
+             what: str | None = None, example: str = "1/20, 0.05 or 5%") -> Fraction:
     """An exact rational parameter, checked against its range.
 
     Parameters
@@ -77,6 +77,8 @@ def rational(value: Any, name: str, *, lo: Fraction | int | None = None, hi: Fra
     what : str, optional
         What the value is, for the message (``"a probability"``): ``name must be
         a probability in [0, 1]``.
+    example : str
+        Examples of the value, for the message when it is not a number at all.
 
     Returns
     -------
@@ -94,7 +96,7 @@ def rational(value: Any, name: str, *, lo: Fraction | int | None = None, hi: Fra
 
     def bad(why: str = "") -> BaccaraError:
         rng = f", {allowed}" if lo is not None or hi is not None else ""
-        return BaccaraError(f"{name} must be a number such as 1/20, 0.05 or 5%{rng}{why}, got {given!r}")
+        return BaccaraError(f"{name} must be a number such as {example}{rng}{why}, got {given!r}")
 
     def outside() -> BaccaraError:
         return BaccaraError(f"{name} must be {what + ' ' if what else ''}{allowed}, got {given}")

@@ -162,7 +162,8 @@ def parse_rational(text: str, option: str, low: Fraction, high: Fraction, *, low
     BaccaraError
         Not a number, out of range, or too fine a denominator; names ``option`` and the range.
     """
-    value = params.rational(text, option, lo=low, hi=high, lo_open=low_open, hi_open=high_open, what=what)
+    value = params.rational(text, option, lo=low, hi=high, lo_open=low_open, hi_open=high_open, what=what,
+                            **({"example": example} if example else {}))
     if value.denominator > MAX_DENOMINATOR:
         raise BaccaraError(f"{option} must be {what} with at most nine decimals (a denominator up to 10^9), "
                            f"got {_show(text)}")
