@@ -16,6 +16,18 @@ from baccara.solve.zero_sum import best_reply_I, guaranteed
 runner = CliRunner()
 
 
+def brute_force_recent(theta, sol):
+    """Over all 16 team strategies of the recent model, independently of the column generation: what the
+    team's mixture guarantees, and what Banker's q holds the best of them to."""
+    game = team_game(theta, "recent")
+    cols = [(u1, bits) for u1 in (0, 1) for bits in product((0, 1), repeat=3)]
+    built = [game.column(*c) for c in cols]
+    a = [c[0] for c in built]
+    h = [tuple(c[1][i] for c in built) for i in range(len(game.set_class))]
+    p = [dict(zip(sol.columns, sol.solution.p)).get(c, F(0)) for c in cols]
+    return guaranteed(a, h, p), max(best_reply_I(a, h, sol.solution.q))
+
+
 def test_simplified_by_column_generation_is_seed_004():
     # Ethier and Lee (2015), (17)-(18): p = (0, 110/543, 110/543, 323/543), value -16655514960/(181 13^9).
     sol = full_correlated_equilibrium(F(1, 2), "simplified")
@@ -36,14 +48,9 @@ def test_recent_model_certificate_by_brute_force():
     # the team's mixture guarantees the value and Banker's q holds every one of them to it.
     theta = F(1, 2)
     sol = full_correlated_equilibrium(theta, "recent")
-    game = team_game(theta, "recent")
-    cols = [(u1, bits) for u1 in (0, 1) for bits in product((0, 1), repeat=3)]
-    built = [game.column(*c) for c in cols]
-    a = [c[0] for c in built]
-    h = [tuple(c[1][i] for c in built) for i in range(len(game.set_class))]
-    p = [dict(zip(sol.columns, sol.solution.p)).get(c, F(0)) for c in cols]
-    assert guaranteed(a, h, p) == sol.value
-    assert max(best_reply_I(a, h, sol.solution.q)) == sol.value
+    guaranteed_by_team, held_by_banker = brute_force_recent(theta, sol)
+    assert guaranteed_by_team == sol.value
+    assert held_by_banker == sol.value
 
 
 EXTREME_THETAS = [F(1, 10**6), F(1, 10000), F(1, 5000), F(1, 1000), F(999999, 10**6), F(1, 2), F(49, 100)]
@@ -56,13 +63,8 @@ def test_recent_model_certified_at_extreme_theta(theta):
     sol = full_correlated_equilibrium(theta, "recent")
     assert sol.certified and sol.solution.certified
     # by brute force over all 16 team strategies, independently of the column generation
-    game = team_game(theta, "recent")
-    cols = [(u1, bits) for u1 in (0, 1) for bits in product((0, 1), repeat=3)]
-    built = [game.column(*c) for c in cols]
-    a = [c[0] for c in built]
-    h = [tuple(c[1][i] for c in built) for i in range(len(game.set_class))]
-    p = [dict(zip(sol.columns, sol.solution.p)).get(c, F(0)) for c in cols]
-    assert guaranteed(a, h, p) == sol.value == max(best_reply_I(a, h, sol.solution.q))
+    guaranteed_by_team, held_by_banker = brute_force_recent(theta, sol)
+    assert guaranteed_by_team == sol.value == held_by_banker
 
 
 @pytest.mark.parametrize("theta", [F(1, 10000), F(999999, 10**6), F(49, 100)], ids=str)
