@@ -19,7 +19,7 @@ from fractions import Fraction
 from math import isqrt
 
 from baccara.games import chemin
-from baccara.games.chemin_solution import sweep_chemin, table4
+from baccara.games.chemin.solution import sweep_chemin, table4
 
 
 def reference_coefficients(d: int) -> dict[tuple, list[Fraction]]:

@@ -19,8 +19,8 @@ from fractions import Fraction
 from itertools import combinations, product
 
 from baccara.games import chemin
-from baccara.games.chemin import chemin_game
-from baccara.games.chemin_model3 import solve_chemin3, sweep_chemin3
+from baccara.games.chemin.game import chemin_game
+from baccara.games.chemin.model3 import solve_chemin3, sweep_chemin3
 from baccara.solve.bilinear import (
     BilinearNashSet,
     _exact_vertex,

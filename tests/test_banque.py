@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from baccara.cli import app
-from baccara.games.banque import banque_game
-from baccara.games.banque_solution import correlated_equilibrium
+from baccara.games.banque.correlated import correlated_equilibrium
+from baccara.games.banque.game import banque_game
 from baccara.solve.zero_sum import best_reply_I, guaranteed
 
 # Ethier and Lee (2015), Table 1: Banker's maximum drawing total in the correlated cooperative
@@ -131,7 +131,7 @@ def test_failed_certificate_is_an_error_not_a_result(monkeypatch):
     import dataclasses
 
     from baccara.errors import BaccaraError, CertificateError
-    from baccara.games import banque_solution
+    from baccara.games.banque import correlated as banque_solution
 
     real = banque_solution.solve_additive_zero_sum
 
@@ -215,7 +215,7 @@ def test_correlated_sweep_has_110_intervals():
     # equilibria coincide on (9588/37663, 55716/128711), where p1 = p2 = 9/11.
     import flint
 
-    from baccara.games.banque_sweep import correlated_sweep, sweep_json
+    from baccara.games.banque.correlated_sweep import correlated_sweep, sweep_json
 
     pieces = correlated_sweep()
     assert len(pieces) == 110
@@ -233,7 +233,7 @@ def test_correlated_sweep_has_110_intervals():
     # Ethier and Lee (2015), section 3, numbering the intervals 1..110 from the left: p11 = 0 on 1-41;
     # p00 = 0 on 42-46, 102-103, 107-110; p10 = 0 on 61-66; all active elsewhere; on 75-97
     # the Players play independently, p = (4, 18, 18, 81)/121.
-    from baccara.games.banque_sweep import piece_solution
+    from baccara.games.banque.correlated_sweep import piece_solution
 
     left_to_right = list(reversed(pieces))
     missing = {k + 1: {0, 1, 2, 3} - set(p.support) for k, p in enumerate(left_to_right)}
@@ -254,7 +254,7 @@ def test_banker_advantage_against_historical_estimates():
     # Ethier and Lee (2015), section 1: with the Players always drawing on 5 and Banker's best
     # response "the correct figure is about 0.922104%"; under the simplified model
     # Banker's advantage (correlated cooperative value) is about 0.8677394%.
-    from baccara.games.banque_solution import banker_advantage_comparison
+    from baccara.games.banque.correlated import banker_advantage_comparison
 
     rows = banker_advantage_comparison()
     assert round(rows[0]["percent"], 6) == 0.922104
@@ -272,7 +272,7 @@ def test_independent_cooperative_at_one_half():
     # lower value is 5(-1933207795 + 260493 sqrt(245569))/[98 (13)^9] ~ -0.00867999;
     # the upper value is the correlated value, so the two differ (Proposition 1).
     from baccara.algebraic import QuadraticNumber
-    from baccara.games.banque_independent import independent_equilibrium
+    from baccara.games.banque.independent import independent_equilibrium
 
     s = independent_equilibrium(Fraction(1, 2))
     root = QuadraticNumber(Fraction(-319, 224), Fraction(1, 224), 245569)
@@ -286,7 +286,7 @@ def test_independent_cooperative_at_one_half():
 def test_cooperative_equilibria_coincide_inside_the_interval():
     # Ethier and Lee (2015): the two cooperative equilibria coincide on (9588/37663, 55716/128711),
     # with p1 = p2 = 9/11.
-    from baccara.games.banque_independent import independent_equilibrium
+    from baccara.games.banque.independent import independent_equilibrium
 
     s = independent_equilibrium(Fraction(3, 10))
     assert s.p1 == s.p2 == Fraction(9, 11) and not s.values_differ
@@ -300,7 +300,7 @@ def test_independent_maximin_certificate(theta):
     # guarantees more than the lower value + 1e-10 ...
     import numpy as np
 
-    from baccara.games.banque_independent import _exact_recheck, independent_equilibrium, maximin_upper_bound
+    from baccara.games.banque.independent import _exact_recheck, independent_equilibrium, maximin_upper_bound
 
     v = independent_equilibrium(theta).lower_value
     check = maximin_upper_bound(theta, v)
@@ -319,7 +319,7 @@ def test_independent_maximin_certificate_near_theta_0_and_1(theta):
     # Near theta = 0 (or 1) V is nearly flat in p1 (p2) along the kinks at p2 (p1) ~ 9/11:
     # with pure bounds alone the branch and bound ran out of boxes at 1/10**6 and took
     # 137581 boxes at 1/10000; Banker's mixed bound on the small boxes closes a few hundred.
-    from baccara.games.banque_independent import independent_equilibrium, maximin_upper_bound
+    from baccara.games.banque.independent import independent_equilibrium, maximin_upper_bound
 
     ind = independent_equilibrium(theta)
     check = maximin_upper_bound(theta, ind.lower_value)
@@ -330,7 +330,7 @@ def test_independent_maximin_certificate_near_theta_0_and_1(theta):
 
 
 def test_plot_of_a_partial_sweep(tmp_path):
-    from baccara.games.banque_sweep import correlated_sweep
+    from baccara.games.banque.correlated_sweep import correlated_sweep
     from baccara.plots import plot_banque_correlated
 
     pieces = correlated_sweep(Fraction(47, 100), Fraction(1, 2))

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from baccara.cli import app
-from baccara.games.banque_full import full_correlated_equilibrium, team_game
+from baccara.games.banque.full import full_correlated_equilibrium, team_game
 from baccara.solve.zero_sum import best_reply_I, guaranteed
 
 runner = CliRunner()

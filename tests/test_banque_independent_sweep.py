@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from baccara.games.banque_independent import independent_equilibrium
-from baccara.games.banque_independent_sweep import (
+from baccara.games.banque.independent import independent_equilibrium
+from baccara.games.banque.independent_sweep import (
     coincidence_near,
     exact_ends,
     float_independent,

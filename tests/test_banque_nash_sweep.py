@@ -7,10 +7,9 @@ from types import SimpleNamespace
 import flint
 import pytest
 
-from baccara.games.banque import banque_game, infoset_label
-from baccara.games.banque_moving import evaluate
-from baccara.games.banque_nash import certify, nash_equilibria
-from baccara.games.banque_nash_sweep import (
+from baccara.games.banque.game import banque_game, infoset_label
+from baccara.games.banque.nash import certify, nash_equilibria
+from baccara.games.banque.nash_sweep import (
     THETA_9_11,
     NashSweep,
     branch_through,
@@ -19,6 +18,7 @@ from baccara.games.banque_nash_sweep import (
     nash_sweep,
     nash_sweep_json,
 )
+from baccara.solve.moving import evaluate
 from baccara.solve.roots import precision
 
 LABELS = [infoset_label(k) for k in banque_game().infosets]

@@ -31,7 +31,7 @@ from baccara.games.bertrand import (
     third_card,
     two_card,
 )
-from baccara.games.chemin import chemin_game
+from baccara.games.chemin.game import chemin_game
 from baccara.rules import PUNTO_BANCO
 from baccara.solve.additive import nash_equilibria
 

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from baccara import Shoe, coup_distribution
 from baccara.cards import RANKS
 from baccara.cli import app
-from baccara.games.chemin import _forward_differences, chemin_game, raw_coefficients
-from baccara.games.chemin_solution import solve_chemin, sweep_chemin, table4
+from baccara.games.chemin.game import _forward_differences, chemin_game, raw_coefficients
+from baccara.games.chemin.solution import solve_chemin, sweep_chemin, table4
 from baccara.rules import PUNTO_BANCO
 from baccara.solve.additive import certify, nash_equilibria
 from baccara.solve.lp import solve_zero_sum
@@ -112,7 +112,7 @@ def test_coefficients_are_polynomials_in_d_and_their_limit_is_model_a():
     # coefficient over 52^6 must equal the with-replacement sum over 13^6.
     for u in ((0,) * 5, (1,) * 5, (1, 0, 0, 1, 1)):
         diffs = _forward_differences(u)
-        from baccara.games.chemin import _deck_counts, _direct
+        from baccara.games.chemin.game import _deck_counts, _direct
 
         g8, h8, base8 = _direct(_deck_counts(8), False, u)
         direct8 = np.concatenate([g8.ravel(), h8.ravel(), base8]).astype(object)
@@ -230,7 +230,7 @@ def test_cli_chemin_errors(args, needle):
 def test_table5_banker_moves_common_to_every_d():
     # Ethier and Lee (2023), Table 5: Banker's equilibrium moves common to all d and alpha
     # (rows Banker total 0-7, columns third card 0-9 and none; blanks vary, Table 6).
-    from baccara.games.chemin_solution import table5
+    from baccara.games.chemin.solution import table5
 
     printed = ["D" * 11, "D" * 11, "D" * 11, "DDDDDDDD DD", "S DDDDDDSSD", "SSSS DDDSSD", "SSSSSS DSS ", "S" * 11]
     got = ["".join(x or " " for x in row) for row in table5(range(1, 101))]
@@ -257,7 +257,7 @@ def test_table1_d6():
     # Ethier and Lee (2023), Table 1 (d = 6): Banker's move when it does not depend on Player's
     # strategy nor on alpha in [0, 1/10]; blanks are the undetermined cells (3,9)
     # (4,1) (5,4) (6,6) (6,none), detailed by composition in the paper.
-    from baccara.games.chemin_solution import table1
+    from baccara.games.chemin.solution import table1
 
     printed = ["D" * 11, "D" * 11, "D" * 11, "DDDDDDDDS D", "S DDDDDDSSD", "SSSS DDDSSD", "SSSSSS DSS ", "S" * 11]
     got = ["".join(x or " " for x in row) for row in table1(chemin_game("B2", 6))]
@@ -301,7 +301,7 @@ def test_a_depleted_shoe_equilibrium_is_certified():
                                                     "values": {str(v): c for v, c in enumerate(shoe.value_counts())}}
     assert all(eq["certificate"]["holds"] for eq in sol["equilibria"])
     assert raw_coefficients(shoe.value_counts(), 0).deals == 46 * 45 * 44 * 43 * 42 * 41
-    from baccara.games.chemin_model3 import solve_chemin3
+    from baccara.games.chemin.model3 import solve_chemin3
 
     doc = solve_chemin3("B3", shoe, Fraction(1, 20), all_equilibria=True).to_json()
     assert doc["equilibria"] and all(eq["certificate"]["holds"] for eq in doc["equilibria"])

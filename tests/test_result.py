@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from baccara.games.chemin_model3 import solve_chemin3, sweep_chemin3
-from baccara.games.chemin_solution import solve_chemin, sweep_chemin
+from baccara.games.chemin.model3 import solve_chemin3, sweep_chemin3
+from baccara.games.chemin.solution import solve_chemin, sweep_chemin
 from baccara.result import Result
 
 RESULTS = {

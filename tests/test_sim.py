@@ -284,7 +284,7 @@ def test_chemin_gains_agree_with_the_exact_game(chemin_eq, deal):
 
 def test_chemin_exact_values_are_the_solver_and_the_punto_banco_engine(chemin_eq):
     from baccara.exact import coup_distribution
-    from baccara.games.chemin_solution import solve_chemin
+    from baccara.games.chemin.solution import solve_chemin
 
     eq = solve_chemin("B2", 6, Fraction(1, 20)).nash.equilibria[0]
     ex = exact_chemin(6, Fraction(1, 20), chemin_eq)

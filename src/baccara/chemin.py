@@ -30,9 +30,9 @@ from typing import Any
 
 from . import params
 from .errors import BaccaraError
-from .games.chemin import FIVES, MODELS, CheminGame, CheminGame3, chemin_game
-from .games.chemin_model3 import Chemin3Solution, Chemin3Sweep, solve_chemin3, sweep_chemin3
-from .games.chemin_solution import CheminSolution, CheminSweep, solve_chemin, sweep_chemin
+from .games.chemin.game import FIVES, MODELS, CheminGame, CheminGame3, chemin_game
+from .games.chemin.model3 import Chemin3Solution, Chemin3Sweep, solve_chemin3, sweep_chemin3
+from .games.chemin.solution import CheminSolution, CheminSweep, solve_chemin, sweep_chemin
 from .shoe import Shoe
 
 __all__ = ["FIVES", "MODELS", "CheminGame", "CheminGame3", "CheminSolution", "CheminSweep", "Chemin3Solution",

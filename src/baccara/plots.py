@@ -10,8 +10,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from .games.chemin import shoe_label  # noqa: E402
-from .games.chemin_solution import CheminSweep  # noqa: E402
+from .games.chemin.game import shoe_label  # noqa: E402
+from .games.chemin.solution import CheminSweep  # noqa: E402
 
 
 def plot_curves(sw: CheminSweep, path: str | Path, samples: int = 400) -> Path:
@@ -53,7 +53,7 @@ def plot_banque_correlated(pieces, path: str | Path, samples: int = 40) -> Path:
     the Players, and the Players' mixture over SS, SD, DS, DD."""
     from fractions import Fraction
 
-    from .games.banque_sweep import piece_solution
+    from .games.banque.correlated_sweep import piece_solution
 
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 8), sharex=True)
     for piece in pieces:

@@ -38,12 +38,12 @@ def banque_solve(
             raise BaccaraError(f"--concept {concept} --model {model} is not available yet: the full models have "
                                "the correlated cooperative equilibrium (and Banker's minimax strategy)")
         return _banque_full(th, theta, model, json_out)
-    from ..games.banque_solution import correlated_equilibrium
+    from ..games.banque.correlated import correlated_equilibrium
 
     if concept == "nash":
         return _banque_nash(th, theta, json_out)
     if concept == "independent":
-        from ..games.banque_independent import (
+        from ..games.banque.independent import (
             independent_equilibrium,
             maximin_upper_bound,
         )
@@ -98,7 +98,7 @@ def banque_solve(
 
 
 def _independent_sweep(json_out: bool) -> dict | None:
-    from ..games.banque_independent_sweep import (
+    from ..games.banque.independent_sweep import (
         exact_ends,
         independent_sweep,
         lower_value_peak,
@@ -132,7 +132,7 @@ def _independent_sweep(json_out: bool) -> dict | None:
 
 
 def _banque_full(th: Fraction, theta: str, model: str, json_out: bool) -> dict | None:
-    from ..games.banque_full import full_correlated_equilibrium
+    from ..games.banque.full import full_correlated_equilibrium
 
     doc = full_correlated_equilibrium(th, model).to_json()
     if json_out:
@@ -153,7 +153,7 @@ def _banque_full(th: Fraction, theta: str, model: str, json_out: bool) -> dict |
 
 
 def _banque_nash(th: Fraction, theta: str, json_out: bool) -> dict | None:
-    from ..games.banque_nash import nash_equilibria, nash_json
+    from ..games.banque.nash import nash_equilibria, nash_json
 
     doc = nash_json(nash_equilibria(th))
     if json_out:
@@ -186,7 +186,7 @@ def _banque_nash(th: Fraction, theta: str, json_out: bool) -> dict | None:
 @handles_errors
 def banque_advantage(json_out: bool = JSON) -> None:
     """Banker's advantage at theta = 1/2 beside the historical estimates (Ethier and Lee 2015, section 1)."""
-    from ..games.banque_solution import banker_advantage_comparison
+    from ..games.banque.correlated import banker_advantage_comparison
 
     rows = banker_advantage_comparison()
     if json_out:
@@ -232,7 +232,7 @@ def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", metavar=
         if figure == 4:
             path = _banque_nash_plot(points, output)
         elif figure == 1:
-            from ..games.banque_sweep import correlated_sweep
+            from ..games.banque.correlated_sweep import correlated_sweep
 
             with progress_bar() as bar:
                 task = bar.add_task("sweeping theta from 1/2 down to 0 (per mille)", total=1000)
@@ -249,7 +249,7 @@ def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", metavar=
 
 def _banque_nash_plot(points: int, output: str):
     """Figure 4 from every exact Nash branch on (0, 1/4] (p1 = p2 = 9/11 above 5772/33847)."""
-    from ..games.banque_nash_sweep import THETA_9_11, nash_branches
+    from ..games.banque.nash_sweep import THETA_9_11, nash_branches
     from ..plots import plot_banque_branches
 
     with progress_bar() as bar:
@@ -268,7 +268,7 @@ def _banque_nash_plot(points: int, output: str):
 
 
 def _banque_series_plot(figure: int, points: int, output: str, plot):
-    from ..games.banque_independent_sweep import float_independent, upper_value
+    from ..games.banque.independent_sweep import float_independent, upper_value
 
     hi = 0.25 if figure == 2 else 0.5
     xs = [hi * (k + 0.5) / points for k in range(points)]
@@ -307,7 +307,7 @@ def banque_sweep_cmd(
         return _nash_sweep(json_out)
     if concept == "independent":
         return _independent_sweep(json_out)
-    from ..games.banque_sweep import correlated_sweep, sweep_json
+    from ..games.banque.correlated_sweep import correlated_sweep, sweep_json
 
     with progress_bar() as bar:
         task = bar.add_task("sweeping theta from 1/2 down to 0", total=1000)
@@ -327,7 +327,7 @@ def banque_sweep_cmd(
 
 
 def _nash_sweep(json_out: bool) -> dict | None:
-    from ..games.banque_nash_sweep import nash_sweep, nash_sweep_json
+    from ..games.banque.nash_sweep import nash_sweep, nash_sweep_json
 
     with progress_bar() as bar:
         task = bar.add_task("Nash equilibria below 5772/33847: intervals sampled", total=1)

@@ -12,9 +12,9 @@ from rich.table import Table
 from .. import params
 from ..cli_errors import handles_errors
 from ..errors import BaccaraError, ShoeError
-from ..games.chemin import MODELS, CheminGame, check_model, chemin_game, shoe_label
-from ..games.chemin_report import sweep_renderables
-from ..games.chemin_solution import (
+from ..games.chemin.game import MODELS, CheminGame, check_model, chemin_game, shoe_label
+from ..games.chemin.report import sweep_renderables
+from ..games.chemin.solution import (
     best_response_table,
     solve_chemin,
     sweep_chemin,
@@ -93,7 +93,7 @@ def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     """Every Nash equilibrium at one commission, with its certificate."""
     m, d = _model_and_decks(model, decks, composition, remove, add)
     if m.endswith("3"):
-        from ..games.chemin_model3 import solve_chemin3
+        from ..games.chemin.model3 import solve_chemin3
 
         return render(solve_chemin3(m, d, parse_alpha(commission), all_equilibria=all_equilibria), json_out)
     return render(solve_chemin(m, d, parse_alpha(commission)), json_out)
@@ -111,7 +111,7 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     if a >= b:
         raise BaccaraError(f"--from must be below --to, got {a} and {b}")
     if m == "B3":
-        from ..games.chemin_model3 import sweep_chemin3
+        from ..games.chemin.model3 import sweep_chemin3
 
         assert d is not None  # Model B: a finite shoe
         doc = sweep_chemin3(d, a, b).to_json()
@@ -190,7 +190,7 @@ def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", metavar="D-
                                                help="Confirm each interval in the full Model B3 game."),
                   json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> list[dict] | None:
     """Ethier and Lee (2023), Table 7 / Theorem 2 (Model B3): Banker's strategies by alpha-interval, grouped by d."""
-    from ..games.chemin_model3 import table7
+    from ..games.chemin.model3 import table7
 
     ds = [d for d in parse_deck_range(decks) if d is not None]
     if not ds:

@@ -1,7 +1,7 @@
 """Bertrand's four baccarat problems (Ethier (2021): Ethier, "A note on Bertrand's analysis of baccarat").
 
 Chemin de fer with replacement, each side seeing his own two-card total
-(Model A1 of :mod:`baccara.games.chemin`).  A third card has value i with
+(Model A1 of :mod:`baccara.games.chemin.game`).  A third card has value i with
 probability p(i) = (1 + 3 delta_{i,0}) / 13 and a two-card hand has total j
 with probability q(j) = (16 + 9 delta_{j,0}) / 13^2 (Ethier 2021, section 2).
 
@@ -29,7 +29,7 @@ from typing import cast
 from ..errors import BaccaraError
 from ..rules import PUNTO_BANCO, STOOD
 from ..solve.additive import AdditiveGame, nash_equilibria
-from .chemin import THIRD_LABELS, CheminGame, chemin_game
+from .chemin.game import THIRD_LABELS, CheminGame, chemin_game
 
 Table = tuple[tuple[int, ...], ...]
 Cell = tuple[int, int]

@@ -8,7 +8,7 @@ only about his own result: Player 1's gain from drawing is
 
 linear in p2 and in Banker's behavioural strategy x (R1^i: Player 1's gain
 when Banker draws at i, a bilinear function of (p1, p2); see
-:mod:`baccara.games.banque_arrangement`), and likewise Delta2(p1, x).
+:mod:`baccara.solve.arrangement`), and likewise Delta2(p1, x).
 Banker draws at i where the Players' stake-weighted gain
 B_i = theta R1^i + (1 - theta) R2^i is negative.
 
@@ -56,13 +56,13 @@ from itertools import product
 
 import numpy as np
 
-from ..algebraic import QuadraticNumber, quadratic_roots, real_json, simplest
-from ..algebraic import fraction_str as fstr
-from ..errors import BaccaraError
-from ..solve.linalg import polytope_vertices
-from ..solve.sweep import rational_between
-from .banque import banque_game, check_theta, infoset_label
-from .banque_arrangement import Arrangement, arrangement, at, bilinear, crosses_square, curve_segments, p2_on_curve
+from ...algebraic import QuadraticNumber, quadratic_roots, real_json, simplest
+from ...algebraic import fraction_str as fstr
+from ...errors import BaccaraError
+from ...solve.arrangement import Arrangement, arrangement, at, bilinear, crosses_square, curve_segments, p2_on_curve
+from ...solve.linalg import polytope_vertices
+from ...solve.sweep import rational_between
+from .game import banque_game, check_theta, infoset_label
 
 F0, F1 = Fraction(0), Fraction(1)
 
@@ -664,4 +664,4 @@ def nash_upper_sweep() -> dict:
                      "banker_indifferent_at": [infoset_label(g.infosets[setup.relevant[z]]) for z in zero]})
     return {"concept": "nash", "range": [fstr(upper[0][0]), "1/2"], "count": len(rows), "intervals": rows,
             "below": f"for theta <= {fstr(upper[0][0])} the Players' strategies vary with theta: "
-                     "baccara.games.banque_nash_sweep follows every equilibrium branch there"}
+                     "baccara.games.banque.nash_sweep follows every equilibrium branch there"}

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..algebraic import fraction_str as fstr
-from ..errors import CertificateError
-from ..solve.zero_sum import ZeroSumAdditive, best_reply_I, solve_additive_zero_sum
-from .banque import JOINT_LABELS, NATURAL, BanqueGame, banque_game, check_theta, infoset_label
+from ...algebraic import fraction_str as fstr
+from ...errors import CertificateError
+from ...solve.zero_sum import ZeroSumAdditive, best_reply_I, solve_additive_zero_sum
+from .game import JOINT_LABELS, NATURAL, BanqueGame, banque_game, check_theta, infoset_label
 
 
 @dataclass
@@ -140,7 +140,7 @@ def correlated_equilibrium(theta: Fraction) -> CorrelatedSolution:
 def banker_advantage_comparison(theta: Fraction = Fraction(1, 2)) -> list[dict]:
     """Banker's advantage at theta under each assumption, beside the historical estimates
     quoted in Ethier and Lee's (2015) introduction (percent of the total stake)."""
-    from ..solve.zero_sum import guaranteed
+    from ...solve.zero_sum import guaranteed
 
     g = banque_game()
     a, h = g.a(Fraction(theta)), g.h(Fraction(theta))
@@ -164,7 +164,7 @@ def banker_advantage_comparison(theta: Fraction = Fraction(1, 2)) -> list[dict]:
 
 
 def _nash_row(theta: Fraction) -> dict:
-    from .banque_nash import nash_equilibria
+    from .nash import nash_equilibria
 
     gains = sorted({e.banker for e in nash_equilibria(Fraction(theta)).equilibria})
     note = {} if len(gains) == 1 else {"note": f"{len(gains)} different values among the equilibria; the largest"}
@@ -173,7 +173,7 @@ def _nash_row(theta: Fraction) -> dict:
 
 
 def _full_rows(theta: Fraction) -> list[dict]:
-    from .banque_full import full_correlated_equilibrium
+    from .full import full_correlated_equilibrium
 
     rows = []
     for model, what in (("recent", "Player 2 knows Player 1's intention"),
@@ -185,7 +185,7 @@ def _full_rows(theta: Fraction) -> list[dict]:
 
 
 def _independent_row(theta: Fraction) -> dict:
-    from .banque_independent import independent_equilibrium
+    from .independent import independent_equilibrium
 
     ind = independent_equilibrium(Fraction(theta))
     adv = -ind.lower_value

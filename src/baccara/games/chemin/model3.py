@@ -30,13 +30,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, cast
 
-from ..algebraic import fraction_str as fstr
-from ..errors import BaccaraError
-from ..result import Result
-from ..shoe import Shoe
-from ..solve.additive import AdditiveGame
-from ..solve.additive import nash_equilibria as foster
-from ..solve.bilinear import (
+from ...algebraic import fraction_str as fstr
+from ...errors import BaccaraError
+from ...result import Result
+from ...shoe import Shoe
+from ...solve.additive import AdditiveGame
+from ...solve.additive import nash_equilibria as foster
+from ...solve.bilinear import (
     BilinearCertificate,
     BilinearEquilibrium,
     BilinearGame,
@@ -47,10 +47,10 @@ from ..solve.bilinear import (
     nash_equilibria,
     solve_zero_sum,
 )
-from ..solve.sweep import rational_between, strategy_string, sweep
-from .chemin import FIVE_LABELS, CheminGame3, _decks_json, check_commission, chemin_game, shoe_json
-from .chemin_report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
-from .chemin_solution import CheminSweep, solve_chemin
+from ...solve.sweep import rational_between, strategy_string, sweep
+from .game import FIVE_LABELS, CheminGame3, _decks_json, check_commission, chemin_game, shoe_json
+from .report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
+from .solution import CheminSweep, solve_chemin
 
 #: Player's equilibrium moves at the compositions of 5 other than (1,4) (Ethier and Lee 2023, Theorem 2).
 THEOREM2_PLAYER = (1, 0, 0, 1, 1)
@@ -176,7 +176,7 @@ class Chemin3Solution(Result):
 
 
 def _blocks(game: CheminGame3, open_sets) -> list[list[int]]:
-    from ..solve.sweep import group_blocks
+    from ...solve.sweep import group_blocks
     return group_blocks(list(open_sets), game.block_key)
 
 

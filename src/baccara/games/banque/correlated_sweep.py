@@ -27,9 +27,9 @@ from fractions import Fraction
 
 import flint
 
-from ..solve.roots import Endpoint, arb_of, precision, rational_below, rational_between_balls, real_roots
-from ..solve.zero_sum import solve_additive_zero_sum
-from .banque import DENOMINATOR, banque_game
+from ...solve.roots import Endpoint, arb_of, precision, rational_below, rational_between_balls, real_roots
+from ...solve.zero_sum import solve_additive_zero_sum
+from .game import DENOMINATOR, banque_game
 
 
 @dataclass(frozen=True)
@@ -216,7 +216,7 @@ def piece_solution(piece: CorrelatedPiece, theta: Fraction) -> tuple[list[Fracti
 def sweep_json(pieces: list[CorrelatedPiece]) -> dict:
     """The ``baccara banque sweep --json`` document: intervals left to right."""
     g = banque_game()
-    from .banque import infoset_label
+    from .game import infoset_label
 
     out = []
     for p in reversed(pieces):

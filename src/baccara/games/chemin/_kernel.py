@@ -1,6 +1,6 @@
 """Numba kernel: chemin de fer payoff coefficients by Banker information set.
 
-See :mod:`baccara.games.chemin` for the mathematics.
+See :mod:`baccara.games.chemin.game` for the mathematics.
 """
 
 from __future__ import annotations

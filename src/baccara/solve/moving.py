@@ -31,8 +31,8 @@ import flint
 
 from ..algebraic import QuadraticNumber, quadratic_roots, simplest
 from ..errors import BaccaraError
-from ..solve.roots import Endpoint, arb_of, rationals_around, real_roots, refine
-from .banque_nash import player_bilinears
+from ..games.banque.nash import player_bilinears
+from .roots import Endpoint, arb_of, rationals_around, real_roots, refine
 
 #: p1, p2: the Players' draw probabilities; w: a value (for eliminating it); t: theta.
 CTX = flint.fmpz_mpoly_ctx.get(("p1", "p2", "w", "t"))

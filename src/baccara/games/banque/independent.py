@@ -34,14 +34,14 @@ import numpy as np
 from scipy import sparse
 from scipy.optimize import linprog
 
-from ..algebraic import QuadraticNumber, quadratic_roots
-from ..solve.sweep import rational_between
-from .banque import DENOMINATOR, banque_game, check_theta
-from .banque_arrangement import CORNERS, arrangement, curve_segments
-from .banque_arrangement import at as _at
-from .banque_arrangement import bilinear as _bilinear
-from .banque_arrangement import p2_on_curve as _p2_on_curve
-from .banque_solution import correlated_equilibrium
+from ...algebraic import QuadraticNumber, quadratic_roots
+from ...solve.arrangement import CORNERS, arrangement, curve_segments
+from ...solve.arrangement import at as _at
+from ...solve.arrangement import bilinear as _bilinear
+from ...solve.arrangement import p2_on_curve as _p2_on_curve
+from ...solve.sweep import rational_between
+from .correlated import correlated_equilibrium
+from .game import DENOMINATOR, banque_game, check_theta
 
 
 @dataclass(frozen=True)
@@ -269,7 +269,7 @@ def _exact_recheck(theta: Fraction, closed, value, eps: Fraction) -> bool:
     over 13^9 den(theta), times the dyadic q_i) at the box's dyadic corners, against
     value + eps.  ``closed`` holds (boxes, q) pairs, q boolean (Banker draws or stands) or
     float in [0, 1] (his mixed strategy), one row per box."""
-    from ..algebraic import QuadraticNumber
+    from ...algebraic import QuadraticNumber
 
     g = banque_game()
     den = theta.denominator

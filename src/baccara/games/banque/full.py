@@ -32,10 +32,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from ..algebraic import fraction_str as fstr
-from ..errors import BaccaraError, CertificateError
-from ..solve.zero_sum import ZeroSumAdditive, solve_additive_zero_sum
-from .banque import DENOMINATOR, banque_game, check_theta, infoset_label, kernel_sums
+from ...algebraic import fraction_str as fstr
+from ...errors import BaccaraError, CertificateError
+from ...solve.zero_sum import ZeroSumAdditive, solve_additive_zero_sum
+from .game import DENOMINATOR, banque_game, check_theta, infoset_label, kernel_sums
 
 #: Player 2's information classes: which values c (what Player 1 shows) each contains.
 CLASSES = {

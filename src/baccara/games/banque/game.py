@@ -29,7 +29,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 from numba import njit
 
-from .. import params
+from ... import params
 
 STOOD, NATURAL = 10, 11
 DENOMINATOR = 13**9

@@ -1,6 +1,6 @@
 """The independent cooperative equilibrium over theta (Ethier and Lee 2015, section 4; Figures 2-3).
 
-:func:`baccara.games.banque_independent.independent_equilibrium` finds the
+:func:`baccara.games.banque.independent.independent_equilibrium` finds the
 Players' maximin (p1, p2) exactly at one theta among the points of the
 arrangement of Banker's indifference curves (corners, curve/edge and
 curve/curve crossings, critical points along a curve).  Sweeping theta needs
@@ -31,11 +31,11 @@ from itertools import combinations
 
 import numpy as np
 
-from ..errors import BaccaraError
-from ..solve.roots import Endpoint
-from .banque import DENOMINATOR, banque_game, infoset_label
+from ...errors import BaccaraError
+from ...solve.roots import Endpoint
+from .game import DENOMINATOR, banque_game, infoset_label
 
-#: bilinear(v) = M @ v for v over SS, SD, DS, DD (see banque_arrangement.bilinear).
+#: bilinear(v) = M @ v for v over SS, SD, DS, DD (see baccara.solve.arrangement.bilinear).
 M = np.array([[1, 0, 0, 0], [-1, 0, 1, 0], [-1, 1, 0, 0], [1, -1, -1, 1]], dtype=float)
 
 
@@ -264,7 +264,7 @@ def golden_section(f: Callable[[float], float], a: float, b: float, steps: int =
 def upper_value(theta: float) -> float:
     """The upper value = the correlated cooperative value (Ethier and Lee 2015, Proposition 1), exact
     at the nearest rational with denominator below 10^15."""
-    from .banque_solution import correlated_equilibrium
+    from .correlated import correlated_equilibrium
 
     return float(correlated_equilibrium(Fraction(theta).limit_denominator(10**15)).value)
 
@@ -321,7 +321,7 @@ def independent_locus(sig: tuple, theta: float, p1: float):
     Two curves: B_i = B_j = 0.  A curve and an edge: p = e, B_i = 0.  Two edges: a
     corner.  One curve alone: the critical point of V along B_i = 0, where
     dV/dp1 dB/dp2 - dV/dp2 dB/dp1 = 0 (linear in p1, p2: the p1 p2 terms cancel)."""
-    from .banque_moving import ONE, P1, P2, MovingPoint, banque_polys
+    from ...solve.moving import ONE, P1, P2, MovingPoint, banque_polys
 
     curves, draws, edges = sig
     P = banque_polys()
@@ -360,8 +360,8 @@ def exact_end(left_sig: tuple, right_sig: tuple, bracket: tuple[float, float]) -
     slide along a curve, the branch degenerating) and the equality of the two forms'
     values (a jump) gives an integer polynomial; the end is the root near the bracket at
     which a condition's exact sign changes (the nearest to the bracket, if several)."""
-    from ..solve.roots import arb_of, precision
-    from .banque_moving import ONE, P1, P2, banque_polys, events, value_crossings
+    from ...solve.moving import ONE, P1, P2, banque_polys, events, value_crossings
+    from ...solve.roots import arb_of, precision
 
     a, b = bracket
     # the float signature decides a curve passes through the maximiser with a tolerance,

@@ -35,13 +35,13 @@ from math import comb, perm
 
 import numpy as np
 
-from .. import params
-from ..errors import BaccaraError, ShoeError
-from ..shoe import Shoe
-from ..solve.additive import AdditiveGame
-from ..solve.bilinear import BilinearGame
-from ..solve.sweep import LinearAdditiveGame
-from ._chemin_kernel import COMP_INDEX, COMPOSITIONS, NONE, chemin_coefficients
+from ... import params
+from ...errors import BaccaraError, ShoeError
+from ...shoe import Shoe
+from ...solve.additive import AdditiveGame
+from ...solve.bilinear import BilinearGame
+from ...solve.sweep import LinearAdditiveGame
+from ._kernel import COMP_INDEX, COMPOSITIONS, NONE, chemin_coefficients
 
 MODELS = ("A1", "A2", "A3", "B1", "B2", "B3")
 THIRD_LABELS = tuple(str(k) for k in range(10)) + ("none",)

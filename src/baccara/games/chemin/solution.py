@@ -1,6 +1,6 @@
 """Chemin de fer solved: equilibria at one commission, the alpha sweep, and Ethier and Lee's (2023) tables.
 
-Builds on :mod:`baccara.games.chemin` (the game) and :mod:`baccara.solve`
+Builds on :mod:`baccara.games.chemin.game` (the game) and :mod:`baccara.solve`
 (card-free solvers); produces result objects and JSON-ready documents in the
 notation of Ethier and Lee (2023) (strategy strings of D, S and M in blocks of
 information sets; information sets written ``"(3,3)|6"``).
@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
 
-from ..algebraic import fraction_str as fstr
-from ..algebraic import real_json
-from ..errors import BaccaraError
-from ..result import Result
-from ..shoe import Shoe
-from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
-from ..solve.sweep import Sweep, group_blocks, strategy_string, sweep
-from ._chemin_kernel import NONE
-from .chemin import THIRD_LABELS, CheminGame, _decks_json, _total, check_commission, chemin_game, shoe_json
-from .chemin_report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
+from ...algebraic import fraction_str as fstr
+from ...algebraic import real_json
+from ...errors import BaccaraError
+from ...result import Result
+from ...shoe import Shoe
+from ...solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
+from ...solve.sweep import Sweep, group_blocks, strategy_string, sweep
+from ._kernel import NONE
+from .game import THIRD_LABELS, CheminGame, _decks_json, _total, check_commission, chemin_game, shoe_json
+from .report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
 
 DEFAULT_RANGE = (Fraction(0), Fraction(1, 10))
 

@@ -1,7 +1,7 @@
 """The Nash equilibria of baccara banque for every theta, exactly (Ethier and Lee 2015, section 5).
 
 Above theta = 5772/33847 the Players play p1 = p2 = 9/11 and only Banker's
-strategy moves (:func:`baccara.games.banque_nash.nash_upper_sweep`).  Below
+strategy moves (:func:`baccara.games.banque.nash.nash_upper_sweep`).  Below
 it Ethier and Lee (2015) follows one equilibrium by hand through 62 more intervals, "of
 two types: Banker mixes on two information sets (40 cases), or Banker mixes
 on one information set and p1 = 0 (22 cases)".  This module follows *every*
@@ -12,7 +12,7 @@ Branches
 An equilibrium keeps a *form* over a range of theta: the sets Z where Banker
 mixes, the sets where he draws, and which Player (if any) plays a pure
 strategy.  Its point (p1, p2) solves two equations (a
-:class:`~baccara.games.banque_moving.MovingPoint`): the pure Players' p = e,
+:class:`~baccara.solve.moving.MovingPoint`): the pure Players' p = e,
 Banker's indifference B_z = 0 at each z in Z, and, when fewer sets mix than
 Players do, the Players' indifference with Banker's mixing eliminated.  So
 
@@ -34,7 +34,7 @@ Every equilibrium, every theta
 ------------------------------
 :func:`nash_branches` samples each elementary interval between the branch
 ends found so far once, with the complete enumeration
-:func:`~baccara.games.banque_nash.nash_equilibria`, and follows every
+:func:`~baccara.games.banque.nash.nash_equilibria`, and follows every
 equilibrium found there that no known branch explains, both ways, until every
 elementary interval has been sampled.  On each elementary interval the set of
 equilibria is then the set of branches covering it.  (A branch born and dying
@@ -51,13 +51,13 @@ from typing import Any
 
 import flint
 
-from ..algebraic import fraction_str as fstr
-from ..algebraic import real_json
-from ..errors import BaccaraError
-from ..solve.roots import Endpoint, arb_of, precision, rational_between_balls, rationals_around
-from .banque import banque_game, infoset_label
-from .banque_moving import ONE, P1, P2, ZERO, MovingPoint, banque_polys, branch_ends, in_theta
-from .banque_nash import NINE_ELEVENTHS, BanqueNashEquilibrium, nash_equilibria, nash_upper_sweep
+from ...algebraic import fraction_str as fstr
+from ...algebraic import real_json
+from ...errors import BaccaraError
+from ...solve.moving import ONE, P1, P2, ZERO, MovingPoint, banque_polys, branch_ends, in_theta
+from ...solve.roots import Endpoint, arb_of, precision, rational_between_balls, rationals_around
+from .game import banque_game, infoset_label
+from .nash import NINE_ELEVENTHS, BanqueNashEquilibrium, nash_equilibria, nash_upper_sweep
 
 #: Ethier and Lee (2015): p1 = p2 = 9/11 for theta above this, not below.
 THETA_9_11 = Fraction(5772, 33847)
@@ -302,7 +302,7 @@ def nash_branches(lo: Fraction = Fraction(0), hi: Fraction = THETA_9_11,
 
 def nash_sweep(progress: Callable[[int, int], None] | None = None) -> NashSweep:
     """Every Nash equilibrium of (0, 1/2], exactly: the branches below 5772/33847, then the
-    intervals with p1 = p2 = 9/11 (:func:`~baccara.games.banque_nash.nash_upper_sweep`),
+    intervals with p1 = p2 = 9/11 (:func:`~baccara.games.banque.nash.nash_upper_sweep`),
     each sampled once by the complete enumeration to show no other equilibrium is there."""
     branches, pieces = nash_branches(progress=progress)
     upper = nash_upper_sweep()
