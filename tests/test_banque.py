@@ -254,7 +254,7 @@ def test_banker_advantage_against_historical_estimates():
     # Ethier and Lee (2015), section 1: with the Players always drawing on 5 and Banker's best
     # response "the correct figure is about 0.922104%"; under the simplified model
     # Banker's advantage (correlated cooperative value) is about 0.8677394%.
-    from baccara.games.banque.correlated import banker_advantage_comparison
+    from baccara.games.banque.comparison import banker_advantage_comparison
 
     rows = banker_advantage_comparison()
     assert round(rows[0]["percent"], 6) == 0.922104

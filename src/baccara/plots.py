@@ -10,8 +10,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from .games.chemin.game import shoe_label  # noqa: E402
 from .games.chemin.solution import CheminSweep  # noqa: E402
+from .shoe import shoe_label  # noqa: E402
 
 
 def plot_curves(sw: CheminSweep, path: str | Path, samples: int = 400) -> Path:

@@ -291,3 +291,64 @@ class Shoe:
         if self.decks_label is not None:
             return f"{self.decks_label} deck{'s' if self.decks_label != 1 else ''}"
         return f"{self.cards}-card shoe"
+
+
+# ---------------------------------------------------------------------- a game's shoe
+#: Most cards in a shoe given by its composition (not as fresh decks): the games' exact
+#: kernels keep 64-bit sums (chemin de fer: 4 N^6 < 2^63; banque: a hand's weight 8 N^6).
+#: Fresh d-deck shoes of any size are given by d.
+MAX_COMPOSITION_CARDS = 1000
+
+#: How a game keys its shoe: d (fresh decks), None (infinite) or the 10 counts by value.
+ShoeKey = int | None | tuple[int, ...]
+
+
+def shoe_key(shoe: Shoe) -> ShoeKey:
+    """A shoe as the games that see only card values key it.
+
+    Parameters
+    ----------
+    shoe : Shoe
+        Any shoe.
+
+    Returns
+    -------
+    int, None or tuple
+        None for the infinite shoe, d for a shoe holding exactly d fresh decks, else its
+        10 counts by value.
+    """
+    if shoe.replacement:
+        return None
+    key = shoe.fresh_decks() or shoe.value_counts()
+    if isinstance(key, tuple) and shoe.cards > MAX_COMPOSITION_CARDS:
+        raise ShoeError(f"a composition of at most {MAX_COMPOSITION_CARDS} cards, got {shoe.cards} "
+                        "(fresh shoes of any size: give the number of decks)")
+    return key
+
+
+def shoe_label(decks: int | None | tuple[int, ...]) -> str:
+    """``'6 decks'``, ``'infinite shoe'``, ``'300-card shoe'`` for a game's shoe key."""
+    return shoe_text(shoe_json(decks))
+
+
+def shoe_text(shoe: dict) -> str:
+    """The label of a shoe given as :func:`shoe_json` writes it (the reports read it from the JSON)."""
+    if shoe["kind"] == "infinite":
+        return "infinite shoe"
+    if shoe["kind"] == "decks":
+        return f"{shoe['decks']} deck{'s' if shoe['decks'] != 1 else ''}"
+    return f"{shoe['cards']}-card shoe"
+
+
+def _decks_json(decks: int | None | tuple[int, ...]) -> int | str | None:
+    """The JSON ``"decks"``: d, ``"inf"``, or null for a composition (see ``"shoe"``)."""
+    return "inf" if decks is None else None if isinstance(decks, tuple) else decks
+
+
+def shoe_json(decks: int | None | tuple[int, ...]) -> dict:
+    """The game's shoe for JSON: ``{"kind": "decks" | "infinite" | "composition", ...}``."""
+    if decks is None:
+        return {"kind": "infinite"}
+    if isinstance(decks, tuple):
+        return {"kind": "composition", "cards": sum(decks), "values": {str(v): c for v, c in enumerate(decks)}}
+    return {"kind": "decks", "decks": decks, "cards": 52 * decks}

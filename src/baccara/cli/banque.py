@@ -186,7 +186,7 @@ def _banque_nash(th: Fraction, theta: str, json_out: bool) -> dict | None:
 @handles_errors
 def banque_advantage(json_out: bool = JSON) -> None:
     """Banker's advantage at theta = 1/2 beside the historical estimates (Ethier and Lee 2015, section 1)."""
-    from ..games.banque.correlated import banker_advantage_comparison
+    from ..games.banque.comparison import banker_advantage_comparison
 
     rows = banker_advantage_comparison()
     if json_out:

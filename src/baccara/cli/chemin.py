@@ -12,7 +12,7 @@ from rich.table import Table
 from .. import params
 from ..cli_errors import handles_errors
 from ..errors import BaccaraError, ShoeError
-from ..games.chemin.game import MODELS, CheminGame, check_model, chemin_game, shoe_label
+from ..games.chemin.game import MODELS, CheminGame, check_model, chemin_game
 from ..games.chemin.report import sweep_renderables
 from ..games.chemin.solution import (
     best_response_table,
@@ -23,7 +23,7 @@ from ..games.chemin.solution import (
     table5,
     table_text,
 )
-from ..shoe import Shoe
+from ..shoe import Shoe, shoe_label
 from ..workload import check_workload
 from .common import (
     ADD,

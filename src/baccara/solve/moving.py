@@ -25,13 +25,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 import flint
 
 from ..algebraic import QuadraticNumber, quadratic_roots, simplest
 from ..errors import BaccaraError
-from ..games.banque.nash import player_bilinears
 from .roots import Endpoint, arb_of, rationals_around, real_roots, refine
 
 #: p1, p2: the Players' draw probabilities; w: a value (for eliminating it); t: theta.
@@ -46,32 +45,6 @@ def bil(c) -> flint.fmpz_mpoly:
     """c0 + c1 p1 + c2 p2 + c3 p1 p2 as a polynomial."""
     return CTX.from_dict({(0, 0, 0, 0): int(c[0]), (1, 0, 0, 0): int(c[1]),
                           (0, 1, 0, 0): int(c[2]), (1, 1, 0, 0): int(c[3])})
-
-
-@dataclass(frozen=True)
-class BanquePolys:
-    """The simplified game's functions of (p1, p2, theta), integers over 13^9.
-
-    ``B[i]``: the Players' stake-weighted gain when Banker draws at set i (his
-    indifference curve is B_i = 0); ``A``: their payoff with Banker standing everywhere;
-    ``e1[i]`` = dR1^i/dp1 and ``e2[i]`` = dR2^i/dp2, each Player's gain from drawing
-    at 5 added by Banker drawing at i; ``b1``, ``b2`` the same with Banker standing."""
-
-    B: tuple[flint.fmpz_mpoly, ...]
-    A: flint.fmpz_mpoly
-    e1: tuple[flint.fmpz_mpoly, ...]
-    e2: tuple[flint.fmpz_mpoly, ...]
-    b1: flint.fmpz_mpoly
-    b2: flint.fmpz_mpoly
-
-
-@lru_cache(maxsize=1)
-def banque_polys() -> BanquePolys:
-    r10, r20, r1, r2 = player_bilinears()
-    B = tuple(T * bil(a) + (ONE - T) * bil(b) for a, b in zip(r1, r2))
-    return BanquePolys(B, T * bil(r10) + (ONE - T) * bil(r20),
-                       tuple(bil((c[1], 0, c[3], 0)) for c in r1), tuple(bil((c[2], c[3], 0, 0)) for c in r2),
-                       bil((r10[1], 0, r10[3], 0)), bil((r20[2], r20[3], 0, 0)))
 
 
 # ---------------------------------------------------------------- polynomial helpers

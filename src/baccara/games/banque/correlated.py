@@ -89,6 +89,7 @@ class CorrelatedSolution:
             "theta": fstr(self.theta),
             "concept": "correlated",
             "model": "simplified",
+            "shoe": self.game.shoe_json(),
             "players": {lab: fstr(x) for lab, x in zip(JOINT_LABELS, s.p)},
             "value": fstr(s.value),
             "value_float": float(s.value),
@@ -102,7 +103,7 @@ class CorrelatedSolution:
         }
 
 
-def correlated_equilibrium(theta: Fraction) -> CorrelatedSolution:
+def correlated_equilibrium(theta: Fraction, game: BanqueGame | None = None) -> CorrelatedSolution:
     """The correlated cooperative equilibrium of the simplified model, certified exactly.
 
     Parameters
@@ -110,6 +111,9 @@ def correlated_equilibrium(theta: Fraction) -> CorrelatedSolution:
     theta : Fraction
         Player 1's share of the total stake, in (0, 1).  theta and 1 - theta give the same
         game with the Players swapped (SD and DS exchanged), so (0, 1/2] covers every case.
+    game : BanqueGame, optional
+        The game (:func:`~baccara.games.banque.game.banque_game`); default the paper's
+        infinite shoe.
 
     Returns
     -------
@@ -125,69 +129,12 @@ def correlated_equilibrium(theta: Fraction) -> CorrelatedSolution:
         or Banker's strategy does not hold them to it): never a silent wrong answer.
     """
     theta = check_theta(theta)
-    game = banque_game()
+    game = game or banque_game()
     a, h = game.a(theta), game.h(theta)
     sol = solve_additive_zero_sum(a, h)
     if not sol.certified:
         raise CertificateError(
-            f"theta = {theta} (in (0, 1)): the exact certificate of the correlated cooperative equilibrium "
+            f"theta = {theta} (in (0, 1)), {game.label()}: the exact certificate of the correlated cooperative equilibrium "
             f"fails: the Players guarantee {sol.guaranteed_by_I}, Banker holds them to {sol.held_by_II}, "
             f"the solver's value is {sol.value}")
     return CorrelatedSolution(theta, game, h, a, sol)
-
-
-
-def banker_advantage_comparison(theta: Fraction = Fraction(1, 2)) -> list[dict]:
-    """Banker's advantage at theta under each assumption, beside the historical estimates
-    quoted in Ethier and Lee's (2015) introduction (percent of the total stake)."""
-    from ...solve.zero_sum import guaranteed
-
-    g = banque_game()
-    a, h = g.a(Fraction(theta)), g.h(Fraction(theta))
-    half = Fraction(1, 4)
-    always = -guaranteed(a, h, (0, 0, 0, 1))
-    coin = -guaranteed(a, h, (half, half, half, half))
-    corr = -correlated_equilibrium(theta).value
-    return [
-        {"assumption": "Players always draw on 5, Banker best response", "exact": fstr(always),
-         "percent": float(always) * 100, "historical": {"Judah and Ziemba": 0.81685}},
-        {"assumption": "Players draw on 5 with probability 1/2 independently, Banker best response",
-         "exact": fstr(coin), "percent": float(coin) * 100,
-         "historical": {"Le Myre": 1.11, "Boll": 0.87, "Barnhart": 0.84}},
-        {"assumption": "correlated cooperative equilibrium (value of the coalition game)", "exact": fstr(corr),
-         "percent": float(corr) * 100,
-         "historical": {"Foster": 0.87, "Downton and Lockwood": 0.85, "Kendall and Murchland (simulation)": 0.819}},
-        _independent_row(theta),
-        _nash_row(theta),
-        *_full_rows(theta),
-    ]
-
-
-def _nash_row(theta: Fraction) -> dict:
-    from .nash import nash_equilibria
-
-    gains = sorted({e.banker for e in nash_equilibria(Fraction(theta)).equilibria})
-    note = {} if len(gains) == 1 else {"note": f"{len(gains)} different values among the equilibria; the largest"}
-    return {"assumption": "Nash equilibrium (Banker's expectation)", "exact": str(gains[-1]),
-            "percent": float(gains[-1]) * 100, "historical": {}, **note}
-
-
-def _full_rows(theta: Fraction) -> list[dict]:
-    from .full import full_correlated_equilibrium
-
-    rows = []
-    for model, what in (("recent", "Player 2 knows Player 1's intention"),
-                        ("traditional", "Player 2 sees Player 1's third card, stand or natural")):
-        v = -full_correlated_equilibrium(Fraction(theta), model).value
-        rows.append({"assumption": f"correlated cooperative equilibrium, {model} model ({what})",
-                     "exact": fstr(v), "percent": float(v) * 100, "historical": {}})
-    return rows
-
-
-def _independent_row(theta: Fraction) -> dict:
-    from .independent import independent_equilibrium
-
-    ind = independent_equilibrium(Fraction(theta))
-    adv = -ind.lower_value
-    return {"assumption": "independent cooperative equilibrium (lower value: the Players' maximin)",
-            "exact": str(adv), "percent": float(adv) * 100, "historical": {}}

@@ -29,7 +29,7 @@ import flint
 
 from ...solve.roots import Endpoint, arb_of, precision, rational_below, rational_between_balls, real_roots
 from ...solve.zero_sum import solve_additive_zero_sum
-from .game import DENOMINATOR, banque_game
+from .game import INFOSETS, BanqueGame, banque_game, infoset_label
 
 
 @dataclass(frozen=True)
@@ -78,11 +78,11 @@ def _interpolate(values: list[int]) -> flint.fmpz_poly:
     return flint.fmpz_poly(num) if p.denom() == 1 else flint.fmpz_poly(list(p * p.denom()))  # type: ignore[arg-type]  # integral fmpq coefficients
 
 
-def _system(a, h, support, mixed, draw):
+def _system(a, h, support, mixed, draw, D: int):
     """The basis system as integer-linear entries (c0, c1): unknowns p_S, q_K, v."""
     rows, rhs = [], []
     for u in support:
-        rows.append([(0, 0)] * len(support) + [h[k][u] for k in mixed] + [(-DENOMINATOR, 0)])
+        rows.append([(0, 0)] * len(support) + [h[k][u] for k in mixed] + [(-D, 0)])
         c0 = -a[u][0] - sum(h[i][u][0] for i in draw)
         c1 = -a[u][1] - sum(h[i][u][1] for i in draw)
         rhs.append((c0, c1))
@@ -94,9 +94,9 @@ def _system(a, h, support, mixed, draw):
     return rows, rhs
 
 
-def _piece_polynomials(a, h, support, mixed, draw):
+def _piece_polynomials(a, h, support, mixed, draw, D: int):
     """det and the Cramer numerators as integer polynomials in t."""
-    rows, rhs = _system(a, h, support, mixed, draw)
+    rows, rhs = _system(a, h, support, mixed, draw, D)
     n = len(rows)
 
     def at(entries, t):
@@ -114,7 +114,7 @@ def _piece_polynomials(a, h, support, mixed, draw):
     return polys[0], tuple(polys[1:])
 
 
-def _conditions(a, h, support, mixed, draw, den, nums):
+def _conditions(a, h, support, mixed, draw, den, nums, D: int):
     """Integer polynomials whose sign changes end the basis' interval."""
     lin = lambda c: flint.fmpz_poly([c[0], c[1]])  # noqa: E731
     ns, nk = len(support), len(mixed)
@@ -130,7 +130,7 @@ def _conditions(a, h, support, mixed, draw, den, nums):
             continue
         w = den * (lin(a[u]) + sum((lin(h[i][u]) for i in draw), flint.fmpz_poly([0])))
         w += sum((dq[x] * lin(h[k][u]) for x, k in enumerate(mixed)), flint.fmpz_poly([0]))
-        conds.append(w - dv * DENOMINATOR)
+        conds.append(w - dv * D)
     return [c for c in conds if c != 0]
 
 
@@ -138,8 +138,7 @@ def _real_roots(poly) -> list:
     return [(b, poly) for b in real_roots(poly, odd_only=True)]
 
 
-def _basis_at(theta: Fraction):
-    g = banque_game()
+def _basis_at(g: BanqueGame, theta: Fraction):
     sol = solve_additive_zero_sum(g.a(theta), g.h(theta))
     if not sol.certified:
         raise ArithmeticError(f"no certified solution at theta = {theta}")
@@ -150,14 +149,33 @@ def _basis_at(theta: Fraction):
 
 
 def correlated_sweep(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2),
-                     progress: Callable[[float], None] | None = None, max_pieces: int = 1000) -> list[CorrelatedPiece]:
-    """The correlated cooperative equilibrium's pieces over (lo, hi], right to left."""
+                     progress: Callable[[float], None] | None = None, max_pieces: int = 1000,
+                     game: BanqueGame | None = None) -> list[CorrelatedPiece]:
+    """The correlated cooperative equilibrium's pieces over (lo, hi], right to left.
+
+    Parameters
+    ----------
+    lo, hi : Fraction
+        The range of theta.
+    progress : callable, optional
+        Called with the left end reached so far.
+    max_pieces : int
+        The most pieces.
+    game : BanqueGame, optional
+        The game (default: the paper's infinite shoe).
+
+    Returns
+    -------
+    list of CorrelatedPiece
+        Right to left, each with exact ends and the solution as rational functions of theta.
+    """
     with precision():
-        return _sweep(lo, hi, progress, max_pieces)
+        return _sweep(game or banque_game(), lo, hi, progress, max_pieces)
 
 
-def _sweep(lo: Fraction, hi: Fraction, progress, max_pieces: int) -> list[CorrelatedPiece]:
-    a, h = banque_game().linear
+def _sweep(g: BanqueGame, lo: Fraction, hi: Fraction, progress, max_pieces: int) -> list[CorrelatedPiece]:
+    a, h = g.linear
+    D = g.denominator
     pieces: list[CorrelatedPiece] = []
     right = Endpoint.of_rational(Fraction(hi))
     sample = Fraction(hi)
@@ -165,14 +183,14 @@ def _sweep(lo: Fraction, hi: Fraction, progress, max_pieces: int) -> list[Correl
     while len(pieces) < max_pieces:
         for attempt in range(20):  # a sample on a degenerate point: move a little further left
             try:
-                support, mixed, draw = _basis_at(sample)
+                support, mixed, draw = _basis_at(g, sample)
                 break
             except (ArithmeticError, StopIteration, ZeroDivisionError):
                 sample -= min(Fraction(1, 10**12) * 2**attempt, (sample - Fraction(lo)) / 2)
         else:
             raise ArithmeticError(f"cannot find an optimal basis near theta = {float(sample)}")
-        den, nums = _piece_polynomials(a, h, support, mixed, draw)
-        roots = [r for c in _conditions(a, h, support, mixed, draw, den, nums) for r in _real_roots(c)]
+        den, nums = _piece_polynomials(a, h, support, mixed, draw, D)
+        roots = [r for c in _conditions(a, h, support, mixed, draw, den, nums, D) for r in _real_roots(c)]
         s_arb = arb_of(sample)
         above = [r for r in roots if r[0] > s_arb and r[0] < right.ball]
         if above and not any(Endpoint(b, p_).same(right) for b, p_ in above):
@@ -215,22 +233,19 @@ def piece_solution(piece: CorrelatedPiece, theta: Fraction) -> tuple[list[Fracti
 
 def sweep_json(pieces: list[CorrelatedPiece]) -> dict:
     """The ``baccara banque sweep --json`` document: intervals left to right."""
-    g = banque_game()
-    from .game import infoset_label
-
     out = []
     for p in reversed(pieces):
         out.append({
             "from": p.lo.to_json(),
             "to": p.hi.to_json(),
             "players_support": [("SS", "SD", "DS", "DD")[u] for u in p.support],
-            "banker_mixes_at": [infoset_label(g.infosets[k]) for k in p.mixed],
+            "banker_mixes_at": [infoset_label(INFOSETS[k]) for k in p.mixed],
             "banker_draw_count": len(p.draw),
             "formula": {
                 "denominator": [int(c) for c in p.denominator.coeffs()],
                 "numerators": [[int(c) for c in n.coeffs()] for n in p.numerators],
                 "unknowns": [("p_" + ("SS", "SD", "DS", "DD")[u]) for u in p.support]
-                + ["q_" + infoset_label(g.infosets[k]) for k in p.mixed] + ["value"],
+                + ["q_" + infoset_label(INFOSETS[k]) for k in p.mixed] + ["value"],
             },
         })
     return {"concept": "correlated", "model": "simplified", "intervals": out, "count": len(out)}

@@ -30,12 +30,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 
 from ...algebraic import fraction_str as fstr
 from ...errors import BaccaraError, CertificateError
 from ...solve.zero_sum import ZeroSumAdditive, solve_additive_zero_sum
-from .game import DENOMINATOR, banque_game, check_theta, infoset_label, kernel_sums
+from .game import BanqueGame, banque_game, check_theta, infoset_label
 
 #: Player 2's information classes: which values c (what Player 1 shows) each contains.
 CLASSES = {
@@ -51,15 +50,21 @@ CLASS_LABELS = {
 
 
 def check_model(model: str) -> str:
+    """The full model's name, checked.
+
+    Parameters
+    ----------
+    model : str
+        ``"traditional"``, ``"recent"`` or ``"simplified"``.
+
+    Returns
+    -------
+    str
+        The model.
+    """
     if model not in CLASSES:
-        raise BaccaraError(f"--model must be one of {', '.join(CLASSES)}, got {model!r}")
+        raise BaccaraError(f"model must be one of {', '.join(CLASSES)}, got {model!r}")
     return model
-
-
-@lru_cache(maxsize=1)
-def _split_sums() -> dict:
-    """Kernel sums for u1, b in {0, 1} (Player 2 playing b at every class), split by c."""
-    return {(u1, b): kernel_sums(u1, b) for u1 in (0, 1) for b in (0, 1)}
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,7 @@ class TeamGame:
 
     model: str
     theta: Fraction
+    source: BanqueGame                               # the simplified game's sums on the same shoe
     const: Fraction                                  # deals ended by naturals
     A: dict                                          # (u1, class, b) -> Players' base payoff
     H: dict                                          # (u1, b) -> Players' gain per Banker set
@@ -104,14 +110,30 @@ class TeamGame:
         return best
 
 
-def team_game(theta: Fraction, model: str = "traditional") -> TeamGame:
-    """The coalition game of ``model`` at ``theta``."""
+def team_game(theta: Fraction, model: str = "traditional", game: BanqueGame | None = None) -> TeamGame:
+    """The coalition game of ``model`` at ``theta``.
+
+    Parameters
+    ----------
+    theta : Fraction
+        Player 1's share of the stakes, in (0, 1).
+    model : str
+        ``"traditional"``, ``"recent"`` or ``"simplified"``.
+    game : BanqueGame, optional
+        The simplified game on the shoe wanted (default: the paper's infinite shoe).
+
+    Returns
+    -------
+    TeamGame
+        The coalition's pure strategies' payoffs against Banker's.
+    """
     theta = check_theta(theta)
     model = check_model(model)
-    sums = _split_sums()
+    g = game or banque_game()
+    sums = {(u1, b): g.split(u1, b) for u1 in (0, 1) for b in (0, 1)}  # Player 2 playing b at every class
     classes = CLASSES[model]
     cls_of = {c: k for k, members in enumerate(classes) for c in members}
-    D = DENOMINATOR
+    D = g.denominator
 
     def mix(v1, v2):
         return (theta * int(v1) + (1 - theta) * int(v2)) / D
@@ -122,10 +144,9 @@ def team_game(theta: Fraction, model: str = "traditional") -> TeamGame:
             A[(u1, k, b)] = sum((mix(base[0][c], base[1][c]) for c in members), Fraction(0))
     consts = {mix(base[0][12], base[1][12]) for base, _ in sums.values()}
     assert len(consts) == 1  # play ended by naturals: no one's move matters
-    g = banque_game()
     H = {key: tuple(mix(gain[0][k], gain[1][k]) for k in g.infosets) for key, (_, gain) in sums.items()}
     set_class = tuple(cls_of[k1] for k1, _, _ in g.infosets)
-    return TeamGame(model, theta, consts.pop(), A, H, set_class)
+    return TeamGame(model, theta, g, consts.pop(), A, H, set_class)
 
 
 def strategy_label(model: str, u1: int, bits: tuple[int, ...]) -> str:
@@ -155,13 +176,14 @@ class FullCorrelated:
         return self.solution.certified and self.best_reply_value == self.solution.value
 
     def to_json(self) -> dict:
-        g = banque_game()
+        g = self.game.source
         s = self.solution
         model = self.game.model
         return {
             "theta": fstr(self.game.theta),
             "concept": "correlated",
             "model": model,
+            "shoe": g.shoe_json(),
             "player2_information": list(CLASS_LABELS[model]),
             "players": {strategy_label(model, *col): fstr(w) for col, w in zip(self.columns, s.p) if w},
             "players_note": "team pure strategies: Player 1's move at 5 | Player 2's move at 5 for each thing "
@@ -178,7 +200,8 @@ class FullCorrelated:
         }
 
 
-def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max_iter: int = 200) -> FullCorrelated:
+def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max_iter: int = 200,
+                                game: BanqueGame | None = None) -> FullCorrelated:
     """The correlated cooperative equilibrium of ``model`` at ``theta`` by column generation.
 
     Parameters
@@ -190,6 +213,8 @@ def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max
         ``"traditional"``, ``"recent"`` or ``"simplified"``.
     max_iter : int
         The most columns to generate.
+    game : BanqueGame, optional
+        The simplified game on the shoe wanted (default: the paper's infinite shoe).
 
     Returns
     -------
@@ -204,16 +229,16 @@ def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max
         If the restricted game's exact certificate fails or the column generation does not
         end within ``max_iter`` iterations: never an uncertified answer.
     """
-    game = team_game(theta, model)
-    k = game.k
+    team = team_game(theta, model, game)
+    k = team.k
     columns = [(u1, (b,) * k) for u1 in (0, 1) for b in (0, 1)]  # the simplified model's SS, SD, DS, DD
     history = []
     warm = None
-    where = f"theta = {game.theta} (in (0, 1)), --model {model}"
+    where = f"theta = {team.theta} (in (0, 1)), {model} model, {team.source.label()}"
     for it in range(1, max_iter + 1):
-        cols = [game.column(*c) for c in columns]
+        cols = [team.column(*c) for c in columns]
         a = [c[0] for c in cols]
-        h = [tuple(c[1][i] for c in cols) for i in range(len(game.set_class))]
+        h = [tuple(c[1][i] for c in cols) for i in range(len(team.set_class))]
         sol = solve_additive_zero_sum(a, h, warm=warm)
         warm = sol.basis  # the next game's start: this basis, the new column's slack basic (dual feasible)
         if not sol.certified:
@@ -221,9 +246,9 @@ def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max
                                    f"team strategies fails (the team guarantees {sol.guaranteed_by_I}, Banker "
                                    f"holds it to {sol.held_by_II})")
         history.append(sol.value)
-        best, col = game.best_reply(sol.q)
+        best, col = team.best_reply(sol.q)
         if best <= sol.value:
-            return FullCorrelated(game, columns, sol, best, it, history)
+            return FullCorrelated(team, columns, sol, best, it, history)
         if col in columns:  # cannot happen when the restricted game is solved exactly
             raise CertificateError(f"{where}: column generation stalled: the team's best reply {col} is "
                                    "already a column")

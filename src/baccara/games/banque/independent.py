@@ -41,7 +41,7 @@ from ...solve.arrangement import bilinear as _bilinear
 from ...solve.arrangement import p2_on_curve as _p2_on_curve
 from ...solve.sweep import rational_between
 from .correlated import correlated_equilibrium
-from .game import DENOMINATOR, banque_game, check_theta
+from .game import BanqueGame, banque_game, check_theta
 
 
 @dataclass(frozen=True)
@@ -62,10 +62,23 @@ class IndependentSolution:
         return self.lower_value != self.upper_value
 
 
-def independent_equilibrium(theta: Fraction) -> IndependentSolution:
-    """The Players' maximin independent strategies and the lower and upper values at theta."""
+def independent_equilibrium(theta: Fraction, game: BanqueGame | None = None) -> IndependentSolution:
+    """The Players' maximin independent strategies and the lower and upper values at theta.
+
+    Parameters
+    ----------
+    theta : Fraction
+        Player 1's share of the total stake, in (0, 1).
+    game : BanqueGame, optional
+        The game (default: the paper's infinite shoe).
+
+    Returns
+    -------
+    IndependentSolution
+        p1, p2 and the lower value exact in Q(sqrt D); the upper value (the correlated one).
+    """
     theta = check_theta(theta)
-    g = banque_game()
+    g = game or banque_game()
     base = _bilinear(g.a(theta))
     curves_all = [_bilinear(hi) for hi in g.h(theta)]
     corners = CORNERS
@@ -127,7 +140,7 @@ def independent_equilibrium(theta: Fraction) -> IndependentSolution:
     best = max(((value(*cands[k]), k) for k in near), key=lambda t: QuadraticNumber.of(t[0]))
     v, k = best
     p1, p2 = cands[k]
-    upper = correlated_equilibrium(theta).value
+    upper = correlated_equilibrium(theta, g).value
     return IndependentSolution(theta, QuadraticNumber.of(p1), QuadraticNumber.of(p2), QuadraticNumber.of(v), upper, len(cands))
 
 
@@ -152,7 +165,7 @@ class MaximinBound:
 
 
 def maximin_upper_bound(theta: Fraction, value, eps: Fraction = Fraction(1, 10**10), max_depth: int = 48,
-                        max_boxes: int = 100_000) -> MaximinBound:
+                        max_boxes: int = 100_000, game: BanqueGame | None = None) -> MaximinBound:
     """Branch and bound over the unit square, independent of the arrangement search.
 
     For any Banker behavioural strategy q in [0, 1]^n, min(0, B_i) <= q_i B_i, so
@@ -180,12 +193,15 @@ def maximin_upper_bound(theta: Fraction, value, eps: Fraction = Fraction(1, 10**
         The margin: "holds" proves that no (p1, p2) guarantees more than value + eps.
     max_depth, max_boxes : int
         Limits of the search; when reached, the status is "inconclusive".
+    game : BanqueGame, optional
+        The game (default: the paper's infinite shoe).
 
     Returns
     -------
     MaximinBound
+        The search's outcome.
     """
-    g = banque_game()
+    g = game or banque_game()
     theta = check_theta(theta)
     v, e = float(value), float(eps)
     A = np.array([float(x) for x in _bilinear(g.a(theta))])
@@ -214,7 +230,7 @@ def maximin_upper_bound(theta: Fraction, value, eps: Fraction = Fraction(1, 10**
             shut[idx[ok]] = True
         open_ = boxes[~shut]
         if len(open_) == 0:
-            exact = _exact_recheck(theta, closed, value, Fraction(eps))
+            exact = _exact_recheck(g, theta, closed, value, Fraction(eps))
             return MaximinBound(v, e, examined, "holds" if exact else "inconclusive", exact=exact)
         if 4 * len(open_) > max_boxes:
             break
@@ -264,23 +280,22 @@ def _mixed_bounds(A: np.ndarray, C: np.ndarray, boxes: np.ndarray) -> tuple[np.n
     return bound, q
 
 
-def _exact_recheck(theta: Fraction, closed, value, eps: Fraction) -> bool:
+def _exact_recheck(g: BanqueGame, theta: Fraction, closed, value, eps: Fraction) -> bool:
     """Every closed box's bound, exactly: the coefficients of A + sum_i q_i B_i (integers
-    over 13^9 den(theta), times the dyadic q_i) at the box's dyadic corners, against
+    over the game's denominator times den(theta), times the dyadic q_i) at the box's dyadic corners, against
     value + eps.  ``closed`` holds (boxes, q) pairs, q boolean (Banker draws or stands) or
     float in [0, 1] (his mixed strategy), one row per box."""
     from ...algebraic import QuadraticNumber
 
-    g = banque_game()
     den = theta.denominator
 
     def ints(v) -> list[int]:
-        return [int(x * den * DENOMINATOR) for x in _bilinear(v)]
+        return [int(x * den * g.denominator) for x in _bilinear(v)]
 
     A = np.array(ints(g.a(theta)), dtype=object)
     C = np.array([ints(h) for h in g.h(theta)], dtype=object)
     bound = QuadraticNumber.of(value) + eps
-    scale = den * DENOMINATOR
+    scale = den * g.denominator
     for boxes, draws in closed:
         for (x0, y0, side), q in zip(boxes, draws):
             if not 0 <= q.min() <= q.max() <= 1:

@@ -26,28 +26,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
 
 from ...errors import BaccaraError
 from ...solve.roots import Endpoint
-from .game import DENOMINATOR, banque_game, infoset_label
+from .game import BanqueGame, banque_game, infoset_label
 
 #: bilinear(v) = M @ v for v over SS, SD, DS, DD (see baccara.solve.arrangement.bilinear).
 M = np.array([[1, 0, 0, 0], [-1, 0, 1, 0], [-1, 1, 0, 0], [1, -1, -1, 1]], dtype=float)
-
-
-@lru_cache(maxsize=1)
-def _linear_arrays() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Base and per-set coefficients as (c0, c1) arrays over 13^9: value = c0 + c1 theta."""
-    a, h = banque_game().linear
-    A0 = np.array([c[0] for c in a], dtype=float) / DENOMINATOR
-    A1 = np.array([c[1] for c in a], dtype=float) / DENOMINATOR
-    H0 = np.array([[c[0] for c in row] for row in h], dtype=float) / DENOMINATOR
-    H1 = np.array([[c[1] for c in row] for row in h], dtype=float) / DENOMINATOR
-    return A0, A1, H0, H1
 
 
 @dataclass(frozen=True)
@@ -64,9 +52,22 @@ def _feats(p1, p2):
     return np.stack([np.ones_like(p1), p1, p2, p1 * p2])
 
 
-def float_independent(theta: float) -> FloatSolution:
-    """The Players' maximin independent strategies at ``theta``, in floating point."""
-    A0, A1, H0, H1 = _linear_arrays()
+def float_independent(theta: float, game: BanqueGame | None = None) -> FloatSolution:
+    """The Players' maximin independent strategies at ``theta``, in floating point.
+
+    Parameters
+    ----------
+    theta : float
+        Player 1's share of the stakes.
+    game : BanqueGame, optional
+        The game (default: the paper's infinite shoe).
+
+    Returns
+    -------
+    FloatSolution
+        p1, p2, the lower value and the arrangement signature there.
+    """
+    A0, A1, H0, H1 = (game or banque_game()).float_linear
     base = M @ (A0 + theta * A1)
     C_all = (H0 + theta * H1) @ M.T                         # every Banker set's curve
     row_scale = np.abs(C_all).max(axis=1) + 1e-300          # each curve's own size: some vanish with theta
@@ -321,10 +322,10 @@ def independent_locus(sig: tuple, theta: float, p1: float):
     Two curves: B_i = B_j = 0.  A curve and an edge: p = e, B_i = 0.  Two edges: a
     corner.  One curve alone: the critical point of V along B_i = 0, where
     dV/dp1 dB/dp2 - dV/dp2 dB/dp1 = 0 (linear in p1, p2: the p1 p2 terms cancel)."""
-    from ...solve.moving import ONE, P1, P2, MovingPoint, banque_polys
+    from ...solve.moving import ONE, P1, P2, MovingPoint
 
     curves, draws, edges = sig
-    P = banque_polys()
+    P = banque_game().polys
     V = P.A + sum((P.B[k] for k in draws), 0 * ONE)
     eqs = [(P1 if e[1] == "1" else P2) - int(e[-1]) * ONE for e in edges]
     eqs += [P.B[k] for k in sorted(curves)]
@@ -360,7 +361,7 @@ def exact_end(left_sig: tuple, right_sig: tuple, bracket: tuple[float, float]) -
     slide along a curve, the branch degenerating) and the equality of the two forms'
     values (a jump) gives an integer polynomial; the end is the root near the bracket at
     which a condition's exact sign changes (the nearest to the bracket, if several)."""
-    from ...solve.moving import ONE, P1, P2, banque_polys, events, value_crossings
+    from ...solve.moving import ONE, P1, P2, events, value_crossings
     from ...solve.roots import arb_of, precision
 
     a, b = bracket
@@ -368,7 +369,7 @@ def exact_end(left_sig: tuple, right_sig: tuple, bracket: tuple[float, float]) -
     # so the bisection can miss the event by ~1e-9: search a wider window, take the
     # genuine root nearest the bracket
     lo, hi = arb_of(Fraction(a) - Fraction(1, 10**7)), arb_of(Fraction(b) + Fraction(1, 10**7))
-    P = banque_polys()
+    P = banque_game().polys
     g = banque_game()
     with precision():
         (pl, vl), (pr, vr) = (independent_locus(sig, x, float_independent(x).p1)

@@ -51,7 +51,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from itertools import product
 
 import numpy as np
@@ -59,21 +58,12 @@ import numpy as np
 from ...algebraic import QuadraticNumber, quadratic_roots, real_json, simplest
 from ...algebraic import fraction_str as fstr
 from ...errors import BaccaraError
-from ...solve.arrangement import Arrangement, arrangement, at, bilinear, crosses_square, curve_segments, p2_on_curve
+from ...solve.arrangement import Arrangement, arrangement, at, crosses_square, curve_segments, p2_on_curve
 from ...solve.linalg import polytope_vertices
 from ...solve.sweep import rational_between
-from .game import banque_game, check_theta, infoset_label
+from .game import INFOSETS, BanqueGame, banque_game, check_theta, infoset_label
 
 F0, F1 = Fraction(0), Fraction(1)
-
-
-@lru_cache(maxsize=1)
-def player_bilinears() -> tuple:
-    """(R1^0, R2^0, [R1^i], [R2^i]) as integer bilinear coefficients over 13^9."""
-    g = banque_game()
-    base = [bilinear([g.base[u][p] for u in range(4)]) for p in (0, 1)]
-    gains = [[bilinear([int(g.gain[u][p][k]) for u in range(4)]) for k in g.infosets] for p in (0, 1)]
-    return base[0], base[1], gains[0], gains[1]
 
 
 def _coinciding(curves) -> list[tuple[int, ...]]:
@@ -115,6 +105,7 @@ class BanqueNashSet:
     """Every Nash equilibrium of the simplified model at one theta."""
 
     theta: Fraction
+    game: BanqueGame = field(default_factory=banque_game)
     equilibria: list[BanqueNashEquilibrium] = field(default_factory=list)
     points: list[tuple] = field(default_factory=list)      # (p1, p2, Z) with equilibria
     continua: list[str] = field(default_factory=list)
@@ -129,9 +120,10 @@ class BanqueNashSet:
 class _Setup:
     """The game at theta split into Banker's fixed moves and his relevant curves."""
 
-    def __init__(self, theta: Fraction) -> None:
+    def __init__(self, theta: Fraction, game: BanqueGame | None = None) -> None:
         self.theta = theta
-        r10, r20, r1, r2 = player_bilinears()
+        self.game = game or banque_game()
+        r10, r20, r1, r2 = self.game.bilinears
         n = len(r1)
         self.B = [tuple(theta * a + (1 - theta) * b for a, b in zip(r1[i], r2[i])) for i in range(n)]
         self.r1, self.r2 = r1, r2
@@ -326,14 +318,14 @@ def _float_feasible(setup: _Setup, p1: float, p2: float) -> bool:
 
 
 def _equilibrium(setup: _Setup, p1, p2, x: dict, mixed) -> BanqueNashEquilibrium:
-    r10, r20, r1, r2 = player_bilinears()
+    r10, r20, r1, r2 = setup.game.bilinears
     # sum the integer coefficients of the sets where Banker surely draws, then evaluate once
     sure = [i for i, xv in x.items() if xv == 1]
     c1 = [a + sum(r1[i][k] for i in sure) for k, a in enumerate(r10)]
     c2 = [a + sum(r2[i][k] for i in sure) for k, a in enumerate(r20)]
     res1 = at(c1, p1, p2) + sum((xv * at(r1[i], p1, p2) for i, xv in x.items() if xv and xv != 1), F0)
     res2 = at(c2, p1, p2) + sum((xv * at(r2[i], p1, p2) for i, xv in x.items() if xv and xv != 1), F0)
-    D = 13**9
+    D = setup.game.denominator
     res1, res2 = QuadraticNumber.of(res1) / D, QuadraticNumber.of(res2) / D
     banker = -(setup.theta * res1 + (1 - setup.theta) * res2)
     draw = tuple(simplest(x.get(i, F0)) for i in range(len(r1)))
@@ -341,12 +333,25 @@ def _equilibrium(setup: _Setup, p1, p2, x: dict, mixed) -> BanqueNashEquilibrium
                                  simplest(banker))
 
 
-def nash_equilibria(theta: Fraction) -> BanqueNashSet:
-    """Every Nash equilibrium of the simplified model at ``theta`` (module docstring)."""
+def nash_equilibria(theta: Fraction, game: BanqueGame | None = None) -> BanqueNashSet:
+    """Every Nash equilibrium of the simplified model at ``theta`` (module docstring).
+
+    Parameters
+    ----------
+    theta : Fraction
+        Player 1's share of the total stake, in (0, 1).
+    game : BanqueGame, optional
+        The game (default: the paper's infinite shoe).
+
+    Returns
+    -------
+    BanqueNashSet
+        The extreme equilibria in behavioural strategies, each certified by :func:`certify`.
+    """
     theta = check_theta(theta)
-    setup = _Setup(theta)
+    setup = _Setup(theta, game)
     arr = arrangement(setup.curves)
-    out = BanqueNashSet(theta)
+    out = BanqueNashSet(theta, setup.game)
     seen: set = set()
     for p1, p2 in arr.points():                                   # (a), (b), (c)
         _check_point(setup, p1, p2, out, seen)
@@ -387,7 +392,7 @@ def _along_curve(setup: _Setup, arr: Arrangement, k: int, out: BanqueNashSet) ->
             if c1 != 0 and lo < -c0 / c1 < hi:
                 found.append((v, -c0 / c1))
             elif c0 == 0 and c1 == 0:
-                out.continua.append(f"possible continuum along {infoset_label(banque_game().infosets[setup.relevant[k]])}")
+                out.continua.append(f"possible continuum along {infoset_label(INFOSETS[setup.relevant[k]])}")
         return found
     for lo, hi in curve_segments(arr, k):
         mid = rational_between(lo, hi)
@@ -409,7 +414,7 @@ def _along_curve(setup: _Setup, arr: Arrangement, k: int, out: BanqueNashSet) ->
         B1n = (e * Dn[0] + f * N[0], e * Dn[1] + f * N[1])
         poly = _sub(_mul(A1n, (s, t)), _mul((g_, h), B1n))
         if not any(poly):
-            out.continua.append(f"possible continuum along {infoset_label(banque_game().infosets[setup.relevant[k]])}")
+            out.continua.append(f"possible continuum along {infoset_label(INFOSETS[setup.relevant[k]])}")
             continue
         for r in quadratic_roots(poly[2], poly[1], poly[0]):
             if lo < r < hi:
@@ -429,7 +434,7 @@ def _along_coinciding(setup: _Setup, arr: Arrangement, group: tuple[int, ...], o
     found: list[tuple[Fraction, Fraction]] = []
     if c[2] == 0 and c[3] == 0:
         out.continua.append("coinciding vertical curves not searched: "
-                            + ", ".join(infoset_label(banque_game().infosets[setup.relevant[j]]) for j in group))
+                            + ", ".join(infoset_label(INFOSETS[setup.relevant[j]]) for j in group))
         return found
     for lo, hi in curve_segments(arr, k):
         a, b = float(lo), float(hi)
@@ -444,7 +449,7 @@ def _along_coinciding(setup: _Setup, arr: Arrangement, group: tuple[int, ...], o
                 found.append((p1, p2))
     if found:
         out.continua.append("equilibria along coinciding curves (a continuum; sampled points listed): "
-                            + ", ".join(infoset_label(banque_game().infosets[setup.relevant[j]]) for j in group))
+                            + ", ".join(infoset_label(INFOSETS[setup.relevant[j]]) for j in group))
     return found
 
 
@@ -542,8 +547,24 @@ class BanqueNashCertificate:
     holds: bool
 
 
-def certify(theta: Fraction, eq: BanqueNashEquilibrium) -> BanqueNashCertificate:
-    r10, r20, r1, r2 = player_bilinears()
+def certify(theta: Fraction, eq: BanqueNashEquilibrium, game: BanqueGame | None = None) -> BanqueNashCertificate:
+    """Check a Nash equilibrium on the whole game, independently of how it was found.
+
+    Parameters
+    ----------
+    theta : Fraction
+        Player 1's share of the total stake.
+    eq : BanqueNashEquilibrium
+        The claimed equilibrium.
+    game : BanqueGame, optional
+        The game (default: the paper's infinite shoe).
+
+    Returns
+    -------
+    BanqueNashCertificate
+        Each side's expectation beside his best reply's; ``holds`` when none gains.
+    """
+    r10, r20, r1, r2 = (game or banque_game()).bilinears
     t = Fraction(theta)
     p1, p2, x = eq.p1, eq.p2, eq.draw
 
@@ -561,10 +582,11 @@ def certify(theta: Fraction, eq: BanqueNashEquilibrium) -> BanqueNashCertificate
     return BanqueNashCertificate((own1, max(P1)), (own2, max(P2)), (ban, best), holds)
 
 
-def extreme_mixtures(theta: Fraction, p1, p2, mixed: tuple[int, ...]) -> list[tuple[tuple[str, ...], tuple]]:
+def extreme_mixtures(theta: Fraction, p1, p2, mixed: tuple[int, ...],
+                     game: BanqueGame | None = None) -> list[tuple[tuple[str, ...], tuple]]:
     """Banker's extreme equilibrium mixtures over his pure choices at the ``mixed`` sets
     (Ethier and Lee 2015, section 5: eleven at theta = 1/2), as (labels SS..DD, weights)."""
-    setup = _Setup(Fraction(theta))
+    setup = _Setup(Fraction(theta), game)
     draw, zero = setup.moves(p1, p2)
     zero_sets = [setup.relevant[k] for k in zero]
     assert sorted(zero_sets) == sorted(mixed)
@@ -583,10 +605,10 @@ def extreme_mixtures(theta: Fraction, p1, p2, mixed: tuple[int, ...]) -> list[tu
 
 def nash_json(sol: BanqueNashSet) -> dict:
     """The contract of ``baccara banque solve --concept nash --json``."""
-    g = banque_game()
+    g = sol.game
     eqs = []
     for e in sol.equilibria:
-        cert = certify(sol.theta, e)
+        cert = certify(sol.theta, e, g)
         eqs.append({
             "players": {"p1": real_json(e.p1), "p2": real_json(e.p2)},
             "banker": {"mixed": {infoset_label(g.infosets[i]): real_json(QuadraticNumber.of(e.draw[i])) for i in e.mixed}},
@@ -600,12 +622,13 @@ def nash_json(sol: BanqueNashSet) -> dict:
         if 0 < len(Z) <= 4:
             row["banker_extreme_mixtures"] = [
                 {lab: real_json(w)["exact"] for lab, w in zip(labels, v) if w != 0}
-                for labels, v in extreme_mixtures(sol.theta, p1, p2, Z)]
+                for labels, v in extreme_mixtures(sol.theta, p1, p2, Z, g)]
         points.append(row)
     return {
         "theta": fstr(sol.theta),
         "concept": "nash",
         "model": "simplified",
+        "shoe": g.shoe_json(),
         "players": [{"p1": real_json(a), "p2": real_json(b)} for a, b in sol.player_strategies],
         "points": points,
         "equilibria": eqs,
@@ -619,12 +642,13 @@ def nash_json(sol: BanqueNashSet) -> dict:
 NINE_ELEVENTHS = Fraction(9, 11)
 
 
-def nine_elevenths_breaks(lo: Fraction = Fraction(1, 10), hi: Fraction = Fraction(1, 2)) -> list[Fraction]:
+def nine_elevenths_breaks(lo: Fraction = Fraction(1, 10), hi: Fraction = Fraction(1, 2),
+                          game: BanqueGame | None = None) -> list[Fraction]:
     """The theta in [lo, hi) where Banker's best response to p1 = p2 = 9/11 changes: roots of
     B_i(9/11, 9/11; theta) = theta R1^i + (1 - theta) R2^i, linear in theta, so rational.
     (Ethier and Lee (2015), section 5: on each interval between them the Nash equilibria have
     p1 = p2 = 9/11, for theta > 5772/33847, with Banker's strategy changing at each.)"""
-    r10, r20, r1, r2 = player_bilinears()
+    r10, r20, r1, r2 = (game or banque_game()).bilinears
     p = NINE_ELEVENTHS
     roots = set()
     for a, b in zip(r1, r2):
@@ -636,32 +660,31 @@ def nine_elevenths_breaks(lo: Fraction = Fraction(1, 10), hi: Fraction = Fractio
     return sorted(roots)
 
 
-def nine_elevenths_equilibrium_exists(theta: Fraction) -> bool:
+def nine_elevenths_equilibrium_exists(theta: Fraction, game: BanqueGame | None = None) -> bool:
     """Is there a Nash equilibrium with p1 = p2 = 9/11 at ``theta``?  (Some Banker best reply
     to 9/11 makes both Players indifferent: a polytope check at one point.)"""
-    setup = _Setup(check_theta(theta))
+    setup = _Setup(check_theta(theta), game)
     draw, zero = setup.moves(NINE_ELEVENTHS, NINE_ELEVENTHS)
     return bool(_supporting(setup, NINE_ELEVENTHS, NINE_ELEVENTHS, draw, zero))
 
 
-def nash_upper_sweep() -> dict:
+def nash_upper_sweep(game: BanqueGame | None = None) -> dict:
     """The Nash equilibria for theta in (5772/33847, 1/2], exactly (Ethier and Lee 2015, section 5): the
     intervals between consecutive changes of Banker's best response to p1 = p2 = 9/11, each
     checked to carry an equilibrium with p1 = p2 = 9/11, and where that stops."""
-    ends = nine_elevenths_breaks() + [Fraction(1, 2)]
-    pieces = [(a, b, nine_elevenths_equilibrium_exists((a + b) / 2)) for a, b in zip(ends, ends[1:])]
+    ends = nine_elevenths_breaks(game=game) + [Fraction(1, 2)]
+    pieces = [(a, b, nine_elevenths_equilibrium_exists((a + b) / 2, game)) for a, b in zip(ends, ends[1:])]
     k = len(pieces)
     while k > 0 and pieces[k - 1][2]:
         k -= 1
     upper = pieces[k:]
-    g = banque_game()
     rows = []
     for a, b, _ in upper:
-        setup = _Setup((a + b) / 2)
+        setup = _Setup((a + b) / 2, game)
         draw, zero = setup.moves(NINE_ELEVENTHS, NINE_ELEVENTHS)
         rows.append({"from": {"exact": fstr(a), "float": float(a)}, "to": {"exact": fstr(b), "float": float(b)},
                      "p1": "9/11", "p2": "9/11",
-                     "banker_indifferent_at": [infoset_label(g.infosets[setup.relevant[z]]) for z in zero]})
+                     "banker_indifferent_at": [infoset_label(INFOSETS[setup.relevant[z]]) for z in zero]})
     return {"concept": "nash", "range": [fstr(upper[0][0]), "1/2"], "count": len(rows), "intervals": rows,
             "below": f"for theta <= {fstr(upper[0][0])} the Players' strategies vary with theta: "
                      "baccara.games.banque.nash_sweep follows every equilibrium branch there"}

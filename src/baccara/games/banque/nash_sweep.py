@@ -54,7 +54,7 @@ import flint
 from ...algebraic import fraction_str as fstr
 from ...algebraic import real_json
 from ...errors import BaccaraError
-from ...solve.moving import ONE, P1, P2, ZERO, MovingPoint, banque_polys, branch_ends, in_theta
+from ...solve.moving import ONE, P1, P2, ZERO, MovingPoint, branch_ends, in_theta
 from ...solve.roots import Endpoint, arb_of, precision, rational_between_balls, rationals_around
 from .game import banque_game, infoset_label
 from .nash import NINE_ELEVENTHS, BanqueNashEquilibrium, nash_equilibria, nash_upper_sweep
@@ -83,7 +83,7 @@ class NashForm:
 
     def _gains(self) -> tuple:
         """(a, e): Delta_w = a[w] + sum_z x_z e[w][z], Banker drawing at ``draw``."""
-        P = banque_polys()
+        P = banque_game().polys
         a1 = P.b1 + sum((P.e1[k] for k in self.draw), ZERO)
         a2 = P.b2 + sum((P.e2[k] for k in self.draw), ZERO)
         return {1: a1, 2: a2}, {1: P.e1, 2: P.e2}
@@ -91,7 +91,7 @@ class NashForm:
     def equations(self) -> list:
         """The pure Players' p = e, Banker's indifference B_z = 0 at each mixed set, and the
         free Players' indifference beyond what Banker's mixing absorbs."""
-        B = banque_polys().B
+        B = banque_game().polys.B
         a, e = self._gains()
         eqs = [(P1 if w == 1 else P2) - e_ * ONE for w, e_ in self.pure] + [B[z] for z in self.mixed]
         free, m = self.free, len(self.mixed)
@@ -121,7 +121,7 @@ class NashForm:
 
     def conditions(self) -> list[tuple[str, flint.fmpz_mpoly]]:
         """(label, polynomial in p1, p2, t): the conditions whose signs hold along the branch."""
-        B = banque_polys().B
+        B = banque_game().polys.B
         a, e = self._gains()
         g = banque_game()
         out = [(f"Banker at {infoset_label(g.infosets[k])}", B[k]) for k in range(len(B))

@@ -36,8 +36,8 @@ from math import comb, perm
 import numpy as np
 
 from ... import params
-from ...errors import BaccaraError, ShoeError
-from ...shoe import Shoe
+from ...errors import BaccaraError
+from ...shoe import Shoe, shoe_key
 from ...solve.additive import AdditiveGame
 from ...solve.bilinear import BilinearGame
 from ...solve.sweep import LinearAdditiveGame
@@ -47,9 +47,6 @@ MODELS = ("A1", "A2", "A3", "B1", "B2", "B3")
 THIRD_LABELS = tuple(str(k) for k in range(10)) + ("none",)
 
 
-#: Most cards in a shoe given by its composition (not as fresh decks): the exact kernel's
-#: 64-bit sums hold 4 N^6 < 2^63.  Fresh d-deck shoes have no limit (polynomials in d).
-MAX_COMPOSITION_CARDS = 1000
 
 
 def check_model(model: str, decks: int | None | Shoe | tuple[int, ...]) -> tuple[str, int | None | tuple[int, ...]]:
@@ -72,13 +69,7 @@ def check_model(model: str, decks: int | None | Shoe | tuple[int, ...]) -> tuple
     if m not in MODELS:
         raise BaccaraError(f"model must be one of {', '.join(MODELS)}, got {model!r}")
     if isinstance(decks, Shoe):
-        if decks.replacement:
-            key: int | None | tuple[int, ...] = None
-        else:
-            key = decks.fresh_decks() or decks.value_counts()
-            if isinstance(key, tuple) and decks.cards > MAX_COMPOSITION_CARDS:
-                raise ShoeError(f"a composition of at most {MAX_COMPOSITION_CARDS} cards, got {decks.cards} "
-                                   "(fresh shoes of any size: give the number of decks)")
+        key = shoe_key(decks)
         if m.startswith("A") and key is not None:
             raise BaccaraError(f"model {m} deals with replacement (the infinite shoe); for this {decks.label()} "
                                f"use Model B{m[1]}")
@@ -276,34 +267,6 @@ def chemin_game(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 
     """
     model, key = check_model(model, decks)
     return _chemin_game3(model, key) if model.endswith("3") else _chemin_game(model, key)
-
-
-def shoe_label(decks: int | None | tuple[int, ...]) -> str:
-    """``'6 decks'``, ``'infinite shoe'``, ``'300-card shoe'`` for a game's shoe key."""
-    return shoe_text(shoe_json(decks))
-
-
-def shoe_text(shoe: dict) -> str:
-    """The label of a shoe given as :func:`shoe_json` writes it (the reports read it from the JSON)."""
-    if shoe["kind"] == "infinite":
-        return "infinite shoe"
-    if shoe["kind"] == "decks":
-        return f"{shoe['decks']} deck{'s' if shoe['decks'] != 1 else ''}"
-    return f"{shoe['cards']}-card shoe"
-
-
-def _decks_json(decks: int | None | tuple[int, ...]) -> int | str | None:
-    """The JSON ``"decks"``: d, ``"inf"``, or null for a composition (see ``"shoe"``)."""
-    return "inf" if decks is None else None if isinstance(decks, tuple) else decks
-
-
-def shoe_json(decks: int | None | tuple[int, ...]) -> dict:
-    """The game's shoe for JSON: ``{"kind": "decks" | "infinite" | "composition", ...}``."""
-    if decks is None:
-        return {"kind": "infinite"}
-    if isinstance(decks, tuple):
-        return {"kind": "composition", "cards": sum(decks), "values": {str(v): c for v, c in enumerate(decks)}}
-    return {"kind": "decks", "decks": decks, "cards": 52 * decks}
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from typing import Any, cast
 from ...algebraic import fraction_str as fstr
 from ...errors import BaccaraError
 from ...result import Result
-from ...shoe import Shoe
+from ...shoe import Shoe, _decks_json, shoe_json
 from ...solve.additive import AdditiveGame
 from ...solve.additive import nash_equilibria as foster
 from ...solve.bilinear import (
@@ -48,7 +48,7 @@ from ...solve.bilinear import (
     solve_zero_sum,
 )
 from ...solve.sweep import rational_between, strategy_string, sweep
-from .game import FIVE_LABELS, CheminGame3, _decks_json, check_commission, chemin_game, shoe_json
+from .game import FIVE_LABELS, CheminGame3, check_commission, chemin_game
 from .report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
 from .solution import CheminSweep, solve_chemin
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 from rich.console import RenderableType
 from rich.table import Table
 
-from .game import shoe_text
+from ...shoe import shoe_text
 
 
 def _mixes(mixed: dict) -> str:

@@ -17,11 +17,11 @@ from ...algebraic import fraction_str as fstr
 from ...algebraic import real_json
 from ...errors import BaccaraError
 from ...result import Result
-from ...shoe import Shoe
+from ...shoe import Shoe, _decks_json, shoe_json
 from ...solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
 from ...solve.sweep import Sweep, group_blocks, strategy_string, sweep
 from ._kernel import NONE
-from .game import THIRD_LABELS, CheminGame, _decks_json, _total, check_commission, chemin_game, shoe_json
+from .game import THIRD_LABELS, CheminGame, _total, check_commission, chemin_game
 from .report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
 
 DEFAULT_RANGE = (Fraction(0), Fraction(1, 10))

@@ -1,0 +1,75 @@
+"""Banker's advantage in baccara banque under each assumption, beside the historical estimates
+quoted in Ethier and Lee's (2015) introduction."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...algebraic import fraction_str as fstr
+from ...solve.zero_sum import guaranteed
+from .correlated import correlated_equilibrium
+from .full import full_correlated_equilibrium
+from .game import BanqueGame, banque_game
+from .independent import independent_equilibrium
+from .nash import nash_equilibria
+
+
+def banker_advantage_comparison(theta: Fraction = Fraction(1, 2), game: BanqueGame | None = None) -> list[dict]:
+    """Banker's advantage at theta under each assumption, beside the historical estimates
+    quoted in Ethier and Lee's (2015) introduction (percent of the total stake).
+
+    Parameters
+    ----------
+    theta : Fraction
+        Player 1's share of the stakes (default 1/2).
+    game : BanqueGame, optional
+        The game (default: the paper's infinite shoe).
+
+    Returns
+    -------
+    list of dict
+        One row per assumption: ``assumption``, ``exact``, ``percent``, ``historical``.
+    """
+    g = game or banque_game()
+    a, h = g.a(Fraction(theta)), g.h(Fraction(theta))
+    half = Fraction(1, 4)
+    always = -guaranteed(a, h, (0, 0, 0, 1))
+    coin = -guaranteed(a, h, (half, half, half, half))
+    corr = -correlated_equilibrium(theta, g).value
+    return [
+        {"assumption": "Players always draw on 5, Banker best response", "exact": fstr(always),
+         "percent": float(always) * 100, "historical": {"Judah and Ziemba": 0.81685}},
+        {"assumption": "Players draw on 5 with probability 1/2 independently, Banker best response",
+         "exact": fstr(coin), "percent": float(coin) * 100,
+         "historical": {"Le Myre": 1.11, "Boll": 0.87, "Barnhart": 0.84}},
+        {"assumption": "correlated cooperative equilibrium (value of the coalition game)", "exact": fstr(corr),
+         "percent": float(corr) * 100,
+         "historical": {"Foster": 0.87, "Downton and Lockwood": 0.85, "Kendall and Murchland (simulation)": 0.819}},
+        _independent_row(theta, g),
+        _nash_row(theta, g),
+        *_full_rows(theta, g),
+    ]
+
+
+def _nash_row(theta: Fraction, game: BanqueGame) -> dict:
+    gains = sorted({e.banker for e in nash_equilibria(Fraction(theta), game).equilibria})
+    note = {} if len(gains) == 1 else {"note": f"{len(gains)} different values among the equilibria; the largest"}
+    return {"assumption": "Nash equilibrium (Banker's expectation)", "exact": str(gains[-1]),
+            "percent": float(gains[-1]) * 100, "historical": {}, **note}
+
+
+def _full_rows(theta: Fraction, game: BanqueGame) -> list[dict]:
+    rows = []
+    for model, what in (("recent", "Player 2 knows Player 1's intention"),
+                        ("traditional", "Player 2 sees Player 1's third card, stand or natural")):
+        v = -full_correlated_equilibrium(Fraction(theta), model, game=game).value
+        rows.append({"assumption": f"correlated cooperative equilibrium, {model} model ({what})",
+                     "exact": fstr(v), "percent": float(v) * 100, "historical": {}})
+    return rows
+
+
+def _independent_row(theta: Fraction, game: BanqueGame) -> dict:
+    ind = independent_equilibrium(Fraction(theta), game)
+    adv = -ind.lower_value
+    return {"assumption": "independent cooperative equilibrium (lower value: the Players' maximin)",
+            "exact": str(adv), "percent": float(adv) * 100, "historical": {}}
