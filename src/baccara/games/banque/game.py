@@ -42,7 +42,7 @@ import numpy as np
 
 from ... import params
 from ...errors import ShoeError
-from ...shoe import Shoe, ShoeKey, _decks_json, shoe_json, shoe_key, shoe_label
+from ...shoe import MAX_COMPOSITION_CARDS, Shoe, ShoeKey, _decks_json, shoe_json, shoe_key, shoe_label
 from ...solve.arrangement import bilinear
 from ...solve.moving import ONE, T, bil
 from ._kernel import NATURAL, STOOD, infinite_kernel, shoe_kernel
@@ -275,7 +275,10 @@ def banque_game(shoe: Shoe | int | None = None) -> BanqueGame:
     elif shoe is None:
         key = None
     else:
-        key = params.decks(shoe)
+        key = params.decks(shoe, hi=MAX_COMPOSITION_CARDS // 52)
+    if isinstance(key, int) and 52 * key > MAX_COMPOSITION_CARDS:
+        raise ShoeError(f"decks: banque deals from at most {MAX_COMPOSITION_CARDS // 52} decks "
+                        f"({MAX_COMPOSITION_CARDS} cards), got {key}")
     return _banque_game(key)
 
 
