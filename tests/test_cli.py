@@ -231,7 +231,7 @@ def test_a_failed_certificate_is_exit_1_after_the_result(monkeypatch):
         def to_json(self):
             return doc
 
-    monkeypatch.setattr(banque_solution, "correlated_equilibrium", lambda theta: Broken())
+    monkeypatch.setattr(banque_solution, "correlated_equilibrium", lambda theta, game=None: Broken())
     r = run("banque", "solve", "--theta", "1/2", "--json")
     assert r.exit_code == 1
     assert '"holds": false' in r.output and "error: the certificate fails (certificate)" in r.output
@@ -266,7 +266,7 @@ def test_tables_in_a_pipe_are_never_cut():
 def test_a_bug_is_one_line_and_exit_1_not_a_traceback(monkeypatch):
     from baccara.games.banque import correlated as banque_solution
 
-    def boom(theta):
+    def boom(theta, game=None):
         raise ArithmeticError("stalled")
 
     monkeypatch.setattr(banque_solution, "correlated_equilibrium", boom)

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import typer
 from rich.table import Table
 
 from .. import params
 from ..cli_errors import handles_errors
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ShoeError
+from ..shoe import MAX_COMPOSITION_CARDS
 from ..workload import check_workload
-from .common import ALLOW_LONG, JSON, out, progress_bar, say
+
+if TYPE_CHECKING:  # the games load when a command runs: the command line starts fast
+    from ..games.banque.game import BanqueGame
+    from ..result import Result
+from .common import ADD, ALLOW_LONG, COMPOSITION, JSON, REMOVE, build_shoe, out, progress_bar, render, say
 
 # ---------------------------------------------------------------- baccara banque
 banque_app = typer.Typer(help="Baccara banque (Ethier and Lee 2015): the three-person game's solutions.", no_args_is_help=True,
@@ -21,80 +27,58 @@ CONCEPTS = ("correlated", "independent", "nash")
 BANQUE_MODELS = ("simplified", "traditional", "recent")
 
 
+BANQUE_DECKS = typer.Option(None, "--decks", "-d",
+                            help="Decks in the shoe, 1 to 19, or 'inf' (default: the infinite shoe of Ethier and Lee 2015).")
+
+
+def banque_shoe(decks: str | None, composition: str | None, remove: str | None, add: str | None) -> BanqueGame:
+    """The game on the shoe the options choose (default: the paper's infinite shoe)."""
+    from ..games.banque.game import banque_game
+
+    if decks is None and composition is None and remove is None and add is None:
+        return banque_game()
+    if decks is not None:
+        params.decks(decks, "--decks", hi=MAX_COMPOSITION_CARDS // 52)
+    shoe = build_shoe("inf" if decks is None and composition is None else decks, False, composition, remove, add)
+    try:
+        return banque_game(shoe)
+    except ShoeError as e:
+        raise BaccaraError(f"{'--composition' if composition is not None else '--decks'}: {e}") from None
+
+
 @banque_app.command("solve")
 @handles_errors
 def banque_solve(
     theta: str = typer.Option("1/2", "--theta", "-t", help="Share of the total stake bet on Player 1, in (0, 1)."),
     concept: str = typer.Option("correlated", "--concept", "-c", help="correlated | independent | nash."),
     model: str = typer.Option("simplified", "--model", "-m", help="simplified | traditional | recent."),
+    decks: str | None = BANQUE_DECKS, composition: str | None = COMPOSITION,
+    remove: str | None = REMOVE, add: str | None = ADD,
     json_out: bool = JSON,
 ) -> dict | None:
-    """Solve baccara banque at one theta (exact, with a certificate)."""
+    """Solve baccara banque at one theta (exact, with a certificate), on any shoe."""
     th = params.theta(theta, "--theta")
     concept = params.choice(concept, "--concept", CONCEPTS, case="exact")
     model = params.choice(model, "--model", BANQUE_MODELS, case="exact")
-    if model != "simplified":
-        if concept != "correlated":
-            raise BaccaraError(f"--concept {concept} --model {model} is not available yet: the full models have "
-                               "the correlated cooperative equilibrium (and Banker's minimax strategy)")
-        return _banque_full(th, theta, model, json_out)
+    if model != "simplified" and concept != "correlated":
+        raise BaccaraError(f"--concept {concept} --model {model} is not available yet: the full models have "
+                           "the correlated cooperative equilibrium (and Banker's minimax strategy)")
     from ..games.banque.correlated import correlated_equilibrium
+    from ..games.banque.full import full_correlated_equilibrium
+    from ..games.banque.independent import solve_independent
+    from ..games.banque.nash import nash_equilibria
 
-    if concept == "nash":
-        return _banque_nash(th, theta, json_out)
-    if concept == "independent":
-        from ..games.banque.independent import (
-            independent_equilibrium,
-            maximin_upper_bound,
-        )
-
-        ind = independent_equilibrium(th)
-        bound = maximin_upper_bound(th, ind.lower_value)
-        corr = correlated_equilibrium(th).to_json()
-        doc = {"theta": corr["theta"], "concept": "independent", "model": "simplified",
-               "players": {"p1": {"exact": str(ind.p1), "float": float(ind.p1)},
-                           "p2": {"exact": str(ind.p2), "float": float(ind.p2)}},
-               "lower_value": {"exact": str(ind.lower_value), "float": float(ind.lower_value)},
-               "upper_value": {"exact": corr["value"], "float": corr["value_float"]},
-               "values_differ": ind.values_differ,
-               "banker": {"mixed": corr["banker"]["mixed"], "note": "Banker's minimax strategy is the correlated one"},
-               "expectations": {"players": str(ind.lower_value), "banker": str(-ind.lower_value)},
-               "candidates_checked": ind.candidates,
-               "maximin_check": {"status": bound.status, "margin": bound.eps, "boxes": bound.boxes,
-                                 "exact": bound.exact,
-                                 "method": "branch and bound over the square, independent of the candidate "
-                                           "search, every box's bound rechecked in exact arithmetic: no (p1, p2) "
-                                           "guarantees more than the lower value + margin"}}
-        if json_out:
-            print(json.dumps(doc, indent=2))
-            return doc
-        out.print(f"Baccara banque, simplified model, theta = {theta}: independent cooperative equilibrium", highlight=False)
-        out.print(f"Player 1 draws at 5 with p1 = {doc['players']['p1']['exact']} = {doc['players']['p1']['float']:.9f}; "
-                  f"Player 2 with p2 = {doc['players']['p2']['exact']} = {doc['players']['p2']['float']:.9f}", highlight=False)
-        out.print(f"lower value {doc['lower_value']['exact']} = {doc['lower_value']['float']:.9f}; upper value "
-                  f"{doc['upper_value']['exact']} = {doc['upper_value']['float']:.9f}; "
-                  f"{'they differ' if ind.values_differ else 'equal: the game has a value'}", highlight=False)
-        out.print(f"check (branch and bound, {bound.boxes} boxes, {'exact' if bound.exact else 'floating point'}): "
-                  f"no (p1, p2) guarantees more than the lower value + {bound.eps:g}: {bound.status}", highlight=False)
-        return doc
-    sol = correlated_equilibrium(th)
-    doc = sol.to_json()
-    if json_out:
-        print(json.dumps(doc, indent=2))
-        return doc
-    out.print(f"Baccara banque, simplified model, theta = {theta}: correlated cooperative equilibrium "
-              f"(certificate {'holds' if doc['certificate']['holds'] else 'FAILS'})", highlight=False)
-    out.print("Players' mixture: " + ", ".join(f"{k} {v}" for k, v in doc["players"].items()), highlight=False)
-    out.print(f"value to the Players: {doc['value']} = {doc['value_float']:.9f}; "
-              f"Banker's advantage {doc['expectations']['banker_advantage_percent']:.7f}%", highlight=False)
-    out.print("Banker mixes at " + (", ".join(f"{k} draw {v}" for k, v in doc["banker"]["mixed"].items()) or "no set")
-              + f"; m = {doc['m']}", highlight=False)
-    out.print("Banker's maximum drawing total (Ethier and Lee (2015), Table 1): rows Player 1's third card, columns Player 2's "
-              "(10 stood, 11 natural); 5+ = draw on 0-5, mix on 6", highlight=False)
-    out.print("      " + " ".join(f"{k:>3}" for k in range(12)), highlight=False)
-    for k1, row in enumerate(doc["banker"]["table1"]):
-        out.print(f"{k1:>3} | " + " ".join(f"{x:>3}" for x in row), highlight=False)
-    return doc
+    game = banque_shoe(decks, composition, remove, add)
+    result: Result
+    if model != "simplified":
+        result = full_correlated_equilibrium(th, model, game=game)
+    elif concept == "nash":
+        result = nash_equilibria(th, game)
+    elif concept == "independent":
+        result = solve_independent(th, game)
+    else:
+        result = correlated_equilibrium(th, game)
+    return render(result, json_out)
 
 
 def _independent_sweep(json_out: bool) -> dict | None:
@@ -131,74 +115,19 @@ def _independent_sweep(json_out: bool) -> dict | None:
     return doc
 
 
-def _banque_full(th: Fraction, theta: str, model: str, json_out: bool) -> dict | None:
-    from ..games.banque.full import full_correlated_equilibrium
-
-    doc = full_correlated_equilibrium(th, model).to_json()
-    if json_out:
-        print(json.dumps(doc, indent=2))
-        return doc
-    c = doc["certificate"]
-    out.print(f"Baccara banque, {model} model (Player 2 sees: {', '.join(doc['player2_information'])}), "
-              f"theta = {theta}: correlated cooperative equilibrium (certificate {'holds' if c['holds'] else 'FAILS'}; "
-              f"{c['columns_generated']} of {c['team_strategies']} team strategies generated)", highlight=False)
-    out.print(doc["players_note"], highlight=False)
-    for lab, w in doc["players"].items():
-        out.print(f"  {lab}: {w} = {float(Fraction(w)):.7f}", highlight=False)
-    out.print(f"value to the Players: {doc['value']} = {doc['value_float']:.9f}; "
-              f"Banker's advantage {doc['expectations']['banker_advantage_percent']:.7f}%", highlight=False)
-    out.print("Banker's minimax strategy mixes at "
-              + (", ".join(f"{k} draw {v}" for k, v in doc["banker"]["mixed"].items()) or "no set"), highlight=False)
-    return doc
-
-
-def _banque_nash(th: Fraction, theta: str, json_out: bool) -> dict | None:
-    from ..games.banque.nash import nash_equilibria, nash_json
-
-    doc = nash_json(nash_equilibria(th))
-    if json_out:
-        print(json.dumps(doc, indent=2))
-        return doc
-    n = len(doc["equilibria"])
-    out.print(f"Baccara banque, simplified model, theta = {theta}: Nash equilibrium "
-              f"({n} extreme equilibria in behavioural strategies, {doc['search']['candidate_points']} candidate "
-              f"points and {doc['search']['cells']} cells searched)", highlight=False)
-    for pt in doc["points"]:
-        out.print(f"Player 1 draws at 5 with p1 = {pt['p1']['exact']} = {pt['p1']['float']:.9f}, "
-                  f"Player 2 with p2 = {pt['p2']['exact']} = {pt['p2']['float']:.9f}; Banker indifferent at "
-                  + (", ".join(pt["banker_indifferent_at"]) or "no set"), highlight=False)
-        if "banker_extreme_mixtures" in pt:
-            out.print(f"  {len(pt['banker_extreme_mixtures'])} extreme equilibria in Banker's mixed strategies "
-                      "over his pure choices there", highlight=False)
-    for k, e in enumerate(doc["equilibria"], 1):
-        mixed = ", ".join(f"{s_} draw {v['exact']}" for s_, v in e["banker"]["mixed"].items()) or "nowhere"
-        ex = e["expectations"]
-        out.print(f"[{k}] Banker mixes {mixed}; expectations: Player 1 {ex['player1_per_unit_bet']['float']:.9f}, "
-                  f"Player 2 {ex['player2_per_unit_bet']['float']:.9f} per unit bet, Banker "
-                  f"{ex['banker_per_unit_total_stake']['exact']} = {ex['banker_per_unit_total_stake']['float']:.9f} "
-                  f"per unit stake; certificate {'holds' if e['certificate']['holds'] else 'FAILS'}", highlight=False)
-    for c in doc["continua"]:
-        out.print(c, highlight=False)
-    return doc
-
-
 @banque_app.command("advantage")
 @handles_errors
 def banque_advantage(json_out: bool = JSON) -> None:
     """Banker's advantage at theta = 1/2 beside the historical estimates (Ethier and Lee 2015, section 1)."""
     from ..games.banque.comparison import banker_advantage_comparison
+    from ..games.banque.report import advantage_renderables
 
     rows = banker_advantage_comparison()
     if json_out:
         print(json.dumps(rows, indent=2))
         return
-    t = Table(title="Baccara banque, theta = 1/2: Banker's advantage (% of the total stake)")
-    for col in ("assumption", "baccara (exact)", "historical estimates"):
-        t.add_column(col)
-    for r in rows:
-        t.add_row(r["assumption"], "-" if r["percent"] is None else f"{r['percent']:.7f}%",
-                  ", ".join(f"{k} {v}%" for k, v in r["historical"].items()) or r.get("note", ""))
-    out.print(t)
+    for r in advantage_renderables(rows):
+        out.print(r)
 
 
 #: Most theta values a banque plot samples.

@@ -14,13 +14,15 @@ from fractions import Fraction
 
 from ...algebraic import fraction_str as fstr
 from ...errors import CertificateError
+from ...result import Result
 from ...solve.zero_sum import ZeroSumAdditive, best_reply_I, solve_additive_zero_sum
 from .game import JOINT_LABELS, NATURAL, BanqueGame, banque_game, check_theta, infoset_label
+from .report import correlated_renderables, correlated_summary
 
 
-@dataclass
-class CorrelatedSolution:
-    """The correlated cooperative equilibrium at one theta."""
+@dataclass(repr=False)
+class CorrelatedSolution(Result):
+    """The correlated cooperative equilibrium at one theta (a :class:`~baccara.result.Result`)."""
 
     theta: Fraction
     game: BanqueGame
@@ -83,7 +85,16 @@ class CorrelatedSolution:
             labels.append("".join("D" if (bits >> (len(mixed) - 1 - b)) & 1 else "S" for b in range(len(mixed))))
         return labels, [[cols[c][r] for c in range(len(cols))] for r in range(4)]
 
+    def summary(self) -> str:
+        """One line: theta, the shoe when not the paper's, and the certificate."""
+        return correlated_summary(self.to_json())
+
+    def renderables(self) -> list:
+        """The mixture, the value, Banker's mixed sets and Table 1."""
+        return correlated_renderables(self.to_json())
+
     def to_json(self) -> dict:
+        """The ``baccara banque solve --json`` document (keys in README)."""
         s = self.solution
         return {
             "theta": fstr(self.theta),

@@ -33,8 +33,10 @@ from fractions import Fraction
 
 from ...algebraic import fraction_str as fstr
 from ...errors import BaccaraError, CertificateError
+from ...result import Result
 from ...solve.zero_sum import ZeroSumAdditive, solve_additive_zero_sum
 from .game import BanqueGame, banque_game, check_theta, infoset_label
+from .report import full_renderables, full_summary
 
 #: Player 2's information classes: which values c (what Player 1 shows) each contains.
 CLASSES = {
@@ -155,9 +157,9 @@ def strategy_label(model: str, u1: int, bits: tuple[int, ...]) -> str:
     return f"{'D' if u1 else 'S'}|{moves}"
 
 
-@dataclass
-class FullCorrelated:
-    """The correlated cooperative equilibrium of a full model at theta, certified."""
+@dataclass(repr=False)
+class FullCorrelated(Result):
+    """The correlated cooperative equilibrium of a full model at theta, certified (a :class:`~baccara.result.Result`)."""
 
     game: TeamGame
     columns: list[tuple[int, tuple[int, ...]]]
@@ -175,7 +177,16 @@ class FullCorrelated:
         """The team's mixture guarantees v, and Banker's q holds every team strategy to v."""
         return self.solution.certified and self.best_reply_value == self.solution.value
 
+    def summary(self) -> str:
+        """One line: the model, what Player 2 sees, theta and the certificate."""
+        return full_summary(self.to_json())
+
+    def renderables(self) -> list:
+        """The team's mixture, the value and Banker's minimax strategy."""
+        return full_renderables(self.to_json())
+
     def to_json(self) -> dict:
+        """The ``baccara banque solve --model ... --json`` document (keys in README)."""
         g = self.game.source
         s = self.solution
         model = self.game.model

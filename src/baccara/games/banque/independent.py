@@ -35,13 +35,15 @@ from scipy import sparse
 from scipy.optimize import linprog
 
 from ...algebraic import QuadraticNumber, quadratic_roots
+from ...result import Result
 from ...solve.arrangement import CORNERS, arrangement, curve_segments
 from ...solve.arrangement import at as _at
 from ...solve.arrangement import bilinear as _bilinear
 from ...solve.arrangement import p2_on_curve as _p2_on_curve
 from ...solve.sweep import rational_between
-from .correlated import correlated_equilibrium
+from .correlated import CorrelatedSolution, correlated_equilibrium
 from .game import BanqueGame, banque_game, check_theta
+from .report import independent_renderables, independent_summary
 
 
 @dataclass(frozen=True)
@@ -330,3 +332,62 @@ def _box_bounds(A: np.ndarray, C: np.ndarray, boxes: np.ndarray) -> tuple[np.nda
             px, py = x0 + dx * s, y0 + dy * s
             ub = np.maximum(ub, f[:, 0] + f[:, 1] * px + f[:, 2] * py + f[:, 3] * px * py)
     return ub, centre, draw.T
+
+
+@dataclass(frozen=True, repr=False)
+class IndependentResult(Result):
+    """The independent cooperative equilibrium at theta with its independent maximin check and
+    Banker's minimax strategy (the correlated one): a :class:`~baccara.result.Result`."""
+
+    solution: IndependentSolution
+    bound: MaximinBound
+    correlated: CorrelatedSolution
+
+    def to_json(self) -> dict:
+        """The ``baccara banque solve --concept independent --json`` document (keys in README)."""
+        ind, bound = self.solution, self.bound
+        corr = self.correlated.to_json()
+        return {"theta": corr["theta"], "concept": "independent", "model": "simplified", "shoe": corr["shoe"],
+                "players": {"p1": {"exact": str(ind.p1), "float": float(ind.p1)},
+                            "p2": {"exact": str(ind.p2), "float": float(ind.p2)}},
+                "lower_value": {"exact": str(ind.lower_value), "float": float(ind.lower_value)},
+                "upper_value": {"exact": corr["value"], "float": corr["value_float"]},
+                "values_differ": ind.values_differ,
+                "banker": {"mixed": corr["banker"]["mixed"], "note": "Banker's minimax strategy is the correlated one"},
+                "expectations": {"players": str(ind.lower_value), "banker": str(-ind.lower_value)},
+                "candidates_checked": ind.candidates,
+                "maximin_check": {"status": bound.status, "margin": bound.eps, "boxes": bound.boxes,
+                                  "exact": bound.exact,
+                                  "method": "branch and bound over the square, independent of the candidate "
+                                            "search, every box's bound rechecked in exact arithmetic: no (p1, p2) "
+                                            "guarantees more than the lower value + margin"}}
+
+    def summary(self) -> str:
+        """One line: theta and the concept."""
+        return independent_summary(self.to_json())
+
+    def renderables(self) -> list:
+        """p1, p2, the lower and upper values and the check."""
+        return independent_renderables(self.to_json())
+
+
+def solve_independent(theta: Fraction, game: BanqueGame | None = None) -> IndependentResult:
+    """The independent cooperative equilibrium, checked by an independent branch and bound.
+
+    Parameters
+    ----------
+    theta : Fraction
+        Player 1's share of the total stake, in (0, 1).
+    game : BanqueGame, optional
+        The game (default: the paper's infinite shoe).
+
+    Returns
+    -------
+    IndependentResult
+        The maximin (p1, p2), both values, Banker's minimax strategy and the check's status.
+    """
+    theta = check_theta(theta)
+    g = game or banque_game()
+    ind = independent_equilibrium(theta, g)
+    return IndependentResult(ind, maximin_upper_bound(theta, ind.lower_value, game=g), correlated_equilibrium(theta, g))
+

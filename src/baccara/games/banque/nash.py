@@ -49,6 +49,7 @@ degenerate hyperbola (a pair of lines) meeting itself; cells thinner than
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
@@ -58,10 +59,12 @@ import numpy as np
 from ...algebraic import QuadraticNumber, quadratic_roots, real_json, simplest
 from ...algebraic import fraction_str as fstr
 from ...errors import BaccaraError
+from ...result import Result
 from ...solve.arrangement import Arrangement, arrangement, at, crosses_square, curve_segments, p2_on_curve
 from ...solve.linalg import polytope_vertices
 from ...solve.sweep import rational_between
 from .game import INFOSETS, BanqueGame, banque_game, check_theta, infoset_label
+from .report import nash_renderables, nash_summary
 
 F0, F1 = Fraction(0), Fraction(1)
 
@@ -100,9 +103,9 @@ class BanqueNashEquilibrium:
     banker: Fraction | QuadraticNumber             # Banker's expectation per unit of total stake
 
 
-@dataclass
-class BanqueNashSet:
-    """Every Nash equilibrium of the simplified model at one theta."""
+@dataclass(repr=False)
+class BanqueNashSet(Result):
+    """Every Nash equilibrium of the simplified model at one theta (a :class:`~baccara.result.Result`)."""
 
     theta: Fraction
     game: BanqueGame = field(default_factory=banque_game)
@@ -114,7 +117,24 @@ class BanqueNashSet:
 
     @property
     def player_strategies(self) -> list[tuple]:
+        """The distinct (p1, p2) among the equilibria, in order."""
         return sorted({(e.p1, e.p2) for e in self.equilibria})
+
+    def to_json(self) -> dict:
+        """The ``baccara banque solve --concept nash --json`` document (:func:`nash_json`; computed
+        once, its certificates included)."""
+        key = (len(self.equilibria), len(self.points), len(self.continua))
+        if self.__dict__.get("_doc_key") != key:
+            self.__dict__["_doc"], self.__dict__["_doc_key"] = nash_json(self), key
+        return copy.deepcopy(self.__dict__["_doc"])
+
+    def summary(self) -> str:
+        """One line: theta and how many extreme equilibria."""
+        return nash_summary(self.to_json())
+
+    def renderables(self) -> list:
+        """The Players' strategies, each extreme equilibrium and its certificate."""
+        return nash_renderables(self.to_json())
 
 
 class _Setup:

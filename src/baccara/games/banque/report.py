@@ -1,0 +1,114 @@
+"""Baccara banque's results for people: each built from the result's JSON document alone, so the
+command line, a notebook and a saved ``--json`` file all read the same."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.table import Table
+
+from ...shoe import shoe_text
+
+
+def _where(doc: dict) -> str:
+    """The model, and the shoe when it is not the paper's infinite shoe."""
+    shoe = doc.get("shoe", {"kind": "infinite"})
+    return f"{doc['model']} model" + ("" if shoe["kind"] == "infinite" else f", {shoe_text(shoe)}")
+
+
+def correlated_summary(doc: dict) -> str:
+    """One line: theta, the concept and whether the certificate holds."""
+    return (f"Baccara banque, {_where(doc)}, theta = {doc['theta']}: correlated cooperative equilibrium "
+            f"(certificate {'holds' if doc['certificate']['holds'] else 'FAILS'})")
+
+
+def correlated_renderables(doc: dict) -> list:
+    """The Players' mixture, the value, Banker's mixed sets and Ethier and Lee's (2015) Table 1."""
+    lines: list = [correlated_summary(doc),
+                   "Players' mixture: " + ", ".join(f"{k} {v}" for k, v in doc["players"].items()),
+                   f"value to the Players: {doc['value']} = {doc['value_float']:.9f}; "
+                   f"Banker's advantage {doc['expectations']['banker_advantage_percent']:.7f}%",
+                   "Banker mixes at " + (", ".join(f"{k} draw {v}" for k, v in doc["banker"]["mixed"].items())
+                                         or "no set") + f"; m = {doc['m']}",
+                   "Banker's maximum drawing total (Ethier and Lee (2015), Table 1): rows Player 1's third card, "
+                   "columns Player 2's (10 stood, 11 natural); 5+ = draw on 0-5, mix on 6",
+                   "      " + " ".join(f"{k:>3}" for k in range(12))]
+    lines += [f"{k1:>3} | " + " ".join(f"{x:>3}" for x in row) for k1, row in enumerate(doc["banker"]["table1"])]
+    return lines
+
+
+def independent_summary(doc: dict) -> str:
+    """One line: theta and the concept."""
+    return f"Baccara banque, {_where(doc)}, theta = {doc['theta']}: independent cooperative equilibrium"
+
+
+def independent_renderables(doc: dict) -> list:
+    """The Players' maximin strategies, the lower and upper values and the independent check."""
+    pl, check = doc["players"], doc["maximin_check"]
+    return [independent_summary(doc),
+            f"Player 1 draws at 5 with p1 = {pl['p1']['exact']} = {pl['p1']['float']:.9f}; "
+            f"Player 2 with p2 = {pl['p2']['exact']} = {pl['p2']['float']:.9f}",
+            f"lower value {doc['lower_value']['exact']} = {doc['lower_value']['float']:.9f}; upper value "
+            f"{doc['upper_value']['exact']} = {doc['upper_value']['float']:.9f}; "
+            f"{'they differ' if doc['values_differ'] else 'equal: the game has a value'}",
+            f"check (branch and bound, {check['boxes']} boxes, {'exact' if check['exact'] else 'floating point'}): "
+            f"no (p1, p2) guarantees more than the lower value + {check['margin']:g}: {check['status']}"]
+
+
+def full_summary(doc: dict) -> str:
+    """One line: the full model, what Player 2 sees, theta, the certificate."""
+    c = doc["certificate"]
+    return (f"Baccara banque, {_where(doc)} (Player 2 sees: {', '.join(doc['player2_information'])}), "
+            f"theta = {doc['theta']}: correlated cooperative equilibrium (certificate "
+            f"{'holds' if c['holds'] else 'FAILS'}; {c['columns_generated']} of {c['team_strategies']} team "
+            "strategies generated)")
+
+
+def full_renderables(doc: dict) -> list:
+    """The team's mixture, the value and Banker's minimax strategy."""
+    lines: list = [full_summary(doc), doc["players_note"]]
+    lines += [f"  {lab}: {w} = {float(Fraction(w)):.7f}" for lab, w in doc["players"].items()]
+    lines += [f"value to the Players: {doc['value']} = {doc['value_float']:.9f}; "
+              f"Banker's advantage {doc['expectations']['banker_advantage_percent']:.7f}%",
+              "Banker's minimax strategy mixes at "
+              + (", ".join(f"{k} draw {v}" for k, v in doc["banker"]["mixed"].items()) or "no set")]
+    return lines
+
+
+def nash_summary(doc: dict) -> str:
+    """One line: theta and how many extreme equilibria."""
+    return (f"Baccara banque, {_where(doc)}, theta = {doc['theta']}: Nash equilibrium "
+            f"({len(doc['equilibria'])} extreme equilibria in behavioural strategies, "
+            f"{doc['search']['candidate_points']} candidate points and {doc['search']['cells']} cells searched)")
+
+
+def nash_renderables(doc: dict) -> list:
+    """The Players' strategies, Banker's indifferent sets, each extreme equilibrium and its certificate."""
+    lines: list = [nash_summary(doc)]
+    for pt in doc["points"]:
+        lines.append(f"Player 1 draws at 5 with p1 = {pt['p1']['exact']} = {pt['p1']['float']:.9f}, "
+                     f"Player 2 with p2 = {pt['p2']['exact']} = {pt['p2']['float']:.9f}; Banker indifferent at "
+                     + (", ".join(pt["banker_indifferent_at"]) or "no set"))
+        if "banker_extreme_mixtures" in pt:
+            lines.append(f"  {len(pt['banker_extreme_mixtures'])} extreme equilibria in Banker's mixed strategies "
+                         "over his pure choices there")
+    for k, e in enumerate(doc["equilibria"], 1):
+        mixed = ", ".join(f"{s_} draw {v['exact']}" for s_, v in e["banker"]["mixed"].items()) or "nowhere"
+        ex = e["expectations"]
+        lines.append(f"[{k}] Banker mixes {mixed}; expectations: Player 1 {ex['player1_per_unit_bet']['float']:.9f}, "
+                     f"Player 2 {ex['player2_per_unit_bet']['float']:.9f} per unit bet, Banker "
+                     f"{ex['banker_per_unit_total_stake']['exact']} = {ex['banker_per_unit_total_stake']['float']:.9f} "
+                     f"per unit stake; certificate {'holds' if e['certificate']['holds'] else 'FAILS'}")
+    lines += list(doc["continua"])
+    return lines
+
+
+def advantage_renderables(rows: list[dict]) -> list:
+    """Banker's advantage under each assumption beside the historical estimates, as a table."""
+    t = Table(title="Baccara banque, theta = 1/2: Banker's advantage (% of the total stake)")
+    for col in ("assumption", "baccara (exact)", "historical estimates"):
+        t.add_column(col)
+    for r in rows:
+        t.add_row(r["assumption"], "-" if r["percent"] is None else f"{r['percent']:.7f}%",
+                  ", ".join(f"{k} {v}%" for k, v in r["historical"].items()) or r.get("note", ""))
+    return [t]
