@@ -7,6 +7,7 @@ composition), :func:`builtin_bets` and :class:`Bet` (payouts as data),
 their own, loaded when first used:
 
 - :mod:`baccara.chemin`: chemin de fer as a game (``chemin.solve``, ``chemin.sweep``);
+- :mod:`baccara.banque`: baccara banque (``banque.correlated``, ``banque.independent``, ``banque.nash``, ``banque.full``);
 - :mod:`baccara.sim`: simulation of real shoes, counting systems, chemin de fer and banque sessions.
 
 Every result has ``to_json()``, a one-line repr, ``show()`` for people and
@@ -31,7 +32,7 @@ from .shoe import Shoe
 __version__ = "0.1.0"
 
 #: Modules loaded on first use (``baccara.chemin`` builds numba kernels when imported).
-_LAZY = ("chemin", "sim")
+_LAZY = ("banque", "chemin", "sim")
 
 
 def __getattr__(name: str):
@@ -43,5 +44,5 @@ def __getattr__(name: str):
 __all__ = [
     "BaccaraError", "Bet", "BetError", "BetResult", "CoupDistribution", "PUNTO_BANCO", "Rule",
     "Shoe", "ShoeError", "Tableau", "builtin_bets", "coup_distribution", "edge",
-    "effects_of_removal", "evaluate", "load_bets_toml", "chemin", "sim",
+    "effects_of_removal", "evaluate", "load_bets_toml", "banque", "chemin", "sim",
 ]

@@ -1,0 +1,172 @@
+"""Baccara banque as a three-person game: build it on any shoe, solve it at a stake split theta.
+
+The game follows S. N. Ethier and J. Lee, "Baccara banque: a game-theoretic
+analysis", *Games* 6(2), 57-78 (2015): Banker against two Players, whose stakes
+are in the proportion theta : 1 - theta.  Each Player chooses at 5 (draw or
+stand); Banker chooses at each of 1144 information sets (what each Player
+shows, his own total).  Three solution concepts:
+
+- the **correlated cooperative equilibrium** (the Players form a coalition and
+  may correlate their choices): :func:`correlated`;
+- the **independent cooperative equilibrium** (the coalition's members choose
+  independently: maximin p1, p2 and the lower and upper values): :func:`independent`;
+- every **Nash equilibrium** (each Player for himself): :func:`nash`;
+
+and the full models the paper set aside, where Player 2 sees Player 1's third
+card ("traditional") or intention ("recent"): :func:`full`.  The paper deals
+with replacement (the infinite shoe, the default); any finite shoe works too.
+
+Examples
+--------
+>>> from fractions import Fraction
+>>> from baccara import banque
+>>> banque.correlated("1/2").value
+Fraction(-16655514960, 1919414386513)
+>>> banque.correlated("1/2", decks=8)                     # doctest: +ELLIPSIS
+<CorrelatedSolution: Baccara banque, simplified model, 8 decks, theta = 1/2: ...>
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from . import params
+from .errors import BaccaraError
+from .games.banque.comparison import banker_advantage_comparison
+from .games.banque.correlated import CorrelatedSolution, correlated_equilibrium
+from .games.banque.full import FullCorrelated, full_correlated_equilibrium
+from .games.banque.game import BanqueGame, banque_game
+from .games.banque.independent import IndependentResult, solve_independent
+from .games.banque.nash import BanqueNashSet, nash_equilibria
+from .shoe import Shoe
+
+__all__ = ["BanqueGame", "CorrelatedSolution", "IndependentResult", "BanqueNashSet", "FullCorrelated",
+           "game", "correlated", "independent", "nash", "full", "advantage"]
+
+
+def game(decks: int | str | None = None, *, shoe: Shoe | None = None) -> BanqueGame:
+    """The simplified banque game on a shoe.
+
+    Parameters
+    ----------
+    decks : int or str, optional
+        Fresh decks (1 to 19) or ``"inf"``; default the paper's infinite shoe.  Not with ``shoe``.
+    shoe : Shoe, optional
+        Any shoe (a depleted one, a composition).
+
+    Returns
+    -------
+    BanqueGame
+        The exact coefficients, with their views (at theta, in theta, floats, polynomials).
+    """
+    if shoe is not None:
+        if decks is not None:
+            raise BaccaraError("give decks or shoe, not both")
+        if not isinstance(shoe, Shoe):
+            raise BaccaraError(f"shoe must be a baccara.Shoe, got {type(shoe).__name__}")
+        return banque_game(shoe)
+    return banque_game(params.decks(decks, "decks"))
+
+
+def _game(decks: Any, shoe: Shoe | None, g: BanqueGame | None) -> BanqueGame:
+    if g is not None:
+        if decks is not None or shoe is not None:
+            raise BaccaraError("give game, or decks or shoe, not both")
+        return g
+    return game(decks, shoe=shoe)
+
+
+def correlated(theta: Fraction | str | float = Fraction(1, 2), decks: int | str | None = None, *,
+               shoe: Shoe | None = None, game: BanqueGame | None = None) -> CorrelatedSolution:
+    """The correlated cooperative equilibrium at theta, certified exactly.
+
+    Parameters
+    ----------
+    theta : Fraction, str or float
+        Player 1's share of the total stake, in (0, 1) (default 1/2).
+    decks, shoe, game : optional
+        The shoe (see :func:`game`) or a game already built; default the infinite shoe.
+
+    Returns
+    -------
+    CorrelatedSolution
+        The Players' mixture, Banker's strategy, the value and the certificate.
+    """
+    return correlated_equilibrium(params.theta(theta), _game(decks, shoe, game))
+
+
+def independent(theta: Fraction | str | float = Fraction(1, 2), decks: int | str | None = None, *,
+                shoe: Shoe | None = None, game: BanqueGame | None = None) -> IndependentResult:
+    """The independent cooperative equilibrium at theta, with its independent maximin check.
+
+    Parameters
+    ----------
+    theta : Fraction, str or float
+        Player 1's share of the total stake, in (0, 1) (default 1/2).
+    decks, shoe, game : optional
+        The shoe (see :func:`game`) or a game already built; default the infinite shoe.
+
+    Returns
+    -------
+    IndependentResult
+        The maximin p1, p2 (exact algebraic numbers), the lower and upper values, the check.
+    """
+    return solve_independent(params.theta(theta), _game(decks, shoe, game))
+
+
+def nash(theta: Fraction | str | float = Fraction(1, 2), decks: int | str | None = None, *,
+         shoe: Shoe | None = None, game: BanqueGame | None = None) -> BanqueNashSet:
+    """Every Nash equilibrium at theta (the extreme ones in behavioural strategies), each certified.
+
+    Parameters
+    ----------
+    theta : Fraction, str or float
+        Player 1's share of the total stake, in (0, 1) (default 1/2).
+    decks, shoe, game : optional
+        The shoe (see :func:`game`) or a game already built; default the infinite shoe.
+
+    Returns
+    -------
+    BanqueNashSet
+        The equilibria, the points of the Players' square they sit at, any continua.
+    """
+    return nash_equilibria(params.theta(theta), _game(decks, shoe, game))
+
+
+def full(theta: Fraction | str | float = Fraction(1, 2), model: str = "traditional", decks: int | str | None = None, *,
+         shoe: Shoe | None = None, game: BanqueGame | None = None) -> FullCorrelated:
+    """The correlated cooperative equilibrium of a full model (Player 2 sees more), certified.
+
+    Parameters
+    ----------
+    theta : Fraction, str or float
+        Player 1's share of the total stake, in (0, 1) (default 1/2).
+    model : str
+        ``"traditional"`` (Player 2 sees Player 1's third card, stand or natural), ``"recent"``
+        (his intention) or ``"simplified"``.
+    decks, shoe, game : optional
+        The shoe (see :func:`game`) or a game already built; default the infinite shoe.
+
+    Returns
+    -------
+    FullCorrelated
+        The team's mixture, Banker's minimax strategy, the value and the certificate.
+    """
+    return full_correlated_equilibrium(params.theta(theta), model, game=_game(decks, shoe, game))
+
+
+def advantage(theta: Fraction | str | float = Fraction(1, 2)) -> list[dict]:
+    """Banker's advantage under each assumption beside the historical estimates (Ethier and Lee 2015, section 1).
+
+    Parameters
+    ----------
+    theta : Fraction, str or float
+        Player 1's share of the total stake (default 1/2).
+
+    Returns
+    -------
+    list of dict
+        One row per assumption: ``assumption``, ``exact``, ``percent``, ``historical``.
+    """
+    return banker_advantage_comparison(params.theta(theta))
