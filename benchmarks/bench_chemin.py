@@ -18,7 +18,7 @@ import time
 from fractions import Fraction
 from math import isqrt
 
-from baccara.games import chemin
+from baccara.games.chemin import game as chemin
 from baccara.games.chemin.solution import sweep_chemin, table4
 
 
