@@ -314,7 +314,7 @@ def _emit_known(k, m, pt, bt, vc, lv, replacement, pdraw, bdraw, s0, s1, s2, all
     """:func:`_emit` when the fifth or sixth card is known to lie in a set of labels.
 
     The fifth card out of the shoe is Player's third card when he draws,
-    otherwise Banker's when she draws; the sixth is Banker's third card when
+    otherwise Banker's when he draws; the sixth is Banker's third card when
     both draw.  Cards a coup does not use are still the next ones in the
     shoe: the condition restricts them all the same.
     """

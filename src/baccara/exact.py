@@ -195,7 +195,7 @@ def coup_distribution(shoe: Shoe, tableau: Tableau = PUNTO_BANCO,
     counts = coup_counts(shoe, tableau, cond)
     deals = int(counts.sum())
     if deals == 0:
-        where = "; ".join(f"{p} ({POSITION_NAMES[p]})" for p in cond.positions)
+        where = ", ".join(f"{p} ({POSITION_NAMES[p]})" for p in cond.positions)
         raise ShoeError(f"{cond.name}: the shoe cannot deal these cards together ({cond.describe()}: positions "
                         f"{where}); it holds too few of them")
     return CoupDistribution(shoe, counts, deals, tableau, cond)

@@ -2,7 +2,7 @@
 
 Positions follow the deal: 1 is Player's first card, 2 Banker's first, 3
 Player's second, 4 Banker's second; 5 is the fifth card out of the shoe
-(Player's third card when he draws, otherwise Banker's third card when she
+(Player's third card when he draws, otherwise Banker's third card when he
 draws) and 6 the sixth (Banker's third card when both draw).  A card the coup
 does not use is still the next one in the shoe, so a condition on position 5
 or 6 is meaningful in every coup.
@@ -40,7 +40,7 @@ POSITION_NAMES = {
     2: "Banker's first card",
     3: "Player's second card",
     4: "Banker's second card",
-    5: "the fifth card out of the shoe (Player's third card if he draws, else Banker's if she draws)",
+    5: "the fifth card out of the shoe (Player's third card if he draws, else Banker's if he draws)",
     6: "the sixth card out of the shoe (Banker's third card when both draw)",
 }
 
