@@ -14,6 +14,7 @@ from baccara import exact as exact_module
 from baccara.cards import RANK_VALUE, RANKS
 from baccara.exact import coup_counts
 from baccara.known import Known, parse_ranks
+from baccara.reference import reference_counts
 
 
 # ---------------------------------------------------------------- the oracle
@@ -142,7 +143,6 @@ def test_the_pure_python_fallback_conditions_alike(monkeypatch):
     assert np.array_equal(slow.astype(np.int64), fast)
 
 
-# ---------------------------------------------------------------- summing over what may be known
 @st.composite
 def depleted_decks(draw, decks=8, max_removed=300):
     counts = [decks] * 52
@@ -151,6 +151,27 @@ def depleted_decks(draw, decks=8, max_removed=300):
         if counts[t] > 0:
             counts[t] -= 1
     return Shoe(tuple(counts), "suit")
+
+
+@st.composite
+def first_four(draw):
+    ranks: list = [None] * 6
+    for pos in draw(st.lists(st.integers(0, 3), min_size=1, max_size=4, unique=True)):
+        ranks[pos] = frozenset(draw(st.lists(st.integers(0, 12), min_size=1, max_size=12, unique=True)))
+    return Known(tuple(ranks))
+
+
+@settings(max_examples=4, deadline=None)
+@given(depleted_decks(decks=2, max_removed=60), first_four())
+def test_conditioned_engine_equals_the_reference_enumerator(shoe, known):
+    ref, _ = reference_counts(shoe, known=known)
+    ours: dict = defaultdict(int)
+    for (kp, kb, pt, pn, bt, bn), w in engine_cells(shoe, known).items():
+        ours[(kp >= 1, kb >= 1, pt, pn + 2, bt, bn + 2)] += w
+    assert dict(ours) == {k: w for k, w in ref.items() if w}
+
+
+# ---------------------------------------------------------------- summing over what may be known
 
 
 @settings(max_examples=12, deadline=None)
