@@ -18,6 +18,13 @@ value (tables ``ps``, ``b1``, ``b2`` of :mod:`baccara._kernel`).  Summing over
 unordered two-card hands with multiplicity 2 for distinct values, the kernel
 visits 55 x 55 first-four-card classes and at most 100 continuations each.
 
+Known cards (:mod:`baccara.known`): to count only the deals whose card at
+each position lies in a given set of ranks, the kernel deals *labels* instead
+of values — each value split by which positions allow it — and weighs each
+unordered first-four class by the orders of its hands that the condition
+allows; the fifth and sixth cards are restricted in the continuations.
+Without a condition the labels are the values and nothing changes.
+
 Counts fit 64-bit integers while 4 N^6 < 2^63 (N <= 1146 cards, 22 decks);
 larger shoes run the same kernel in pure Python on Python integers, exactly.
 """
