@@ -3,7 +3,8 @@
 Punto banco is here at the top: :class:`Shoe` (what is dealt, any
 composition), :func:`builtin_bets` and :class:`Bet` (payouts as data),
 :func:`coup_distribution`, :func:`evaluate`, :func:`edge` and
-:func:`effects_of_removal` (exact, as rationals).  The games have modules of
+:func:`effects_of_removal` (exact, as rationals); :class:`Known` conditions a
+coup on what is known of its cards.  The games have modules of
 their own, loaded when first used:
 
 - :mod:`baccara.chemin`: chemin de fer as a game (``chemin.solve``, ``chemin.sweep``);
@@ -26,6 +27,7 @@ from .exact import (
     effects_of_removal,
     evaluate,
 )
+from .known import Known
 from .rules import PUNTO_BANCO, Tableau
 from .shoe import Shoe
 
@@ -42,7 +44,7 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    "BaccaraError", "Bet", "BetError", "BetResult", "CoupDistribution", "PUNTO_BANCO", "Rule",
+    "BaccaraError", "Bet", "BetError", "BetResult", "CoupDistribution", "Known", "PUNTO_BANCO", "Rule",
     "Shoe", "ShoeError", "Tableau", "builtin_bets", "coup_distribution", "edge",
     "effects_of_removal", "evaluate", "load_bets_toml", "banque", "chemin", "sim",
 ]

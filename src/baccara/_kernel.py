@@ -1,5 +1,11 @@
 """Numba kernels of the exact engine (see :mod:`baccara.exact` for the mathematics).
 
+The kernels deal *labels*: a partition of the card types into classes of one
+value each.  Without known cards the labels are the values 0-9; to condition a
+coup on what is known of its cards (:mod:`baccara.known`) the values are split
+so that every position's set of allowed cards is a union of labels (the 10s
+apart from J, Q, K, say).  ``lv[label]`` is a label's value.
+
 Every function here is written so that its pure-Python form (``.py_func``)
 runs unchanged on NumPy *object* arrays of Python integers: that is the exact
 fallback for shoes whose counts would overflow 64-bit integers.
@@ -51,13 +57,15 @@ def pair_split(cnt, tv, tr, w, replacement, rank_buf, out):
 def pair_tables(cnt, tv, tr, replacement, rank_buf, tmp, ps, b1, b2):
     """Class weights of first-two-card pairs that depletion couples.
 
-    ``ps[w, k]``: ordered pairs of value w of class k, fresh shoe.
+    ``tv[t]`` is the label of card type t (its value, without known cards);
+    ``w`` below runs over the labels.
+    ``ps[w, k]``: ordered pairs of label w of class k, fresh shoe.
     ``b1[w, k]``: sum over a first card t1 of value w of n_t1 times the class-k
     pairs of value w left after t1 is gone (Player holds one w, Banker two).
     ``b2[w, k, l]``: ordered Player pairs of value w of class k times the
     class-l Banker pairs of value w left after them.
     """
-    for w in range(10):
+    for w in range(ps.shape[0]):
         pair_split(cnt, tv, tr, w, replacement, rank_buf, tmp)
         for k in range(3):
             ps[w, k] = tmp[k]
@@ -149,23 +157,41 @@ def _first_four(a, b, c, d, vc, replacement, ps, b1, b2, cw):
     return False
 
 
-def _pairs_by_total() -> tuple[np.ndarray, np.ndarray]:
-    """Unordered value pairs (a <= b) of each two-card total t = (a + b) mod 10."""
-    pairs = np.zeros((10, 6, 2), dtype=np.int64)
+def pairs_by_total(lv: tuple[int, ...] = tuple(range(10))) -> tuple[np.ndarray, np.ndarray]:
+    """Unordered label pairs (a <= b) of each two-card total t = (lv[a] + lv[b]) mod 10.
+
+    Parameters
+    ----------
+    lv : tuple of int
+        The value of each label (default: the labels are the values 0-9).
+
+    Returns
+    -------
+    pairs : numpy.ndarray
+        ``pairs[t, i]`` = (a, b), the i-th pair of total t.
+    npairs : numpy.ndarray
+        How many pairs each total has.
+    """
+    n = len(lv)
+    by_total: list[list[tuple[int, int]]] = [[] for _ in range(10)]
+    for a in range(n):
+        for b in range(a, n):
+            by_total[(lv[a] + lv[b]) % 10].append((a, b))
+    pairs = np.zeros((10, max(len(p) for p in by_total), 2), dtype=np.int64)
     npairs = np.zeros(10, dtype=np.int64)
-    for a in range(10):
-        for b in range(a, 10):
-            t = (a + b) % 10
-            pairs[t, npairs[t]] = (a, b)
-            npairs[t] += 1
+    for t, ps in enumerate(by_total):
+        npairs[t] = len(ps)
+        for i, ab in enumerate(ps):
+            pairs[t, i] = ab
     return pairs, npairs
 
 
-PAIRS, NPAIRS = _pairs_by_total()
+PAIRS, NPAIRS = pairs_by_total()
 
 
 @njit(cache=True)
-def coup_kernel(vc, n, replacement, pdraw, bdraw, ps, b1, b2, cw, s0, s1, s2, used, pairs, npairs, out):
+def coup_kernel(vc, lv, n, replacement, pdraw, bdraw, ps, b1, b2, cw, s0, s1, s2, used, pairs, npairs,
+                pmult, bmult, allow5, allow6, free56, out):
     """Ordered-deal counts of every coup outcome, by pair class.
 
     ``out[k, l, pt, pn, bt, bn]`` (zeroed by the caller) receives the number
@@ -173,12 +199,19 @@ def coup_kernel(vc, n, replacement, pdraw, bdraw, ps, b1, b2, cw, s0, s1, s2, us
     class k and Banker's l, Player ends on total pt with 2 + pn cards and
     Banker on bt with 2 + bn cards.  Deals that use fewer than six cards are
     counted with every continuation, so the counts sum to (N)_6 (N^6 with
-    replacement).
+    replacement) when nothing is known of the cards.
+
+    Known cards: the deal order is Player, Banker, Player, Banker, then the
+    fifth and sixth cards out of the shoe.  ``pmult[a, b]`` is the number of
+    orders of an unordered Player hand of labels {a, b} that put allowed
+    labels at positions 1 and 3 (2 for a != b, 1 for a == b when nothing is
+    known), ``bmult`` the same for Banker at positions 2 and 4; ``allow5``,
+    ``allow6`` the labels allowed at positions 5 and 6 (``free56``: all are).
 
     The first four cards are grouped by the two-card totals (pt, bt) that
     decide the play.  Within a group, write W for a first-four weight and r_v
-    for how many of its four cards have value v; a third card e then a
-    fourth f continue it in (n_e - r_e)(n_f - r_f - [e = f]) ways, so the
+    for how many of its four cards have label v; a fifth card e then a
+    sixth f continue it in (n_e - r_e)(n_f - r_f - [e = f]) ways, so the
     group needs only the moments S0 = sum W, S1_v = sum W r_v and
     S2_ef = sum W r_e r_f (buffers ``s0``, ``s1``, ``s2``, per pair class):
 
@@ -195,8 +228,10 @@ def coup_kernel(vc, n, replacement, pdraw, bdraw, ps, b1, b2, cw, s0, s1, s2, us
                 for j in range(npairs[bt]):
                     c = pairs[bt, j, 0]
                     d = pairs[bt, j, 1]
+                    mult = pmult[a, b] * bmult[c, d]
+                    if mult == 0:
+                        continue
                     simple = _first_four(a, b, c, d, vc, replacement, ps, b1, b2, cw)
-                    mult = (1 if a == b else 2) * (1 if c == d else 2)
                     for km in range(1 if simple else 9):
                         k = km // 3
                         m = km % 3
@@ -229,37 +264,80 @@ def coup_kernel(vc, n, replacement, pdraw, bdraw, ps, b1, b2, cw, s0, s1, s2, us
             for k in range(3):
                 for m in range(3):
                     if used[k, m]:
-                        _emit(k, m, pt, bt, vc, n4, n5, replacement, pdraw, bdraw, s0, s1, s2, out)
+                        if free56:
+                            _emit(k, m, pt, bt, vc, lv, n4, n5, replacement, pdraw, bdraw, s0, s1, s2, out)
+                        else:
+                            _emit_known(k, m, pt, bt, vc, lv, replacement, pdraw, bdraw, s0, s1, s2,
+                                        allow5, allow6, out)
                         used[k, m] = False
                         s0[k, m] = 0
-                        for e in range(10):
-                            s1[k, m, e] = 0
-                            for f in range(10):
-                                s2[k, m, e, f] = 0
+                        s1[k, m, :] = 0
+                        s2[k, m, :, :] = 0
 
 
 @njit(cache=True)
-def _emit(k, m, pt, bt, vc, n4, n5, replacement, pdraw, bdraw, s0, s1, s2, out):
+def _emit(k, m, pt, bt, vc, lv, n4, n5, replacement, pdraw, bdraw, s0, s1, s2, out):
     """Deal the rest of the coup for one group of first four cards (see coup_kernel)."""
+    nl = vc.size
     w0 = s0[k, m]
     if pt >= 8 or bt >= 8:
         out[k, m, pt, 0, bt, 0] += w0 * n4 * n5
     elif not pdraw[pt]:
         if bdraw[bt, 10]:
-            for f in range(10):
-                out[k, m, pt, 0, (bt + f) % 10, 1] += (vc[f] * w0 - s1[k, m, f]) * n5
+            for f in range(nl):
+                out[k, m, pt, 0, (bt + lv[f]) % 10, 1] += (vc[f] * w0 - s1[k, m, f]) * n5
         else:
             out[k, m, pt, 0, bt, 0] += w0 * n4 * n5
     else:
-        for e in range(10):
-            pf = (pt + e) % 10
-            if bdraw[bt, e]:
-                for f in range(10):
+        for e in range(nl):
+            pf = (pt + lv[e]) % 10
+            if bdraw[bt, lv[e]]:
+                for f in range(nl):
                     nf = vc[f] - (1 if (e == f and not replacement) else 0)
                     w = vc[e] * nf * w0 - vc[e] * s1[k, m, f] - nf * s1[k, m, e] + s2[k, m, e, f]
-                    out[k, m, pf, 1, (bt + f) % 10, 1] += w
+                    out[k, m, pf, 1, (bt + lv[f]) % 10, 1] += w
             else:
                 out[k, m, pf, 1, bt, 0] += (vc[e] * w0 - s1[k, m, e]) * n5
+
+
+@njit(cache=True)
+def _continuations(k, m, e, f, vc, replacement, s0, s1, s2):
+    """Deals of the group (k, m) whose fifth card has label e and sixth label f (see coup_kernel)."""
+    if replacement:
+        return vc[e] * vc[f] * s0[k, m]
+    nf = vc[f] - (1 if e == f else 0)
+    return vc[e] * nf * s0[k, m] - vc[e] * s1[k, m, f] - nf * s1[k, m, e] + s2[k, m, e, f]
+
+
+@njit(cache=True)
+def _emit_known(k, m, pt, bt, vc, lv, replacement, pdraw, bdraw, s0, s1, s2, allow5, allow6, out):
+    """:func:`_emit` when the fifth or sixth card is known to lie in a set of labels.
+
+    The fifth card out of the shoe is Player's third card when he draws,
+    otherwise Banker's when he draws; the sixth is Banker's third card when
+    both draw.  Cards a coup does not use are still the next ones in the
+    shoe: the condition restricts them all the same.
+    """
+    nl = vc.size
+    player_draws = pt < 8 and bt < 8 and pdraw[pt]
+    for e in range(nl):
+        if not allow5[e]:
+            continue
+        for f in range(nl):
+            if not allow6[f]:
+                continue
+            w = _continuations(k, m, e, f, vc, replacement, s0, s1, s2)
+            if pt >= 8 or bt >= 8:
+                out[k, m, pt, 0, bt, 0] += w
+            elif not player_draws:
+                if bdraw[bt, 10]:
+                    out[k, m, pt, 0, (bt + lv[e]) % 10, 1] += w
+                else:
+                    out[k, m, pt, 0, bt, 0] += w
+            elif bdraw[bt, lv[e]]:
+                out[k, m, (pt + lv[e]) % 10, 1, (bt + lv[f]) % 10, 1] += w
+            else:
+                out[k, m, (pt + lv[e]) % 10, 1, bt, 0] += w
 
 
 def _pure_python_kernels() -> dict:
@@ -270,7 +348,7 @@ def _pure_python_kernels() -> dict:
     Python integers without overflow.
     """
     namespace = dict(globals())
-    for name in ("pair_split", "pair_tables", "_first_four", "_emit", "coup_kernel"):
+    for name in ("pair_split", "pair_tables", "_first_four", "_emit", "_continuations", "_emit_known", "coup_kernel"):
         f = globals()[name].py_func
         namespace[name] = types.FunctionType(f.__code__, namespace, name, f.__defaults__, f.__closure__)
     return namespace

@@ -18,6 +18,13 @@ value (tables ``ps``, ``b1``, ``b2`` of :mod:`baccara._kernel`).  Summing over
 unordered two-card hands with multiplicity 2 for distinct values, the kernel
 visits 55 x 55 first-four-card classes and at most 100 continuations each.
 
+Known cards (:mod:`baccara.known`): to count only the deals whose card at
+each position lies in a given set of ranks, the kernel deals *labels* instead
+of values — each value split by which positions allow it — and weighs each
+unordered first-four class by the orders of its hands that the condition
+allows; the fifth and sixth cards are restricted in the continuations.
+Without a condition the labels are the values and nothing changes.
+
 Counts fit 64-bit integers while 4 N^6 < 2^63 (N <= 1146 cards, 22 decks);
 larger shoes run the same kernel in pure Python on Python integers, exactly.
 """
@@ -38,6 +45,7 @@ from .bets import Bet, builtin_bets
 from .cards import RANKS
 from .errors import BetError, ShoeError
 from .events import CELL_SHAPE, FIELDS, NCELLS, condition_mask, normalize_condition, resolution_at_least
+from .known import POSITION_NAMES, Known, labelling
 from .rules import PUNTO_BANCO, Tableau
 from .shoe import CARDS_PER_COUP, Shoe
 
@@ -48,28 +56,63 @@ def _fits_int64(shoe: Shoe) -> bool:
     return 4 * shoe.cards**6 < _INT64_LIMIT
 
 
-def coup_counts(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> np.ndarray:
-    """Ordered-deal counts of every cell (shape CELL_SHAPE), summing to ``shoe.deals()``.
+def coup_counts(shoe: Shoe, tableau: Tableau = PUNTO_BANCO, known: Known | Mapping | str | None = None) -> np.ndarray:
+    """Ordered-deal counts of every cell (shape CELL_SHAPE).
 
-    int64 when the shoe is small enough, otherwise an object array of Python ints.
+    Parameters
+    ----------
+    shoe : Shoe
+        What is dealt.
+    tableau : Tableau
+        The drawing rules.
+    known : Known, mapping or str, optional
+        What is known of the coup's cards (:class:`baccara.known.Known`, or
+        what :meth:`Known.coerce` reads: ``{1: "9"}``, ``"1 in 6,7,8,9"``):
+        only the deals that agree are counted.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 when the shoe is small enough, otherwise an object array of
+        Python ints.  Without a condition the counts sum to ``shoe.deals()``;
+        with one, to the deals that agree with it (possibly 0).
     """
+    cond = Known.coerce(known)
+    lab = labelling(shoe.resolution, cond)
     fast = _fits_int64(shoe)
     dtype = np.int64 if fast else object
     ns: Any = _kernel if fast else _Namespace(_kernel.PURE_PYTHON)
     cnt = np.array(shoe.counts, dtype=dtype)
-    tv, tr = shoe.type_values(), shoe.type_ranks()
+    nl = lab.label_values.size
+    if cond is None:
+        vc = np.array(shoe.value_counts(), dtype=dtype)
+        pairs, npairs = _kernel.PAIRS, _kernel.NPAIRS
+    else:
+        vc = _object_zeros((nl,)) if not fast else np.zeros(nl, dtype=np.int64)
+        for t, c in enumerate(shoe.counts):
+            vc[lab.type_label[t]] += c
+        pairs, npairs = _label_pairs(tuple(int(v) for v in lab.label_values))
+    tr = shoe.type_ranks()
     zero = (lambda *shape: np.zeros(shape, dtype=np.int64)) if fast else (lambda *shape: _object_zeros(shape))
-    ps, b1, b2 = zero(10, 3), zero(10, 3), zero(10, 3, 3)
-    ns.pair_tables(cnt, tv, tr, shoe.replacement, zero(13), zero(3), ps, b1, b2)
-    vc = np.array(shoe.value_counts(), dtype=dtype)
+    ps, b1, b2 = zero(nl, 3), zero(nl, 3), zero(nl, 3, 3)
+    ns.pair_tables(cnt, lab.type_label, tr, shoe.replacement, zero(13), zero(3), ps, b1, b2)
+    pmult, bmult = (lab.pmult, lab.bmult) if fast else (lab.pmult.astype(object), lab.bmult.astype(object))
     out = zero(*CELL_SHAPE)
     ns.coup_kernel(
-        vc, shoe.cards if fast else int(shoe.cards), shoe.replacement,
+        vc, lab.label_values, shoe.cards if fast else int(shoe.cards), shoe.replacement,
         tableau.player_array, tableau.banker_array, ps, b1, b2,
-        zero(3, 3), zero(3, 3), zero(3, 3, 10), zero(3, 3, 10, 10), np.zeros((3, 3), dtype=np.bool_),
-        _kernel.PAIRS, _kernel.NPAIRS, out,
+        zero(3, 3), zero(3, 3), zero(3, 3, nl), zero(3, 3, nl, nl), np.zeros((3, 3), dtype=np.bool_),
+        pairs, npairs, pmult, bmult, lab.allow[4], lab.allow[5], lab.free56, out,
     )
     return out
+
+
+@lru_cache(maxsize=64)
+def _label_pairs(label_values: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    pairs, npairs = _kernel.pairs_by_total(label_values)
+    pairs.flags.writeable = False
+    npairs.flags.writeable = False
+    return pairs, npairs
 
 
 class _Namespace:
@@ -89,12 +132,15 @@ class CoupDistribution:
 
     ``counts[cell]`` ordered deals out of ``deals`` end in ``cell``
     (:data:`baccara.events.CELL_SHAPE`).  Probabilities are exact Fractions.
+    With ``known`` (what is known of the coup's cards), ``deals`` counts the
+    ordered deals that agree with it, and every probability is conditional on it.
     """
 
     shoe: Shoe
     counts: np.ndarray
     deals: int
     tableau: Tableau = PUNTO_BANCO
+    known: Known | None = None
 
     @cached_property
     def flat(self) -> np.ndarray:
@@ -124,9 +170,42 @@ class CoupDistribution:
         return {w: self.probability(winner=w) for w in ("banker", "player", "tie")}
 
 
-def coup_distribution(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
-    """The exact joint distribution of a coup dealt from ``shoe`` under ``tableau``."""
-    return CoupDistribution(shoe, coup_counts(shoe, tableau), shoe.deals(), tableau)
+def coup_distribution(shoe: Shoe, tableau: Tableau = PUNTO_BANCO,
+                      known: Known | Mapping | str | None = None) -> CoupDistribution:
+    """The exact joint distribution of a coup dealt from ``shoe`` under ``tableau``.
+
+    Parameters
+    ----------
+    shoe : Shoe
+        What is dealt.
+    tableau : Tableau
+        The drawing rules.
+    known : Known, mapping or str, optional
+        What is known of the coup's cards (``{1: "9"}``, ``"1 in 6,7,8,9"``;
+        see :mod:`baccara.known`): the distribution is conditional on it.
+
+    Returns
+    -------
+    CoupDistribution
+        The distribution.
+
+    Raises
+    ------
+    BaccaraError
+        When no deal of the shoe agrees with ``known`` (the message names the
+        position whose cards the shoe lacks).
+    """
+    cond = Known.coerce(known)
+    if cond is None:
+        return CoupDistribution(shoe, coup_counts(shoe, tableau), shoe.deals(), tableau)
+    cond.check(shoe)
+    counts = coup_counts(shoe, tableau, cond)
+    deals = int(counts.sum())
+    if deals == 0:
+        where = ", ".join(f"{p} ({POSITION_NAMES[p]})" for p in cond.positions)
+        raise ShoeError(f"{cond.name}: the shoe cannot deal these cards together ({cond.describe()}: positions "
+                        f"{where}); it holds too few of them")
+    return CoupDistribution(shoe, counts, deals, tableau, cond)
 
 
 @dataclass(frozen=True, eq=False)
@@ -255,13 +334,31 @@ def evaluate(
     shoe: Shoe,
     bets: Mapping[str, Bet] | Iterable[Bet] | None = None,
     tableau: Tableau = PUNTO_BANCO,
+    known: Known | Mapping | str | None = None,
 ) -> dict[str, BetResult]:
-    """Exact results of ``bets`` (default: every built-in bet the shoe can price) for ``shoe``."""
+    """Exact results of ``bets`` for ``shoe``, given what is known of the coup's cards.
+
+    Parameters
+    ----------
+    shoe : Shoe
+        What is dealt.
+    bets : mapping or iterable of Bet, optional
+        The bets (default: every built-in bet the shoe can price).
+    tableau : Tableau
+        The drawing rules.
+    known : Known, mapping or str, optional
+        What is known of the coup's cards (``{1: "9"}``, ``"1 in 6,7,8,9"``).
+
+    Returns
+    -------
+    dict
+        Bet name -> :class:`BetResult`.
+    """
     if bets is None:
         bets = applicable_bets(shoe, builtin_bets())
     if isinstance(bets, Mapping):
         bets = bets.values()
-    return evaluate_bets(coup_distribution(shoe, tableau), bets)
+    return evaluate_bets(coup_distribution(shoe, tableau, known), bets)
 
 
 def edge(shoe: Shoe, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> Fraction:

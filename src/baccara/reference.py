@@ -13,6 +13,7 @@ from collections import defaultdict
 from math import perm
 
 from .cards import RANK_VALUE
+from .known import Known
 from .rules import PUNTO_BANCO, Tableau
 from .shoe import Shoe
 
@@ -20,6 +21,7 @@ from .shoe import Shoe
 def reference_counts(
     shoe: Shoe,
     tableau: Tableau = PUNTO_BANCO,
+    known: Known | None = None,
 ) -> tuple[dict[tuple[bool, bool, int, int, int, int], int], int]:
     """Ordered-deal counts by (Player pair, Banker pair, Player total, Player cards,
     Banker total, Banker cards), enumerating cards by rank (by value for a shoe
@@ -27,7 +29,9 @@ def reference_counts(
 
     Returns the counts and their common denominator ((N)_6, or N^6 with
     replacement); a coup that ends early is weighted by every way of dealing
-    the remaining of the six cards.
+    the remaining of the six cards.  With ``known`` (positions 1-4 only: the
+    first four cards, dealt Player, Banker, Player, Banker), only the card
+    sequences that agree are enumerated; the denominator stays the same.
     """
     if shoe.resolution == "value":
         kinds = [(v, v) for v in range(10)]
@@ -40,6 +44,17 @@ def reference_counts(
     replacement = shoe.replacement
     n = sum(counts)
     k = len(kinds)
+    allowed = [list(range(k))] * 4
+    if known is not None:
+        if known.ranks[4] is not None or known.ranks[5] is not None:
+            raise ValueError("the reference enumerator conditions on positions 1-4 only")
+        for pos in known.positions:
+            s = known.ranks[pos - 1] or frozenset()
+            if shoe.resolution == "value":
+                allowed[pos - 1] = [v for v in range(10) if any(RANK_VALUE[r] == v for r in s)]
+            else:
+                allowed[pos - 1] = sorted(s)
+    at1, at2, at3, at4 = allowed
     out: dict[tuple[bool, bool, int, int, int, int], int] = defaultdict(int)
 
     def take(i: int) -> int:
@@ -56,13 +71,13 @@ def reference_counts(
         """Ways to deal the unused cards of the six."""
         return n ** (6 - used) if replacement else perm(n - used, 6 - used)
 
-    for p1 in range(k):
+    for p1 in at1:
         w1 = take(p1)
-        for p2 in range(k):
+        for p2 in at3:
             w2 = take(p2)
-            for b1 in range(k):
+            for b1 in at2:
                 w3 = take(b1)
-                for b2 in range(k):
+                for b2 in at4:
                     w4 = take(b2)
                     w = w1 * w2 * w3 * w4
                     if w:

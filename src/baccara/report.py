@@ -13,6 +13,7 @@ from rich.table import Table
 
 from .algebraic import fraction_str
 from .exact import BetResult, CoupDistribution, RemovalEffect
+from .rules import PUNTO_BANCO
 from .shoe import Shoe
 
 
@@ -41,6 +42,7 @@ def edge_json(shoe: Shoe, dist: CoupDistribution, results: Mapping[str, BetResul
     return {
         "shoe": shoe.describe(),
         "tableau": dist.tableau.name,
+        "known": dist.known.to_json() if dist.known is not None else {},
         "parameters": {k: fraction_str(v) for k, v in parameters.items()},
         "deals": str(dist.deals),
         "outcomes": {k: fraction_str(v) for k, v in dist.outcomes().items()},
@@ -51,8 +53,12 @@ def edge_json(shoe: Shoe, dist: CoupDistribution, results: Mapping[str, BetResul
 def edge_table(shoe: Shoe, dist: CoupDistribution, results: Mapping[str, BetResult]) -> Table:
     """The table printed by ``baccara edge``."""
     o = dist.outcomes()
+    given = f", given {dist.known.describe()}" if dist.known is not None else ""
+    rules = f", {dist.tableau.name} tableau" if dist.tableau.player_draws != PUNTO_BANCO.player_draws \
+        or dist.tableau.banker_draws != PUNTO_BANCO.banker_draws else ""
     title = (
-        f"{shoe.label()}: Banker {percent(o['banker'])}, Player {percent(o['player'])}, Tie {percent(o['tie'])}"
+        f"{shoe.label()}{rules}{given}: Banker {percent(o['banker'])}, Player {percent(o['player'])}, "
+        f"Tie {percent(o['tie'])}"
     )
     t = Table(title=title)
     for col in ("bet", "win", "push", "loss", "house edge", "sd"):

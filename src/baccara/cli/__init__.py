@@ -20,7 +20,7 @@ from .common import app
 app.add_typer(chemin_app, name="chemin")
 app.add_typer(simulate_app, name="simulate")
 app.add_typer(banque_app, name="banque")
-from . import bertrand  # noqa: E402, F401  (registers bertrand)
+from . import bertrand, edgesort  # noqa: E402, F401  (register bertrand, edgesort)
 
 __all__ = ["app", "main"]
 

@@ -31,7 +31,9 @@ from ..bets import (
 from ..cards import rank_index
 from ..cli_errors import err, make_console
 from ..errors import BaccaraError
+from ..known import Known
 from ..result import Result
+from ..rules import PUNTO_BANCO, Tableau, load_tableau_toml
 from ..shoe import Shoe
 
 app = typer.Typer(
@@ -143,6 +145,23 @@ def build_shoe(decks: str | None, infinite: bool, composition: str | None, remov
     return shoe
 
 
+def build_tableau(path: str | None) -> Tableau:
+    """The drawing rules of ``--tableau FILE`` (default: the punto banco tableau)."""
+    if path is None:
+        return PUNTO_BANCO
+    try:
+        return load_tableau_toml(path)
+    except BaccaraError as e:
+        raise BaccaraError(f"--tableau: {e}") from None
+
+
+def build_known(known: list[str] | None) -> Known | None:
+    """What ``--known`` says of the coup's cards (repeatable; ``;`` separates conditions in one)."""
+    if not known:
+        return None
+    return Known.coerce(Known.parse(known, "--known"))
+
+
 def build_bets(commission: str, tie_pays: str, super6_pays: str, bets_file: str | None) -> tuple[dict[str, Bet], dict]:
     """Built-in bets with the house parameters, plus any user-defined bets."""
     house = {
@@ -173,5 +192,11 @@ TIE_PAYS = typer.Option(str(DEFAULT_TIE_PAYS.numerator), "--tie-pays", help="Tie
 SUPER6_PAYS = typer.Option(str(DEFAULT_SUPER6_PAYS.numerator), "--super6-pays", help="Super 6 side bet pays P:1 (12 or 15 usual).")
 BETS = typer.Option(None, "--bets", help="TOML file of user-defined bets ([bets.NAME] tables); see 'baccara fields'.")
 JSON = typer.Option(False, "--json", help="Print JSON (exact numbers as 'num/den' strings).")
+TABLEAU = typer.Option(None, "--tableau", help="TOML file of the drawing rules (default: the punto banco tableau); "
+                                               "see examples/tableaux/.")
+KNOWN = typer.Option(None, "--known", help="What is known of the coup's cards: POSITION=RANK or 'POSITION in "
+                                           "RANK,RANK,...'; positions 1-4 are Player, Banker, Player, Banker, 5 and 6 "
+                                           "the fifth and sixth cards out of the shoe; ranks A, 2-9, 10, J, Q, K, or 0 "
+                                           "for any of 10, J, Q, K.  Repeat it, or separate conditions by ';'.")
 
 

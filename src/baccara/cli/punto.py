@@ -28,12 +28,16 @@ from .common import (
     DECKS,
     INFINITE,
     JSON,
+    KNOWN,
     REMOVE,
     SUPER6_PAYS,
+    TABLEAU,
     TIE_PAYS,
     app,
     build_bets,
+    build_known,
     build_shoe,
+    build_tableau,
     out,
 )
 
@@ -50,11 +54,15 @@ def edge(
     tie_pays: str = TIE_PAYS,
     super6_pays: str = SUPER6_PAYS,
     bets: str | None = BETS,
+    known: list[str] | None = KNOWN,
+    tableau: str | None = TABLEAU,
     json_out: bool = JSON,
     exact: bool = typer.Option(False, "--exact", help="Also print each edge as an exact fraction."),
 ) -> None:
-    """Every bet's win / push / loss probabilities and house edge, exactly."""
+    """Every bet's win / push / loss probabilities and house edge, exactly (given what is known of the coup's cards)."""
     shoe = build_shoe(decks, infinite, composition, remove, add)
+    rules = build_tableau(tableau)
+    given = build_known(known)
     all_bets, params = build_bets(commission, tie_pays, super6_pays, bets)
     priced = applicable_bets(shoe, all_bets)
     skipped = [n for n in all_bets if n not in priced]
@@ -62,7 +70,7 @@ def edge(
     if unpriced_user:
         needs = ", ".join(f"{n} needs a shoe known by {all_bets[n].resolution}" for n in unpriced_user)
         raise BaccaraError(f"--bets: {needs}; this shoe is known only by {shoe.resolution}")
-    dist = coup_distribution(shoe)
+    dist = coup_distribution(shoe, rules, given)
     results = evaluate_bets(dist, priced.values())
     if json_out:
         doc = edge_json(shoe, dist, results, params)

@@ -539,6 +539,8 @@ def punto(
     bets_file: str | None = typer.Option(None, "--bets-file", help="TOML file of user-defined bets (tables "
                                                                       "bets.NAME, as for 'baccara edge --bets')."),
     count: str | None = typer.Option(None, "--count", help="TOML file of a count system (examples/counts/)."),
+    tableau: str | None = typer.Option(None, "--tableau", help="TOML file of the drawing rules (default: the punto "
+                                                               "banco tableau); see examples/tableaux/."),
     perfect: bool = typer.Option(False, "--perfect", help="The perfect counter: bet exactly when the exact engine "
                                                           "says the unseen cards favour the bet (slow: ~1 ms a coup)."),
     perfect_every: str | None = typer.Option(None, "--perfect-every", help="The perfect counter re-evaluates "
@@ -562,11 +564,13 @@ def punto(
     dry_run: bool = DRY_RUN,
 ) -> None:
     """Punto banco: every built-in or user bet, flat, by a count system, or by the perfect counter."""
+    from ..rules import load_tableau_toml
     from .counting import load_count_toml
     from .punto import PuntoJob, bets_from_names, simulate_punto, strategy_json
 
     _use_console()
     common = parse_common(shoes, seed, workers, backend, scheduler, out_path, allow_long, dry_run)
+    rules = _with_option("--tableau", load_tableau_toml, tableau) if _file_option(tableau, "--tableau") else None
     house = {"commission": parse_rational(commission, "--commission", Fraction(0), Fraction(1), high_open=True,
                                           example="1/20 or 0.05", what="a rational"),
              "tie_pays": parse_rational(tie_pays, "--tie-pays", Fraction(0), Fraction(MAX_PAYS), low_open=True,
@@ -598,14 +602,16 @@ def punto(
         probe_scheduler(common.scheduler)
     job = PuntoJob(seed=common.seed, shoes=common.shoes, decks=shoe.decks, bets=bets_from_names(names, available),
                    deal=shoe.deal, cut=shoe.cut, coups=shoe.coups, count=system, perfect=perfect,
-                   perfect_every=every, chunk_size=8 if perfect else 4096, keep_rows=common.out is not None)
+                   perfect_every=every, chunk_size=8 if perfect else 4096, keep_rows=common.out is not None,
+                   **({"tableau": rules} if rules is not None else {}))
     show = _progress_wanted(progress, json_out)
     _announce(est, common, show)
     if common.dry_run:
         return _dry_run(est, json_out)
     doc = _simulate(simulate_punto, job, common, show,
                     {"game": "punto", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
-                     "strategy": strategy_json(job)})
+                     "strategy": strategy_json(job), "tableau": job.tableau.to_json()})
+    doc["tableau"] = job.tableau.to_json()
     _emit(doc, json_out, common.out, lambda: _punto_summary(doc))
 
 
@@ -615,7 +621,9 @@ def _punto_summary(doc: dict) -> None:
     kind = doc["strategy"]["kind"]
     who = {"flat": "flat bets", "perfect": "perfect counter",
            "count": f"count {doc['strategy'].get('count', {}).get('name', '')}"}[kind]
-    out.print(f"Punto banco, {where}, {who}: {doc['shoes']:,} shoes, seed {doc['seed']}", highlight=False)
+    rules = doc.get("tableau", {}).get("name", "punto banco")
+    game = "Punto banco" if rules == "punto banco" else f"Punto banco, tableau {rules}"
+    out.print(f"{game}, {where}, {who}: {doc['shoes']:,} shoes, seed {doc['seed']}", highlight=False)
     out.print(_rate(doc), highlight=False)
     ex = doc.get("exact") or {}
     z = doc.get("z", {}).get("outcomes", {})
