@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import typer
+from rich.console import Console
 from rich.progress import (
     BarColumn,
     Progress,
@@ -51,13 +52,28 @@ def say(message: str) -> None:
     err.print(message, highlight=False)
 
 
-def render(result: Result, json_out: bool) -> dict:
-    """Print a result, as JSON or for people, and hand its document back (for the certificate check)."""
+def render(result: Result, json_out: bool, console: Console | None = None) -> dict:
+    """Print a result, as JSON or for people, and hand its document back (for the certificate check).
+
+    Parameters
+    ----------
+    result : Result
+        What a command computed.
+    json_out : bool
+        Print :meth:`~baccara.result.Result.to_json` as JSON (else the report for people).
+    console : rich.console.Console, optional
+        Where the report for people goes (default: the commands' console on standard output).
+
+    Returns
+    -------
+    dict
+        The result's document.
+    """
     doc = result.to_json()
     if json_out:
         print(json.dumps(doc, indent=2))
     else:
-        result.show(out)
+        result.show(console or out)
     return doc
 
 

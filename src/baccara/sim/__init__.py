@@ -11,7 +11,15 @@ Jobs are cut into fixed chunks of shoes whose results are exact integers, so
 the same seed gives the same answer on one thread, on every core, in a
 process pool or on a Dask cluster (:mod:`baccara.sim.distributed`).
 
-Public API::
+In one call (plain values in, a :class:`~baccara.result.Result` out: ``to_json()``
+is what ``baccara simulate ... --json`` prints, ``show()`` its tables)::
+
+    from baccara import sim
+    sim.play_punto(10_000, seed=1, bets="banker,tie,dragon7")   # punto banco: flat, --count, --perfect
+    sim.play_chemin(10_000, seed=1, decks=6, commission="1/20")  # chemin de fer sessions
+    sim.play_banque(10_000, seed=1, theta="1/2")                  # banque sessions
+
+Jobs, for every option and backend::
 
     from baccara.sim import PuntoJob, simulate_punto          # punto banco, counting, perfect counter
     from baccara.sim import CountSystem, load_count_toml      # count systems as data
@@ -20,6 +28,7 @@ Public API::
     from baccara.sim import run                               # any job, any backend
 """
 
+from .api import banque_strategy, chemin_strategy, play_banque, play_chemin, play_punto
 from .banque import (
     BanqueJob,
     BanqueResult,
@@ -47,6 +56,7 @@ from .counting import (
 )
 from .distributed import BACKENDS, run
 from .punto import PuntoJob, PuntoResult, bets_from_names, simulate_punto
+from .report import SimResult
 from .results import ChunkResult, Estimate, combine, write_parquet
 
 __all__ = [
@@ -54,5 +64,6 @@ __all__ = [
     "CheminStrategy", "ChunkResult", "CountError", "CountSystem", "Estimate", "PuntoJob", "PuntoResult",
     "banque_equilibrium_strategy", "bets_from_names", "combine", "count_from_mapping", "equilibrium_strategy",
     "exact_banque", "exact_chemin", "load_count_toml", "load_strategy_toml", "run", "simulate_banque",
+    "SimResult", "banque_strategy", "chemin_strategy", "play_banque", "play_chemin", "play_punto",
     "simulate_chemin", "simulate_punto", "tableau_strategy", "write_parquet",
 ]

@@ -36,6 +36,7 @@ from numba import njit
 from ..errors import BaccaraError
 from .limits import MAX_DENOMINATOR
 from .punto import DEFAULT_COUPS, check_deal, check_seed, check_shoes
+from .report import SimResult, banque_report
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, ratio
 from .shoe_deal import CUT, DEAL_MODES, VALUE, burn, coup_start, draw, shoe_key, uniform
 
@@ -277,8 +278,10 @@ def _banque_args(job: BanqueJob) -> tuple:
     return (template, job.cut, DEAL_MODES[job.deal], job.coups, cum, bq, job.theta.numerator, job.theta.denominator)
 
 
-@dataclass
-class BanqueResult:
+@dataclass(repr=False)
+class BanqueResult(SimResult):
+    """Banque sessions' results beside the simplified model's exact value (``baccara simulate banque``)."""
+
     job: BanqueJob
     total: ChunkResult
     exact: Fraction | None
@@ -293,7 +296,10 @@ class BanqueResult:
             "player2": ratio(s, "units2", "coups", S),
         }
 
-    def to_json(self) -> dict:
+    def report(self, doc: dict) -> list:
+        return banque_report(doc)
+
+    def document(self) -> dict:
         s, S, j, e = self.total.sums, self.total.shoes, self.job, self.estimates()
         t = j.theta
 

@@ -57,6 +57,7 @@ from .punto import (
     check_shoes,
     max_coups,
 )
+from .report import SimResult, chemin_report
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, ratio
 from .shoe_deal import CUT, DEAL_MODES, VALUE, burn, coup_start, draw, shoe_key, uniform
 
@@ -551,8 +552,13 @@ def _chemin_args(job: CheminJob) -> tuple:
 
 
 # ---------------------------------------------------------------- results
-@dataclass
-class CheminResult:
+@dataclass(repr=False)
+class CheminResult(SimResult):
+    """Chemin de fer sessions' results, with the exact per-coup values beside them.
+
+    ``to_json()`` is the document of ``baccara simulate chemin --json`` (README), ``show()`` its tables.
+    """
+
     job: CheminJob
     total: ChunkResult
     exact: CheminExact | None
@@ -582,7 +588,10 @@ class CheminResult:
         e = self.estimates()
         return {k: e[k].z(getattr(self.exact, k)) for k in ("banker", "player", "p_banker", "p_player", "p_tie")}
 
-    def to_json(self) -> dict:
+    def report(self, doc: dict) -> list:
+        return chemin_report(doc)
+
+    def document(self) -> dict:
         t, s, S, j = self.total, self.total.sums, self.total.shoes, self.job
         e = self.estimates()
         bank_coups, bank_wins = t.hists.get("bank_coups", np.zeros(1)), t.hists.get("bank_wins", np.zeros(1))

@@ -33,7 +33,6 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
 
 from .. import params
 from ..bets import (
@@ -79,14 +78,6 @@ def _use_console() -> Console:
     global out
     out = make_console()
     return out
-
-
-def _table(title: str, columns) -> Table:
-    """A table whose cells fold instead of ending in an ellipsis on a narrow terminal."""
-    t = Table(title=title)
-    for c in columns:
-        t.add_column(c, justify="right", overflow="fold")
-    return t
 
 
 # ---------------------------------------------------------------- parsing
@@ -434,16 +425,15 @@ def _run(simulate, job, common: Common, show: bool, sink):
         return simulate(job, common.backend, common.workers, common.scheduler, update, sink=sink)
 
 
-def _simulate(simulate, job, common: Common, show: bool, meta: dict):
-    """Run the job, streaming its rows to --out (with ``meta`` as the file's metadata);
-    returns the result document."""
+def _simulate(simulate, job, common: Common, show: bool, meta: dict, json_out: bool) -> None:
+    """Run the job, streaming its rows to --out (with ``meta`` as the file's metadata), and print its result."""
+    from ..cli.common import render  # not at the top: the command line's package imports this module
     sink = ParquetSink(common.out, {"baccara": json.dumps(meta)}) if common.out is not None else None
     with sink if sink is not None else nullcontext():
         res = _run(simulate, job, common, show, sink)
-        doc = res.to_json()
     if sink is not None:
-        doc["out"] = common.out
-    return doc
+        res.out = common.out
+    render(res, json_out, out)
 
 
 def _shoe_meta(job) -> dict:
@@ -452,42 +442,11 @@ def _shoe_meta(job) -> dict:
             "coups_per_shoe": None if job.deal == "cut" else job.coups}
 
 
-def _emit(doc: dict, json_out: bool, out_path: str | None, summary: Callable[[], None]) -> None:
-    if json_out:
-        print(json.dumps(doc, indent=2))
-        return
-    summary()
-    if out_path is not None:
-        out.print(f"one row per shoe written to {out_path}", highlight=False)
-
-
 def _dry_run(est: WorkEstimate, json_out: bool) -> None:
     if json_out:
         print(json.dumps({"dry_run": True, "shoes": est.shoes, "hands_per_shoe": est.hands_per_shoe,
                           "hands": est.hands, "evaluations": est.evaluations, "seconds": est.seconds,
                           "workers": est.workers}, indent=2))
-
-
-def _pm(value, se, digits: int = 6) -> str:
-    if value is None:
-        return "-"
-    return f"{value:+.{digits}f}" + (f" ± {se:.{digits}f}" if se is not None else "")
-
-
-def _z(z) -> str:
-    return "-" if z is None else f"{z:+.2f}"
-
-
-def _decks(d) -> str:
-    return "infinite shoe" if d == "inf" else f"{d} deck{'s' if d != 1 else ''}"
-
-
-def _rate(doc: dict) -> str:
-    r = doc.get("run", {})
-    text = f"{doc['hands']:,} hands in {r.get('seconds') or 0:.2f} s"
-    if r.get("hands_per_second"):
-        text += f" ({r['hands_per_second'] / 1e6:.2f} M hands/s, {r.get('backend')} x {r.get('workers')})"
-    return text
 
 
 # ---------------------------------------------------------------- shared options
@@ -566,7 +525,7 @@ def punto(
     """Punto banco: every built-in or user bet, flat, by a count system, or by the perfect counter."""
     from ..rules import load_tableau_toml
     from .counting import load_count_toml
-    from .punto import PuntoJob, bets_from_names, simulate_punto, strategy_json
+    from .punto import PuntoJob, bets_from_names, count_bet_names, simulate_punto, strategy_json
 
     _use_console()
     common = parse_common(shoes, seed, workers, backend, scheduler, out_path, allow_long, dry_run)
@@ -583,14 +542,8 @@ def punto(
             if name in available:
                 raise BaccaraError(f"--bets-file: bet {name!r} has the name of a built-in bet; rename it")
             available[name] = bet
-    names = [n for n in bets.replace(" ", "").split(",") if n]
     system = _with_option("--count", load_count_toml, count) if _file_option(count, "--count") else None
-    if system is not None:
-        for r in system.rules:
-            if r.bet not in available:
-                raise BaccaraError(f"--count: the count system bets on {r.bet!r}, which is not a bet; bets are "
-                                   f"{', '.join(available)}")
-        names += [r.bet for r in system.rules if r.bet not in names]
+    names = count_bet_names([n for n in bets.replace(" ", "").split(",") if n], available, system)
     if perfect_every is not None and not perfect:
         raise BaccaraError("--perfect-every goes with --perfect (the perfect counter)")
     every = parse_count(perfect_every, "--perfect-every", default=1, minimum=1, maximum=MAX_PERFECT_EVERY)
@@ -608,47 +561,9 @@ def punto(
     _announce(est, common, show)
     if common.dry_run:
         return _dry_run(est, json_out)
-    doc = _simulate(simulate_punto, job, common, show,
-                    {"game": "punto", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
-                     "strategy": strategy_json(job), "tableau": job.tableau.to_json()})
-    doc["tableau"] = job.tableau.to_json()
-    _emit(doc, json_out, common.out, lambda: _punto_summary(doc))
-
-
-def _punto_summary(doc: dict) -> None:
-    sh = doc["shoe"]
-    where = _decks(sh["decks"]) + (f", cut card {sh['cut']} from the end" if sh["cut"] else f", {sh['deal']}")
-    kind = doc["strategy"]["kind"]
-    who = {"flat": "flat bets", "perfect": "perfect counter",
-           "count": f"count {doc['strategy'].get('count', {}).get('name', '')}"}[kind]
-    rules = doc.get("tableau", {}).get("name", "punto banco")
-    game = "Punto banco" if rules == "punto banco" else f"Punto banco, tableau {rules}"
-    out.print(f"{game}, {where}, {who}: {doc['shoes']:,} shoes, seed {doc['seed']}", highlight=False)
-    out.print(_rate(doc), highlight=False)
-    ex = doc.get("exact") or {}
-    z = doc.get("z", {}).get("outcomes", {})
-    zb = doc.get("z", {}).get("bets", {})
-    t = _table("Outcomes", ("outcome", "coups", "frequency", "exact", "z"))
-    for k in ("banker", "player", "tie"):
-        f = doc["frequencies"][k]
-        t.add_row(k, f"{doc['outcomes'][k]:,}", _pm(f["value"], f["stderr"]),
-                  f"{ex['outcomes'][k]:.6f}" if ex else "-", _z(z.get(k)))
-    out.print(t)
-    t = _table("Bets (one unit each time placed)",
-               ("bet", "placed", "a shoe", "EV per bet ± se", "exact, flat", "z", "hit freq", "win a shoe ± se"))
-    for name, b in doc["bets"].items():
-        e = ex.get("bets", {}).get(name)
-        t.add_row(name, f"{b['placed']:,}", f"{b['bets_per_shoe']:.2f}", _pm(b["ev_per_bet"], b["stderr"], 5),
-                  f"{e['ev']:+.5f}" if e else "-", _z(zb.get(name)),
-                  "-" if b["hit_frequency"] is None else f"{b['hit_frequency']:.5f}",
-                  _pm(b["win_per_shoe"], b["win_per_shoe_stderr"], 3))
-    out.print(t)
-    if "perfect" in doc:
-        p = doc["perfect"]
-        out.print(f"perfect counter: {p['evaluations']:,} exact evaluations"
-                  + (f", {p['evaluations_per_second']:.0f} a second" if p["evaluations_per_second"] else ""),
-                  highlight=False)
-    out.print("z = (simulated - exact) / stderr; exact values are for a coup from the full shoe", highlight=False)
+    _simulate(simulate_punto, job, common, show,
+              {"game": "punto", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
+               "strategy": strategy_json(job), "tableau": job.tableau.to_json()}, json_out)
 
 
 # ---------------------------------------------------------------- chemin de fer
@@ -685,24 +600,16 @@ def chemin(
     dry_run: bool = DRY_RUN,
 ) -> None:
     """Chemin de fer sessions: the rotating bank, the commission, bank runs, house take."""
-    from .chemin import (
-        MAX_STAKE,
-        MAX_WITHDRAW,
-        CheminJob,
-        check_model_for_decks,
-        equilibrium_strategy,
-        load_strategy_toml,
-        simulate_chemin,
-        tableau_strategy,
-    )
+    from .api import EQUILIBRIUM_WORDS, TABLEAU_WORDS, chemin_strategy
+    from .chemin import MAX_STAKE, MAX_WITHDRAW, CheminJob, check_model_for_decks, load_strategy_toml, simulate_chemin
 
     _use_console()
     common = parse_common(shoes, seed, workers, backend, scheduler, out_path, allow_long, dry_run)
     key = banker.strip().lower()
     if not key:
         raise BaccaraError("--banker must be equilibrium, tableau or a .toml strategy file, got an empty string")
-    is_eq = key in ("equilibrium", "nash")
-    if not is_eq and key not in ("tableau", "punto", "punto-banco") and not (
+    is_eq = key in EQUILIBRIUM_WORDS
+    if not is_eq and key not in TABLEAU_WORDS and not (
             Path(banker).suffix.lower() == ".toml" or Path(banker).is_file()):
         raise BaccaraError(f"--banker must be equilibrium, tableau or a .toml strategy file, got {_show(banker)}")
     if model is not None and not is_eq:
@@ -723,15 +630,8 @@ def chemin(
     est = _plan("chemin", common, shoe)
     if common.scheduler:
         probe_scheduler(common.scheduler)
-    if is_eq:
-        assert m is not None  # checked above when is_eq
-        strategy = equilibrium_strategy(shoe.decks, alpha, m)
-    elif key in ("tableau", "punto", "punto-banco"):
-        strategy = tableau_strategy()
-    else:
-        strategy = _with_option("--banker", load_strategy_toml, banker)
-    if p5 is not None:
-        strategy = strategy.with_draw_at_5(p5)
+    chosen = key if is_eq or key in TABLEAU_WORDS else _with_option("--banker", load_strategy_toml, banker)
+    strategy = chemin_strategy(chosen, shoe.decks, alpha, m or "2", p5)
     job = CheminJob(seed=common.seed, shoes=common.shoes, strategy=strategy, decks=shoe.decks, alpha=alpha,
                     seats=n_seats, stake=stake_v, withdraw_after=withdraw, deal=shoe.deal, cut=shoe.cut,
                     coups=shoe.coups, keep_rows=common.out is not None)
@@ -739,44 +639,11 @@ def chemin(
     _announce(est, common, show)
     if common.dry_run:
         return _dry_run(est, json_out)
-    doc = _simulate(simulate_chemin, job, common, show,
-                    {"game": "chemin", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
-                     "table": {"seats": job.seats, "stake": job.stake, "withdraw_after": job.withdraw_after,
-                               "commission": f"{job.alpha.numerator}/{job.alpha.denominator}"},
-                     "strategy": job.strategy.name})
-    _emit(doc, json_out, common.out, lambda: _chemin_summary(doc))
-
-
-def _chemin_summary(doc: dict) -> None:
-    sh, tb = doc["shoe"], doc["table"]
-    out.print(f"Chemin de fer, {_decks(sh['decks'])}, commission {tb['commission']}, {tb['seats']} seats, "
-              f"strategy: {doc['strategy']['name']} (Player draws at 5 with p = {doc['strategy']['player_draw_at_5']})",
-              highlight=False)
-    out.print(f"{doc['shoes']:,} sessions, seed {doc['seed']}; " + _rate(doc), highlight=False)
-    ex, z = doc.get("exact") or {}, doc.get("z", {})
-    t = _table("Per coup, one unit staked", ("", "simulated ± se", "exact", "z"))
-    for k, label in (("banker", "Banker's gain"), ("player", "Player's gain")):
-        b = doc["bets"][k]
-        t.add_row(label, _pm(b["ev_per_bet"], b["stderr"]), f"{ex[k]:+.6f}" if ex else "-", _z(z.get(k)))
-    n = doc["hands"]
-    for k in ("banker", "player", "tie"):
-        t.add_row(f"P({k} wins)" if k != "tie" else "P(tie)", f"{doc['outcomes'][k] / n:.6f}",
-                  f"{ex['outcomes'][k]:.6f}" if ex else "-", _z(z.get('p_' + k)))
-    out.print(t)
-    bk, h = doc["banks"], doc["house"]
-    mean_coups = "-" if bk["mean_coups"] is None else f"{bk['mean_coups']:.2f}"
-    mean_wins = "-" if bk["mean_wins"] is None else f"{bk['mean_wins']:.2f}"
-    out.print(f"banks: {bk['count']:,} ({bk['per_session']:.2f} a session), mean {mean_coups} coups and "
-              f"{mean_wins} wins each, longest run {bk['longest_run']} wins, largest bank "
-              f"{bk['largest_bank']:,.2f}", highlight=False)
-    per_coup = "-" if h["take_per_coup"] is None else f"{h['take_per_coup']:.4f}"
-    per_unit = "-" if h["per_coup_per_unit"] is None else f"{h['per_coup_per_unit']:.6f}"
-    out.print(f"house take: {h['take']:,.2f} in all, {h['take_per_session']:.3f} a session, "
-              f"{per_coup} a coup (per unit staked: {per_unit})", highlight=False)
-    t = _table("Seats: net per session (seat 0 opens the bank)", ("seat", "mean ± se", "sd"))
-    for s in doc["seats"]:
-        t.add_row(str(s["seat"]), _pm(s["mean_net_per_session"], s["stderr"]), f"{s['sd_per_session']:.2f}")
-    out.print(t)
+    _simulate(simulate_chemin, job, common, show,
+              {"game": "chemin", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
+               "table": {"seats": job.seats, "stake": job.stake, "withdraw_after": job.withdraw_after,
+                         "commission": f"{job.alpha.numerator}/{job.alpha.denominator}"},
+               "strategy": job.strategy.name}, json_out)
 
 
 # ---------------------------------------------------------------- banque
@@ -809,21 +676,15 @@ def banque(
     dry_run: bool = DRY_RUN,
 ) -> None:
     """Baccara banque sessions: two tableaux against one Banker, stakes theta : 1 - theta."""
-    from .banque import (
-        BANQUE_CUT,
-        BanqueJob,
-        BanqueStrategy,
-        draw_to_5_banker,
-        equilibrium_strategy,
-        independent_players,
-        simulate_banque,
-    )
+    from .api import banque_strategy
+    from .banque import BANQUE_CUT, BanqueJob, simulate_banque
 
     _use_console()
     common = parse_common(shoes, seed, workers, backend, scheduler, out_path, allow_long, dry_run)
     t = parse_rational(theta, "--theta", Fraction(0), Fraction(1), low_open=True, high_open=True,
                        example="1/2 or 0.45")
     pk = players.strip().lower()
+    probs: tuple[Fraction | None, Fraction | None] = (None, None)  # the correlated equilibrium
     if pk == "equilibrium":
         if p1 is not None or p2 is not None:
             raise BaccaraError("--p1 / --p2 go with --players independent")
@@ -833,7 +694,7 @@ def banque(
             raise BaccaraError(f"--players independent needs {' and '.join(missing)}: each Player's probability "
                                f"of drawing at 5 (draw, stand or p in [0, 1], e.g. --p1 1/2 --p2 draw)")
         assert p1 is not None and p2 is not None  # none missing
-        a, b = parse_prob(p1, "--p1"), parse_prob(p2, "--p2")
+        probs = (parse_prob(p1, "--p1"), parse_prob(p2, "--p2"))
     else:
         raise BaccaraError(f"--players must be equilibrium or independent, got {_show(players)}")
     bk = banker.strip().lower()
@@ -843,40 +704,13 @@ def banque(
     est = _plan("banque", common, shoe)
     if common.scheduler:
         probe_scheduler(common.scheduler)
-    eq = equilibrium_strategy(t)
-    if pk == "equilibrium":
-        mix, pname = eq.players, "correlated equilibrium"
-    else:
-        mix, pname = independent_players(a, b), f"independent, p1 = {a}, p2 = {b}"
-    if bk == "equilibrium":
-        table, bname = eq.banker, "correlated equilibrium"
-    else:
-        table, bname = draw_to_5_banker(), "draws on 0-5"
-    strategy = BanqueStrategy(f"Players: {pname}; Banker: {bname}", tuple(mix), table)
+    strategy = banque_strategy(t, *probs, banker=bk)
     job = BanqueJob(seed=common.seed, shoes=common.shoes, strategy=strategy, theta=t, decks=shoe.decks,
                     deal=shoe.deal, cut=shoe.cut, coups=shoe.coups, keep_rows=common.out is not None)
     show = _progress_wanted(progress, json_out)
     _announce(est, common, show)
     if common.dry_run:
         return _dry_run(est, json_out)
-    doc = _simulate(simulate_banque, job, common, show,
-                    {"game": "banque", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
-                     "theta": f"{t.numerator}/{t.denominator}", "strategy": strategy.name})
-    _emit(doc, json_out, common.out, lambda: _banque_summary(doc))
-
-
-def _banque_summary(doc: dict) -> None:
-    sh = doc["shoe"]
-    out.print(f"Baccara banque, {_decks(sh['decks'])}, theta {doc['theta']}; {doc['strategy']['name']}", highlight=False)
-    out.print(f"{doc['shoes']:,} sessions, seed {doc['seed']}; " + _rate(doc), highlight=False)
-    mv, ex, z = doc["model_value"], doc.get("exact"), doc.get("z", {})
-    t = _table("Per coup, units of the total stake", ("", "simulated ± se", "simplified model (exact)", "z"))
-    b = doc["bets"]["banker"]
-    t.add_row("Banker's gain", _pm(b["ev_per_bet"], b["stderr"]), f"{mv['banker']:+.6f}", _z(z.get("banker")))
-    for k in ("player1", "player2"):
-        b = doc["bets"][k]
-        t.add_row(f"{k} per unit on his hand", _pm(b["ev_per_bet"], b["stderr"]), "-", "-")
-    out.print(t)
-    if ex is None:
-        out.print("the simplified model deals with replacement: compare with --decks inf for an exact check",
-                  highlight=False)
+    _simulate(simulate_banque, job, common, show,
+              {"game": "banque", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
+               "theta": f"{t.numerator}/{t.denominator}", "strategy": strategy.name}, json_out)

@@ -47,6 +47,7 @@ from ..shoe import Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
 from .limits import MAX_COUPS, MAX_DECKS, MAX_SHOES
+from .report import SimResult, punto_report
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
 from .shoe_deal import CUT, DEAL_MODES, deck_template, record_shoe
 
@@ -389,9 +390,12 @@ def _fstr(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}"
 
 
-@dataclass
-class PuntoResult:
-    """A punto banco simulation's results, with the exact engine's values beside them."""
+@dataclass(repr=False)
+class PuntoResult(SimResult):
+    """A punto banco simulation's results, with the exact engine's values beside them.
+
+    ``to_json()`` is the document of ``baccara simulate punto --json`` (README), ``show()`` its tables.
+    """
 
     job: PuntoJob
     shoes: int
@@ -418,7 +422,10 @@ class PuntoResult:
                 for name, st in self.bets.items() if self.flat(name) and name in self.exact["_bets"]}
         return {"outcomes": out, "bets": bets}
 
-    def to_json(self) -> dict:
+    def report(self, doc: dict) -> list:
+        return punto_report(doc)
+
+    def document(self) -> dict:
         j = self.job
         doc = {
             "game": "punto",
@@ -442,6 +449,7 @@ class PuntoResult:
                         for part, zs in self.z_scores().items()}
         if self.extra:
             doc.update(self.extra)
+        doc["tableau"] = j.tableau.to_json()
         return doc
 
 
@@ -515,6 +523,38 @@ def simulate_punto(job: PuntoJob, backend: str = "threads", workers: int | None 
 
     total, info = run(job, backend, workers, scheduler, progress, sink)
     return finalize(job, total, info.to_json())
+
+
+def count_bet_names(names: Sequence[str], available: Mapping[str, Bet], count: CountSystem | None) -> list[str]:
+    """The bets named, then those the count system bets on that were not named.
+
+    Parameters
+    ----------
+    names : sequence of str
+        The bets to play.
+    available : mapping of str to Bet
+        Every bet known by name.
+    count : CountSystem or None
+        The count system, if any.
+
+    Returns
+    -------
+    list of str
+        ``names`` followed by the count's bets.
+
+    Raises
+    ------
+    BaccaraError
+        The count bets on a bet that is not in ``available``.
+    """
+    out = list(names)
+    if count is not None:
+        for r in count.rules:
+            if r.bet not in available:
+                raise BaccaraError(f"--count: the count system bets on {r.bet!r}, which is not a bet; bets are "
+                                   f"{', '.join(available)}")
+        out += [r.bet for r in count.rules if r.bet not in out]
+    return out
 
 
 def bets_from_names(names: Sequence[str], available: Mapping[str, Bet]) -> tuple[Bet, ...]:
