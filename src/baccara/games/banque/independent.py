@@ -232,7 +232,7 @@ def maximin_upper_bound(theta: Fraction, value, eps: Fraction = Fraction(1, 10**
             shut[idx[ok]] = True
         open_ = boxes[~shut]
         if len(open_) == 0:
-            exact = _exact_recheck(g, theta, closed, value, Fraction(eps))
+            exact = _exact_recheck(theta, closed, value, Fraction(eps), g)
             return MaximinBound(v, e, examined, "holds" if exact else "inconclusive", exact=exact)
         if 4 * len(open_) > max_boxes:
             break
@@ -282,13 +282,14 @@ def _mixed_bounds(A: np.ndarray, C: np.ndarray, boxes: np.ndarray) -> tuple[np.n
     return bound, q
 
 
-def _exact_recheck(g: BanqueGame, theta: Fraction, closed, value, eps: Fraction) -> bool:
+def _exact_recheck(theta: Fraction, closed, value, eps: Fraction, game: BanqueGame | None = None) -> bool:
     """Every closed box's bound, exactly: the coefficients of A + sum_i q_i B_i (integers
     over the game's denominator times den(theta), times the dyadic q_i) at the box's dyadic corners, against
     value + eps.  ``closed`` holds (boxes, q) pairs, q boolean (Banker draws or stands) or
     float in [0, 1] (his mixed strategy), one row per box."""
     from ...algebraic import QuadraticNumber
 
+    g = game or banque_game()
     den = theta.denominator
 
     def ints(v) -> list[int]:
