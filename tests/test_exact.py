@@ -2,7 +2,6 @@
 
 from collections import defaultdict
 from fractions import Fraction
-from itertools import product
 from math import perm
 
 import numpy as np
@@ -10,57 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from baccara import PUNTO_BANCO, Shoe, builtin_bets, coup_distribution, evaluate
+from baccara import Shoe, builtin_bets, coup_distribution, evaluate
 from baccara.exact import coup_counts, effects_of_removal
 from baccara.reference import reference_counts
 
-
-# ---------------------------------------------------------------- oracles
-def brute_force_cells(shoe: Shoe) -> dict[tuple, int]:
-    """Every ordered six-card sequence of card *types*, dealt by the tableau, by cell.
-
-    Independent of the engine's factorisation: a coup is played card by card
-    and each sequence weighted by the counts left as it is dealt.
-    """
-    types = [t for t, c in enumerate(shoe.counts) if c > 0]
-    values, ranks = shoe.type_values(), shoe.type_ranks()
-    out: dict[tuple, int] = defaultdict(int)
-    for seq in product(types, repeat=6):
-        left = list(shoe.counts)
-        w = 1
-        for t in seq:
-            w *= left[t]
-            if not shoe.replacement:
-                left[t] -= 1
-        if w == 0:
-            continue
-        p, b = [seq[0], seq[1]], [seq[2], seq[3]]
-        nxt = 4
-        pt = (values[p[0]] + values[p[1]]) % 10
-        bt = (values[b[0]] + values[b[1]]) % 10
-        if pt < 8 and bt < 8:
-            third = None
-            if PUNTO_BANCO.player_draws[pt]:
-                p.append(seq[nxt])
-                third = int(values[seq[nxt]])
-                nxt += 1
-            if PUNTO_BANCO.banker_draws_on(bt, third):
-                b.append(seq[nxt])
-
-        def cls(h):
-            if h[0] == h[1]:
-                return 2
-            return 1 if ranks[h[0]] >= 0 and ranks[h[0]] == ranks[h[1]] else 0
-
-        cell = (cls(p), cls(b), int(sum(values[x] for x in p) % 10), len(p) - 2, int(sum(values[x] for x in b) % 10), len(b) - 2)
-        out[cell] += w
-    return dict(out)
-
-
-def engine_cells(shoe: Shoe) -> dict[tuple, int]:
-    c = coup_counts(shoe)
-    return {tuple(int(i) for i in idx): int(c[idx]) for idx in zip(*np.nonzero(c))}
-
+from .oracles import brute_force_cells, engine_cells  # every ordered six-card deal; the engine by cell
 
 # A small pool of card types in which values, ranks and suits collide:
 # 10, J (both value 0), A and 5, in spades and hearts.
