@@ -27,7 +27,7 @@ floating point and every one within 1e-9 of the best is evaluated exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
@@ -58,6 +58,7 @@ class IndependentSolution:
     lower_value: QuadraticNumber
     upper_value: Fraction
     candidates: int
+    correlated: CorrelatedSolution = field(compare=False)  # the upper value's game: Banker's minimax strategy
 
     @property
     def values_differ(self) -> bool:
@@ -142,8 +143,9 @@ def independent_equilibrium(theta: Fraction, game: BanqueGame | None = None) -> 
     best = max(((value(*cands[k]), k) for k in near), key=lambda t: QuadraticNumber.of(t[0]))
     v, k = best
     p1, p2 = cands[k]
-    upper = correlated_equilibrium(theta, g).value
-    return IndependentSolution(theta, QuadraticNumber.of(p1), QuadraticNumber.of(p2), QuadraticNumber.of(v), upper, len(cands))
+    corr = correlated_equilibrium(theta, g)
+    return IndependentSolution(theta, QuadraticNumber.of(p1), QuadraticNumber.of(p2), QuadraticNumber.of(v), corr.value,
+                               len(cands), corr)
 
 
 
@@ -342,12 +344,11 @@ class IndependentResult(Result):
 
     solution: IndependentSolution
     bound: MaximinBound
-    correlated: CorrelatedSolution
 
     def to_json(self) -> dict:
         """The ``baccara banque solve --concept independent --json`` document (keys in README)."""
         ind, bound = self.solution, self.bound
-        corr = self.correlated.to_json()
+        corr = self.solution.correlated.to_json()
         return {"theta": corr["theta"], "concept": "independent", "model": "simplified", "shoe": corr["shoe"],
                 "players": {"p1": {"exact": str(ind.p1), "float": float(ind.p1)},
                             "p2": {"exact": str(ind.p2), "float": float(ind.p2)}},
@@ -390,5 +391,5 @@ def solve_independent(theta: Fraction, game: BanqueGame | None = None) -> Indepe
     theta = check_theta(theta)
     g = game or banque_game()
     ind = independent_equilibrium(theta, g)
-    return IndependentResult(ind, maximin_upper_bound(theta, ind.lower_value, game=g), correlated_equilibrium(theta, g))
+    return IndependentResult(ind, maximin_upper_bound(theta, ind.lower_value, game=g))
 
