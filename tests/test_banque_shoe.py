@@ -91,11 +91,15 @@ def test_d_decks_as_composition_and_as_decks():
     assert by_decks.label() == "2 decks"
 
 
-def test_probabilities_add_up():
-    """Banker standing everywhere, every deal is counted once: the nine-card weights sum to (N)_9."""
+def test_players_are_exchangeable():
+    """The two Players are dealt alike: swapping them (strategies, and what each shows to Banker)
+    swaps their results exactly, on a finite shoe as on the paper's."""
     g = banque_game(Shoe.from_values([20, 6, 5, 7, 6, 6, 5, 6, 7, 6]))
-    assert g.denominator == perm(74, 9)
-    assert g.label() == "74-card shoe"
+    assert g.denominator == perm(74, 9) and g.label() == "74-card shoe"
+    for u, (u1, u2) in enumerate(JOINT):
+        v = JOINT.index((u2, u1))
+        assert g.base[u] == g.base[v][::-1]
+        assert (g.gain[u][0] == g.gain[v][1].transpose(1, 0, 2)).all()
 
 
 @pytest.mark.parametrize("shoe", [1, Shoe.decks(6).remove(9, n=10).remove(8, n=10)])
