@@ -95,16 +95,13 @@ def _give(rem, v, replacement):
 
 
 @njit(cache=True)
-def _acc(res, p, x, y):
-    """res[k] += x * y (mod primes[k]) for every prime; x, y int64 with |x|, |y| < 2^63."""
+def _acc(res, p, xm, y):
+    """res[k] += x * y (mod primes[k]) for every prime, given xm[k] = x mod primes[k]; |y| < 2^63."""
     for k in range(p.shape[0]):
-        xm = x % p[k]
         ym = y % p[k]
-        if xm < 0:
-            xm += p[k]
         if ym < 0:
             ym += p[k]
-        res[k] = (res[k] + xm * ym) % p[k]
+        res[k] = (res[k] + xm[k] * ym) % p[k]
 
 
 @njit(cache=True)
@@ -118,6 +115,7 @@ def shoe_kernel(vc, replacement, u1, u2, pad, primes, base, gain):
     the primes (the caller rebuilds the integers by the Chinese remainder theorem).
     """
     rem = vc.copy()
+    wm = np.zeros(primes.shape[0], dtype=np.int64)    # the hands' weight modulo each prime
     for a in range(10):
         for b in range(a, 10):
             wa = _take(rem, a, replacement)
@@ -137,11 +135,13 @@ def shoe_kernel(vc, replacement, u1, u2, pad, primes, base, gain):
                             w6 = w2 * we * wf * (1 if e == f else 2)
                             j = (e + f) % 10
                             if w6 > 0:
+                                for k in range(primes.shape[0]):
+                                    wm[k] = w6 % primes[k]
                                 if j >= 8 or (i1 >= 8 and i2 >= 8):
-                                    _acc(base[:, 0, ENDED], primes, w6, pad[6] * _sgn(i1 - j))
-                                    _acc(base[:, 1, ENDED], primes, w6, pad[6] * _sgn(i2 - j))
+                                    _acc(base[:, 0, ENDED], primes, wm, pad[6] * _sgn(i1 - j))
+                                    _acc(base[:, 1, ENDED], primes, wm, pad[6] * _sgn(i2 - j))
                                 else:
-                                    _third_cards(rem, replacement, u1, u2, i1, i2, j, w6, pad, primes, base, gain)
+                                    _third_cards(rem, replacement, u1, u2, i1, i2, j, wm, pad, primes, base, gain)
                             _give(rem, f, replacement)
                             _give(rem, e, replacement)
                     _give(rem, d, replacement)
@@ -151,8 +151,9 @@ def shoe_kernel(vc, replacement, u1, u2, pad, primes, base, gain):
 
 
 @njit(cache=True)
-def _third_cards(rem, replacement, u1, u2, i1, i2, j, w6, pad, primes, base, gain):
-    """The Players' third cards and Banker's, after the hands (weight w6) are dealt."""
+def _third_cards(rem, replacement, u1, u2, i1, i2, j, wm, pad, primes, base, gain):
+    """The Players' third cards and Banker's, after the hands are dealt (their weight modulo
+    each prime: ``wm``)."""
     d1 = _draws(i1, u1)
     d2 = _draws(i2, u2)
     b1 = np.zeros(2, dtype=np.int64)
@@ -184,11 +185,11 @@ def _third_cards(rem, replacement, u1, u2, i1, i2, j, w6, pad, primes, base, gai
                             r2d = 1 if c2 == NATURAL else _sgn(f2 - t)
                             g1 += wl * (r1d - r1s)
                             g2 += wl * (r2d - r2s)
-                    _acc(gain[:, 0, c1, c2, j], primes, w6, ws * g1 * pad[m + 1])
-                    _acc(gain[:, 1, c1, c2, j], primes, w6, ws * g2 * pad[m + 1])
+                    _acc(gain[:, 0, c1, c2, j], primes, wm, ws * g1 * pad[m + 1])
+                    _acc(gain[:, 1, c1, c2, j], primes, wm, ws * g2 * pad[m + 1])
                 if d2:
                     _give(rem, k2, replacement)
-            _acc(base[:, 0, c1], primes, w6, b1[0])
-            _acc(base[:, 1, c1], primes, w6, b1[1])
+            _acc(base[:, 0, c1], primes, wm, b1[0])
+            _acc(base[:, 1, c1], primes, wm, b1[1])
         if d1:
             _give(rem, k1, replacement)
