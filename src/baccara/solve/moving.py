@@ -1,4 +1,4 @@
-"""Points of banque's curve arrangement that move with theta, followed exactly.
+"""Points of a curve arrangement that move with a parameter theta, followed exactly (used by banque).
 
 Both the Nash and the independent cooperative equilibrium of Ethier and Lee (2015) sit, for
 each theta, at a point (p1, p2) of the unit square fixed by two polynomial

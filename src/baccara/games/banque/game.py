@@ -42,7 +42,7 @@ import numpy as np
 
 from ... import params
 from ...errors import ShoeError
-from ...shoe import MAX_COMPOSITION_CARDS, Shoe, ShoeKey, _decks_json, shoe_json, shoe_key, shoe_label
+from ...shoe import MAX_COMPOSITION_CARDS, Shoe, ShoeKey, shoe_json, shoe_key, shoe_label
 from ...solve.arrangement import bilinear
 from ...solve.moving import ONE, T, bil
 from ._kernel import NATURAL, STOOD, infinite_kernel, shoe_kernel
@@ -208,16 +208,6 @@ class BanqueGame:
             See :func:`baccara.shoe.shoe_json`.
         """
         return shoe_json(self.shoe)
-
-    def decks_json(self) -> int | str | None:
-        """d, ``"inf"``, or None for a composition.
-
-        Returns
-        -------
-        int, str or None
-            The JSON ``"decks"`` of a result on this game.
-        """
-        return _decks_json(self.shoe)
 
     def __repr__(self) -> str:
         return f"BanqueGame({self.label()})"
