@@ -18,6 +18,7 @@ pair).
 from __future__ import annotations
 
 import types
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -340,6 +341,210 @@ def _emit_known(k, m, pt, bt, vc, lv, replacement, pdraw, bdraw, s0, s1, s2, all
                 out[k, m, (pt + lv[e]) % 10, 1, bt, 0] += w
 
 
+# ---------------------------------------------------------------- the value-level kernel
+def _value_tables() -> tuple[np.ndarray, ...]:
+    """The 55 unordered value pairs (c <= d), sorted by total, and lookups into them.
+
+    ``VC, VD, VT``: the pair's values and total; ``VSEG[t]:VSEG[t + 1]``: the pairs of total t;
+    ``VJ[t, y]``: the one pair {y, t - y} of total t that holds a card y, and ``VK[t, y]`` how
+    many y it holds (2 for a pair of y's, else 1).
+    """
+    pairs = sorted(((c, d) for c in range(10) for d in range(c, 10)), key=lambda p: ((p[0] + p[1]) % 10, p))
+    vc = np.array([p[0] for p in pairs], dtype=np.int64)
+    vd = np.array([p[1] for p in pairs], dtype=np.int64)
+    vt = (vc + vd) % 10
+    seg = np.searchsorted(vt, np.arange(11)).astype(np.int64)
+    vj = np.array([[pairs.index((min(y, (t - y) % 10), max(y, (t - y) % 10))) for y in range(10)] for t in range(10)],
+                  dtype=np.int64)
+    vk = np.array([[2 if (2 * y) % 10 == t else 1 for y in range(10)] for t in range(10)], dtype=np.int64)
+    return vc, vd, vt, seg, vj, vk
+
+
+VC, VD, VT, VSEG, VJ, VK = _value_tables()
+NVPAIRS = 55
+#: Shapes of :func:`value_kernel`'s work arrays, in its argument order.
+VALUE_BUFFERS = ((NVPAIRS,), (NVPAIRS,), (NVPAIRS, NVPAIRS), (NVPAIRS, 10), (10, NVPAIRS), (10, 10), (10, 10, 10),
+                 (NVPAIRS, 8, 10), (8, NVPAIRS, 10), (10, 10), (10, 20), (20, 10), (20, 20))
+
+
+def value_buffers(dtype: Any = np.int64) -> tuple[np.ndarray, ...]:
+    """Work arrays of :func:`value_kernel` (``object``: Python integers, for the exact fallback)."""
+    out = []
+    for shape in VALUE_BUFFERS:
+        a = np.empty(shape, dtype=dtype)
+        a.fill(0)
+        out.append(a)
+    return tuple(out)
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def value_kernel(vc, n, replacement, pdraw, bdraw, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, out):
+    """Ordered-deal counts of every coup outcome by value: ``out[pt, pn, bt, bn]`` (every entry written).
+
+    Only values matter, so the first four cards are two unordered value pairs,
+    i = {a, b} for Player and j = {c, d} for Banker, of weight
+    ``w[i, j]`` = (falling product of their four counts) x (orders of each pair).
+    As in :func:`coup_kernel` the rest of the coup needs, for each pair of
+    two-card totals (pt, bt), only the moments S0 = sum w, S1_v = sum w r_v and
+    S2_ef = sum w r_e r_f, where r_v counts the value-v cards among the four:
+
+        sum w (n_e - r_e)(n_f - [e=f] - r_f)
+            = n_e (n_f - [e=f]) S0 - n_e S1_f - (n_f - [e=f]) S1_e + S2_ef.
+
+    Each value y lies in exactly one pair of a given total t, ``VJ[t, y]``, holding
+    ``VK[t, y]`` of it; so with r = p + q (Player's cards p, Banker's q) every moment
+    is read off ``w`` and its sums ``u0[i, bt]`` (over Banker's pairs of total bt)
+    and ``om[pt, j]`` (over Player's pairs of total pt), without visiting the
+    3,025 (i, j) again:
+
+        S1_v  = VK[pt, v] u0[VJ[pt, v], bt] + VK[bt, v] om[pt, VJ[bt, v]],
+        PQ_ef = VK[pt, e] VK[bt, f] w[VJ[pt, e], VJ[bt, f]]          (QP_ef = PQ_fe),
+        PP_ef = u0[VJ[pt, e], bt] x (VK[pt, e]^2 if f = e; 1 if f = pt - e != e),
+        QQ_ef = om[pt, VJ[bt, e]] x (VK[bt, e]^2 if f = e; 1 if f = bt - e != e),
+
+    (``wb`` and ``wp`` hold PQ's and QP's rows laid out for the last loop).  Write-backs
+    go to offset buffers (``sb``, ``ds``, ``dd``: totals not yet taken mod 10), folded
+    into ``out`` at the end.  Like every kernel here it runs in pure Python on object
+    arrays (Python integers) for shoes too large for int64.
+    """
+    dec = 0 if replacement else 1
+    n4 = n - 4 * dec
+    n5 = n - 5 * dec
+    for j in range(NVPAIRS):
+        qc[j] = vc[VC[j]]
+        qd[j] = vc[VD[j]] - (dec if VC[j] == VD[j] else 0)
+    for i in range(NVPAIRS):
+        a = VC[i]
+        b = VD[i]
+        p = vc[a] * (vc[b] - (dec if a == b else 0)) * (1 if a == b else 2)
+        for j in range(NVPAIRS):  # Banker's pairs once Player's cards are gone
+            c = VC[j]
+            d = VD[j]
+            x = qc[j] - dec * ((1 if c == a else 0) + (1 if c == b else 0))
+            y = qd[j] - dec * ((1 if d == a else 0) + (1 if d == b else 0))
+            w[i, j] = p * x * y * (1 if c == d else 2)
+        for bt in range(10):
+            u = w[i, 0] * 0
+            for j in range(VSEG[bt], VSEG[bt + 1]):
+                u += w[i, j]
+            u0[i, bt] = u
+    om[:] = 0
+    s0[:] = 0
+    for i in range(NVPAIRS):
+        pt = VT[i]
+        for j in range(NVPAIRS):
+            om[pt, j] += w[i, j]
+        for bt in range(10):
+            s0[pt, bt] += u0[i, bt]
+    if replacement:
+        s1[:] = 0
+    else:
+        for pt in range(10):
+            for bt in range(10):
+                for v in range(10):
+                    s1[pt, bt, v] = int(VK[pt, v]) * u0[VJ[pt, v], bt] + int(VK[bt, v]) * om[pt, VJ[bt, v]]
+        for i in range(NVPAIRS):
+            for bt in range(8):
+                for f in range(10):
+                    wb[i, bt, f] = int(VK[bt, f]) * w[i, VJ[bt, f]]
+        for pt in range(8):
+            if pdraw[pt]:
+                for j in range(NVPAIRS):
+                    for f in range(10):
+                        wp[pt, j, f] = int(VK[pt, f]) * w[VJ[pt, f], j]
+    nat[:] = 0
+    sb[:] = 0
+    ds[:] = 0
+    dd[:] = 0
+    for pt in range(10):
+        for bt in range(10):
+            w0 = s0[pt, bt]
+            if pt >= 8 or bt >= 8:
+                nat[pt, bt] += w0
+            elif not pdraw[pt]:
+                if bdraw[bt, 10]:
+                    for f in range(10):
+                        sb[pt, bt + f] += vc[f] * w0 - s1[pt, bt, f]
+                else:
+                    nat[pt, bt] += w0
+            else:
+                for e in range(10):
+                    ae = vc[e] * w0 - s1[pt, bt, e]
+                    if not bdraw[bt, e]:
+                        ds[pt + e, bt] += ae
+                    elif replacement:
+                        for f in range(10):
+                            dd[pt + e, bt + f] += vc[f] * ae
+                    else:
+                        ne = vc[e]
+                        ie = VJ[pt, e]
+                        je = VJ[bt, e]
+                        kp = int(VK[pt, e])
+                        kb = int(VK[bt, e])
+                        for f in range(10):
+                            dd[pt + e, bt + f] += vc[f] * ae - ne * s1[pt, bt, f] + kp * wb[ie, bt, f] + kb * wp[pt, je, f]
+                        up = u0[ie, bt]
+                        uq = om[pt, je]
+                        dd[pt + e, bt + e] += kp * kp * up + kb * kb * uq - ae
+                        g = (pt + 10 - e) % 10
+                        if g != e:
+                            dd[pt + e, bt + g] += up
+                        g = (bt + 10 - e) % 10
+                        if g != e:
+                            dd[pt + e, bt + g] += uq
+    for x in range(10):
+        for y in range(10):
+            out[x, 0, y, 0] = nat[x, y] * n4 * n5
+            out[x, 0, y, 1] = (sb[x, y] + sb[x, y + 10]) * n5
+            out[x, 1, y, 0] = (ds[x, y] + ds[x + 10, y]) * n5
+            out[x, 1, y, 1] = dd[x, y] + dd[x + 10, y] + dd[x, y + 10] + dd[x + 10, y + 10]
+
+
+@njit(cache=True, nogil=True)
+def _value_work():
+    """:func:`value_kernel`'s work arrays in int64 (:data:`VALUE_BUFFERS`)."""
+    return (np.zeros(NVPAIRS, np.int64), np.zeros(NVPAIRS, np.int64), np.zeros((NVPAIRS, NVPAIRS), np.int64),
+            np.zeros((NVPAIRS, 10), np.int64), np.zeros((10, NVPAIRS), np.int64), np.zeros((10, 10), np.int64),
+            np.zeros((10, 10, 10), np.int64), np.zeros((NVPAIRS, 8, 10), np.int64),
+            np.zeros((8, NVPAIRS, 10), np.int64), np.zeros((10, 10), np.int64), np.zeros((10, 20), np.int64),
+            np.zeros((20, 10), np.int64), np.zeros((20, 20), np.int64))
+
+
+@njit(cache=True, nogil=True)
+def value_cells(vc, n, replacement, pdraw, bdraw, out):
+    """:func:`value_kernel` in int64, its work arrays allocated here."""
+    qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd = _value_work()
+    value_kernel(vc, n, replacement, pdraw, bdraw, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, out)
+
+
+@njit(cache=True, nogil=True)
+def value_levels_kernel(counts, cards, replacement, pdraw, bdraw, order, starts, matrix, lev):
+    """For each shoe i (value counts ``counts[i]``, ``cards[i]`` cards): ``lev[i]`` = ``matrix`` times the
+    sums of the value cells' counts over the groups ``order[starts[g]:starts[g + 1]]`` (int64).
+
+    With cells grouped where every bet pays the same, and ``matrix[l, g]`` = 1 where group g
+    pays level l, ``lev[i, l]`` counts the ordered deals in which level l is paid.
+    """
+    qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd = _value_work()
+    out = np.zeros((10, 2, 10, 2), np.int64)
+    flat = out.reshape(400)
+    ngroups = starts.size - 1
+    grouped = np.zeros(ngroups, np.int64)
+    for i in range(counts.shape[0]):
+        value_kernel(counts[i], cards[i], replacement, pdraw, bdraw, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds,
+                     dd, out)
+        for g in range(ngroups):
+            acc = 0
+            for k in range(starts[g], starts[g + 1]):
+                acc += flat[order[k]]
+            grouped[g] = acc
+        for level in range(matrix.shape[0]):
+            acc = 0
+            for g in range(ngroups):
+                acc += matrix[level, g] * grouped[g]
+            lev[i, level] = acc
+
+
 def _pure_python_kernels() -> dict:
     """Pure-Python copies of the kernels, calling one another (the exact fallback).
 
@@ -348,7 +553,8 @@ def _pure_python_kernels() -> dict:
     Python integers without overflow.
     """
     namespace = dict(globals())
-    for name in ("pair_split", "pair_tables", "_first_four", "_emit", "_continuations", "_emit_known", "coup_kernel"):
+    for name in ("pair_split", "pair_tables", "_first_four", "_emit", "_continuations", "_emit_known", "coup_kernel",
+                 "value_kernel"):
         f = globals()[name].py_func
         namespace[name] = types.FunctionType(f.__code__, namespace, name, f.__defaults__, f.__closure__)
     return namespace

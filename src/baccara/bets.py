@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -145,7 +145,7 @@ class Bet:
                                f"({describe_condition(rule.when)}) is matched by an earlier rule")
             unset &= ~mask
 
-    @property
+    @cached_property
     def resolution(self) -> str:
         """The shoe resolution needed to price this bet (value, rank or suit)."""
         return needed_resolution([f for r in self.rules for f, _ in r.when])

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from math import lcm, sqrt
+from math import lcm, perm, sqrt
 from typing import Any
 
 import numpy as np
@@ -76,10 +76,18 @@ def coup_counts(shoe: Shoe, tableau: Tableau = PUNTO_BANCO, known: Known | Mappi
         int64 when the shoe is small enough, otherwise an object array of
         Python ints.  Without a condition the counts sum to ``shoe.deals()``;
         with one, to the deals that agree with it (possibly 0).
+
+        A shoe known only by value knows no pairs: without a condition its
+        counts are all in pair class (0, 0), computed by the value-level
+        kernel (:func:`value_cell_counts`).
     """
     cond = Known.coerce(known)
     lab = labelling(shoe.resolution, cond)
     fast = _fits_int64(shoe)
+    if shoe.resolution == "value" and cond is None:
+        out = np.zeros(CELL_SHAPE, dtype=np.int64) if fast else _object_zeros(CELL_SHAPE)
+        out[0, 0] = value_cell_counts(shoe, tableau)
+        return out
     dtype = np.int64 if fast else object
     ns: Any = _kernel if fast else _Namespace(_kernel.PURE_PYTHON)
     cnt = np.array(shoe.counts, dtype=dtype)
@@ -113,6 +121,40 @@ def _label_pairs(label_values: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]
     pairs.flags.writeable = False
     npairs.flags.writeable = False
     return pairs, npairs
+
+
+#: Shape of the value-level cells: (player total, player cards - 2, banker total, banker cards - 2).
+VALUE_CELL_SHAPE = CELL_SHAPE[2:]
+
+
+def value_cell_counts(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> np.ndarray:
+    """Ordered-deal counts of every outcome by value: each hand's final total and number of cards.
+
+    Everything but pairs depends only on the ten value counts; this is the engine's
+    value-level kernel (:func:`baccara._kernel.value_kernel`), a few microseconds a shoe.
+
+    Parameters
+    ----------
+    shoe : Shoe
+        Any shoe (only its counts by value are read).
+    tableau : Tableau
+        The drawing rules.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape :data:`VALUE_CELL_SHAPE` ``(10, 2, 10, 2)``, summing to ``shoe.deals()``: int64 when the
+        shoe is small enough (up to 22 decks), otherwise an object array of Python ints.
+    """
+    if _fits_int64(shoe):
+        out = np.empty(VALUE_CELL_SHAPE, dtype=np.int64)
+        _kernel.value_cells(np.array(shoe.value_counts(), dtype=np.int64), shoe.cards, shoe.replacement,
+                            tableau.player_array, tableau.banker_array, out)
+        return out
+    out = _object_zeros(VALUE_CELL_SHAPE)
+    _kernel.PURE_PYTHON["value_kernel"](np.array(shoe.value_counts(), dtype=object), int(shoe.cards), shoe.replacement,
+                                        tableau.player_array, tableau.banker_array, *_kernel.value_buffers(object), out)
+    return out
 
 
 class _Namespace:
@@ -271,7 +313,9 @@ class _BetBook:
     ``starts``: a permutation of the cells and the start of each group),
     then one 0/1 matrix maps group totals to each (bet, payout) level.
     ``numerators[i] / denominators[i]`` are bet i's payouts over a common
-    denominator, so expected values are computed in integers.
+    denominator, so expected values are computed in integers.  A book
+    ``by_value`` covers the value cells only (:data:`VALUE_CELL_SHAPE`: bets
+    that do not look at pairs).
     """
 
     bets: tuple[Bet, ...]
@@ -282,15 +326,29 @@ class _BetBook:
     numerators: tuple[tuple[int, ...], ...]
     denominators: tuple[int, ...]
 
+    @cached_property
+    def payouts(self) -> tuple[np.ndarray, np.ndarray | None, int]:
+        """pay[level, bet]: the level's payout times the bet's denominator in the bet's column, 0
+        elsewhere (Python ints, and int64 when they fit); and the largest in size."""
+        pay = np.zeros((self.matrix.shape[0], len(self.bets)), dtype=object)
+        i = 0
+        for b, nums in enumerate(self.numerators):
+            pay[i : i + len(nums), b] = nums
+            i += len(nums)
+        biggest = max((abs(int(x)) for x in pay.flat), default=0)
+        return pay, pay.astype(np.int64) if biggest < _INT64_LIMIT else None, biggest
+
 
 @lru_cache(maxsize=64)
-def _bet_book(bets: tuple[Bet, ...]) -> _BetBook:
+def _bet_book(bets: tuple[Bet, ...], by_value: bool = False) -> _BetBook:
     idx = np.array([b.cell_levels()[1] for b in bets], dtype=np.int64).reshape(len(bets), NCELLS)
+    if by_value:
+        idx = idx.reshape(len(bets), *CELL_SHAPE)[:, 0, 0].reshape(len(bets), -1)
     _, group = np.unique(idx.T, axis=0, return_inverse=True)
-    group = group.reshape(NCELLS)
-    order = np.argsort(group, kind="stable")
-    starts = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0])
-    first_cell = order[starts]
+    group = group.reshape(idx.shape[1])
+    order = np.argsort(group, kind="stable").astype(np.int64)
+    starts = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0, True]).astype(np.int64)
+    first_cell = order[starts[:-1]]
     rows, levels, nums, dens = [], [], [], []
     for b, lv_idx in zip(bets, idx):
         lv = b.cell_levels()[0]
@@ -303,6 +361,23 @@ def _bet_book(bets: tuple[Bet, ...]) -> _BetBook:
     return _BetBook(bets, order, starts, np.array(rows, dtype=np.int64), tuple(levels), tuple(nums), tuple(dens))
 
 
+def _level_counts(flat: np.ndarray, book: _BetBook) -> list[int]:
+    """Ordered deals paying each level of the book's bets, from the cells' counts."""
+    grouped = np.add.reduceat(flat[book.order], book.starts[:-1])
+    matrix = book.matrix if flat.dtype != object else book.matrix.astype(object)
+    return [int(x) for x in matrix @ grouped]
+
+
+def _bet_results(book: _BetBook, counts: list[int], deals: int) -> dict[str, BetResult]:
+    out, i = {}, 0
+    for bet, lv, nums, den in zip(book.bets, book.levels, book.numerators, book.denominators):
+        c = tuple(counts[i : i + len(lv)])
+        ev = Fraction(sum(n * k for n, k in zip(nums, c)), den * deals)
+        out[bet.name] = BetResult(bet, lv, c, deals, ev)
+        i += len(lv)
+    return out
+
+
 def evaluate_bets(dist: CoupDistribution, bets: Iterable[Bet]) -> dict[str, BetResult]:
     """Every bet's exact result for one coup distribution."""
     bets = tuple(bets)
@@ -311,18 +386,26 @@ def evaluate_bets(dist: CoupDistribution, bets: Iterable[Bet]) -> dict[str, BetR
             raise BetError(
                 f"bet {b.name!r} needs a shoe known by {b.resolution}; this shoe is known only by {dist.shoe.resolution}"
             )
-    book = _bet_book(bets)
-    flat = dist.flat
-    grouped = np.add.reduceat(flat[book.order], book.starts)
-    matrix = book.matrix if flat.dtype != object else book.matrix.astype(object)
-    counts = [int(x) for x in matrix @ grouped]
-    out, i = {}, 0
-    for bet, lv, nums, den in zip(bets, book.levels, book.numerators, book.denominators):
-        c = tuple(counts[i : i + len(lv)])
-        ev = Fraction(sum(n * k for n, k in zip(nums, c)), den * dist.deals)
-        out[bet.name] = BetResult(bet, lv, c, dist.deals, ev)
-        i += len(lv)
-    return out
+    return _bet_results(_bet_book(bets), _level_counts(dist.flat, _bet_book(bets)), dist.deals)
+
+
+def _value_levels(values: np.ndarray, cards: np.ndarray, replacement: bool, tableau: Tableau,
+                  book: _BetBook) -> np.ndarray:
+    """Ordered deals paying each level of a value book's bets, one row per shoe (counts by value):
+    the value-level kernel and the book in compiled code (int64), or exactly in Python for shoes too
+    large for it."""
+    top = int(cards.max()) if cards.size else 0
+    if 4 * top**CARDS_PER_COUP < _INT64_LIMIT:
+        lev = np.zeros((len(values), book.matrix.shape[0]), dtype=np.int64)
+        _kernel.value_levels_kernel(np.asarray(values, dtype=np.int64), np.asarray(cards, dtype=np.int64), replacement,
+                                    tableau.player_array, tableau.banker_array, book.order, book.starts,
+                                    book.matrix, lev)
+        return lev
+    lev = np.empty((len(values), book.matrix.shape[0]), dtype=object)
+    for i, row in enumerate(values):
+        flat = value_cell_counts(Shoe(tuple(int(x) for x in row), "value", replacement), tableau).reshape(-1)
+        lev[i] = _level_counts(flat, book)
+    return lev
 
 
 def applicable_bets(shoe: Shoe, bets: Mapping[str, Bet]) -> dict[str, Bet]:
@@ -337,6 +420,11 @@ def evaluate(
     known: Known | Mapping | str | None = None,
 ) -> dict[str, BetResult]:
     """Exact results of ``bets`` for ``shoe``, given what is known of the coup's cards.
+
+    Bets that depend only on card values (no pairs) are priced, when nothing
+    is known of the coup's cards, on the shoe's value counts by the
+    value-level kernel, whatever the shoe's resolution: the same exact
+    counts, in a few microseconds.
 
     Parameters
     ----------
@@ -356,14 +444,150 @@ def evaluate(
     """
     if bets is None:
         bets = applicable_bets(shoe, builtin_bets())
-    if isinstance(bets, Mapping):
-        bets = bets.values()
-    return evaluate_bets(coup_distribution(shoe, tableau, known), bets)
+    bets = tuple(bets.values() if isinstance(bets, Mapping) else bets)
+    cond = Known.coerce(known)
+    if cond is None and bets and all(b.resolution == "value" for b in bets):
+        book = _bet_book(bets, True)
+        lev = _value_levels(np.array([shoe.value_counts()], dtype=np.int64 if _fits_int64(shoe) else object),
+                            np.array([shoe.cards]), shoe.replacement, tableau, book)
+        return _bet_results(book, [int(x) for x in lev[0].tolist()], shoe.deals())
+    return evaluate_bets(coup_distribution(shoe, tableau, cond), bets)
 
 
 def edge(shoe: Shoe, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> Fraction:
     """House edge of one bet for one shoe."""
     return evaluate(shoe, [bet], tableau)[bet.name].edge
+
+
+# ---------------------------------------------------------------- many shoes at once
+@dataclass(frozen=True, eq=False)
+class ShoeEdges:
+    """Exact expected values of value-level bets on many shoes, kept as integers.
+
+    The expected value of bet ``b`` on shoe ``i`` is
+    ``numerators[i, b] / (denominators[b] * deals[i])`` exactly: ``numerators`` sums the
+    bet's payouts, over their common denominator, times the ordered deals of each outcome.
+    """
+
+    names: tuple[str, ...]
+    numerators: np.ndarray
+    denominators: tuple[int, ...]
+    deals: np.ndarray
+
+    @property
+    def ev(self) -> np.ndarray:
+        """Expected values per unit staked, as floats, shape (shoes, bets)."""
+        num = np.asarray(self.numerators)
+        den = np.outer(np.asarray(self.deals, dtype=float), np.asarray(self.denominators, dtype=float))
+        if num.dtype == object:
+            return np.array([[float(self.fraction(i, n)) for n in self.names] for i in range(num.shape[0])])
+        return num / den
+
+    @property
+    def edge(self) -> np.ndarray:
+        """House edges (-EV), as floats, shape (shoes, bets)."""
+        return -self.ev
+
+    @property
+    def positive(self) -> np.ndarray:
+        """Where the bet favours the player (EV > 0), decided exactly; shape (shoes, bets)."""
+        return np.asarray(self.numerators > 0, dtype=np.bool_)
+
+    def fraction(self, shoe: int, name: str) -> Fraction:
+        """The exact expected value of bet ``name`` on shoe number ``shoe``.
+
+        Parameters
+        ----------
+        shoe : int
+            Row of the counts given to :func:`edges_for_shoes`.
+        name : str
+            The bet.
+
+        Returns
+        -------
+        Fraction
+            Its expected value per unit staked.
+        """
+        b = self.names.index(name)
+        return Fraction(int(self.numerators[shoe, b]), self.denominators[b] * int(self.deals[shoe]))
+
+
+def _values_of(counts: Any) -> np.ndarray:
+    """Counts by value, (shoes, 10), from counts by value, rank (A..K) or card (52, rank-major)."""
+    a = np.asarray(counts)
+    if a.ndim == 1:
+        a = a[None, :]
+    if a.ndim != 2 or a.shape[1] not in (10, 13, 52):
+        raise ShoeError(f"counts must be an array of shape (shoes, 10), (shoes, 13) or (shoes, 52): counts by "
+                        f"value 0-9, rank A-K or card, got shape {np.shape(counts)}")
+    whole = np.issubdtype(a.dtype, np.integer) or (a.dtype == object and all(isinstance(x, int) for x in a.flat))
+    if not whole or (a.size and np.any(a < 0)):
+        raise ShoeError("counts must be non-negative integers")
+    if a.shape[1] == 52:
+        a = a.reshape(a.shape[0], 13, 4).sum(axis=2)
+    if a.shape[1] == 13:
+        a = np.concatenate([a[:, 9:].sum(axis=1, keepdims=True), a[:, :9]], axis=1)
+    return a
+
+
+def edges_for_shoes(counts: Any, bets: Mapping[str, Bet] | Iterable[Bet], tableau: Tableau = PUNTO_BANCO, *,
+                    replacement: bool = False) -> ShoeEdges:
+    """Exact expected values of value-level bets for many shoes at once (a perfect counter's question).
+
+    Every shoe runs the value-level kernel and each bet's payouts are summed over its
+    outcomes, all in compiled code, so a depleted 8-deck shoe takes microseconds;
+    the results are exact integers, equal to :func:`evaluate`'s.
+
+    Parameters
+    ----------
+    counts : array_like
+        One shoe per row: 10 counts by value 0-9, 13 by rank A-K, or 52 by card
+        (``4 * rank + suit``); a single row may be given flat.
+    bets : mapping or iterable of Bet
+        Bets that depend only on card values (winner, totals, naturals, cards dealt).
+    tableau : Tableau
+        The drawing rules.
+    replacement : bool
+        Deal with replacement (each row an infinite shoe's proportions).
+
+    Returns
+    -------
+    ShoeEdges
+        ``numerators``, ``denominators`` and ``deals`` (exact), with ``ev``, ``edge``
+        (floats) and ``positive`` (exact signs).
+
+    Raises
+    ------
+    BetError
+        A bet that needs ranks or suits (price it with :func:`evaluate`).
+    ShoeError
+        Counts of the wrong shape, negative, or a shoe too small to deal a coup.
+    """
+    bets = tuple(bets.values() if isinstance(bets, Mapping) else bets)
+    for b in bets:
+        if b.resolution != "value":
+            raise BetError(f"bet {b.name!r} needs a shoe known by {b.resolution}: edges_for_shoes prices bets on "
+                           f"card values only; use evaluate() for it")
+    values = _values_of(counts)
+    cards = values.sum(axis=1) if values.size else np.zeros(0, dtype=np.int64)
+    least = 1 if replacement else CARDS_PER_COUP
+    if np.any(cards < least):
+        raise ShoeError(f"every shoe needs at least {least} cards to deal a coup; row {int(np.argmax(cards < least))} "
+                        f"has {int(cards[np.argmax(cards < least)])}")
+    book = _bet_book(bets, True)
+    pay, pay64, biggest = book.payouts
+    lev = _value_levels(values, cards, replacement, tableau, book)
+    top = int(cards.max()) if cards.size else 0
+    deals_top = top**CARDS_PER_COUP if replacement else perm(top, CARDS_PER_COUP)
+    if lev.dtype == np.int64 and pay64 is not None and biggest * deals_top < _INT64_LIMIT:
+        num = lev @ pay64
+        n64 = cards.astype(np.int64)
+        deals = n64**CARDS_PER_COUP if replacement else np.prod([n64 - k for k in range(CARDS_PER_COUP)], axis=0)
+    else:
+        num = lev.astype(object) @ pay
+        deals = np.array([n**CARDS_PER_COUP if replacement else perm(n, CARDS_PER_COUP) for n in map(int, cards)],
+                         dtype=object)
+    return ShoeEdges(tuple(b.name for b in bets), num, book.denominators, deals)
 
 
 # ---------------------------------------------------------------- effects of removal

@@ -176,6 +176,18 @@ class Shoe:
         assert c is not None  # known by rank (or card)
         return (c[9] + c[10] + c[11] + c[12],) + c[:9]
 
+    def by_value(self) -> Shoe:
+        """The same cards known only by value: all that a bet on totals, winners or naturals needs.
+
+        Returns
+        -------
+        Shoe
+            A shoe of resolution ``"value"`` (this one if it is already), dealt the same way.
+        """
+        if self.resolution == "value":
+            return self
+        return Shoe(self.value_counts(), "value", self.replacement)
+
     def rank_counts(self) -> tuple[int, ...] | None:
         """Counts by rank A..K, or None for a shoe known only by value."""
         if self.resolution == "value":
