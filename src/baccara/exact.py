@@ -112,6 +112,10 @@ def coup_counts(shoe: Shoe, tableau: Tableau = PUNTO_BANCO, known: Known | Mappi
         zero(3, 3), zero(3, 3), zero(3, 3, nl), zero(3, 3, nl, nl), np.zeros((3, 3), dtype=np.bool_),
         pairs, npairs, pmult, bmult, lab.allow[4], lab.allow[5], lab.free56, out,
     )
+    if shoe.resolution == "value":  # no pairs by value: one pair class, as the value-level kernel gives
+        folded = zero(*CELL_SHAPE)
+        folded[0, 0] = out.sum(axis=(0, 1))
+        return folded
     return out
 
 
