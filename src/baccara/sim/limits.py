@@ -11,7 +11,8 @@ instead of a 48 GiB allocation or a run that never ends:
 * :data:`MAX_SHOES` shoes in one run, whatever else is said;
 * a run estimated at more than :data:`MAX_CORE_SECONDS` (an hour) of one
   core's work at the nominal rates below (about 10^10 punto banco hands, or
-  3.6 million perfect-counter evaluations of a shoe of up to 22 decks), or one
+  3.6 million perfect-counter evaluations of a shoe of up to 22 decks with pair
+  bets, 72 million with bets on card values only), or one
   writing more than :data:`MAX_OUT_ROWS` Parquet rows, is refused unless the
   user says ``--allow-long``; ``--out`` never takes more than
   :data:`MAX_OUT_ROWS_HARD` rows.  Memory does not grow with the number of shoes
@@ -53,6 +54,9 @@ NOMINAL_RATES = {"punto": 3.5e6, "count": 2.5e6, "chemin": 8e6, "banque": 5e6}
 #: counts in int64 while 4 * cards^6 fits (up to 22 decks), in Python integers beyond.
 NOMINAL_EVALUATIONS_RATE = 1000.0
 NOMINAL_EVALUATIONS_RATE_BIG = 20.0
+#: The same when every bet depends on card values only: the value-level kernel prices a shoe's
+#: decisions together (:func:`baccara.exact.edges_for_shoes`, about 30,000 a second measured).
+NOMINAL_EVALUATIONS_RATE_VALUE = 20_000.0
 #: Mean cards a coup takes (measured over 10,000-deck shoes).
 CARDS_PER_COUP = {"punto": 4.94, "chemin": 4.94, "banque": 7.51}
 #: Mean cards the burn takes: the face-up card and its value, aces 1, tens and faces 10.
@@ -153,27 +157,31 @@ def hands_per_shoe(game: str, decks: int | None, deal: str, cut: int, coups: int
     return cards / CARDS_PER_COUP[game] + 1
 
 
-def perfect_rate(decks: int | None) -> float:
+def perfect_rate(decks: int | None, by_value: bool = False) -> float:
     """Nominal exact evaluations a second of one worker running the perfect counter.
 
     Parameters
     ----------
     decks : int or None
         Decks in the shoe.
+    by_value : bool
+        Whether every bet depends on card values only (no pairs).
 
     Returns
     -------
     float
-        :data:`NOMINAL_EVALUATIONS_RATE` while the exact engine counts in int64
-        (``4 * cards^6 < 2^63``, up to 22 decks), :data:`NOMINAL_EVALUATIONS_RATE_BIG` beyond.
+        While the exact engine counts in int64 (``4 * cards^6 < 2^63``, up to 22 decks),
+        :data:`NOMINAL_EVALUATIONS_RATE_VALUE` for bets on values, :data:`NOMINAL_EVALUATIONS_RATE`
+        with pairs; :data:`NOMINAL_EVALUATIONS_RATE_BIG` beyond.
     """
     if decks is not None and 4 * (52 * decks) ** 6 >= 2**63:
         return NOMINAL_EVALUATIONS_RATE_BIG
-    return NOMINAL_EVALUATIONS_RATE
+    return NOMINAL_EVALUATIONS_RATE_VALUE if by_value else NOMINAL_EVALUATIONS_RATE
 
 
 def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int, coups: int, workers: int,
-                  kind: str | None = None, perfect_every: int | None = None, rows: bool = False) -> WorkEstimate:
+                  kind: str | None = None, perfect_every: int | None = None, rows: bool = False,
+                  by_value: bool = False) -> WorkEstimate:
     """Predict a run's hands and duration before it starts.
 
     Parameters
@@ -192,6 +200,8 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
         For the perfect counter: it evaluates every k-th coup.
     rows : bool
         Whether one Parquet row per shoe will be written.
+    by_value : bool
+        For the perfect counter: whether every bet depends on card values only.
 
     Returns
     -------
@@ -203,7 +213,7 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
     workers = max(int(workers), 1)
     if perfect_every:
         evaluations: float = shoes * math.ceil(per_shoe / perfect_every)
-        rate = perfect_rate(decks)
+        rate = perfect_rate(decks, by_value)
         seconds = evaluations / (rate * workers)
     else:
         evaluations = 0.0

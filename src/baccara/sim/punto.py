@@ -14,8 +14,10 @@ Bettors:
 * **perfect counter**: before a coup (or every k-th coup) the exact engine
   prices each bet on the cards not yet seen (the shoe less the face-up burn
   card and the cards dealt; the face-down burns are unknown to him) and he
-  bets exactly when the expectation is positive.  This is slow by nature, one
-  exact evaluation of a depleted shoe (~0.3 ms) per decision.
+  bets exactly when the expectation is positive.  A shoe is dealt first and
+  its decisions priced together: bets on card values by the value-level
+  engine (:func:`baccara.exact.edges_for_shoes`, some 30 microseconds a
+  decision), pair bets one depleted shoe at a time (~0.3 ms each).
 
 Every simulated frequency can be held against the exact engine's value for a
 coup dealt from the full shoe (``exact`` in the result).  With ``deal="csm"``
@@ -38,10 +40,9 @@ from math import lcm
 import numpy as np
 
 from ..bets import Bet
-from ..cards import RANK_VALUE
 from ..errors import BaccaraError
 from ..events import NCELLS, resolution_at_least
-from ..exact import coup_distribution, evaluate_bets
+from ..exact import coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
@@ -304,26 +305,49 @@ def _resolution(bets: Sequence[Bet]) -> str:
 
 
 def _composition(counts52: np.ndarray, resolution: str) -> Shoe:
+    """The unseen cards as a shoe known by ``resolution`` (rank or suit)."""
     if resolution == "suit":
         return Shoe(tuple(int(x) for x in counts52), "suit")
-    ranks = counts52.reshape(13, 4).sum(axis=1)
-    if resolution == "rank":
-        return Shoe(tuple(int(x) for x in ranks), "rank")
-    values = [0] * 10
-    for r in range(13):
-        values[RANK_VALUE[r]] += int(ranks[r])
-    return Shoe(tuple(values), "value")
+    return Shoe(tuple(int(x) for x in counts52.reshape(13, 4).sum(axis=1)), "rank")
 
 
 def perfect_decisions(counts52: np.ndarray, bets: tuple[Bet, ...], tableau: Tableau) -> np.ndarray:
-    """Which bets have a positive exact expectation on the unseen cards ``counts52`` (by card code)."""
-    shoe = _composition(counts52, _resolution(bets))
-    res = evaluate_bets(coup_distribution(shoe, tableau), bets)
-    return np.array([res[b.name].ev > 0 for b in bets], dtype=np.bool_)
+    """Which bets have a positive exact expectation on the unseen cards ``counts52`` (by card code).
+
+    Parameters
+    ----------
+    counts52 : numpy.ndarray
+        The unseen cards by card code, one shoe (52,) or one per row (k, 52).
+    bets : tuple of Bet
+        The bets.
+    tableau : Tableau
+        The drawing rules.
+
+    Returns
+    -------
+    numpy.ndarray
+        Booleans, (bets,) or (k, bets): EV > 0, decided exactly.  Bets on card values are
+        priced all rows at once (:func:`baccara.exact.edges_for_shoes`); bets on pairs one
+        shoe at a time.
+    """
+    rows = np.atleast_2d(counts52)
+    resolution = _resolution(bets)
+    if resolution == "value":
+        out = edges_for_shoes(rows, bets, tableau).positive
+    else:
+        out = np.zeros((len(rows), len(bets)), dtype=np.bool_)
+        for i, row in enumerate(rows):
+            res = evaluate_bets(coup_distribution(_composition(row, resolution), tableau), bets)
+            out[i] = [res[b.name].ev > 0 for b in bets]
+    return out if np.ndim(counts52) == 2 else out[0]
 
 
 def perfect_rows(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
-    """Rows of the perfect counter for shoes first .. first + n - 1 (pure Python around the exact engine)."""
+    """Rows of the perfect counter for shoes first .. first + n - 1.
+
+    Each shoe is dealt first; the unseen cards before each decision (the shoe less the
+    face-up burn card and the cards dealt) are then priced together, and the bets placed
+    where the exact expectation is positive."""
     pay, _ = bet_table(job.bets)
     nb = len(job.bets)
     table = np.zeros((n, 4 + 3 * nb), dtype=np.int64)
@@ -332,27 +356,27 @@ def perfect_rows(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
     cap = max_coups(job.decks, job.deal, job.cut, job.coups)
     starts, cells, winners = (np.zeros(cap, dtype=np.int64) for _ in range(3))
     pdraw, bdraw = job.tableau.player_array, job.tableau.banker_array
+    every = job.perfect_every
     evaluations = 0
     for s in range(n):
-        coups, _burned, end, deck = record_shoe(job.seed, first + s, template, job.cut, CUT, True, 0,
-                                               pdraw, bdraw, starts, cells, winners)
-        unseen = full.copy()
-        unseen[deck[0]] -= 1  # the face-up burn card
+        coups, burned, _end, deck = record_shoe(job.seed, first + s, template, job.cut, CUT, True, 0,
+                                                pdraw, bdraw, starts, cells, winners)
+        # seen[k]: cards seen once k cards past the burn are dealt (the face-up burn card included)
+        dealt = np.zeros((deck.size - burned + 1, 52), dtype=np.int64)
+        dealt[np.arange(1, deck.size - burned + 1), deck[burned:].astype(np.int64)] = 1
+        seen = np.cumsum(dealt, axis=0)
+        seen[:, deck[0]] += 1
+        decide = np.arange(0, coups, every)
+        on = perfect_decisions(full - seen[starts[decide] - burned], job.bets, job.tableau)
+        evaluations += len(decide)
+        placed = on[np.arange(coups) // every]  # (coups, bets): the latest decision holds
+        won = pay[cells[:coups]]
         row = table[s]
-        bet_on = np.zeros(nb, dtype=np.bool_)
-        for j in range(coups):
-            if j % job.perfect_every == 0:
-                bet_on = perfect_decisions(unseen, job.bets, job.tableau)
-                evaluations += 1
-            row[0] += 1
-            row[1 + winners[j]] += 1
-            for b in np.flatnonzero(bet_on):
-                v = int(pay[cells[j], b])
-                row[4 + 3 * b] += 1
-                row[5 + 3 * b] += v
-                row[6 + 3 * b] += v > 0
-            stop = starts[j + 1] if j + 1 < coups else end
-            np.subtract.at(unseen, deck[starts[j]:stop].astype(np.int64), 1)
+        row[0] = coups
+        row[1:4] = np.bincount(winners[:coups], minlength=3)
+        row[4::3] = placed.sum(axis=0)
+        row[5::3] = (won * placed).sum(axis=0)
+        row[6::3] = ((won > 0) & placed).sum(axis=0)
     return table, {"evaluations": evaluations}
 
 
