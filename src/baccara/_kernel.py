@@ -8,7 +8,9 @@ apart from J, Q, K, say).  ``lv[label]`` is a label's value.
 
 Every function here is written so that its pure-Python form (``.py_func``)
 runs unchanged on NumPy *object* arrays of Python integers: that is the exact
-fallback for shoes whose counts would overflow 64-bit integers.
+fallback for shoes whose counts would overflow 64-bit integers (the wrappers
+that allocate int64 work arrays, ``value_cells`` and ``value_levels_kernel``,
+are the int64 path only).
 
 Pair classes of a hand's first two cards: 0 = not a pair, 1 = same rank but
 different card type, 2 = same card type (for a shoe known by suit: a suited
