@@ -6,7 +6,9 @@ Player's third-card value (or ``STOOD`` when Player stood).  Naturals (a
 two-card 8 or 9 on either side) end the coup before any rule applies.
 
 The punto banco tableau is one instance; chemin de fer and banque deal with
-the same machinery, with a strategy in place of the tableau.
+the same machinery, with a strategy in place of the tableau: there Player
+must draw on 0-4 and stand on 6-7, and chooses at 5 (:func:`player_draws`;
+Ethier and Lee 2023, section 1; Ethier and Lee 2015, section 1).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from .errors import BaccaraError
 from .tomlfile import read_toml
@@ -250,3 +253,25 @@ def load_tableau_toml(path: str | Path) -> Tableau:
     if "name" not in data:
         data = dict(data, name=Path(str(path)).stem)
     return tableau_from_mapping(data, f"tableau file {str(path)!r}")
+
+
+def player_draws(total: int, at_5: int) -> bool:
+    """Player's rule in chemin de fer and baccara banque: draw on 0-4, stand on 6-7, choose at 5.
+
+    Parameters
+    ----------
+    total : int
+        Player's two-card total (8 and 9 are naturals: he never draws).
+    at_5 : int
+        His choice at 5: 1 (or True) to draw, 0 to stand.
+
+    Returns
+    -------
+    bool
+        Whether he draws.
+    """
+    return total < 8 and (total <= 4 or (total == 5 and at_5 == 1))
+
+
+#: :func:`player_draws` compiled by Numba, for the kernels and simulations.
+player_draws_jit = njit(cache=True, nogil=True)(player_draws)

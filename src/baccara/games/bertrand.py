@@ -29,6 +29,7 @@ from typing import cast
 from ..errors import BaccaraError
 from ..rules import PUNTO_BANCO, STOOD
 from ..solve.additive import AdditiveGame, nash_equilibria
+from ..solve.signs import sign
 from .chemin.game import THIRD_LABELS, CheminGame, chemin_game
 
 Table = tuple[tuple[int, ...], ...]
@@ -51,10 +52,6 @@ def third_card(i: int) -> Fraction:
 def two_card(j: int) -> Fraction:
     """q(j) = (16 + 9 delta_{j,0}) / 13^2: total of a two-card hand (section 2)."""
     return Fraction(16 + 9 * (j == 0), 169)
-
-
-def _sgn(x: int) -> int:
-    return (x > 0) - (x < 0)
 
 
 def player_totals(u: int, k: int) -> range:
@@ -106,9 +103,9 @@ def banker_expectations(u: int, j: int, k: int) -> tuple[Fraction, Fraction]:
     """
     final = (lambda i: i) if k == STOOD else (lambda i: (i + k) % 10)
     totals, w = player_totals(u, k), column_weight(u, k)
-    stand = sum((_sgn(j - final(i)) * two_card(i) for i in totals), Fraction(0)) / w
+    stand = sum((sign(j - final(i)) * two_card(i) for i in totals), Fraction(0)) / w
     draw = sum(
-        (_sgn((j + l) % 10 - final(i)) * two_card(i) * third_card(l) for i in totals for l in range(10)), Fraction(0)
+        (sign((j + l) % 10 - final(i)) * two_card(i) * third_card(l) for i in totals for l in range(10)), Fraction(0)
     )
     return stand, draw / w
 
@@ -221,7 +218,7 @@ def player_five(table: Table, v: int) -> FiveOutcome:
     return FiveOutcome(
         player_five_value(table, v, lambda x: int(x > 0)),
         player_five_value(table, v, lambda x: int(x == 0)),
-        player_five_value(table, v, _sgn),
+        player_five_value(table, v, sign),
     )
 
 

@@ -34,6 +34,8 @@ import numpy as np
 from numba import njit
 
 from ..errors import BaccaraError
+from ..rules import player_draws_jit
+from ..solve.signs import sgn
 from .limits import MAX_DENOMINATOR
 from .punto import DEFAULT_COUPS, check_deal, check_seed, check_shoes
 from .report import SimResult, banque_report
@@ -131,16 +133,11 @@ ICOLS = ("coups", "banker_units", "win1", "tie1", "lose1", "win2", "tie2", "lose
 
 
 @njit(cache=True, nogil=True)
-def _sgn(x):
-    return (x > 0) - (x < 0)
-
-
-@njit(cache=True, nogil=True)
 def _player(deck, pos, mode, state, i, u):
     """(state, pos, what Banker sees, final total) for a Player with two-card total i."""
     if i >= 8:
         return state, pos, NATURAL, i
-    if i <= 4 or (i == 5 and u == 1):
+    if player_draws_jit(i, u):
         state, c = draw(deck, pos, mode, True, state)
         return state, pos + 1, VALUE[c], (i + VALUE[c]) % 10
     return state, pos, STOOD, i
@@ -160,7 +157,7 @@ def _banque_coup(deck, pos, mode, state, cum, bq):
     i2 = (VALUE[a2] + VALUE[c2]) % 10
     j = (VALUE[b1] + VALUE[b2]) % 10
     if j >= 8 or (i1 >= 8 and i2 >= 8):
-        return state, pos, _sgn(i1 - j), _sgn(i2 - j)
+        return state, pos, sgn(i1 - j), sgn(i2 - j)
     u1 = 0
     u2 = 0
     if i1 == 5 or i2 == 5:
@@ -184,8 +181,8 @@ def _banque_coup(deck, pos, mode, state, cum, bq):
         state, c = draw(deck, pos, mode, True, state)
         pos += 1
         b = (j + VALUE[c]) % 10
-    r1 = 1 if k1 == NATURAL else _sgn(f1 - b)
-    r2 = 1 if k2 == NATURAL else _sgn(f2 - b)
+    r1 = 1 if k1 == NATURAL else sgn(f1 - b)
+    r2 = 1 if k2 == NATURAL else sgn(f2 - b)
     return state, pos, r1, r2
 
 

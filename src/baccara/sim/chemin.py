@@ -46,7 +46,7 @@ from numba import njit
 from ..bets import as_fraction
 from ..errors import BaccaraError
 from ..games.chemin._kernel import COMP_INDEX, COMPOSITIONS, NONE
-from ..rules import PUNTO_BANCO
+from ..rules import PUNTO_BANCO, player_draws_jit
 from ..tomlfile import read_toml
 from .limits import MAX_DENOMINATOR
 from .punto import (
@@ -344,15 +344,15 @@ def _chemin_coup(deck, pos, mode, state, p5, bq, comp_index):
     bt = (bv1 + bv2) % 10
     if pt >= 8 or bt >= 8:
         return state, k, bt - pt
-    pdraws = pt <= 4
+    at_5 = 0
     if pt == 5:
         if p5 >= 1.0:
-            pdraws = True
+            at_5 = 1
         elif p5 > 0.0:
             state, u = uniform(state)
-            pdraws = u < p5
+            at_5 = 1 if u < p5 else 0
     third = 10
-    if pdraws:
+    if player_draws_jit(pt, at_5):
         state, c = draw(deck, k, mode, True, state)
         k += 1
         third = VALUE[c]

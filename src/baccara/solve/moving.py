@@ -32,6 +32,7 @@ import flint
 from ..algebraic import QuadraticNumber, quadratic_roots, simplest
 from ..errors import BaccaraError
 from .roots import Endpoint, arb_of, rationals_around, real_roots, refine
+from .signs import sign
 
 #: p1, p2: the Players' draw probabilities; w: a value (for eliminating it); t: theta.
 CTX = flint.fmpz_mpoly_ctx.get(("p1", "p2", "w", "t"))
@@ -114,10 +115,6 @@ def bilinear_at(f, t: Fraction) -> tuple[Fraction, ...]:
     for m, c in terms(f):
         out[slot[m[:2]]] += c * Fraction(t) ** m[3]
     return tuple(out)
-
-
-def sign(x) -> int:
-    return (x > 0) - (x < 0)
 
 
 def p1_coefficients(k) -> tuple:

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..algebraic import QuadraticNumber, quadratic_roots
 from .additive import proportional_groups
+from .signs import sign
 
 Real = QuadraticNumber
 
@@ -70,11 +71,7 @@ class LinearAdditiveGame:
         (cj0, cj1), (ej0, ej1) = self.c[j], self.e[j]
         gi0, gi1 = ci0 * t + ei0 * s, ci1 * t + ei1 * s
         gj0, gj1 = cj0 * t + ej0 * s, cj1 * t + ej1 * s
-        return _sign(gi0 * gj1 - gi1 * gj0) * _sign(gi0 - gi1)
-
-
-def _sign(x) -> int:
-    return (x > 0) - (x < 0)
+        return sign(gi0 * gj1 - gi1 * gj0) * sign(gi0 - gi1)
 
 
 @dataclass(frozen=True)
@@ -242,7 +239,7 @@ def _constant_moves(game: LinearAdditiveGame, lo: Fraction, hi: Fraction, curves
     for j in range(len(game.c)):
         if j in curves:
             continue
-        signs = {_sign(game.g(j, u, x)) for u in (0, 1) for x in (lo, hi)} - {0}
+        signs = {sign(game.g(j, u, x)) for u in (0, 1) for x in (lo, hi)} - {0}
         roots_inside = any(
             game.e[j][u] != 0 and lo < Fraction(-game.c[j][u], game.e[j][u]) < hi for u in (0, 1)
         )
@@ -389,7 +386,7 @@ def _pure_pieces(game: LinearAdditiveGame, u: int, lo: Fraction, hi: Fraction) -
     out = []
     for a, b in zip(cuts, cuts[1:]):
         m = (a + b) / 2
-        moves = tuple(_sign(game.g(i, u, m)) for i in range(len(game.c)))
+        moves = tuple(sign(game.g(i, u, m)) for i in range(len(game.c)))
         d = _delta(game, moves)
         if (u == 0 and d <= 0) or (u == 1 and d >= 0):
             out.append(Interval(QuadraticNumber.of(a), QuadraticNumber.of(b), None, None, None, u, moves))

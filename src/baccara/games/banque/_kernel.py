@@ -21,18 +21,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...rules import player_draws_jit as _draws
+from ...solve.signs import sgn
+
 STOOD, NATURAL, ENDED = 10, 11, 12
-
-
-@njit(cache=True)
-def _sgn(x):
-    return (x > 0) - (x < 0)
-
-
-@njit(cache=True)
-def _draws(i, u):
-    """Does a Player with two-card total i (not a natural) and strategy u draw?"""
-    return i < 8 and (i <= 4 or (i == 5 and u == 1))
 
 
 @njit(cache=True)
@@ -58,23 +50,23 @@ def infinite_kernel(u1, u2, base, gain):
                 wj = 16 + 9 * (j == 0)
                 w = w1 * w2 * wj
                 if j >= 8 or (i1 >= 8 and i2 >= 8):
-                    base[0, ENDED] += w * 13 * 13 * 13 * _sgn(i1 - j)
-                    base[1, ENDED] += w * 13 * 13 * 13 * _sgn(i2 - j)
+                    base[0, ENDED] += w * 13 * 13 * 13 * sgn(i1 - j)
+                    base[1, ENDED] += w * 13 * 13 * 13 * sgn(i2 - j)
                     continue
                 for k1 in range(10 if _draws(i1, u1) else 1):
                     c1, f1, wk1 = _player(i1, u1, k1)
                     for k2 in range(10 if _draws(i2, u2) else 1):
                         c2, f2, wk2 = _player(i2, u2, k2)
                         ws = w * wk1 * wk2
-                        r1s = 1 if c1 == NATURAL else _sgn(f1 - j)
-                        r2s = 1 if c2 == NATURAL else _sgn(f2 - j)
+                        r1s = 1 if c1 == NATURAL else sgn(f1 - j)
+                        r2s = 1 if c2 == NATURAL else sgn(f2 - j)
                         base[0, c1] += ws * 13 * r1s
                         base[1, c1] += ws * 13 * r2s
                         for l in range(10):
                             wl = 1 + 3 * (l == 0)
                             b = (j + l) % 10
-                            r1d = 1 if c1 == NATURAL else _sgn(f1 - b)
-                            r2d = 1 if c2 == NATURAL else _sgn(f2 - b)
+                            r1d = 1 if c1 == NATURAL else sgn(f1 - b)
+                            r2d = 1 if c2 == NATURAL else sgn(f2 - b)
                             gain[0, c1, c2, j] += ws * wl * (r1d - r1s)
                             gain[1, c1, c2, j] += ws * wl * (r2d - r2s)
 
@@ -138,8 +130,8 @@ def shoe_kernel(vc, replacement, u1, u2, pad, primes, base, gain):
                                 for k in range(primes.shape[0]):
                                     wm[k] = w6 % primes[k]
                                 if j >= 8 or (i1 >= 8 and i2 >= 8):
-                                    _acc(base[:, 0, ENDED], primes, wm, pad[6] * _sgn(i1 - j))
-                                    _acc(base[:, 1, ENDED], primes, wm, pad[6] * _sgn(i2 - j))
+                                    _acc(base[:, 0, ENDED], primes, wm, pad[6] * sgn(i1 - j))
+                                    _acc(base[:, 1, ENDED], primes, wm, pad[6] * sgn(i2 - j))
                                 else:
                                     _third_cards(rem, replacement, u1, u2, i1, i2, j, wm, pad, primes, base, gain)
                             _give(rem, f, replacement)
@@ -171,8 +163,8 @@ def _third_cards(rem, replacement, u1, u2, i1, i2, j, wm, pad, primes, base, gai
                     f2 = (i2 + k2) % 10 if d2 else i2
                     m = 6 + d1 + d2
                     ws = wk1 * wk2
-                    r1s = 1 if c1 == NATURAL else _sgn(f1 - j)
-                    r2s = 1 if c2 == NATURAL else _sgn(f2 - j)
+                    r1s = 1 if c1 == NATURAL else sgn(f1 - j)
+                    r2s = 1 if c2 == NATURAL else sgn(f2 - j)
                     b1[0] += ws * pad[m] * r1s
                     b1[1] += ws * pad[m] * r2s
                     g1 = 0
@@ -181,8 +173,8 @@ def _third_cards(rem, replacement, u1, u2, i1, i2, j, wm, pad, primes, base, gai
                         wl = rem[l]
                         if wl > 0:
                             t = (j + l) % 10
-                            r1d = 1 if c1 == NATURAL else _sgn(f1 - t)
-                            r2d = 1 if c2 == NATURAL else _sgn(f2 - t)
+                            r1d = 1 if c1 == NATURAL else sgn(f1 - t)
+                            r2d = 1 if c2 == NATURAL else sgn(f2 - t)
                             g1 += wl * (r1d - r1s)
                             g2 += wl * (r2d - r2s)
                     _acc(gain[:, 0, c1, c2, j], primes, wm, ws * g1 * pad[m + 1])

@@ -8,6 +8,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...solve.signs import sgn
+
 #: Column of the "Player stood" information sets.
 NONE = 10
 
@@ -24,11 +26,6 @@ def _compositions() -> tuple[np.ndarray, list[tuple[int, int]]]:
 
 
 COMP_INDEX, COMPOSITIONS = _compositions()
-
-
-@njit(cache=True)
-def _sgn(z):
-    return 1 if z > 0 else (-1 if z < 0 else 0)
 
 
 @njit(cache=True)
@@ -73,21 +70,21 @@ def chemin_coefficients(vc, n, replacement, pdraw, comp_index, g, h, base):
                     bt = (c + d) % 10
                     if pt >= 8 or bt >= 8:
                         z = bt - pt
-                        base[0] += _sgn(z) * w * n4 * n5
+                        base[0] += sgn(z) * w * n4 * n5
                         base[1] += (1 if z > 0 else 0) * w * n4 * n5
                         continue
                     ci = comp_index[c, d]
                     if not pdraw[a, b]:
                         z = bt - pt
                         ws = w * n4 * n5
-                        base[0] += _sgn(z) * ws
+                        base[0] += sgn(z) * ws
                         base[1] += (1 if z > 0 else 0) * ws
                         for f in range(10):
                             wf = w * rem[f] * n5
                             if wf == 0:
                                 continue
                             zf = (bt + f) % 10 - pt
-                            g[ci, 10] += (_sgn(zf) - _sgn(z)) * wf
+                            g[ci, 10] += (sgn(zf) - sgn(z)) * wf
                             h[ci, 10] += ((1 if zf > 0 else 0) - (1 if z > 0 else 0)) * wf
                         continue
                     for e in range(10):
@@ -97,7 +94,7 @@ def chemin_coefficients(vc, n, replacement, pdraw, comp_index, g, h, base):
                         pf = (pt + e) % 10
                         z = bt - pf
                         ws = we * n5
-                        base[0] += _sgn(z) * ws
+                        base[0] += sgn(z) * ws
                         base[1] += (1 if z > 0 else 0) * ws
                         if not replacement:
                             rem[e] -= 1
@@ -106,7 +103,7 @@ def chemin_coefficients(vc, n, replacement, pdraw, comp_index, g, h, base):
                             if wf == 0:
                                 continue
                             zf = (bt + f) % 10 - pf
-                            g[ci, e] += (_sgn(zf) - _sgn(z)) * wf
+                            g[ci, e] += (sgn(zf) - sgn(z)) * wf
                             h[ci, e] += ((1 if zf > 0 else 0) - (1 if z > 0 else 0)) * wf
                         if not replacement:
                             rem[e] += 1

@@ -37,6 +37,7 @@ import numpy as np
 
 from ... import params
 from ...errors import BaccaraError
+from ...rules import player_draws
 from ...shoe import Shoe, shoe_key
 from ...solve.additive import AdditiveGame
 from ...solve.bilinear import BilinearGame
@@ -113,7 +114,7 @@ def _player_rule(draw5: tuple[int, ...]) -> np.ndarray:
     draw = np.zeros((10, 10), dtype=np.bool_)
     for a in range(10):
         for b in range(10):
-            draw[a, b] = (a + b) % 10 <= 4
+            draw[a, b] = player_draws((a + b) % 10, 0)
     for (a, b), x in zip(FIVES, draw5):
         draw[a, b] = draw[b, a] = bool(x)
     return draw
