@@ -215,15 +215,16 @@ def test_correlated_sweep_has_110_intervals():
     # equilibria coincide on (9588/37663, 55716/128711), where p1 = p2 = 9/11.
     import flint
 
-    from baccara.games.banque.correlated_sweep import correlated_sweep, sweep_json
+    from baccara import banque
 
-    pieces = correlated_sweep()
+    res = banque.sweep("correlated")
+    pieces = res.pieces
     assert len(pieces) == 110
     cubic = flint.fmpz_poly([6896169, -1190915420, 3549548480, -2372477184])
     assert pieces[0].lo.minimal_polynomial == cubic or pieces[0].lo.minimal_polynomial == -cubic
     ends = [p.lo.exact() for p in pieces]
     assert "9588/37663" in ends and "55716/128711" in ends
-    doc = sweep_json(pieces)
+    doc = res.to_json()
     assert doc["count"] == 110 and doc["intervals"][0]["from"]["exact"] == "0/1"
     assert doc["intervals"][-1]["to"]["exact"] == "1/2"
     inside = correlated_equilibrium(Fraction(1, 3))
@@ -327,6 +328,29 @@ def test_independent_maximin_certificate_near_theta_0_and_1(theta):
     assert ind.lower_value < ind.upper_value == correlated_equilibrium(theta).value
     if theta == Fraction(1, 10000):
         assert maximin_upper_bound(theta, float(ind.lower_value) - 1e-7).status == "refuted"
+
+
+def test_a_partial_sweep_as_a_result():
+    # The result renders what the sweep's JSON function writes, one table row per interval.
+    from rich.console import Console
+
+    from baccara import banque
+    from baccara.errors import BaccaraError
+    from baccara.games.banque.correlated_sweep import correlated_sweep, sweep_json
+    from baccara.games.banque.sweeps import CorrelatedSweep
+
+    pieces = correlated_sweep(Fraction(47, 100), Fraction(1, 2))
+    res = CorrelatedSweep(pieces)
+    doc = res.to_json()
+    assert doc == sweep_json(pieces) and doc["count"] == len(pieces) > 1
+    con = Console(record=True, width=200)
+    res.show(con)
+    rows = [line for line in con.export_text().splitlines() if line.startswith("│")]
+    assert len(rows) == len(pieces)  # one row per interval
+    assert repr(res) == f"<CorrelatedSweep: Correlated cooperative equilibrium: {len(pieces)} theta-intervals in (0, 1/2]>"
+    assert doc["intervals"][0]["from"]["exact"] == "47/100" and "47/100" in res._repr_html_()
+    with pytest.raises(BaccaraError, match="concept must be one of correlated, independent, nash"):
+        banque.sweep("Nash")
 
 
 def test_plot_of_a_partial_sweep(tmp_path):

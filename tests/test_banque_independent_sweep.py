@@ -114,3 +114,19 @@ def test_sweep_json_with_exact_ends(sweep, ends):
     assert first["from"] == 0.0 and last["to"] == 0.5
     assert first["to"]["polynomial"] and first["to"]["identified_by"]
     assert doc["endpoints"].startswith("exact algebraic numbers (130 of 130")
+
+
+@pytest.mark.slow
+def test_the_sweep_as_a_result(sweep, ends):
+    from rich.console import Console
+
+    from baccara.games.banque.sweeps import IndependentSweep
+
+    res = IndependentSweep(sweep, ends, (0.49, -0.01))
+    doc = res.to_json()
+    assert {k: v for k, v in doc.items() if k != "lower_value_peak"} == sweep_json(sweep, ends)
+    assert doc["lower_value_peak"] == {"theta": 0.49, "value": -0.01}
+    con = Console(record=True, width=200)
+    res.show(con)
+    rows = [line for line in con.export_text().splitlines() if line.startswith("│")]
+    assert len(rows) == doc["count"]  # one row per interval

@@ -184,3 +184,20 @@ def test_branch_plot(fold, tmp_path):
         segs.append(([float(t) for t in ts], {"p1": [float(p[0]) for p in pts], "p2": [float(p[1]) for p in pts]}))
     path = plot_banque_branches(segs, tmp_path / "fig4.png", "Nash", "p")
     assert path.exists() and path.stat().st_size > 1000
+
+
+@pytest.mark.slow
+def test_the_sweep_as_a_result(full):
+    # The result object renders the same document the sweep's JSON function writes.
+    from rich.console import Console
+
+    from baccara.games.banque.sweeps import NashSweep
+
+    res = NashSweep(full)
+    doc = res.to_json()
+    assert doc == nash_sweep_json(full)
+    con = Console(record=True, width=200)
+    res.show(con)
+    text = con.export_text()
+    assert f"{doc['count']} theta-intervals" in repr(res) and text.count("9/11") >= doc["count"] - 62
+    assert "5772/33847" in text and "<table" not in text and "theta" in res._repr_html_()

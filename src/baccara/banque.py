@@ -12,7 +12,7 @@ shows, his own total).  Three solution concepts:
   independently: maximin p1, p2 and the lower and upper values): :func:`independent`;
 - every **Nash equilibrium** (each Player for himself): :func:`nash`;
 
-and the full models the paper set aside, where Player 2 sees Player 1's third
+each over every theta in (0, 1/2] (:func:`sweep`), and the full models the paper set aside, where Player 2 sees Player 1's third
 card ("traditional") or intention ("recent"): :func:`full`.  The paper deals
 with replacement (the infinite shoe, the default); any finite shoe works too.
 
@@ -39,6 +39,8 @@ from .games.banque.full import FullCorrelated, full_correlated_equilibrium
 from .games.banque.game import BanqueGame, banque_game
 from .games.banque.independent import IndependentResult, solve_independent
 from .games.banque.nash import BanqueNashSet, nash_equilibria
+from .games.banque.sweeps import CorrelatedSweep, IndependentSweep, NashSweep, Progress
+from .games.banque.sweeps import sweep as _sweep
 from .shoe import Shoe
 
 __all__ = ["BanqueGame", "CorrelatedSolution", "IndependentResult", "BanqueNashSet", "FullCorrelated",
@@ -154,6 +156,27 @@ def full(theta: Fraction | str | float = Fraction(1, 2), model: str = "tradition
         The team's mixture, Banker's minimax strategy, the value and the certificate.
     """
     return full_correlated_equilibrium(params.theta(theta), model, game=_game(decks, shoe, game))
+
+
+def sweep(concept: str = "correlated", progress: Progress | None = None
+          ) -> CorrelatedSweep | IndependentSweep | NashSweep:
+    """One solution concept over every theta in (0, 1/2] (Ethier and Lee 2015, sections 3-5; the infinite shoe).
+
+    Parameters
+    ----------
+    concept : str
+        ``"correlated"`` (exact interval ends, the solution as rational functions of theta),
+        ``"independent"`` (ends bracketed, then identified exactly) or ``"nash"`` (every branch of
+        equilibria, exact ends).  Each takes one to four minutes.
+    progress : callable, optional
+        Called as ``progress(stage, done, total)``.
+
+    Returns
+    -------
+    CorrelatedSweep, IndependentSweep or NashSweep
+        The theta-intervals and the solution on each (``to_json()``, ``show()``).
+    """
+    return _sweep(concept, progress)
 
 
 def advantage(theta: Fraction | str | float = Fraction(1, 2)) -> list[dict]:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.table import Table
 
 from .. import params
 from ..cli_errors import handles_errors
@@ -79,40 +78,6 @@ def banque_solve(
     else:
         result = correlated_equilibrium(th, game)
     return render(result, json_out)
-
-
-def _independent_sweep(json_out: bool) -> dict | None:
-    from ..games.banque.independent_sweep import (
-        exact_ends,
-        independent_sweep,
-        lower_value_peak,
-        sweep_json,
-    )
-
-    with progress_bar() as bar:
-        task = bar.add_task("theta grid (then bisection)", total=501)
-        sw = independent_sweep(progress=lambda k, n: bar.update(task, completed=k))
-        task = bar.add_task("exact interval ends", total=len(sw.breaks))
-        ends = exact_ends(sw, progress=lambda k, n: bar.update(task, completed=k))
-    doc = sweep_json(sw, ends)
-    t_peak, v_peak = lower_value_peak()
-    doc["lower_value_peak"] = {"theta": t_peak, "value": v_peak}
-    if json_out:
-        print(json.dumps(doc, indent=2))
-        return doc
-    t = Table(title=f"Independent cooperative equilibrium: {doc['count']} theta-intervals in (0, 1/2]")
-    for col in ("theta from", "theta to", "p1", "p2", "lower value", "maximum on"):
-        t.add_column(col)
-    def num(x) -> str:
-        return f"{x['float'] if isinstance(x, dict) else x:.6f}"
-
-    for iv in doc["intervals"]:
-        t.add_row(num(iv["from"]), num(iv["to"]), f"{iv['p1']:.6f}", f"{iv['p2']:.6f}",
-                  f"{iv['lower_value']:.9f}", " ".join(iv["maximum_on_curves"] + iv["on_edges"]))
-    out.print(t)
-    out.print(doc["definition"] + "; " + doc["endpoints"], highlight=False)
-    out.print(f"the lower value peaks at theta = {t_peak:.6f}: {v_peak:.9f}", highlight=False)
-    return doc
 
 
 @banque_app.command("advantage")
@@ -230,64 +195,19 @@ def banque_sweep_cmd(
     json_out: bool = JSON,
 ) -> dict | None:
     """The partition of (0, 1/2] into theta-intervals with one solution formula each (progress bar)."""
+    from ..games.banque.sweeps import sweep
+
     concept = params.choice(concept, "--concept", CONCEPTS, case="exact")
     check_workload(f"the {concept} sweep over (0, 1/2]", SWEEP_SECONDS[concept], False, "", say)
-    if concept == "nash":
-        return _nash_sweep(json_out)
-    if concept == "independent":
-        return _independent_sweep(json_out)
-    from ..games.banque.correlated_sweep import correlated_sweep, sweep_json
-
     with progress_bar() as bar:
-        task = bar.add_task("sweeping theta from 1/2 down to 0", total=1000)
-        pieces = correlated_sweep(progress=lambda left: bar.update(task, completed=int(1000 * (0.5 - left) / 0.5)))
-    doc = sweep_json(pieces)
-    if json_out:
-        print(json.dumps(doc, indent=2))
-        return doc
-    t = Table(title=f"Correlated cooperative equilibrium: {doc['count']} theta-intervals in (0, 1/2]")
-    for col in ("theta from", "theta to", "Players' support", "Banker mixes at", "left endpoint exactly"):
-        t.add_column(col)
-    for iv in doc["intervals"]:
-        t.add_row(f"{iv['from']['float']:.6f}", f"{iv['to']['float']:.6f}", " ".join(iv["players_support"]),
-                  " ".join(iv["banker_mixes_at"]), iv["from"]["exact"])
-    out.print(t)
-    return doc
+        tasks: dict[str, Any] = {}
 
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done, total=total)
 
-def _nash_sweep(json_out: bool) -> dict | None:
-    from ..games.banque.nash_sweep import nash_sweep, nash_sweep_json
-
-    with progress_bar() as bar:
-        task = bar.add_task("Nash equilibria below 5772/33847: intervals sampled", total=1)
-        sw = nash_sweep(progress=lambda done, total: bar.update(task, completed=done, total=total))
-    doc = nash_sweep_json(sw)
-    if json_out:
-        print(json.dumps(doc, indent=2))
-        return doc
-    t = Table(title=f"Nash equilibrium: {doc['count']} theta-intervals in (0, 1/2] "
-                    f"({doc['discontinuities']} discontinuities)")
-    for col in ("theta from", "theta to", "equilibria", "p1", "p2", "Banker mixes at"):
-        t.add_column(col)
-    for iv in doc["intervals"]:
-        if "branches" not in iv:
-            t.add_row(f"{iv['from']['float']:.6f}", f"{iv['to']['float']:.6f}", "1", "9/11", "9/11",
-                      " ".join(iv["banker_indifferent_at"]))
-            continue
-        rows = [doc["branches"][k] for k in iv["branches"]]
-        t.add_row(f"{iv['from']['float']:.6f}", f"{iv['to']['float']:.6f}", str(len(rows)),
-                  " | ".join(f"{b['at_sample']['p1']['float']:.6f}" for b in rows),
-                  " | ".join(f"{b['at_sample']['p2']['float']:.6f}" for b in rows),
-                  " | ".join(" ".join(b["banker_mixes_at"]) for b in rows))
-    out.print(t)
-    out.print("p1, p2 at a rational inside each branch; every end is exact: "
-              "'--json' gives its integer polynomial.", highlight=False)
-    jumps = ", ".join(f"{e['float']:.7f}" for e in doc["path"]["players_jumps"])
-    out.print(f"Followed as Ethier and Lee (2015) does (one equilibrium, right to left): {doc['path']['intervals']} intervals "
-              f"below 5772/33847, the Players' strategies jumping at {jumps or 'no theta'}", highlight=False)
-    for m in doc["multiple_equilibria"]:
-        out.print(f"{m['equilibria']} Nash equilibria coexist on ({m['from']['float']:.7f}, {m['to']['float']:.7f})",
-                  highlight=False)
-    return doc
+        result = sweep(concept, progress)
+    return render(result, json_out)
 
 

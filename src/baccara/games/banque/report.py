@@ -112,3 +112,75 @@ def advantage_renderables(rows: list[dict]) -> list:
         t.add_row(r["assumption"], "-" if r["percent"] is None else f"{r['percent']:.7f}%",
                   ", ".join(f"{k} {v}%" for k, v in r["historical"].items()) or r.get("note", ""))
     return [t]
+
+
+def _num(x) -> str:
+    """An interval end: a float, or an exact end's float."""
+    return f"{x['float'] if isinstance(x, dict) else x:.6f}"
+
+
+def correlated_sweep_summary(doc: dict) -> str:
+    """One line: the concept and how many theta-intervals."""
+    return f"Correlated cooperative equilibrium: {doc['count']} theta-intervals in (0, 1/2]"
+
+
+def correlated_sweep_renderables(doc: dict) -> list:
+    """One row per theta-interval: its ends, the Players' support, Banker's mixed sets."""
+    t = Table(title=correlated_sweep_summary(doc))
+    for col in ("theta from", "theta to", "Players' support", "Banker mixes at", "left endpoint exactly"):
+        t.add_column(col)
+    for iv in doc["intervals"]:
+        t.add_row(_num(iv["from"]), _num(iv["to"]), " ".join(iv["players_support"]),
+                  " ".join(iv["banker_mixes_at"]), iv["from"]["exact"])
+    return [t]
+
+
+def independent_sweep_summary(doc: dict) -> str:
+    """One line: the concept and how many theta-intervals."""
+    return f"Independent cooperative equilibrium: {doc['count']} theta-intervals in (0, 1/2]"
+
+
+def independent_sweep_renderables(doc: dict) -> list:
+    """One row per theta-interval: its ends, the maximin (p1, p2), the lower value, the curves it lies on."""
+    t = Table(title=independent_sweep_summary(doc))
+    for col in ("theta from", "theta to", "p1", "p2", "lower value", "maximum on"):
+        t.add_column(col)
+    for iv in doc["intervals"]:
+        t.add_row(_num(iv["from"]), _num(iv["to"]), f"{iv['p1']:.6f}", f"{iv['p2']:.6f}",
+                  f"{iv['lower_value']:.9f}", " ".join(iv["maximum_on_curves"] + iv["on_edges"]))
+    lines: list = [t, doc["definition"] + "; " + doc["endpoints"]]
+    if "lower_value_peak" in doc:
+        peak = doc["lower_value_peak"]
+        lines.append(f"the lower value peaks at theta = {peak['theta']:.6f}: {peak['value']:.9f}")
+    return lines
+
+
+def nash_sweep_summary(doc: dict) -> str:
+    """One line: the concept, the intervals and the discontinuities."""
+    return (f"Nash equilibrium: {doc['count']} theta-intervals in (0, 1/2] "
+            f"({doc['discontinuities']} discontinuities)")
+
+
+def nash_sweep_renderables(doc: dict) -> list:
+    """One row per elementary interval (each equilibrium on it), then the path Ethier and Lee (2015) follow."""
+    t = Table(title=nash_sweep_summary(doc))
+    for col in ("theta from", "theta to", "equilibria", "p1", "p2", "Banker mixes at"):
+        t.add_column(col)
+    for iv in doc["intervals"]:
+        if "branches" not in iv:
+            t.add_row(_num(iv["from"]), _num(iv["to"]), "1", "9/11", "9/11", " ".join(iv["banker_indifferent_at"]))
+            continue
+        rows = [doc["branches"][k] for k in iv["branches"]]
+        t.add_row(_num(iv["from"]), _num(iv["to"]), str(len(rows)),
+                  " | ".join(f"{b['at_sample']['p1']['float']:.6f}" for b in rows),
+                  " | ".join(f"{b['at_sample']['p2']['float']:.6f}" for b in rows),
+                  " | ".join(" ".join(b["banker_mixes_at"]) for b in rows))
+    jumps = ", ".join(f"{e['float']:.7f}" for e in doc["path"]["players_jumps"])
+    lines: list = [t, "p1, p2 at a rational inside each branch; every end is exact: "
+                      "'--json' gives its integer polynomial.",
+                   f"Followed as Ethier and Lee (2015) does (one equilibrium, right to left): "
+                   f"{doc['path']['intervals']} intervals below 5772/33847, the Players' strategies jumping at "
+                   f"{jumps or 'no theta'}"]
+    lines += [f"{m['equilibria']} Nash equilibria coexist on ({m['from']['float']:.7f}, {m['to']['float']:.7f})"
+              for m in doc["multiple_equilibria"]]
+    return lines
