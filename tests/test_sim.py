@@ -335,8 +335,9 @@ def test_banque_infinite_shoe_agrees_with_the_simplified_model():
     assert b == pytest.approx(-(p1 + p2) / 2)
     real = simulate_banque(BanqueJob(seed=31, shoes=2000, strategy=strategy, theta=Fraction(1, 3)), workers=1)
     assert real.to_json()["exact"] is None and real.total.hands > 0
-    with pytest.raises(BaccaraError, match="--cut"):
+    with pytest.raises(BaccaraError, match=r"^cut \(cards behind the cut card\)") as e:  # the library's name
         BanqueJob(seed=1, shoes=1, strategy=strategy, cut=7)
+    assert e.value.cli_message.startswith("--cut (cards behind")  # the command line's flag
 
 
 # ---------------------------------------------------------------- Dask

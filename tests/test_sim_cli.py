@@ -642,3 +642,22 @@ def test_fuzz_every_option_of_every_subcommand(files):
         signal.signal(signal.SIGALRM, previous)
         print("fuzz outcomes:", dict(sorted(outcomes.items())))
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 2_000_000  # KiB: under 2 GB
+
+
+def test_library_errors_name_arguments_and_the_command_line_names_flags():
+    # One message, two audiences: play_punto(perfect_every=0) names its argument,
+    # the command line the flag it was given.
+    from typer.testing import CliRunner
+
+    import baccara.sim as sim
+    from baccara.cli import app
+    from baccara.errors import ParameterError
+
+    with pytest.raises(ParameterError, match=r"^perfect_every must be a positive integer, got 0$"):
+        sim.play_punto(10, seed=1, perfect=True, perfect_every=0)
+    with pytest.raises(ParameterError, match=r"^seed must be an integer from 0 to 2\^63 - 1"):
+        sim.play_punto(10, seed=-1)
+    with pytest.raises(ParameterError, match=r"^bets: unknown bet 'nope'"):
+        sim.play_punto(10, seed=1, bets="nope")
+    r = CliRunner().invoke(app, ["simulate", "punto", "--shoes", "10", "--bets", "nope"])
+    assert r.exit_code == 2 and "error: --bets: unknown bet 'nope'" in r.output

@@ -119,8 +119,8 @@ def handles_errors(f: Callable) -> Callable:
             doc = f(*args, **kwargs)
         except CertificateError as e:  # not bad input: the answer could not be proved
             fail(f"the certificate fails: {e}", status=1)
-        except BaccaraError as e:
-            fail(str(e))
+        except BaccaraError as e:  # a ParameterError names the command line's flags
+            fail(getattr(e, "cli_message", str(e)))
         except (typer.Exit, typer.Abort, KeyboardInterrupt, SystemExit):
             raise
         except Exception as e:  # a bug, not bad input: say so in one line, exit 1

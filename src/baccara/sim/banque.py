@@ -33,7 +33,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 from ..rules import player_draws_jit
 from ..solve.signs import sgn
 from .limits import MAX_DENOMINATOR
@@ -239,7 +239,7 @@ class BanqueJob:
         object.__setattr__(self, "deal", check_deal(self.decks, self.deal, self.cut, self.coups, 9))
         t = Fraction(self.theta)
         if not 0 < t < 1 or t.denominator > MAX_DENOMINATOR:
-            raise BaccaraError(f"--theta must be a rational in (0, 1) with a denominator up to 10^9, got {t}")
+            raise ParameterError(f"--theta must be a rational in (0, 1) with a denominator up to 10^9, got {t}")
         object.__setattr__(self, "theta", t)
 
     def kernel_args(self) -> tuple:

@@ -44,7 +44,7 @@ import numpy as np
 from numba import njit
 
 from ..bets import as_fraction
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 from ..games.chemin._kernel import COMP_INDEX, COMPOSITIONS, NONE
 from ..rules import PUNTO_BANCO, player_draws_jit
 from ..tomlfile import read_toml
@@ -176,14 +176,14 @@ def check_model_for_decks(model: str, decks: int | None) -> str:
     if m in ("1", "2"):
         m = ("A" if decks is None else "B") + m
     if m not in MODELS:
-        raise BaccaraError(f"--model must be one of {', '.join(MODELS)} (A: cards dealt with replacement, "
+        raise ParameterError(f"--model must be one of {', '.join(MODELS)} (A: cards dealt with replacement, "
                            f"an infinite shoe; B: a finite shoe; 1: Banker sees his total, 2: his two cards), "
                            f"got {model!r}")
     if m[0] == "A" and decks is not None:
-        raise BaccaraError(f"--model {m} deals with replacement (an infinite shoe) but --decks is {decks}: "
+        raise ParameterError(f"--model {m} deals with replacement (an infinite shoe) but --decks is {decks}: "
                            f"give --decks inf, or --model B{m[1]} for a {decks}-deck shoe")
     if m[0] == "B" and decks is None:
-        raise BaccaraError(f"--model {m} is a finite shoe but --decks is inf: give a number of --decks, "
+        raise ParameterError(f"--model {m} is a finite shoe but --decks is inf: give a number of --decks, "
                            f"or --model A{m[1]} for the infinite shoe")
     return m
 
@@ -475,17 +475,17 @@ class CheminJob:
         object.__setattr__(self, "deal", check_deal(self.decks, self.deal, self.cut, self.coups))
         a = Fraction(self.alpha)
         if not 0 <= a < 1 or a.denominator > MAX_DENOMINATOR:
-            raise BaccaraError(f"--commission must be a rational in [0, 1) with a denominator up to 10^9, got {a}")
+            raise ParameterError(f"--commission must be a rational in [0, 1) with a denominator up to 10^9, got {a}")
         object.__setattr__(self, "alpha", a)
         if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not 2 <= self.seats <= 32:
-            raise BaccaraError(f"--seats must be an integer from 2 to 32, got {self.seats!r}")
+            raise ParameterError(f"--seats must be an integer from 2 to 32, got {self.seats!r}")
         if (isinstance(self.stake, bool) or not isinstance(self.stake, (int, float)) or not math.isfinite(self.stake)
                 or not 0 < self.stake <= MAX_STAKE):
-            raise BaccaraError(f"--stake (the opening bank) must be a positive number up to 10^9 units, "
+            raise ParameterError(f"--stake (the opening bank) must be a positive number up to 10^9 units, "
                                f"got {self.stake!r}")
         if (isinstance(self.withdraw_after, bool) or not isinstance(self.withdraw_after, int)
                 or not 0 <= self.withdraw_after <= MAX_WITHDRAW):
-            raise BaccaraError(f"--withdraw-after must be an integer from 0 (never) to {MAX_WITHDRAW:,}, "
+            raise ParameterError(f"--withdraw-after must be an integer from 0 (never) to {MAX_WITHDRAW:,}, "
                                f"got {self.withdraw_after!r}")
         if isinstance(self.chunk_size, bool) or not isinstance(self.chunk_size, int) or self.chunk_size < 1:
             raise BaccaraError(f"chunk size must be a positive integer, got {self.chunk_size!r}")

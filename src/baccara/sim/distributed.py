@@ -43,7 +43,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 from .results import Accumulator, ChunkResult
 
 BACKENDS = ("threads", "processes", "dask")
@@ -130,23 +130,23 @@ def parse_scheduler(address: str) -> tuple[str, int, str]:
     if not sep:
         scheme, rest = "tcp", text
     if scheme.lower() != "tcp":
-        raise BaccaraError(form + f": the {scheme!r} scheme is not supported, only tcp")
+        raise ParameterError(form + f": the {scheme!r} scheme is not supported, only tcp")
     if not rest or any(c in rest for c in "/?#@ \t"):
-        raise BaccaraError(form)
+        raise ParameterError(form)
     if rest.startswith("["):
         host, close, tail = rest[1:].partition("]")
         if not close or not tail.startswith(":"):
-            raise BaccaraError(form)
+            raise ParameterError(form)
         port_text, shown = tail[1:], f"[{host}]"
     else:
         host, colon, port_text = rest.rpartition(":")
         if not colon or ":" in host:
-            raise BaccaraError(form)
+            raise ParameterError(form)
         shown = host
     if not host or not all(c.isalnum() or c in ".-_:%" for c in host):
-        raise BaccaraError(form)
+        raise ParameterError(form)
     if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
-        raise BaccaraError(f"--scheduler: the port must be a number from 1 to 65535, got {port_text!r} in {address!r}")
+        raise ParameterError(f"--scheduler: the port must be a number from 1 to 65535, got {port_text!r} in {address!r}")
     port = int(port_text)
     return host, port, f"tcp://{shown}:{port}"
 
@@ -183,10 +183,10 @@ def _resolve(host: str, port: int, timeout: float, where: str) -> list:
     t.start()
     t.join(timeout)
     if t.is_alive():
-        raise BaccaraError(f"{where}: could not resolve the host {host!r} within {timeout:g} s")
+        raise ParameterError(f"{where}: could not resolve the host {host!r} within {timeout:g} s")
     if "error" in box:
         e = box["error"]
-        raise BaccaraError(f"{where}: unknown host {host!r} ({getattr(e, 'strerror', None) or e})")
+        raise ParameterError(f"{where}: unknown host {host!r} ({getattr(e, 'strerror', None) or e})")
     return box["found"]
 
 
@@ -238,27 +238,27 @@ def probe_scheduler(address: str, timeout: float = SCHEDULER_TIMEOUT) -> str:
         break
     if sock is None:
         if isinstance(last, ConnectionRefusedError):
-            raise BaccaraError(f"{where}: nothing listens at {host}:{port} (connection refused); "
+            raise ParameterError(f"{where}: nothing listens at {host}:{port} (connection refused); "
                                f"start a scheduler there (dask scheduler --port {port}) or fix the address")
         if last is None or isinstance(last, TimeoutError):
-            raise BaccaraError(f"{where}: no answer from {host}:{port} within {timeout:g} s")
-        raise BaccaraError(f"{where}: cannot connect to {host}:{port}: {last.strerror or last}")
+            raise ParameterError(f"{where}: no answer from {host}:{port} within {timeout:g} s")
+        raise ParameterError(f"{where}: cannot connect to {host}:{port}: {last.strerror or last}")
     with sock:
         head = _recv(sock, 8, deadline)
         not_dask = f"{where}: what listens at {host}:{port} is not a Dask scheduler"
         if len(head) < 8:
             if time.monotonic() >= deadline:
-                raise BaccaraError(f"{not_dask}: it sent no Dask greeting within {timeout:g} s")
-            raise BaccaraError(f"{not_dask}: it closed the connection without the Dask greeting")
+                raise ParameterError(f"{not_dask}: it sent no Dask greeting within {timeout:g} s")
+            raise ParameterError(f"{not_dask}: it closed the connection without the Dask greeting")
         (n,) = struct.unpack("<Q", head)
         if not 16 <= n <= 1 << 20:
-            raise BaccaraError(f"{not_dask} (it answered {head!r}...)")
+            raise ParameterError(f"{not_dask} (it answered {head!r}...)")
         body = _recv(sock, n, deadline)
         if len(body) < n:
-            raise BaccaraError(f"{not_dask}: its greeting was cut short")
+            raise ParameterError(f"{not_dask}: its greeting was cut short")
         (frames,) = struct.unpack_from("<Q", body)
         if not 1 <= frames <= 1024 or 8 + 8 * frames > n:
-            raise BaccaraError(f"{not_dask} (its greeting is not framed as Dask's)")
+            raise ParameterError(f"{not_dask} (its greeting is not framed as Dask's)")
     return norm
 
 
@@ -286,21 +286,21 @@ def check_backend(backend: str, workers: int | None, scheduler: str | None) -> t
     """
     backend = str(backend).strip().lower()
     if backend not in BACKENDS:
-        raise BaccaraError(f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+        raise ParameterError(f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
     if scheduler is not None:
         if backend not in ("dask", "threads"):
-            raise BaccaraError(f"--scheduler runs on Dask; it cannot be combined with --backend {backend}")
+            raise ParameterError(f"--scheduler runs on Dask; it cannot be combined with --backend {backend}")
         backend = "dask"
         parse_scheduler(scheduler)
         if workers is not None:
-            raise BaccaraError("--workers sets the local workers; with --scheduler the cluster's workers run "
+            raise ParameterError("--workers sets the local workers; with --scheduler the cluster's workers run "
                                "the job: leave --workers out")
         return backend, 1
     if workers is None:
         workers = default_workers()
     top = max_workers()
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= top:
-        raise BaccaraError(f"--workers must be an integer from 1 to {top} (twice the {default_workers()} "
+        raise ParameterError(f"--workers must be an integer from 1 to {top} (twice the {default_workers()} "
                            f"cores of this machine), got {workers!r}")
     return backend, workers
 
@@ -412,12 +412,12 @@ def _dask_client(workers: int, scheduler: str | None):
         try:
             client = Client(address, timeout=f"{SCHEDULER_TIMEOUT:g}s")
         except (OSError, TimeoutError) as e:
-            raise BaccaraError(f"--scheduler: cannot reach a Dask scheduler at {scheduler}: {e}") from None
+            raise ParameterError(f"--scheduler: cannot reach a Dask scheduler at {scheduler}: {e}") from None
         try:
             client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
         except (OSError, TimeoutError):
             client.close()
-            raise BaccaraError(f"--scheduler: the Dask scheduler at {scheduler} has no workers "
+            raise ParameterError(f"--scheduler: the Dask scheduler at {scheduler} has no workers "
                                f"(none joined within {WORKERS_TIMEOUT:g} s); start some with "
                                f"'dask worker {address}'") from None
         return client, None
@@ -452,7 +452,7 @@ def _run_dask(job: Job, workers: int, scheduler: str | None, tracker: _Tracker) 
             try:
                 c = future.result()
             except ImportError as e:
-                raise BaccaraError(f"--scheduler: a Dask worker cannot import what the job needs ({e}); "
+                raise ParameterError(f"--scheduler: a Dask worker cannot import what the job needs ({e}); "
                                    f"install baccara on every worker") from None
             in_flight -= 1
             future.release()

@@ -40,7 +40,7 @@ from math import lcm
 import numpy as np
 
 from ..bets import Bet
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 from ..events import NCELLS, resolution_at_least
 from ..exact import coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
@@ -75,7 +75,7 @@ def check_seed(seed: int) -> int:
         ``seed``; :class:`BaccaraError` naming ``--seed`` otherwise.
     """
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise BaccaraError(f"--seed must be an integer from 0 to 2^63 - 1, got {seed!r}")
+        raise ParameterError(f"--seed must be an integer from 0 to 2^63 - 1, got {seed!r}")
     return seed
 
 
@@ -95,7 +95,7 @@ def check_shoes(shoes: int, what: str = "--shoes") -> int:
         ``shoes``; :class:`BaccaraError` otherwise.
     """
     if isinstance(shoes, bool) or not isinstance(shoes, int) or not 1 <= shoes <= MAX_SHOES:
-        raise BaccaraError(f"{what} must be an integer from 1 to 10^15, got {shoes!r}")
+        raise ParameterError(f"{what} must be an integer from 1 to 10^15, got {shoes!r}")
     return shoes
 
 
@@ -105,24 +105,24 @@ def check_deal(decks: int | None, deal: str, cut: int, coups: int, max_cards: in
     ``max_cards``: the most cards one coup can take (6; 9 in banque), the least
     ``cut`` that lets the last coup be finished."""
     if deal not in DEAL_MODES:
-        raise BaccaraError(f"--deal must be one of {', '.join(DEAL_MODES)}, got {deal!r}")
+        raise ParameterError(f"--deal must be one of {', '.join(DEAL_MODES)}, got {deal!r}")
     if decks is None:
         deal = "infinite"
     elif isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= MAX_DECKS:
-        raise BaccaraError(f"--decks must be an integer from 1 to {MAX_DECKS:,} (the most a simulated shoe "
+        raise ParameterError(f"--decks must be an integer from 1 to {MAX_DECKS:,} (the most a simulated shoe "
                            f"holds) or 'inf', got {decks!r}")
     elif deal == "infinite":
-        raise BaccaraError("--deal infinite needs --decks inf")
+        raise ParameterError("--deal infinite needs --decks inf")
     if deal == "cut":
         assert decks is not None  # None made deal "infinite" above
         n = 52 * decks
         if isinstance(cut, bool) or not isinstance(cut, int) or cut < max_cards or cut > n - 11:
-            raise BaccaraError(
+            raise ParameterError(
                 f"--cut (cards behind the cut card) must be an integer from {max_cards} (a coup takes up to "
                 f"{max_cards} cards) "
                 f"to {n - 11} (the burn can take 11 cards) for {decks} deck{'s' if decks > 1 else ''}, got {cut!r}")
     elif isinstance(coups, bool) or not isinstance(coups, int) or not 1 <= coups <= MAX_COUPS:
-        raise BaccaraError(f"--coups (coups per shoe without a cut card) must be an integer from 1 to "
+        raise ParameterError(f"--coups (coups per shoe without a cut card) must be an integer from 1 to "
                            f"{MAX_COUPS:,}, got {coups!r}")
     return deal
 
@@ -148,7 +148,7 @@ def bet_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, tuple[int, ...]]:
         scaled = [p * den for p in levels]
         if den > MAX_SCALED_PAYOUT or any(abs(x) > MAX_SCALED_PAYOUT for x in scaled):
             shown = ", ".join(sorted({str(p) if len(str(p)) <= 24 else f"{float(p):.3g}" for p in levels}))
-            raise BaccaraError(f"--bets: bet {b.name!r} pays {shown}: "
+            raise ParameterError(f"--bets: bet {b.name!r} pays {shown}: "
                                f"to simulate it, its payouts times their common denominator ({den}) must stay below "
                                f"2^40 (about 1.1e12)")
         cols.append(np.array([int(x) for x in scaled], dtype=np.int64)[idx])
@@ -181,28 +181,28 @@ class PuntoJob:
         check_shoes(self.shoes)
         object.__setattr__(self, "deal", check_deal(self.decks, self.deal, self.cut, self.coups))
         if not self.bets:
-            raise BaccaraError("--bets: give at least one bet")
+            raise ParameterError("--bets: give at least one bet")
         if len(self.bets) > MAX_BETS:
-            raise BaccaraError(f"--bets: at most {MAX_BETS} bets in one run, got {len(self.bets)}")
+            raise ParameterError(f"--bets: at most {MAX_BETS} bets in one run, got {len(self.bets)}")
         names = [b.name for b in self.bets]
         dup = {n for n in names if names.count(n) > 1}
         if dup:
-            raise BaccaraError(f"--bets: {', '.join(sorted(dup))} listed twice")
+            raise ParameterError(f"--bets: {', '.join(sorted(dup))} listed twice")
         if self.count is not None:
             if self.perfect:
-                raise BaccaraError("choose a count system (--count) or the perfect counter (--perfect), not both")
+                raise ParameterError("choose a count system (--count) or the perfect counter (--perfect), not both")
             if self.deal != "cut":
-                raise BaccaraError("--count needs a real shoe dealt to the cut card (a count means nothing "
+                raise ParameterError("--count needs a real shoe dealt to the cut card (a count means nothing "
                                    "when every coup comes from a full or infinite shoe)")
             for r in self.count.rules:
                 if r.bet not in names:
-                    raise BaccaraError(f"--count: the count bets on {r.bet!r}, which is not among the bets "
+                    raise ParameterError(f"--count: the count bets on {r.bet!r}, which is not among the bets "
                                        f"({', '.join(names)})")
         if self.perfect:
             if self.deal != "cut":
-                raise BaccaraError("--perfect needs a real shoe dealt to the cut card")
+                raise ParameterError("--perfect needs a real shoe dealt to the cut card")
             if isinstance(self.perfect_every, bool) or not isinstance(self.perfect_every, int) or self.perfect_every < 1:
-                raise BaccaraError(f"--perfect-every must be a positive integer, got {self.perfect_every!r}")
+                raise ParameterError(f"--perfect-every must be a positive integer, got {self.perfect_every!r}")
         if isinstance(self.chunk_size, bool) or not isinstance(self.chunk_size, int) or self.chunk_size < 1:
             raise BaccaraError(f"chunk size must be a positive integer, got {self.chunk_size!r}")
         bet_table(self.bets)  # payouts the kernel's integers can hold
@@ -575,7 +575,7 @@ def count_bet_names(names: Sequence[str], available: Mapping[str, Bet], count: C
     if count is not None:
         for r in count.rules:
             if r.bet not in available:
-                raise BaccaraError(f"--count: the count system bets on {r.bet!r}, which is not a bet; bets are "
+                raise ParameterError(f"--count: the count system bets on {r.bet!r}, which is not a bet; bets are "
                                    f"{', '.join(available)}")
         out += [r.bet for r in count.rules if r.bet not in out]
     return out
@@ -586,6 +586,6 @@ def bets_from_names(names: Sequence[str], available: Mapping[str, Bet]) -> tuple
     out = []
     for n in names:
         if n not in available:
-            raise BaccaraError(f"--bets: unknown bet {n!r}; bets are {', '.join(available)}")
+            raise ParameterError(f"--bets: unknown bet {n!r}; bets are {', '.join(available)}")
         out.append(available[n])
     return tuple(out)

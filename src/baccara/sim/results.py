@@ -28,7 +28,7 @@ from typing import Any, Self
 
 import numpy as np
 
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 
 _SAFE = 2**62
 
@@ -372,7 +372,7 @@ class ParquetSink:
             import pyarrow
             import pyarrow.parquet  # noqa: F401
         except ImportError:  # pragma: no cover - pyarrow is a dependency
-            raise BaccaraError("--out needs pyarrow: pip install pyarrow") from None
+            raise ParameterError("--out needs pyarrow: pip install pyarrow") from None
         self.path = Path(path)
         self.part = _part_path(self.path)
         self.metadata = {str(k): str(v) for k, v in (metadata or {}).items()}
@@ -411,12 +411,12 @@ class ParquetSink:
         try:
             if self._writer is None:
                 if self.path.parent and not self.path.parent.exists():
-                    raise BaccaraError(f"--out: folder {str(self.path.parent)!r} does not exist")
+                    raise ParameterError(f"--out: folder {str(self.path.parent)!r} does not exist")
                 self._writer = pq.ParquetWriter(str(self.part), table.schema)
             self._writer.write_table(table, row_group_size=max(table.num_rows, 1))
         except OSError as e:
             self.abort()
-            raise BaccaraError(f"--out: cannot write {str(self.path)!r}: {e}") from None
+            raise ParameterError(f"--out: cannot write {str(self.path)!r}: {e}") from None
 
     def close(self) -> None:
         """Write the last rows and the footer, and move the file to its name."""
@@ -429,7 +429,7 @@ class ParquetSink:
             self.part.replace(self.path)
         except OSError as e:
             self.abort()
-            raise BaccaraError(f"--out: cannot write {str(self.path)!r}: {e}") from None
+            raise ParameterError(f"--out: cannot write {str(self.path)!r}: {e}") from None
 
     def abort(self) -> None:
         """Drop the partial file."""
