@@ -348,6 +348,9 @@ class CountDesign(Result):
                  f"# tags from the exact effects of removal (betting correlation {self.correlation:.3f}), the trigger",
                  f"# the best of every threshold on those shoes (bet frequency {self.best.frequency * 100:.2f}%, "
                  f"edge when betting {self.best.edge * 100:+.2f}%).",
+                 *([f"# Unbalanced: the true count sits near {s.initial_per_deck:g} on a neutral shoe (-52 x the mean "
+                    f"tag of the unseen cards), so the trigger is {self.best.at_least - s.initial_per_deck:+g} from "
+                    f"there."] if s.initial_per_deck else []),
                  f"name = {_q(s.name)}",
                  f"description = {_q(s.description)}",
                  f"balanced = {'true' if s.balanced else 'false'}",
