@@ -1,0 +1,182 @@
+"""``baccara count``: what a count system wins on a side bet (and the perfect counter); ``count design``.
+
+``baccara count --decks 8 --bet dragon7 --count FILE`` simulates the count
+and the perfect counter on the same shoes and prints the count report
+(:mod:`baccara.sim.count_analysis`); ``baccara count design --bet dragon7
+--level 2 --out FILE.toml`` derives a count from the exact effects of removal
+and picks its trigger (:mod:`baccara.sim.count_design`).  A command of its
+own rather than more options of ``simulate punto``: the report is about one
+bet and one count, needs the perfect counter beside it, and prints different
+figures (SCORE, risk of ruin, efficiency).
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import typer
+
+from ..bets import DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, load_bets_toml
+from ..cli_errors import handles_errors
+from ..errors import BaccaraError
+from ..sim.cli import (
+    BACKEND,
+    COMMISSION,
+    MAX_PAYS,
+    SCHEDULER,
+    SEED,
+    WORKERS,
+    _file_option,
+    _with_option,
+    parse_common,
+    parse_count,
+    parse_decks,
+    parse_rational,
+)
+from .common import out, render
+
+count_app = typer.Typer(
+    help="Count analysis of a side bet: bet frequency, edge when betting, win per 100 hands and per shoe, SD, "
+         "SCORE, risk of ruin, beside the perfect counter; 'count design' derives a count from the exact effects "
+         "of removal.",
+    invoke_without_command=True,
+)
+
+BET = typer.Option(None, "--bet", help="The bet to count (see 'baccara bets'), e.g. dragon7, panda8, tie.")
+TIE_PAYS = typer.Option(str(DEFAULT_TIE_PAYS.numerator), "--tie-pays", help=f"Tie pays T:1, T in (0, {MAX_PAYS}].")
+BETS_FILE = typer.Option(None, "--bets-file", help="TOML file of user-defined bets (tables bets.NAME).")
+JSON = typer.Option(False, "--json", help="Print the result as JSON.")
+DECKS = typer.Option(None, "--decks", "-d", help="Decks in the shoe, 1 to 100 (default 8).")
+CUT = typer.Option(None, "--cut", help="Cards behind the cut card (default: the count file's, else 14).")
+MAX_COUNT_DECKS = 100
+
+
+def _bet(name: str | None, commission: str, tie_pays: str, bets_file: str | None) -> tuple[Bet, str]:
+    """The bet named by --bet, with the house's terms."""
+    from ..bets import builtin_bets
+
+    if not name:
+        raise BaccaraError("--bet: give the bet to count, e.g. --bet dragon7 (see 'baccara bets')")
+    house = (parse_rational(commission, "--commission", Fraction(0), Fraction(1), high_open=True,
+                            example="1/20 or 0.05", what="a rational"),
+             parse_rational(tie_pays, "--tie-pays", Fraction(0), Fraction(MAX_PAYS), low_open=True, example="8 or 9"),
+             DEFAULT_SUPER6_PAYS)
+    available = _with_option("--commission / --tie-pays", builtin_bets, *house)
+    if _file_option(bets_file, "--bets-file"):
+        for n, b in _with_option("--bets-file", load_bets_toml, bets_file).items():
+            if n in available:
+                raise BaccaraError(f"--bets-file: bet {n!r} has the name of a built-in bet; rename it")
+            available[n] = b
+    if name not in available:
+        raise BaccaraError(f"--bet: unknown bet {name!r}; bets are {', '.join(available)}")
+    return available[name], tie_pays
+
+
+def _decks(decks: str | None) -> int:
+    if decks is None:
+        return 8
+    d = parse_decks(decks)
+    if d is None or d > MAX_COUNT_DECKS:
+        raise BaccaraError(f"--decks must be an integer from 1 to {MAX_COUNT_DECKS} (a count needs a real shoe), "
+                           f"got {decks!r}")
+    return d
+
+
+def _positive(text: str, option: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise BaccaraError(f"{option} must be a positive number, got {text!r}") from None
+    if not (v > 0 and v < 1e15):
+        raise BaccaraError(f"{option} must be a positive number below 10^15, got {text!r}")
+    return v
+
+
+@count_app.callback()
+@handles_errors
+def count(
+    ctx: typer.Context,
+    decks: str | None = DECKS,
+    bet: str | None = BET,
+    count_file: str | None = typer.Option(None, "--count", help="TOML file of the count system (examples/counts/)."),
+    shoes: str = typer.Option("100000", "--shoes", help="Shoes for the count, 1 to 10^15 (default 100,000)."),
+    perfect_shoes: str | None = typer.Option(None, "--perfect-shoes",
+                                             help="Shoes for the perfect counter, the first of the count's, 0 to "
+                                                  "--shoes (default 2,000; 200 for pair bets; 0: none)."),
+    seed: str | None = SEED,
+    cut: str | None = CUT,
+    bankroll: str = typer.Option("1000", "--bankroll", help="Bankroll for the risk of ruin (default 1000)."),
+    unit: str = typer.Option("1", "--unit", help="Bet size, in the bankroll's money (default 1)."),
+    commission: str = COMMISSION,
+    tie_pays: str = TIE_PAYS,
+    bets_file: str | None = BETS_FILE,
+    workers: str | None = WORKERS,
+    backend: str = BACKEND,
+    scheduler: str | None = SCHEDULER,
+    json_out: bool = JSON,
+) -> dict | None:
+    """A count system on one bet: the count report, with the perfect counter's ceiling beside it."""
+    if ctx.invoked_subcommand is not None:
+        return None
+    from ..sim.count_analysis import analyse_count
+    from ..sim.counting import load_count_toml
+
+    common = parse_common(shoes, seed, workers, backend, scheduler, None, False, False)
+    d = _decks(decks)
+    the_bet, _ = _bet(bet, commission, tie_pays, bets_file)
+    if not _file_option(count_file, "--count"):
+        raise BaccaraError("--count: give the count system's TOML file (examples/counts/), or use 'baccara count "
+                           "design' to make one")
+    system = _with_option("--count", load_count_toml, count_file)
+    cut_n = parse_count(cut, "--cut", minimum=6, maximum=52 * d - 11) if cut is not None else None
+    ps = parse_count(perfect_shoes, "--perfect-shoes", minimum=0, maximum=common.shoes) \
+        if perfect_shoes is not None else None
+    report = analyse_count(system, the_bet, decks=d, shoes=common.shoes, seed=common.seed, cut=cut_n,
+                           perfect_shoes=ps, bankroll=_positive(bankroll, "--bankroll"),
+                           unit=_positive(unit, "--unit"), backend=common.backend, workers=common.workers,
+                           scheduler=common.scheduler)
+    return render(report, json_out, out)
+
+
+@count_app.command("design")
+@handles_errors
+def design(
+    decks: str | None = DECKS,
+    bet: str | None = BET,
+    level: str = typer.Option("2", "--level", help="Tags from -level to level: 1, 2 or 3 (default 2)."),
+    kind: str = typer.Option("true", "--kind", help="Trigger on the true count (default) or the running count."),
+    shoes: str = typer.Option("100000", "--shoes", help="Shoes on which every trigger is evaluated (default "
+                                                        "100,000)."),
+    seed: str | None = SEED,
+    cut: str | None = typer.Option(None, "--cut", help="Cards behind the cut card (default 14)."),
+    commission: str = COMMISSION,
+    tie_pays: str = TIE_PAYS,
+    bets_file: str | None = BETS_FILE,
+    workers: str | None = WORKERS,
+    out_path: str | None = typer.Option(None, "--out", help="Write the count's TOML file here."),
+    json_out: bool = JSON,
+) -> None:
+    """Derive a count for a bet from its exact effects of removal, and pick the best trigger on real shoes."""
+    from ..sim.count_design import design_count, write_design
+    from ..sim.distributed import default_workers
+
+    common = parse_common(shoes, seed, workers, "threads", None, None, False, False)
+    d = _decks(decks)
+    the_bet, tp = _bet(bet, commission, tie_pays, bets_file)
+    lv = parse_count(level, "--level", minimum=1, maximum=3)
+    cut_n = parse_count(cut, "--cut", default=14, minimum=6, maximum=52 * d - 11)
+    if out_path is not None and (not str(out_path).strip() or Path(out_path).is_dir()):
+        raise BaccaraError(f"--out needs the path of a TOML file to write, got {out_path!r}")
+    result = design_count(d, the_bet, lv, shoes=common.shoes, seed=common.seed, cut=cut_n, kind=kind.strip().lower(),
+                          workers=common.workers or default_workers(),
+                          tie_pays=tp if the_bet.name == "tie" else None)
+    if out_path is not None:
+        write_design(result, out_path)
+    if json_out:
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        result.show(out)
+        if out_path is not None:
+            out.print(f"count written to {out_path}", highlight=False)

@@ -1,0 +1,688 @@
+"""Count analysis: what a count system wins on a side bet, beside the perfect counter's ceiling.
+
+A designer asks of a new side bet "can it be counted, and what would a counter
+win per shoe?"; an advantage player asks which count to use and what it earns.
+:func:`analyse_count` answers both with the figures the published analyses of
+Dragon 7, Panda 8, the tie and the pairs report, for one bet and one count
+system on real shoes (the burn, the cut card, the last coup):
+
+* **hands** dealt and **bets** placed; **bet frequency**, bets per hand;
+* **edge when betting**, the player's mean result per unit bet, with its
+  standard error (shoes as clusters, :mod:`baccara.sim.results`);
+* **win per 100 hands** and **per shoe**, in units (one unit per bet), with
+  standard errors;
+* **SD per bet** (of one bet's result, over the bets placed), **SD per
+  shoe** (of a shoe's net) and **SD per hand** = SD per shoe / sqrt(hands per
+  shoe), the per-hand spread that includes the correlation of the bets of one
+  shoe;
+* the **SCORE-style figures** of Schlesinger, *Blackjack Attack* (3rd ed.),
+  from the win per hand mu and the SD per hand sigma:
+
+  - DI = 1000 mu / sigma, the desirability index;
+  - N0 = (sigma / mu)^2, the hands to play before the expected win equals
+    one standard deviation (the "long run index");
+  - SCORE = 10^6 (mu / sigma)^2 = DI^2, the expected win per 100 hands of a
+    player with a 10,000-unit bankroll who bets the Kelly amount (bankroll x
+    mu / sigma^2 a hand; Schlesinger's SCORE is the same with his $10,000
+    bankroll and Kelly betting, computed here in closed form);
+
+* **risk of ruin** for a bankroll B and a bet of U (B / U units), by the
+  diffusion approximation (Brownian motion with drift mu_s and variance
+  sigma_s^2 a shoe, never stopping):
+
+      RoR = exp(-2 mu_s (B / U) / sigma_s^2)   if mu_s > 0, else 1,
+
+  with the per-shoe mean and variance (so the correlation within a shoe is
+  counted).  For a walk of +-1 steps it is the first-order form of the gambler's
+  ruin (q / p)^B (Feller, *An Introduction to Probability Theory*, vol. 1, XIV.2).
+
+The same figures are given for the **perfect counter** (who bets exactly when
+the exact engine gives the unseen cards a positive expectation: the ceiling
+any count can reach) on the first of the same shoes, with, beside its
+simulated results, the exact expectations of the bets it placed (their mean is
+its exact "edge when betting" on those shoes, and their sum a low-variance
+estimate of its win).  The count's **efficiency** is its win per 100 hands
+over the perfect counter's (the expected one).
+
+Every shoe is the one :mod:`baccara.sim.shoe_deal` deals for the seed, so a
+report is the same on threads, processes or a Dask cluster.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+from rich.console import RenderableType
+
+from ..bets import Bet
+from ..errors import BaccaraError
+from ..exact import coup_distribution, edges_for_shoes, evaluate_bets
+from ..rules import PUNTO_BANCO, Tableau
+from ..shoe import Shoe
+from . import _punto_kernel as K
+from .counting import CountSystem
+from .punto import PuntoJob, _composition, bet_table, max_coups
+from .report import SimResult, _table
+from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
+from .shoe_deal import CUT, DEAL_MODES, record_shoe
+
+#: Cards behind the cut card when neither the user nor the count file says (the published count analyses use 14 or 16).
+DEFAULT_COUNT_CUT = 14
+#: The bankroll, in units, of Schlesinger's SCORE.
+SCORE_BANKROLL = 10_000
+#: Per-shoe sums of squared payouts must stay below this.
+_SQ_LIMIT = 2**62
+
+#: Per-shoe columns of a count analysis.
+COLUMNS = ("hands", "placed", "net", "sq", "wins")
+_PAIRS = [("hands", "hands"), ("placed", "placed"), ("net", "net"), ("net", "placed"), ("net", "hands"),
+          ("placed", "hands"), ("wins", "wins"), ("wins", "placed")]
+
+
+def check_bet_counts(count: CountSystem, bet: str) -> None:
+    """Check that ``count`` has a betting rule for ``bet``.
+
+    Parameters
+    ----------
+    count : CountSystem
+        The count system.
+    bet : str
+        The bet analysed.
+
+    Raises
+    ------
+    BaccaraError
+        The count has no rule for the bet.
+    """
+    if count.rule_for(bet) is None:
+        have = ", ".join(r.bet for r in count.rules) or "none"
+        raise BaccaraError(f"--count: count {count.name!r} has no betting rule for --bet {bet} (it bets on {have}); "
+                           f"add a [[bets]] table with name = \"{bet}\"")
+
+
+@dataclass(frozen=True)
+class CountJob:
+    """One bet on real shoes, placed by a count system, or by the perfect counter (``count`` None).
+
+    A job of :func:`baccara.sim.distributed.run`: small, picklable, cut into chunks
+    of shoes whose per-shoe records (hands, bets placed, net, sum of squared
+    results, wins) add up exactly.
+    """
+
+    seed: int
+    shoes: int
+    decks: int
+    bet: Bet
+    count: CountSystem | None = None
+    cut: int = DEFAULT_COUNT_CUT
+    tableau: Tableau = PUNTO_BANCO
+    chunk_size: int = 4096
+
+    def __post_init__(self) -> None:
+        if self.count is not None:
+            check_bet_counts(self.count, self.bet.name)
+        p = self.punto  # checks the seed, shoes, shoe, cut, bet
+        pay = bet_table(p.bets)[0]
+        top = int(np.abs(pay).max())
+        if top * top * max_coups(self.decks, "cut", self.cut, 0) >= _SQ_LIMIT:
+            raise BaccaraError(f"--bet {self.bet.name}: its payouts are too large for the count analysis's "
+                               f"per-shoe sums of squares")
+
+    @property
+    def punto(self) -> PuntoJob:
+        """The punto banco job this analysis runs (its checks, kernel arguments and perfect counter)."""
+        return PuntoJob(seed=self.seed, shoes=self.shoes, decks=self.decks, bets=(self.bet,), deal="cut",
+                        cut=self.cut, tableau=self.tableau, count=self.count, perfect=self.count is None,
+                        chunk_size=self.chunk_size)
+
+    @property
+    def perfect(self) -> bool:
+        """Is this the perfect counter?"""
+        return self.count is None
+
+    @property
+    def holds_gil(self) -> bool:
+        """The perfect counter runs the exact engine from Python: parallel only across processes."""
+        return self.perfect
+
+    def run_chunk(self, index: int, pool=None) -> ChunkResult:
+        """Chunk ``index``: its shoes' exact per-shoe sums (and the perfect counter's expectations).
+
+        Parameters
+        ----------
+        index : int
+            The chunk.
+        pool : ThreadPoolExecutor, optional
+            Threads to share the chunk (the count's kernel releases the GIL).
+
+        Returns
+        -------
+        ChunkResult
+            Sums of the columns :data:`COLUMNS` and their products; for the perfect counter
+            also ``floats["ev"]`` (and its products), the exact expectations of the bets placed.
+        """
+        t0 = time.perf_counter()
+        first = index * self.chunk_size
+        n = min(self.shoes, first + self.chunk_size) - first
+        floats: dict[str, float] = {}
+        if self.perfect:
+            table, evs = np.zeros((n, 5), dtype=np.int64), np.zeros(n)
+            for s in range(n):
+                d = perfect_shoe(self, first + s)
+                table[s] = (d.hands, int(d.placed.sum()), int(d.results[d.placed].sum()),
+                            int((d.results[d.placed] ** 2).sum()), int((d.results[d.placed] > 0).sum()))
+                evs[s] = math.fsum(d.ev[d.placed])
+            hands, placed = table[:, 0].astype(float), table[:, 1].astype(float)
+            floats = {"ev": math.fsum(evs), "ev*ev": math.fsum(evs * evs), "ev*hands": math.fsum(evs * hands),
+                      "ev*placed": math.fsum(evs * placed)}
+        else:
+            args = self.kernel_args()
+            raw = np.zeros((n, K.BASE_COLUMNS + 6), dtype=np.int64)
+            in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, raw[lo:hi], *args))
+            c = K.BASE_COLUMNS
+            table = np.stack([raw[:, K.HANDS], raw[:, c], raw[:, c + 1], raw[:, c + 4], raw[:, c + 2]], axis=1)
+        cols = {k: table[:, i] for i, k in enumerate(COLUMNS)}
+        return ChunkResult(index=index, shoes=n, hands=int(cols["hands"].sum()), sums=column_sums(cols, _PAIRS),
+                           floats=floats, seconds=time.perf_counter() - t0,
+                           extra={"evaluations": int(cols["hands"].sum())} if self.perfect else {})
+
+    def kernel_args(self) -> tuple:
+        """The punto kernel's arguments with the bet twice: its payouts, then their squares.
+
+        Both columns follow the count's rule for the bet, so one pass deals each shoe and
+        records the bet's placements, net and sum of squared results.
+
+        Returns
+        -------
+        tuple
+            Arguments of :func:`baccara.sim._punto_kernel.punto_chunk` after ``seed, first, out``.
+        """
+        p = self.punto
+        pay = bet_table(p.bets)[0]
+        when, lo, hi, tags, initial = p.betting_arrays()
+        pay2 = np.ascontiguousarray(np.column_stack([pay[:, 0], pay[:, 0] * pay[:, 0]]))
+        return (p.template(), self.cut, DEAL_MODES["cut"], True, 0, self.tableau.player_array,
+                self.tableau.banker_array, pay2, np.repeat(when, 2), np.repeat(lo, 2), np.repeat(hi, 2), tags,
+                float(initial))
+
+
+# ---------------------------------------------------------------- the perfect counter, shoe by shoe
+@dataclass
+class PerfectShoe:
+    """The perfect counter on one shoe: each coup's unseen cards, exact expectation, decision and result.
+
+    ``unseen[j]`` are the cards (by code, 52 counts) the counter has not seen before coup j
+    (the face-down burns included); ``ev[j]`` the bet's exact expectation on them (a float;
+    ``placed[j]`` is its sign, decided exactly); ``results[j]`` the bet's result in units of
+    1 / denominator (:func:`baccara.sim.punto.bet_table`).
+    """
+
+    hands: int
+    unseen: np.ndarray
+    ev: np.ndarray
+    placed: np.ndarray
+    results: np.ndarray
+
+
+def exact_expectations(unseen: np.ndarray, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> tuple[np.ndarray, np.ndarray]:
+    """The bet's exact expectation on each row of unseen cards, and whether it is positive.
+
+    Parameters
+    ----------
+    unseen : numpy.ndarray
+        (k, 52) counts by card code.
+    bet : Bet
+        The bet.
+    tableau : Tableau
+        The drawing rules.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        Floats (k,) and booleans (k,) (EV > 0, decided on the exact values).
+    """
+    if bet.resolution == "value":
+        e = edges_for_shoes(unseen, (bet,), tableau)
+        return e.ev[:, 0], e.positive[:, 0]
+    evs = [evaluate_bets(coup_distribution(_composition(row, bet.resolution), tableau), (bet,))[bet.name].ev
+           for row in unseen]
+    return np.array([float(x) for x in evs]), np.array([x > 0 for x in evs], dtype=np.bool_)
+
+
+def perfect_shoe(job: CountJob, index: int) -> PerfectShoe:
+    """Deal shoe ``index`` of ``job`` and play it as the perfect counter.
+
+    Parameters
+    ----------
+    job : CountJob
+        The job (its seed, shoe, cut card and bet).
+    index : int
+        The shoe.
+
+    Returns
+    -------
+    PerfectShoe
+        Every coup's unseen cards, exact expectation, decision and result.
+    """
+    template = job.punto.template()
+    full = np.bincount(template, minlength=52).astype(np.int64)
+    cap = max_coups(job.decks, "cut", job.cut, 0)
+    starts, cells, winners = (np.zeros(cap, dtype=np.int64) for _ in range(3))
+    coups, burned, _end, deck = record_shoe(job.seed, index, template, job.cut, CUT, True, 0,
+                                            job.tableau.player_array, job.tableau.banker_array, starts, cells, winners)
+    dealt = np.zeros((deck.size - burned + 1, 52), dtype=np.int64)
+    dealt[np.arange(1, deck.size - burned + 1), deck[burned:].astype(np.int64)] = 1
+    seen = np.cumsum(dealt, axis=0)
+    seen[:, deck[0]] += 1  # the face-up burn card
+    unseen = full - seen[starts[:coups] - burned]
+    ev, placed = exact_expectations(unseen, job.bet, job.tableau)
+    results = bet_table((job.bet,))[0][cells[:coups], 0]
+    return PerfectShoe(coups, unseen, ev, placed, results)
+
+
+# ---------------------------------------------------------------- figures
+def _nan_none(x: float) -> float | None:
+    return None if x is None or not math.isfinite(x) else float(x)
+
+
+def risk_of_ruin(mean_: float, variance: float, bankroll_units: float) -> float:
+    """The diffusion approximation of the risk of ruin: exp(-2 mean B / variance), 1 when mean <= 0.
+
+    Parameters
+    ----------
+    mean_ : float
+        Expected win per period (a shoe, a hand), in units.
+    variance : float
+        Variance of the win per period, in units squared.
+    bankroll_units : float
+        The bankroll B, in units (bankroll / bet size); positive.
+
+    Returns
+    -------
+    float
+        The probability of ever losing the bankroll, playing on forever.
+
+    Raises
+    ------
+    BaccaraError
+        A bankroll that is not positive and finite.
+    """
+    if not (isinstance(bankroll_units, (int, float)) and math.isfinite(bankroll_units) and bankroll_units > 0):
+        raise BaccaraError(f"--bankroll must be a positive number of units, got {bankroll_units!r}")
+    if not mean_ > 0:
+        return 1.0
+    if variance <= 0:
+        return 0.0
+    return math.exp(-2.0 * mean_ * bankroll_units / variance)
+
+
+@dataclass
+class Figures:
+    """One bettor's figures (a count or the perfect counter); see the module docstring for the definitions."""
+
+    who: str
+    shoes: int
+    hands: int
+    placed: int
+    bet_frequency: Estimate
+    edge_when_betting: Estimate
+    win_per_100: Estimate
+    win_per_shoe: Estimate
+    sd_per_bet: float
+    sd_per_shoe: float
+    sd_per_hand: float
+    expected: dict | None = None
+
+    @property
+    def mean_per_hand(self) -> float:
+        """The expected win per hand (the perfect counter's from its exact expectations)."""
+        if self.expected is not None:
+            return self.expected["win_per_100_hands"] / 100
+        return self.win_per_100.value / 100
+
+    def score(self) -> dict:
+        """DI, N0 and SCORE from the win and SD per hand (None unless the win is positive).
+
+        Returns
+        -------
+        dict
+            ``di``, ``n0`` (hands) and ``score`` (units per 100 hands, 10,000-unit bankroll, Kelly bets).
+        """
+        mu, sd = self.mean_per_hand, self.sd_per_hand
+        if not (mu > 0 and sd > 0):
+            return {"di": None, "n0": None, "score": None}
+        return {"di": 1000 * mu / sd, "n0": (sd / mu) ** 2, "score": SCORE_BANKROLL * 100 * (mu / sd) ** 2}
+
+    def ruin(self, bankroll_units: float) -> float:
+        """Risk of ruin with ``bankroll_units`` units (per-shoe diffusion; module docstring)."""
+        mu = self.mean_per_hand * self.hands / self.shoes
+        return risk_of_ruin(mu, self.sd_per_shoe ** 2, bankroll_units)
+
+    def to_json(self) -> dict:
+        def est(e: Estimate) -> dict:
+            return {"value": _nan_none(e.value), "stderr": _nan_none(e.stderr)}
+
+        out = {"shoes": self.shoes, "hands": self.hands, "bets": self.placed,
+               "hands_per_shoe": self.hands / self.shoes, "bets_per_shoe": self.placed / self.shoes,
+               "bet_frequency": est(self.bet_frequency), "edge_when_betting": est(self.edge_when_betting),
+               "win_per_100_hands": est(self.win_per_100), "win_per_shoe": est(self.win_per_shoe),
+               "sd_per_bet": _nan_none(self.sd_per_bet), "sd_per_shoe": _nan_none(self.sd_per_shoe),
+               "sd_per_hand": _nan_none(self.sd_per_hand)}
+        out.update({k: _nan_none(v) if v is not None else None for k, v in self.score().items()})
+        if self.expected is not None:
+            out["expected"] = {k: _nan_none(v) for k, v in self.expected.items()}
+        return out
+
+
+def figures(who: str, total: ChunkResult, den: int) -> Figures:
+    """A bettor's figures from the combined per-shoe sums.
+
+    Parameters
+    ----------
+    who : str
+        ``"count"`` or ``"perfect"``.
+    total : ChunkResult
+        The combined chunks of a :class:`CountJob`.
+    den : int
+        The bet's payout denominator (results are kept in units of 1 / den).
+
+    Returns
+    -------
+    Figures
+        Every figure of the report, with standard errors (shoes as clusters).
+    """
+    S, s = total.shoes, total.sums
+    placed, net, sq = s["placed"], s["net"], s["sq"]
+    sd_bet = math.nan
+    if placed:
+        m = Fraction(net, placed)
+        sd_bet = math.sqrt(max(float(Fraction(sq, placed) - m * m), 0.0)) / den
+    sd_shoe = math.nan
+    if S > 1:
+        sd_shoe = math.sqrt(max(float((s["net*net"] - Fraction(net * net, S)) / (S - 1)), 0.0)) / den
+    per_shoe = total.hands / S
+    win100 = ratio(s, "net", "hands", S, den)
+    fig = Figures(who, S, total.hands, placed, ratio(s, "placed", "hands", S), ratio(s, "net", "placed", S, den),
+                  Estimate(100 * win100.value, 100 * win100.stderr, win100.num, win100.den),
+                  mean(s, "net", S, den), sd_bet, sd_shoe, sd_shoe / math.sqrt(per_shoe))
+    if "ev" in total.floats:
+        f = total.floats
+        ev = f["ev"]
+        H = total.hands
+
+        def cluster_se(y: float, yy: float, xy: float, xx: float, X: float) -> float:
+            if S < 2 or X == 0:
+                return math.nan
+            r = y / X
+            return math.sqrt(max((yy - 2 * r * xy + r * r * xx) / (X * X) * S / (S - 1), 0.0))
+
+        fig.expected = {
+            "edge_when_betting": ev / placed if placed else math.nan,
+            "edge_when_betting_stderr": cluster_se(ev, f["ev*ev"], f["ev*placed"], s["placed*placed"], placed),
+            "win_per_100_hands": 100 * ev / H,
+            "win_per_100_hands_stderr": 100 * cluster_se(ev, f["ev*ev"], f["ev*hands"], s["hands*hands"], H),
+            "win_per_shoe": ev / S,
+        }
+    return fig
+
+
+@dataclass(repr=False)
+class CountReport(SimResult):
+    """What a count system wins on one bet, beside the exact values and the perfect counter.
+
+    ``to_json()`` is the document of ``baccara count --json``; ``show()`` prints its table.
+    """
+
+    count_job: CountJob
+    count: Figures
+    perfect: Figures | None
+    exact: dict
+    bankroll: float
+    unit: float
+    run: dict = field(default_factory=dict)
+
+    @property
+    def bankroll_units(self) -> float:
+        """The bankroll in betting units."""
+        return self.bankroll / self.unit
+
+    def efficiency(self) -> dict | None:
+        """The count's win per 100 hands over the perfect counter's expected win (with an approximate se).
+
+        Returns
+        -------
+        dict or None
+            ``value`` and ``stderr`` (delta method, the two estimates taken as independent);
+            None without a perfect counter or when its win is not positive.
+        """
+        if self.perfect is None or self.perfect.expected is None:
+            return None
+        p = self.perfect.expected["win_per_100_hands"]
+        ps = self.perfect.expected["win_per_100_hands_stderr"]
+        c, cs = self.count.win_per_100.value, self.count.win_per_100.stderr
+        if not p > 0:
+            return None
+        eff = c / p
+        se = abs(eff) * math.sqrt((cs / c) ** 2 + (ps / p) ** 2) if c and math.isfinite(cs) and math.isfinite(ps) \
+            else math.nan
+        return {"value": eff, "stderr": _nan_none(se)}
+
+    def document(self) -> dict:
+        j = self.count_job
+        assert j.count is not None
+        counted = self.count.to_json()
+        z = self.count.edge_when_betting.z(self.exact["ev"])
+        counted["z_edge_vs_exact_full_shoe"] = _nan_none(z) if z is not None else None
+        doc: dict = {
+            "game": "punto",
+            "report": "count",
+            "bet": j.bet.name,
+            "seed": j.seed,
+            "shoe": {"decks": j.decks, "cut": j.cut,
+                     "procedure": "first card shown and that many burned face down (unseen); coups dealt while "
+                                  "they start at or before the cut card"},
+            "count": j.count.to_json(),
+            "rule": j.count.rule_for(j.bet.name).describe(),  # type: ignore[union-attr]
+            "exact": self.exact,
+            "count_figures": counted,
+            "perfect": self.perfect.to_json() if self.perfect is not None else None,
+            "efficiency": self.efficiency(),
+            "risk_of_ruin": {"bankroll": self.bankroll, "unit": self.unit, "bankroll_units": self.bankroll_units,
+                             "count": self.count.ruin(self.bankroll_units),
+                             "perfect": self.perfect.ruin(self.bankroll_units) if self.perfect else None},
+            "definitions": DEFINITIONS,
+            "run": self.run,
+        }
+        return doc
+
+    def report(self, doc: dict) -> list[RenderableType]:
+        return count_report(doc)
+
+
+DEFINITIONS = {
+    "bet_frequency": "bets placed per hand dealt",
+    "edge_when_betting": "mean result per unit bet, over the bets placed (player's advantage)",
+    "win_per_100_hands": "units won per 100 hands dealt (one unit a bet)",
+    "sd_per_bet": "standard deviation of one bet's result, over the bets placed",
+    "sd_per_hand": "SD per shoe / sqrt(hands per shoe) (counts the correlation within a shoe)",
+    "di": "1000 x win per hand / SD per hand (Schlesinger, Blackjack Attack)",
+    "n0": "(SD per hand / win per hand)^2 hands: the expected win equals one SD (Schlesinger)",
+    "score": "10^6 x (win per hand / SD per hand)^2 = DI^2: units won per 100 hands with a 10,000-unit "
+             "bankroll and Kelly bets (Schlesinger's SCORE)",
+    "risk_of_ruin": "exp(-2 mu B / sigma^2), mu and sigma^2 the mean and variance of a shoe's win, B the "
+                    "bankroll in units; 1 when mu <= 0 (the diffusion approximation)",
+    "efficiency": "count's win per 100 hands / perfect counter's expected win per 100 hands",
+    "perfect_expected": "the perfect counter's figures from the exact expectations of the bets it placed",
+}
+
+
+def _pct(e: dict | None, scale: float = 100, digits: int = 3, sign: str = "+") -> str:
+    if e is None or e.get("value") is None:
+        return "-"
+    se = e.get("stderr")
+    return f"{e['value'] * scale:{sign}.{digits}f}" + (f" ± {se * scale:.{digits}f}" if se is not None else "")
+
+
+def _num(x: float | None, fmt: str) -> str:
+    return "-" if x is None else format(x, fmt)
+
+
+def count_report(doc: dict) -> list[RenderableType]:
+    """The count report for people: one column for the count, one for the perfect counter.
+
+    Parameters
+    ----------
+    doc : dict
+        A :class:`CountReport`'s document.
+
+    Returns
+    -------
+    list
+        Text lines and a table.
+    """
+    c, p = doc["count_figures"], doc["perfect"]
+    sh = doc["shoe"]
+    lines: list[RenderableType] = [
+        f"Count {doc['count']['name']!r} on {doc['bet']}: {sh['decks']} decks, cut card {sh['cut']} from the end, "
+        f"{c['shoes']:,} shoes, seed {doc['seed']}",
+        f"rule: {doc['rule']}; exact edge from the full shoe {doc['exact']['ev'] * 100:+.4f}% "
+        f"({doc['exact']['ev_exact']})"]
+    cols = ["figure", "count"] + (["perfect counter"] if p else [])
+    t = _table(f"{doc['bet']}: one unit a bet", cols)
+
+    def row(label: str, key: str, fmt) -> None:
+        t.add_row(label, fmt(c.get(key)), *([fmt(p.get(key))] if p else []))
+
+    row("shoes", "shoes", lambda x: f"{x:,}")
+    row("hands", "hands", lambda x: f"{x:,}")
+    row("bets", "bets", lambda x: f"{x:,}")
+    row("bet frequency, %", "bet_frequency", lambda e: _pct(e, 100, 3, ""))
+    row("edge when betting, %", "edge_when_betting", lambda e: _pct(e, 100, 3))
+    row("win per 100 hands", "win_per_100_hands", lambda e: _pct(e, 1, 4))
+    row("win per shoe", "win_per_shoe", lambda e: _pct(e, 1, 4))
+    row("SD per bet", "sd_per_bet", lambda x: _num(x, ".3f"))
+    row("SD per shoe", "sd_per_shoe", lambda x: _num(x, ".3f"))
+    row("SD per hand", "sd_per_hand", lambda x: _num(x, ".4f"))
+    row("DI", "di", lambda x: _num(x, ".2f"))
+    row("N0 (hands)", "n0", lambda x: _num(x, ",.0f"))
+    row("SCORE", "score", lambda x: _num(x, ".3f"))
+    r = doc["risk_of_ruin"]
+    t.add_row(f"risk of ruin, {r['bankroll_units']:g} units", f"{r['count']:.4g}",
+              *([f"{r['perfect']:.4g}"] if p else []))
+    lines.append(t)
+    if p and p.get("expected"):
+        e = p["expected"]
+        lines.append(f"perfect counter, exact expectations of its bets: edge when betting "
+                     f"{e['edge_when_betting'] * 100:+.4f}%, win per 100 hands {e['win_per_100_hands']:+.4f}"
+                     f" ± {e['win_per_100_hands_stderr']:.4f}, per shoe {e['win_per_shoe']:+.4f}")
+    if doc["efficiency"]:
+        ef = doc["efficiency"]
+        se = f" ± {ef['stderr'] * 100:.1f}" if ef.get("stderr") is not None else ""
+        lines.append(f"efficiency (count's win / perfect counter's): {ef['value'] * 100:.1f}%{se}")
+    z = c.get("z_edge_vs_exact_full_shoe")
+    if z is not None and c["bet_frequency"]["value"] == 1:
+        lines.append(f"the count bets every hand: edge when betting vs the exact full-shoe edge, z = {z:+.2f}")
+    lines.append("SD, DI, N0, SCORE and risk of ruin as defined in --json's 'definitions' (Schlesinger, "
+                 "Blackjack Attack; diffusion approximation)")
+    return lines
+
+
+# ---------------------------------------------------------------- the analysis
+def exact_full_shoe(decks: int, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> dict:
+    """The bet's exact expectation on a coup from the full shoe.
+
+    Parameters
+    ----------
+    decks : int
+        Decks in the shoe.
+    bet : Bet
+        The bet.
+    tableau : Tableau
+        The drawing rules.
+
+    Returns
+    -------
+    dict
+        ``ev`` (float), ``ev_exact`` ("num/den") and ``sd`` of one bet.
+    """
+    r = evaluate_bets(coup_distribution(Shoe.decks(decks), tableau), (bet,))[bet.name]
+    return {"ev": float(r.ev), "ev_exact": f"{r.ev.numerator}/{r.ev.denominator}", "sd": r.sd}
+
+
+def analyse_count(count: CountSystem, bet: Bet, *, decks: int = 8, shoes: int = 100_000, seed: int = 0,
+                  cut: int | None = None, perfect_shoes: int | None = None, bankroll: float = 1000.0,
+                  unit: float = 1.0, tableau: Tableau = PUNTO_BANCO, backend: str = "threads",
+                  workers: int | None = None, scheduler: str | None = None) -> CountReport:
+    """Simulate a count system on one bet, and the perfect counter on the first of the same shoes.
+
+    Parameters
+    ----------
+    count : CountSystem
+        The count; it must have a betting rule for ``bet``.
+    bet : Bet
+        The bet.
+    decks : int
+        Decks in the shoe.
+    shoes : int
+        Shoes for the count.
+    seed : int
+        The seed: shoe i is the same for the count and the perfect counter.
+    cut : int, optional
+        Cards behind the cut card (default: the count file's, else 14).
+    perfect_shoes : int, optional
+        Shoes for the perfect counter, the first of the count's (default: min(shoes, 2,000)
+        on card-value bets, min(shoes, 200) on pair bets; 0: no perfect counter).
+    bankroll, unit : float
+        The bankroll and the bet size (risk of ruin with bankroll / unit units); positive.
+    tableau : Tableau
+        The drawing rules.
+    backend, workers, scheduler
+        As :func:`baccara.sim.distributed.run`.
+
+    Returns
+    -------
+    CountReport
+        The figures of the count and of the perfect counter, the efficiency, risk of ruin.
+
+    Raises
+    ------
+    BaccaraError
+        Bad input (no rule for the bet, a bankroll or unit that is not positive), or a
+        trigger that never fired in the shoes dealt.
+    """
+    from .distributed import run
+
+    for name, v in (("--bankroll", bankroll), ("--unit", unit)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
+            raise BaccaraError(f"{name} must be a positive number, got {v!r}")
+    check_bet_counts(count, bet.name)
+    cut = cut if cut is not None else (count.cut or DEFAULT_COUNT_CUT)
+    job = CountJob(seed, shoes, decks, bet, count, cut, tableau)
+    if perfect_shoes is None:
+        perfect_shoes = min(shoes, 2000 if bet.resolution == "value" else 200)
+    if isinstance(perfect_shoes, bool) or not isinstance(perfect_shoes, int) or not 0 <= perfect_shoes <= shoes:
+        raise BaccaraError(f"--perfect-shoes must be an integer from 0 to --shoes ({shoes}), got {perfect_shoes!r}")
+    den = bet_table((bet,))[1][0]
+    total, info = run(job, backend, workers, scheduler)
+    if total.sums["placed"] == 0:
+        rule = count.rule_for(bet.name)
+        raise BaccaraError(f"--count: the trigger never fired: count {count.name!r} never bet on {bet.name} in "
+                           f"{shoes:,} shoes ({rule.describe() if rule else ''}); lower its at_least (or raise its "
+                           f"at_most), or deal more --shoes")
+    run_info = {"count": info.to_json()}
+    perfect = None
+    if perfect_shoes:
+        pjob = CountJob(seed, perfect_shoes, decks, bet, None, cut, tableau, chunk_size=8)
+        ptotal, pinfo = run(pjob, backend, workers, scheduler)
+        perfect = figures("perfect", ptotal, den)
+        run_info["perfect"] = pinfo.to_json()
+    return CountReport(job, figures("count", total, den), perfect, exact_full_shoe(decks, bet, tableau),
+                       float(bankroll), float(unit), run_info)
+
+
+__all__ = ["CountJob", "CountReport", "Figures", "PerfectShoe", "analyse_count", "exact_expectations",
+           "exact_full_shoe", "figures", "perfect_shoe", "risk_of_ruin", "fnum"]
