@@ -59,7 +59,7 @@ import numpy as np
 from rich.console import RenderableType
 
 from ..bets import Bet
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 from ..exact import coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
@@ -100,7 +100,7 @@ def check_bet_counts(count: CountSystem, bet: str) -> None:
     """
     if count.rule_for(bet) is None:
         have = ", ".join(r.bet for r in count.rules) or "none"
-        raise BaccaraError(f"--count: count {count.name!r} has no betting rule for --bet {bet} (it bets on {have}); "
+        raise ParameterError(f"--count: count {count.name!r} has no betting rule for --bet {bet} (it bets on {have}); "
                            f"add a [[bets]] table with name = \"{bet}\"")
 
 
@@ -129,7 +129,7 @@ class CountJob:
         pay = bet_table(p.bets)[0]
         top = int(np.abs(pay).max())
         if top * top * max_coups(self.decks, "cut", self.cut, 0) >= _SQ_LIMIT:
-            raise BaccaraError(f"--bet {self.bet.name}: its payouts are too large for the count analysis's "
+            raise ParameterError(f"--bet {self.bet.name}: its payouts are too large for the count analysis's "
                                f"per-shoe sums of squares")
 
     @property
@@ -312,7 +312,7 @@ def risk_of_ruin(mean_: float, variance: float, bankroll_units: float) -> float:
         A bankroll that is not positive and finite.
     """
     if not (isinstance(bankroll_units, (int, float)) and math.isfinite(bankroll_units) and bankroll_units > 0):
-        raise BaccaraError(f"--bankroll must be a positive number of units, got {bankroll_units!r}")
+        raise ParameterError(f"--bankroll must be a positive number of units, got {bankroll_units!r}")
     if not mean_ > 0:
         return 1.0
     if variance <= 0:
@@ -665,12 +665,12 @@ def analyse_count(count: CountSystem, bet: Bet, *, decks: int = 8, shoes: int = 
     if perfect_shoes is None:
         perfect_shoes = min(shoes, 2000 if bet.resolution == "value" else 200)
     if isinstance(perfect_shoes, bool) or not isinstance(perfect_shoes, int) or not 0 <= perfect_shoes <= shoes:
-        raise BaccaraError(f"--perfect-shoes must be an integer from 0 to --shoes ({shoes}), got {perfect_shoes!r}")
+        raise ParameterError(f"--perfect-shoes must be an integer from 0 to --shoes ({shoes}), got {perfect_shoes!r}")
     den = bet_table((bet,))[1][0]
     total, info = run(job, backend, workers, scheduler)
     if total.sums["placed"] == 0:
         rule = count.rule_for(bet.name)
-        raise BaccaraError(f"--count: the trigger never fired: count {count.name!r} never bet on {bet.name} in "
+        raise ParameterError(f"--count: the trigger never fired: count {count.name!r} never bet on {bet.name} in "
                            f"{shoes:,} shoes ({rule.describe() if rule else ''}); lower its at_least (or raise its "
                            f"at_most), or deal more --shoes")
     run_info = {"count": info.to_json()}

@@ -43,7 +43,7 @@ from rich.console import RenderableType
 
 from ..bets import Bet
 from ..cards import RANKS
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 from ..exact import effects_of_removal
 from ..result import Result
 from ..rules import PUNTO_BANCO, Tableau
@@ -81,7 +81,7 @@ def removal_effects(decks: int, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> tup
     out = []
     for e in effects:
         if e.effect is None:
-            raise BaccaraError(f"--decks {decks}: too few cards to remove one of rank {e.rank}")
+            raise ParameterError(f"--decks {decks}: too few cards to remove one of rank {e.rank}")
         out.append(-e.effect)
     return -base, out
 
@@ -124,7 +124,7 @@ def integer_tags(ideal, level: int) -> tuple[tuple[int, ...], float]:
         The tags and their betting correlation with ``ideal``.
     """
     if level not in LEVELS:
-        raise BaccaraError(f"--level must be 1, 2 or 3 (tags from -level to level), got {level!r}")
+        raise ParameterError(f"--level must be 1, 2 or 3 (tags from -level to level), got {level!r}")
     x = np.asarray(ideal, dtype=float)
     top = float(np.abs(x).max())
     if top == 0 or not np.ptp(x) > 1e-12 * top:
@@ -407,14 +407,14 @@ def design_count(decks: int, bet: Bet, level: int = 2, *, shoes: int = 100_000, 
         A bad level or kind, a bet no linear count tracks, or no trigger that wins.
     """
     if kind not in ("true", "running"):
-        raise BaccaraError(f"--kind must be true or running, got {kind!r}")
+        raise ParameterError(f"--kind must be true or running, got {kind!r}")
     if level not in LEVELS:
-        raise BaccaraError(f"--level must be 1, 2 or 3 (tags from -level to level), got {level!r}")
+        raise ParameterError(f"--level must be 1, 2 or 3 (tags from -level to level), got {level!r}")
     base, effects = removal_effects(decks, bet, tableau)
     e = np.array([float(x) for x in effects])
     ideal = e - e.mean()
     if np.ptp(e) <= 1e-15 * max(float(np.abs(e).max()), 1e-300):
-        raise BaccaraError(f"--bet {bet.name}: its effects of removal are all equal from a full {decks}-deck shoe "
+        raise ParameterError(f"--bet {bet.name}: its effects of removal are all equal from a full {decks}-deck shoe "
                            f"(a pair's chance depends on the squares of the rank counts), so no linear count "
                            f"tracks it; try the perfect counter (baccara count --count FILE shows it)")
     tags, bc = integer_tags(ideal, level)
@@ -426,7 +426,7 @@ def design_count(decks: int, bet: Bet, level: int = 2, *, shoes: int = 100_000, 
     table = triggers(edges, hn, hv, den)
     best = max(table, key=lambda t: (t.net, -t.bets))
     if best.net <= 0:
-        raise BaccaraError(f"--bet {bet.name}: no trigger of this count wins on {shoes:,} shoes (the best, "
+        raise ParameterError(f"--bet {bet.name}: no trigger of this count wins on {shoes:,} shoes (the best, "
                            f"{kind} count >= {best.at_least:g}, wins {float(best.net):+.2f} units); the bet may not "
                            f"be countable with a level-{level} count at cut {cut}")
     system = CountSystem(name, probe.tags, (BetRule(bet.name, kind, best.at_least),), initial_per_deck=per_deck,
@@ -448,4 +448,4 @@ def write_design(design: CountDesign, path: str | Path) -> None:
     try:
         Path(path).write_text(design.to_toml(), encoding="utf-8")
     except OSError as e:
-        raise BaccaraError(f"--out: cannot write {path}: {e.strerror or e}") from None
+        raise ParameterError(f"--out: cannot write {path}: {e.strerror or e}") from None
