@@ -120,7 +120,7 @@ def test_risk_of_ruin_against_the_gamblers_ruin_and_a_random_walk():
     se = math.sqrt(0.13 * 0.87 / walks)
     # the walk overshoots the barrier by ~0.58 sd (Siegmund), so it is ruined a little less often
     assert ruined.mean() == pytest.approx(risk_of_ruin(mu, sd**2, B + 0.583), abs=4 * se)
-    with pytest.raises(BaccaraError, match="--bankroll"):
+    with pytest.raises(BaccaraError, match="^bankroll must be a positive number"):
         risk_of_ruin(0.1, 1, 0)
 
 
