@@ -211,3 +211,15 @@ def test_cli_b3_solve_and_sweep():
     assert r.exit_code == 2 and "error: --model B3" in r.output
     r = runner.invoke(app, ["chemin", "solve", "--model", "B4"])
     assert r.exit_code == 2 and "error:" in r.output
+
+
+def test_model_a3_sweeps_as_model_a1_and_says_so():
+    # With replacement Player's five compositions of 5 are one decision: the library
+    # (not the command line) sweeps Model A3 as A1 and labels the result.
+    from baccara import chemin
+
+    a3, a1 = chemin.sweep("A3", "inf").to_json(), chemin.sweep("A1", "inf").to_json()
+    assert a3["model"] == "A3" and "Model A1's" in a3["note"] and "note" not in a1
+    assert {k: v for k, v in a3.items() if k not in ("model", "note")} == {k: v for k, v in a1.items() if k != "model"}
+    r = CliRunner().invoke(app, ["chemin", "sweep", "--model", "A3", "--decks", "inf", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output) == a3

@@ -108,7 +108,7 @@ def sweep(model: str = "B2", decks: int | str | None = None, lo: Any = 0, hi: An
     Parameters
     ----------
     model : str
-        A1, A2, B1, B2 or B3 (Model A3's equilibria are Model A1's).
+        A1, A2, A3, B1, B2 or B3 (Model A3's equilibria are Model A1's: its sweep says so).
     decks : int or str, optional
         Fresh decks, or ``"inf"`` (default 6); not with ``shoe``.
     lo, hi : Fraction, int, float or str
@@ -129,6 +129,4 @@ def sweep(model: str = "B2", decks: int | str | None = None, lo: Any = 0, hi: An
     if g.model == "B3":
         assert g.decks is not None  # Model B: a finite shoe
         return sweep_chemin3(g.decks, a, b)
-    if g.model == "A3":
-        raise BaccaraError("model A3: with replacement Player's compositions of 5 are one decision; sweep Model A1")
-    return sweep_chemin(g.model, g.decks, a, b)
+    return sweep_chemin(g.model, g.decks, a, b)  # Model A3 is swept as A1 (and says so)

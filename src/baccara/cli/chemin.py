@@ -13,7 +13,6 @@ from .. import params
 from ..cli_errors import handles_errors
 from ..errors import BaccaraError, ShoeError
 from ..games.chemin.game import MODELS, CheminGame, check_model, chemin_game
-from ..games.chemin.report import sweep_renderables
 from ..games.chemin.solution import (
     best_response_table,
     solve_chemin,
@@ -114,20 +113,8 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
         from ..games.chemin.model3 import sweep_chemin3
 
         assert d is not None  # Model B: a finite shoe
-        doc = sweep_chemin3(d, a, b).to_json()
-    elif m == "A3":  # with replacement the compositions of 5 are one decision: Model A1
-        doc = sweep_chemin("A1", d, a, b).to_json()
-        doc["model"] = "A3"
-        doc["note"] = ("with replacement Player's five compositions of 5 are equivalent: Model A3's equilibria are "
-                       "Model A1's, Player drawing at 5 with the total probability p(alpha) split across them in any way")
-    else:
-        doc = sweep_chemin(m, d, a, b).to_json()
-    if json_out:
-        print(json.dumps(doc, indent=2))
-    else:
-        for r in sweep_renderables(doc):
-            out.print(r, highlight=False)
-    return doc
+        return render(sweep_chemin3(d, a, b), json_out)
+    return render(sweep_chemin(m, d, a, b), json_out)
 
 
 #: Most values of d one --decks list may name.

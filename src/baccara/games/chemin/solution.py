@@ -159,10 +159,15 @@ def table_text(rows: list[list[str]], notes: list[str], title: str) -> str:
 # ---------------------------------------------------------------- the sweep
 @dataclass(repr=False)
 class CheminSweep(Result):
-    """The exact alpha-structure of chemin de fer's equilibria for one model and d."""
+    """The exact alpha-structure of chemin de fer's equilibria for one model and d.
+
+    ``as_model`` is ``"A3"`` when Model A3 was asked for: with replacement Player's five
+    compositions of 5 are one decision, so its equilibria are Model A1's (``game``).
+    """
 
     game: CheminGame
     result: Sweep
+    as_model: str | None = None
 
     def label(self, k: int) -> str:
         assert self.result.game is not None  # sweep() records the game
@@ -222,8 +227,11 @@ class CheminSweep(Result):
     def to_json(self) -> dict:
         a, b, c, d, e = self.result.counts()
         r = self.result
+        note = {} if self.as_model is None else {"note": (
+            "with replacement Player's five compositions of 5 are equivalent: Model A3's equilibria are Model A1's, "
+            "Player drawing at 5 with the total probability p(alpha) split across them in any way")}
         return {
-            "model": self.game.model,
+            "model": self.as_model or self.game.model,
             "decks": _decks_json(self.game.decks),
             "shoe": shoe_json(self.game.decks),
             "commission_range": [fstr(r.lo), fstr(r.hi)],
@@ -239,6 +247,7 @@ class CheminSweep(Result):
             "table2": self.table2(),
             "table3": self.table3(),
             "continua": r.continua,
+            **note,
         }
 
 
@@ -246,6 +255,9 @@ def sweep_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] =
                  hi: Fraction = DEFAULT_RANGE[1]) -> CheminSweep:
     """The alpha sweep of chemin de fer (Ethier and Lee (2023), section 3) over [lo, hi]."""
     lo, hi = check_commission(lo), check_commission(hi)
+    if model == "A3":  # with replacement the compositions of 5 are one decision: Model A1
+        a1 = sweep_chemin("A1", decks, lo, hi)
+        return CheminSweep(a1.game, a1.result, as_model="A3")
     game = _game12(model, decks, "sweep_chemin3")
     return CheminSweep(game, sweep(game.linear(), lo, hi, order=game.block_key))
 
