@@ -177,7 +177,7 @@ def nash_sweep_renderables(doc: dict) -> list:
                   " | ".join(" ".join(b["banker_mixes_at"]) for b in rows))
     jumps = ", ".join(f"{e['float']:.7f}" for e in doc["path"]["players_jumps"])
     lines: list = [t, "p1, p2 at a rational inside each branch; every end is exact: "
-                      "'--json' gives its integer polynomial.",
+                      "its integer polynomial is in the JSON (--json, to_json()).",
                    f"Followed as Ethier and Lee (2015) does (one equilibrium, right to left): "
                    f"{doc['path']['intervals']} intervals below 5772/33847, the Players' strategies jumping at "
                    f"{jumps or 'no theta'}"]
