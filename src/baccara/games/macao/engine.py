@@ -170,7 +170,7 @@ def distribution(game: MacaoGame, punter: Strategy, banker: Strategy) -> dict[st
     return out
 
 
-def banker_best_response(game: MacaoGame, punter: Strategy) -> tuple[Fraction, dict]:
+def banker_best_response(game: MacaoGame, punter: Strategy, margins: dict | None = None) -> tuple[Fraction, dict]:
     """The banker's best reply to a punter strategy: the punter's expected payoff against it, and the reply.
 
     Parameters
@@ -184,7 +184,9 @@ def banker_best_response(game: MacaoGame, punter: Strategy) -> tuple[Fraction, d
     -------
     (Fraction, dict)
         The least the punter can be held to (his expected payoff per unit staked), and the
-        banker's pure reply as a mapping key -> 0 or 1 (ties: stand, reject).
+        banker's pure reply as a mapping key -> 0 or 1 (ties: stand, reject).  With ``margins``
+        (a dict), how much better action 1 is for the banker at each node of each tree reached,
+        by (tree, node), in the engine's integer units.
     """
     xf = game.punter_flows(punter)
     coef = coefficients(game)
@@ -213,6 +215,8 @@ def banker_best_response(game: MacaoGame, punter: Strategy) -> tuple[Fraction, d
                         move = int(draw < stand)
                         v[j] = min(stand, draw)
                         reply[(B, Ap, rp, n.kind, n.A, n.r)] = Fraction(move)
+                        if margins is not None:
+                            margins[(game.tree(bi, ui), j)] = stand - draw   # > 0: drawing is better for him
                     else:
                         v[j] = stand
                 else:
@@ -220,6 +224,8 @@ def banker_best_response(game: MacaoGame, punter: Strategy) -> tuple[Fraction, d
                     move = int(rej <= acc)
                     v[j] = rej if move else acc
                     reply[(B, Ap, rp, n.kind, n.A, n.r)] = Fraction(move)
+                    if margins is not None:
+                        margins[(game.tree(bi, ui), j)] = acc - rej
             total += v[0]
     return Fraction(total, game.denominator * game.scale * den_x), reply
 
@@ -252,7 +258,7 @@ def punter_stand_values(game: MacaoGame, banker: Strategy) -> list[list[Fraction
     return vals
 
 
-def punter_best_response(game: MacaoGame, banker: Strategy) -> tuple[Fraction, dict]:
+def punter_best_response(game: MacaoGame, banker: Strategy, margins: dict | None = None) -> tuple[Fraction, dict]:
     """The punter's best reply to a banker strategy: his expected payoff and the reply.
 
     Parameters
@@ -266,7 +272,8 @@ def punter_best_response(game: MacaoGame, banker: Strategy) -> tuple[Fraction, d
     -------
     (Fraction, dict)
         The most the punter can get (per unit staked), and his pure reply as a mapping
-        key -> 0 or 1 (ties: stand, reject).
+        key -> 0 or 1 (ties: stand, reject).  With ``margins`` (a dict), how much better action 1
+        is for him at each node, by (hand, node), in the engine's units.
     """
     sv = punter_stand_values(game, banker)
     total = F0
@@ -284,6 +291,8 @@ def punter_best_response(game: MacaoGame, banker: Strategy) -> tuple[Fraction, d
                     move = int(draw > stand)
                     v[j] = draw if move else stand
                     reply[(H, n.kind, n.A, n.r)] = Fraction(move)
+                    if margins is not None:
+                        margins[(hi, j)] = draw - stand      # > 0: drawing is better for him
                 else:
                     v[j] = stand
             else:
@@ -291,6 +300,8 @@ def punter_best_response(game: MacaoGame, banker: Strategy) -> tuple[Fraction, d
                 move = int(rej >= acc)
                 v[j] = rej if move else acc
                 reply[(H, n.kind, n.A, n.r)] = Fraction(move)
+                if margins is not None:
+                    margins[(hi, j)] = rej - acc
         total += v[0]
     return total / (game.denominator * game.scale), reply
 
