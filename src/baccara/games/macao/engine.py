@@ -138,7 +138,7 @@ def distribution(game: MacaoGame, punter: Strategy, banker: Strategy) -> dict[st
         punter's expected payoff per unit staked (minus the banker's edge).
     """
     xf = game.punter_flows(punter)
-    acc = [0] * len(OUTCOMES)
+    acc: list = [0] * len(OUTCOMES)
     lose = OUTCOMES.index("lose")
     den_x = lcm(*(f.denominator for fl in xf for node in fl for f in node))
     for hi, d in enumerate(game.punter_busts):

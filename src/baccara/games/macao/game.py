@@ -119,9 +119,9 @@ def build_graph(rules: MacaoRules, t0: int) -> Graph:
     """
     raw: dict[tuple[str, tuple[int, ...], int], dict] = {}
     order: list[tuple[str, tuple[int, ...], int]] = []
-    frontier = [(DECIDE, (), 0)]
+    frontier: list[tuple[str, tuple[int, ...], int]] = [(DECIDE, (), 0)]
     # breadth first by cards drawn: a node's children have one more card drawn (or are pending at the same count)
-    for drawn in range(rules.draws + 1):
+    for _drawn in range(rules.draws + 1):
         nxt: list[tuple[str, tuple[int, ...], int]] = []
         pend: list[tuple[str, tuple[int, ...], int]] = []
         for key in frontier:
@@ -159,8 +159,8 @@ def build_graph(rules: MacaoRules, t0: int) -> Graph:
     for k in order:
         d = raw[k]
         if k[0] == DECIDE:
-            kids = tuple(BUST if x == BUST else index[x] for x in d["kids"])
-            nodes.append(Node(DECIDE, k[1], k[2], d["actions"], kids))
+            kid_index = tuple(BUST if x == BUST else index[x] for x in d["kids"])
+            nodes.append(Node(DECIDE, k[1], k[2], d["actions"], kid_index))
         else:
             nodes.append(Node(PENDING, k[1], k[2], d["actions"], accept=index[d["acc"]], reject=index[d["rej"]]))
     return Graph(tuple(nodes), index)

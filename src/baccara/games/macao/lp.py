@@ -55,7 +55,7 @@ class FloatSolution:
 def _children(n) -> list[tuple[int, list[int]]]:
     """(action, children) of a node's moves."""
     if n.kind == DECIDE:
-        out = [(0, [])]
+        out: list[tuple[int, list[int]]] = [(0, [])]
         if len(n.actions) > 1:
             out.append((1, [k for k in n.children if k != BUST]))
         return out
@@ -91,7 +91,7 @@ def solve_float(game: MacaoGame) -> FloatSolution:
     # banker node duals
     qi: list[int] = []
     nq = 0
-    for bi, B in enumerate(game.hands):
+    for B in game.hands:
         nn = len(game.graph(B).nodes)
         for _ in game.units:
             qi.append(nq)
@@ -104,7 +104,7 @@ def solve_float(game: MacaoGame) -> FloatSolution:
         for ui in range(len(game.units)):
             t = game.tree(bi, ui)
             base = qi[t]
-            per = coef[t]
+            terms = coef[t]
             for j, n in enumerate(nodes):
                 for a, kids in _children(n):
                     rows.append(r)
@@ -115,7 +115,7 @@ def solve_float(game: MacaoGame) -> FloatSolution:
                         cols.append(nx + base + k)
                         vals.append(-1.0)
                     if n.kind == DECIDE:
-                        for hi, c in per[j][a]:
+                        for hi, c in terms[j][a]:
                             rows.append(r)
                             cols.append(stand_var[hi][ui])
                             vals.append(-c / den)
@@ -143,16 +143,16 @@ def solve_float(game: MacaoGame) -> FloatSolution:
             b_eq.append(1.0 if j == 0 else 0.0)
             e += 1
     a_eq = csr_matrix((evals, (erows, ecols)), shape=(e, nvar))
-    c = np.zeros(nvar)
+    cost = np.zeros(nvar)
     for hi, d in enumerate(game.punter_busts):
         for j, w in d.items():
-            c[xi[hi][j][1]] = w * game.scale / den       # minimise minus the punter's payoff
+            cost[xi[hi][j][1]] = w * game.scale / den       # minimise minus the punter's payoff
     for t in range(len(qi)):
-        c[nx + qi[t]] = -1.0
+        cost[nx + qi[t]] = -1.0
     lower = np.concatenate([np.zeros(nx), np.full(nq, -np.inf)])
     upper = np.full(nvar, np.inf)
     beq = np.array(b_eq)
-    sol = _highs(c, a_ub, a_eq, beq, lower, upper)
+    sol = _highs(cost, a_ub, a_eq, beq, lower, upper)
     xs = sol["x"][:nx]
     yd = -sol["row_dual"][:r]
     x_basic = sol["col_basic"][:nx]
@@ -161,7 +161,7 @@ def solve_float(game: MacaoGame) -> FloatSolution:
     xb = [[[bool(x_basic[v]) for v in node] for node in per] for per in xi]
     y, yt = [], []
     r = 0
-    for bi, B in enumerate(game.hands):
+    for B in game.hands:
         nodes = game.graph(B).nodes
         for _ in game.units:
             tree, ttree = [], []
@@ -250,11 +250,13 @@ class _Side:
 
 
 def _affine_side(graphs, fflows, support) -> _Side:
-    """Flows affine in the mixed nodes' parameters.  A node is mixed where both moves are in the optimal
-    basis's support (``support[g][j][a]``: the punter's basic flows, the banker's tight rows), even if
-    the float flow on one of them is 0 (a degenerate vertex: the side is indifferent there)."""
-    flows, moves, params = [], [], []
-    for g, (nodes, ff, sup) in enumerate(zip(graphs, fflows, support)):
+    """Flows affine in the mixed nodes' parameters: a node is mixed where the float flow is positive on
+    both moves.  (``support``, the optimal basis's pattern, is kept for diagnostics: it marks many
+    degenerate ties off the path of play, which are not indifferences.)"""
+    flows: list = []
+    moves: list = []
+    params: list[tuple[int, int, float]] = []
+    for g, (nodes, ff) in enumerate(zip(graphs, fflows)):
         inflow: list[dict] = [{} for _ in nodes]
         inflow[0] = {-1: Fraction(1)}
         gf, gm = [], []

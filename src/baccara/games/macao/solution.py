@@ -63,6 +63,7 @@ def strategy_table(game: MacaoGame, behaviour: dict, side: str) -> dict[str, dic
     U = len(game.units)
     graphs = range(len(game.hands)) if side == "punter" else range(len(game.hands) * U)
     for g in graphs:
+        prefix: tuple
         if side == "punter":
             hand, prefix, base = game.hands[g], (game.hands[g],), game.codes[g]
         else:
