@@ -8,6 +8,7 @@ coup on what is known of its cards.  The games have modules of
 their own, loaded when first used:
 
 - :mod:`baccara.chemin`: chemin de fer as a game (``chemin.solve``, ``chemin.sweep``);
+- :mod:`baccara.macao`: Macao and Victoria, baccarat's precursors, solved exactly (``macao.solve``);
 - :mod:`baccara.banque`: baccara banque (``banque.correlated``, ``banque.independent``, ``banque.nash``, ``banque.full``);
 - :mod:`baccara.sim`: simulation of real shoes, counting systems, chemin de fer and banque sessions.
 
@@ -34,7 +35,7 @@ from .shoe import Shoe
 __version__ = "0.1.0"
 
 #: Modules loaded on first use (``baccara.chemin`` builds numba kernels when imported).
-_LAZY = ("banque", "chemin", "sim")
+_LAZY = ("banque", "chemin", "macao", "sim")
 
 
 def __getattr__(name: str):
@@ -46,5 +47,5 @@ def __getattr__(name: str):
 __all__ = [
     "BaccaraError", "Bet", "BetError", "BetResult", "CoupDistribution", "Known", "PUNTO_BANCO", "Rule",
     "Shoe", "ShoeError", "Tableau", "builtin_bets", "coup_distribution", "edge",
-    "effects_of_removal", "evaluate", "load_bets_toml", "banque", "chemin", "sim",
+    "effects_of_removal", "evaluate", "load_bets_toml", "banque", "chemin", "macao", "sim",
 ]

@@ -17,11 +17,13 @@ from .banque import banque_app
 from .chemin import chemin_app
 from .common import app
 from .count import count_app
+from .macao import macao_app
 
 app.add_typer(chemin_app, name="chemin")
 app.add_typer(simulate_app, name="simulate")
 app.add_typer(banque_app, name="banque")
 app.add_typer(count_app, name="count")
+app.add_typer(macao_app, name="macao")
 from . import bertrand, edgesort  # noqa: E402, F401  (register bertrand, edgesort)
 
 __all__ = ["app", "main"]

@@ -1,0 +1,94 @@
+"""Macao and Victoria, the precursors of baccarat, as two-person zero-sum games solved exactly.
+
+Rules as data (:mod:`baccara.games.macao.rules`: variants ``macao``, ``macao-early``,
+``victoria``, ``victoria-early``), the game and its information model
+(:mod:`baccara.games.macao.game`), an exact engine and best responses
+(:mod:`baccara.games.macao.engine`) with a brute-force oracle
+(:mod:`baccara.games.macao.brute`), and the certified solution
+(:mod:`baccara.games.macao.solution`).
+
+Examples
+--------
+>>> from baccara import macao
+>>> macao.solve("victoria", decks=2).certified          # doctest: +SKIP
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import params
+from .games.macao.brute import brute_distribution
+from .games.macao.engine import (
+    banker_best_response,
+    distribution,
+    expected_payoff,
+    punter_best_response,
+    table,
+    threshold,
+)
+from .games.macao.game import MacaoGame, macao_game
+from .games.macao.rules import VARIANTS, MacaoRules, macao_rules
+from .games.macao.solution import MacaoSolution, solve_macao
+from .shoe import Shoe
+
+__all__ = ["VARIANTS", "MacaoGame", "MacaoRules", "MacaoSolution", "banker_best_response", "brute_distribution",
+           "distribution", "expected_payoff", "game", "punter_best_response", "rules", "solve", "table", "threshold"]
+
+rules = macao_rules
+
+
+def game(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe | None = None, **changes) -> MacaoGame:
+    """The game for a variant on a shoe.
+
+    Parameters
+    ----------
+    variant : str or MacaoRules
+        ``macao``, ``macao-early``, ``victoria``, ``victoria-early``, or rules.
+    decks : int or str, optional
+        Fresh decks (default 2); not with ``shoe``.
+    shoe : Shoe, optional
+        Any finite shoe.
+    **changes
+        Rule fields to change (``natural9_pays``, ``draws``, ...).
+
+    Returns
+    -------
+    MacaoGame
+        The game.
+    """
+    return macao_game(variant, _shoe(decks, shoe), **changes)
+
+
+def solve(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe | None = None,
+          **changes) -> MacaoSolution:
+    """Solve a variant exactly: the banker's edge, both optimal strategies and the certificate.
+
+    Parameters
+    ----------
+    variant : str or MacaoRules
+        ``macao``, ``macao-early``, ``victoria``, ``victoria-early``, or rules.
+    decks : int or str, optional
+        Fresh decks (default 2); not with ``shoe``.
+    shoe : Shoe, optional
+        Any finite shoe.
+    **changes
+        Rule fields to change (``natural9_pays``, ``draws``, ...).
+
+    Returns
+    -------
+    MacaoSolution
+        The solution.
+    """
+    return solve_macao(variant, _shoe(decks, shoe), **changes)
+
+
+def _shoe(decks: Any, shoe: Shoe | None) -> Shoe | int | None:
+    if shoe is not None:
+        if decks is not None:
+            from .errors import BaccaraError
+
+            raise BaccaraError("give decks or shoe, not both")
+        return shoe
+    return None if decks is None else params.decks(decks, "decks", infinite=False)

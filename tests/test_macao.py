@@ -1,0 +1,117 @@
+"""Macao and Victoria: the exact engine against a brute-force oracle, best responses, the certified solution, the CLI."""
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from baccara.cli import app
+from baccara.games.macao.brute import brute_distribution
+from baccara.games.macao.engine import (
+    banker_best_response,
+    distribution,
+    expected_payoff,
+    punter_best_response,
+    table,
+    threshold,
+)
+from baccara.games.macao.game import macao_game
+from baccara.games.macao.rules import VARIANTS
+from baccara.games.macao.solution import solve_macao
+from baccara.sim.macao import simulate_macao
+
+runner = CliRunner()
+TINY = (2, 1, 1, 1, 1, 1, 1, 0, 1, 1)
+
+
+def random_strategy(seed: int, den: int = 4):
+    rnd = random.Random(seed)
+    memo: dict = {}
+    return lambda key: memo.setdefault(key, Fraction(rnd.randint(0, den), den))
+
+
+@settings(max_examples=8, deadline=None)
+@given(variant=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 10**6),
+       counts=st.lists(st.integers(0, 2), min_size=10, max_size=10).filter(lambda c: 6 <= sum(c) <= 9))
+def test_engine_equals_brute_force(variant, seed, counts):
+    counts = tuple(counts)
+    g = macao_game(variant, counts)
+    if g.N < g.T:
+        return
+    p, b = random_strategy(seed), random_strategy(seed + 1, 3)
+    assert distribution(g, p, b) == brute_distribution(g.rules, counts, p, b)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_best_responses_are_best_and_attained(variant):
+    g = macao_game(variant, TINY)
+    p, b = random_strategy(7), random_strategy(8)
+    vb, reply_b = banker_best_response(g, p)
+    vp, reply_p = punter_best_response(g, b)
+    # the replies attain their values (checked by the brute-force oracle, independent of the engine)
+    assert brute_distribution(g.rules, TINY, p, table(reply_b))["ev"] == vb
+    assert brute_distribution(g.rules, TINY, table(reply_p), b)["ev"] == vp
+    # and nothing else does better
+    for s in range(3):
+        assert expected_payoff(g, p, random_strategy(100 + s)) >= vb
+        assert expected_payoff(g, random_strategy(200 + s), b) <= vp
+    assert expected_payoff(g, threshold(5), b) <= vp
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_solution_brackets_the_value_on_a_small_shoe(variant):
+    sol = solve_macao(variant, (3, 1, 1, 1, 1, 1, 1, 1, 1, 1))
+    # the certificate, recomputed here from the strategies alone
+    lo, _ = banker_best_response(sol.game, table(sol.punter))
+    hi, _ = punter_best_response(sol.game, table(sol.banker))
+    assert (lo, hi) == (sol.guaranteed, sol.conceded)
+    assert lo <= sol.payoff <= hi and abs(float(hi - lo)) < 1e-12
+    assert json.loads(sol.json())["certificate"]["holds"] is sol.certified
+
+
+def test_victoria_two_decks_certified():
+    sol = solve_macao("victoria", 2)
+    assert sol.certified
+    assert sol.value == Fraction(11939677877, 71385906150)
+    assert sol.banker_edge < 0          # the punter, paid 3:1 and 2:1 on naturals, has the edge
+
+
+@pytest.mark.slow
+def test_macao_two_decks_certified():
+    sol = solve_macao("macao", 2)
+    assert sol.certified
+    assert sol.value == Fraction(53827720815000026801, 441417957580176194475)
+
+
+def test_simulation_agrees_with_the_exact_value():
+    sol = solve_macao("victoria-early", 2)
+    r = simulate_macao(sol, 4000, seed=3)
+    assert abs(r.z) < 4
+
+
+def test_rules_are_data_and_payouts_options():
+    g = macao_game("macao", TINY, natural9_pays=2)
+    assert g.rules.natural9_pays == 2 and g.pays["win_natural9"] == 2
+
+
+@pytest.mark.parametrize("args", [
+    ["macao", "edge", "--variant", "baccarat"],
+    ["macao", "edge", "--decks", "0"],
+    ["macao", "solve", "--composition", "1,1,1,1,1,0,0,0,0,0"],
+    ["macao", "edge", "--natural9-pays", "-1"],
+    ["macao", "simulate", "--coups", "0"],
+])
+def test_bad_input_exits_2(args):
+    r = runner.invoke(app, args)
+    assert r.exit_code == 2, r.output
+
+
+def test_cli_edge_json():
+    r = runner.invoke(app, ["macao", "edge", "--variant", "victoria-early", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["certificate"]["holds"] and doc["banker_edge"] == "-18950864/87541245"
