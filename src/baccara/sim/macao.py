@@ -23,7 +23,7 @@ import numpy as np
 from rich.table import Table
 
 from ..algebraic import fraction_str as fstr
-from ..errors import BaccaraError
+from ..errors import ParameterError
 from ..result import Result
 
 
@@ -111,7 +111,7 @@ def simulate_macao(solution, coups: int, seed: int = 1, punters: int = 1) -> Mac
     rules = game.rules
     need = (punters + 1) * (rules.initial + rules.draws)
     if game.N < need:
-        raise BaccaraError(f"--punters: {punters} punter(s) and the banker can take {need} cards, the shoe has {game.N}")
+        raise ParameterError(f"--punters: {punters} punter(s) and the banker can take {need} cards, the shoe has {game.N}")
     rng = np.random.default_rng(seed)
     cards = np.repeat(np.arange(10), game.counts)
     P, B = solution.punter, solution.banker
