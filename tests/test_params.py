@@ -131,3 +131,17 @@ def test_workload_limit():
 @given(st.floats(min_value=0, max_value=1e12))
 def test_format_duration_never_fails(s):
     assert format_duration(s)
+
+
+def test_decks_or_shoe_serves_every_game_facade():
+    from baccara import Shoe, banque, chemin, macao
+    from baccara.params import decks_or_shoe
+
+    one = Shoe.decks(1)
+    assert decks_or_shoe(None, one) is one and decks_or_shoe("8", None) == 8
+    assert decks_or_shoe(None, None) is None and decks_or_shoe(None, None, default=6) == 6
+    for build in (banque.game, chemin.game, macao.game):
+        with pytest.raises(BaccaraError, match="give decks or shoe, not both"):
+            build(decks=1, shoe=one)
+        with pytest.raises(BaccaraError, match="shoe must be a baccara.Shoe, got str"):
+            build(shoe="1")

@@ -62,13 +62,7 @@ def game(decks: int | str | None = None, *, shoe: Shoe | None = None) -> BanqueG
     BanqueGame
         The exact coefficients, with their views (at theta, in theta, floats, polynomials).
     """
-    if shoe is not None:
-        if decks is not None:
-            raise BaccaraError("give decks or shoe, not both")
-        if not isinstance(shoe, Shoe):
-            raise BaccaraError(f"shoe must be a baccara.Shoe, got {type(shoe).__name__}")
-        return banque_game(shoe)
-    return banque_game(params.decks(decks, "decks"))
+    return banque_game(params.decks_or_shoe(decks, shoe))  # default: the paper's infinite shoe
 
 
 def _game(decks: Any, shoe: Shoe | None, g: BanqueGame | None) -> BanqueGame:

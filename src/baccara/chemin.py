@@ -40,13 +40,7 @@ __all__ = ["FIVES", "MODELS", "CheminGame", "CheminGame3", "CheminSolution", "Ch
 
 
 def _shoe(decks: Any, shoe: Shoe | None) -> int | None | Shoe:
-    if shoe is not None:
-        if decks is not None:
-            raise BaccaraError("give decks or shoe, not both")
-        if not isinstance(shoe, Shoe):
-            raise BaccaraError(f"shoe must be a baccara.Shoe, got {type(shoe).__name__}")
-        return shoe
-    return params.decks(6 if decks is None else decks, "decks")
+    return params.decks_or_shoe(decks, shoe, default=6)
 
 
 def game(model: str = "B2", decks: int | str | None = None, *, shoe: Shoe | None = None) -> CheminGame | CheminGame3:

@@ -85,10 +85,4 @@ def solve(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe 
 
 
 def _shoe(decks: Any, shoe: Shoe | None) -> Shoe | int | None:
-    if shoe is not None:
-        if decks is not None:
-            from .errors import BaccaraError
-
-            raise BaccaraError("give decks or shoe, not both")
-        return shoe
-    return None if decks is None else params.decks(decks, "decks", infinite=False)
+    return params.decks_or_shoe(decks, shoe, infinite=False)  # None: the rules' 2 decks

@@ -249,6 +249,39 @@ def decks(value: Any, name: str = "decks", *, hi: int | None = None, infinite: b
                            + (" or 'inf'" if infinite else "") + f", got {value!r}") from None
 
 
+def decks_or_shoe(given: Any, shoe: Any, *, default: Any = None, infinite: bool = True) -> Any:
+    """The shoe a game is built on: fresh decks (``given``) or a ``shoe``, not both.
+
+    Parameters
+    ----------
+    given : int, str or None
+        Fresh decks (see :func:`decks`); None: ``default``.
+    shoe : Shoe or None
+        Any shoe instead.
+    default : int, str or None
+        The decks when neither is given (None: the game's own default, the infinite
+        shoe where ``infinite`` allows it).
+    infinite : bool
+        Whether ``"inf"`` is allowed.
+
+    Returns
+    -------
+    Shoe, int or None
+        ``shoe``, or the number of decks (None: the infinite shoe, or the game's default).
+    """
+    if shoe is not None:
+        from .shoe import Shoe  # the shoe module builds on this one
+
+        if given is not None:
+            raise BaccaraError("give decks or shoe, not both")
+        if not isinstance(shoe, Shoe):
+            raise BaccaraError(f"shoe must be a baccara.Shoe, got {type(shoe).__name__}")
+        return shoe
+    if given is None and default is None:
+        return None
+    return decks(default if given is None else given, "decks", infinite=infinite)
+
+
 def commission(value: Any, name: str = "commission") -> Fraction:
     """Commission on Banker's wins: a rational in [0, 1) (``1/20``, ``0.05``, ``5%``).
 
