@@ -10,11 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from baccara import Shoe, coup_distribution
+from baccara import Shoe, chemin, coup_distribution
 from baccara.cards import RANKS
 from baccara.cli import app
-from baccara.games.chemin.game import _forward_differences, chemin_game, raw_coefficients
-from baccara.games.chemin.solution import solve_chemin, sweep_chemin, table4
+from baccara.errors import BaccaraError
+from baccara.games.chemin.game import _forward_differences, _total, chemin_game, raw_coefficients
+from baccara.games.chemin.solution import solve_chemin, sweep_chemin
 from baccara.rules import PUNTO_BANCO
 from baccara.solve.additive import certify, nash_equilibria
 from baccara.solve.lp import solve_zero_sum
@@ -59,7 +60,7 @@ def test_d6_unique_equilibrium_on_each_interval(sweep6):
 def test_table4_every_d_from_1_to_100():
     # Ethier and Lee (2023), Table 4: (a) curves, (b) intersections, (c) partial curves,
     # (d) = (a) + 2(b) cases, (e) exceptional alphas; last row for every d >= 77.
-    rows = table4(range(1, 101))
+    rows = chemin.table4(range(1, 101)).rows
     for d, *counts in rows:
         assert tuple(counts) == TABLE4.get(d, TABLE4_LAST_ROW), d
 
@@ -230,11 +231,11 @@ def test_cli_chemin_errors(args, needle):
 def test_table5_banker_moves_common_to_every_d():
     # Ethier and Lee (2023), Table 5: Banker's equilibrium moves common to all d and alpha
     # (rows Banker total 0-7, columns third card 0-9 and none; blanks vary, Table 6).
-    from baccara.games.chemin.solution import table5
-
     printed = ["D" * 11, "D" * 11, "D" * 11, "DDDDDDDD DD", "S DDDDDDSSD", "SSSS DDDSSD", "SSSSSS DSS ", "S" * 11]
-    got = ["".join(x or " " for x in row) for row in table5(range(1, 101))]
+    result = chemin.table5(range(1, 101))
+    got = ["".join(x or " " for x in row) for row in result.rows]
     assert got == printed
+    assert ["".join(x or " " for x in row) for row in result.to_json()["rows"]] == printed
 
 
 def test_plot_writes_an_image(tmp_path):
@@ -257,11 +258,53 @@ def test_table1_d6():
     # Ethier and Lee (2023), Table 1 (d = 6): Banker's move when it does not depend on Player's
     # strategy nor on alpha in [0, 1/10]; blanks are the undetermined cells (3,9)
     # (4,1) (5,4) (6,6) (6,none), detailed by composition in the paper.
-    from baccara.games.chemin.solution import table1
-
     printed = ["D" * 11, "D" * 11, "D" * 11, "DDDDDDDDS D", "S DDDDDDSSD", "SSSS DDDSSD", "SSSSSS DSS ", "S" * 11]
-    got = ["".join(x or " " for x in row) for row in table1(chemin_game("B2", 6))]
-    assert got == printed
+    result = chemin.table1("B2", 6)
+    assert ["".join(x or " " for x in row) for row in result.rows] == printed
+    # the JSON contract: null where the move is not determined; the command prints the same document
+    doc = result.to_json()
+    assert ["".join(x or " " for x in row) for row in doc["rows"]] == printed
+    assert doc["columns"][-1] == "none" and doc["table"] == "table1"
+    r = runner.invoke(app, ["chemin", "table1", "--decks", "6", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout) == doc
+
+
+def test_best_response_table_is_banker_best_response():
+    # Each cell of the best-response table is the sign of Banker's gain from drawing at that
+    # information set (every composition agreeing), recomputed here from the game directly.
+    game = chemin_game("B2", 6)
+    alpha, p = Fraction(1, 20), Fraction(1, 2)
+    result = chemin.best_response("B2", 6, "1/20", "1/2")
+    g = game.at(alpha)
+    for i, (hand, third) in enumerate(game.keys):
+        v = g.gain_II(i, p)
+        cell = result.rows[_total(hand)][third]  # columns: third card 0-9, then none (10)
+        assert cell == "*" or cell == ("D" if v > 0 else "S" if v < 0 else "M"), (hand, third)
+    assert any(n.startswith("(5,4):") for n in result.notes)  # (5,4) splits by composition at p = 1/2
+    assert "alpha = 1/20, p = 1/2" in repr(result) and "(5,4): (0,5) D" in result._repr_html_()
+    r = runner.invoke(app, ["chemin", "table", "--commission", "1/20", "--p", "1/2", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout) == result.to_json()
+
+
+def test_paper_tables_refuse_model_3_and_bad_decks():
+    with pytest.raises(BaccaraError, match="model must be A1, A2, B1 or B2"):
+        chemin.table1("B3", 6)
+    with pytest.raises(BaccaraError, match="model must be A1, A2, B1 or B2"):
+        chemin.best_response("A3", "inf")
+    with pytest.raises(BaccaraError, match="decks"):
+        chemin.table4([0])
+    with pytest.raises(BaccaraError, match="finite"):
+        chemin.table5(["inf"])
+    with pytest.raises(BaccaraError, match="at least one"):
+        chemin.table7([])
+
+
+def test_table7_without_confirmation_says_so():
+    # --no-confirm checks only the restricted game: the table must not claim confirmation
+    t = chemin.table7([1], confirm=False)
+    assert t.rows[0]["confirmed"] is None and "not asked" in t.summary()
+    r = runner.invoke(app, ["chemin", "table7", "--decks", "1", "--no-confirm", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout) == t.to_json()
 
 
 # ---------------------------------------------------------------- chemin de fer on any shoe

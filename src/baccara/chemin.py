@@ -25,6 +25,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -33,10 +34,12 @@ from .errors import BaccaraError
 from .games.chemin.game import FIVES, MODELS, CheminGame, CheminGame3, chemin_game
 from .games.chemin.model3 import Chemin3Solution, Chemin3Sweep, solve_chemin3, sweep_chemin3
 from .games.chemin.solution import CheminSolution, CheminSweep, solve_chemin, sweep_chemin
-from .shoe import Shoe
+from .games.chemin.tables import MoveTable, Table4, Table7
+from .shoe import Shoe, shoe_label
 
 __all__ = ["FIVES", "MODELS", "CheminGame", "CheminGame3", "CheminSolution", "CheminSweep", "Chemin3Solution",
-           "Chemin3Sweep", "game", "solve", "sweep"]
+           "Chemin3Sweep", "MoveTable", "Table4", "Table7", "best_response", "game", "solve", "sweep", "table1",
+           "table4", "table5", "table7"]
 
 
 def _shoe(decks: Any, shoe: Shoe | None) -> int | None | Shoe:
@@ -124,3 +127,143 @@ def sweep(model: str = "B2", decks: int | str | None = None, lo: Any = 0, hi: An
         assert g.decks is not None  # Model B: a finite shoe
         return sweep_chemin3(g.decks, a, b)
     return sweep_chemin(g.model, g.decks, a, b)  # Model A3 is swept as A1 (and says so)
+
+
+# ---------------------------------------------------------------- the papers' tables
+def _game12(model: str, decks: Any, shoe: Shoe | None, what: str) -> CheminGame:
+    g = game(model, decks, shoe=shoe)
+    if isinstance(g, CheminGame3):
+        raise BaccaraError(f"model must be A1, A2, B1 or B2 for {what} (Model 3 is solved by solve and sweep), "
+                           f"got {g.model!r}")
+    return g
+
+
+def _deck_list(decks: Iterable[Any], infinite: bool) -> list[int | None]:
+    ds = [params.decks(d, "decks", infinite=infinite) for d in decks]
+    if not ds:
+        raise BaccaraError("decks must name at least one number of decks")
+    return ds
+
+
+def best_response(model: str = "B2", decks: int | str | None = None, commission: Any = Fraction(1, 20),
+                  p: Any = 0, *, shoe: Shoe | None = None) -> MoveTable:
+    """Banker's best response to Player drawing at 5 with probability p (Ethier and Lee (2023), Table 1 layout).
+
+    Parameters
+    ----------
+    model : str
+        A1, A2, B1 or B2.
+    decks : int or str, optional
+        Fresh decks, or ``"inf"`` (default 6); not with ``shoe``.
+    commission : Fraction, int, float or str
+        Alpha, in [0, 1).
+    p : Fraction, int, float or str
+        Player's probability of drawing at 5, in [0, 1].
+    shoe : Shoe, optional
+        Any shoe instead of fresh decks.
+
+    Returns
+    -------
+    MoveTable
+        D, S or M (indifferent) by Banker total and Player's third card; ``*`` where compositions differ.
+    """
+    from .games.chemin.solution import best_response_table
+
+    alpha = params.commission(commission, "commission")
+    pp = params.probability(p, "p")
+    g = _game12(model, decks, shoe, "a best-response table")
+    rows, notes = best_response_table(g, pp, alpha)
+    return MoveTable(f"Banker's best response, Model {g.model}, {shoe_label(g.decks)}, alpha = {alpha}, p = {pp}",
+                     "best_response", rows, notes, "D draw, S stand, M indifferent")
+
+
+def table1(model: str = "B2", decks: int | str | None = None, *, shoe: Shoe | None = None) -> MoveTable:
+    """Ethier and Lee (2023), Table 1: Banker's moves fixed whatever Player does and whatever alpha in [0, 1/10].
+
+    Parameters
+    ----------
+    model : str
+        A1, A2, B1 or B2.
+    decks : int or str, optional
+        Fresh decks, or ``"inf"`` (default 6); not with ``shoe``.
+    shoe : Shoe, optional
+        Any shoe instead of fresh decks.
+
+    Returns
+    -------
+    MoveTable
+        D or S where the move is fixed; blank (None in JSON) where it depends on Player's strategy or alpha.
+    """
+    from .games.chemin.solution import table1 as rows1
+
+    g = _game12(model, decks, shoe, "Table 1")
+    return MoveTable(f"Banker's moves, Model {g.model}, {shoe_label(g.decks)}, alpha in [0, 1/10]", "table1",
+                     rows1(g), [], "D draw, S stand, . depends on Player's strategy or alpha")
+
+
+def table4(decks: Iterable[Any] = (*range(1, 101), None),
+           progress: Callable[[int | None], None] | None = None) -> Table4:
+    """Ethier and Lee (2023), Table 4: Model B2's alpha sweep counted for each d (``None``/``"inf"``: Model A2).
+
+    Parameters
+    ----------
+    decks : iterable of int, str or None
+        The numbers of decks (default 1-100 and the infinite shoe); about 0.1 s each.
+    progress : callable, optional
+        Called with each d when it is done.
+
+    Returns
+    -------
+    Table4
+        Curves, intersections, partial curves, cases and exceptional alphas, for each d.
+    """
+    from .games.chemin.solution import table4 as rows4
+
+    return Table4(rows4(_deck_list(decks, True), progress))
+
+
+def table5(decks: Iterable[Any] = range(1, 101), progress: Callable[[int], None] | None = None) -> MoveTable:
+    """Ethier and Lee (2023), Table 5: Banker's Model B2 equilibrium moves common to every d given and every alpha.
+
+    Parameters
+    ----------
+    decks : iterable of int or str
+        Finite numbers of decks (default 1-100); about 0.1 s each.
+    progress : callable, optional
+        Called with each d when it is done.
+
+    Returns
+    -------
+    MoveTable
+        D or S where the move is the same for every d, composition and alpha in [0, 1/10]; blank where it varies.
+    """
+    from .games.chemin.solution import table5 as rows5
+
+    ds = [d for d in _deck_list(decks, False) if d is not None]
+    label = f"d = {ds[0]}" if len(ds) == 1 else f"d in {ds[0]}..{ds[-1]} ({len(ds)} values)"
+    return MoveTable(f"Banker's equilibrium moves common to {label} and alpha in [0, 1/10]", "table5",
+                     rows5(ds, progress), [], "D draw, S stand, . varies")
+
+
+def table7(decks: Iterable[Any] = range(1, 21), confirm: bool = True,
+           progress: Callable[[int], None] | None = None) -> Table7:
+    """Ethier and Lee (2023), Table 7 and Theorem 2: Model B3's Banker strategies by alpha-interval.
+
+    Parameters
+    ----------
+    decks : iterable of int or str
+        Finite numbers of decks (default 1-20); about 8 s each with ``confirm``.
+    confirm : bool
+        Confirm each interval in the full Model B3 game (else only the restricted game, about 0.1 s each).
+    progress : callable, optional
+        Called with each d when it is done.
+
+    Returns
+    -------
+    Table7
+        Consecutive d with the same strategies grouped, exceptional alphas and confirmation.
+    """
+    from .games.chemin.model3 import table7 as rows7
+
+    ds = [d for d in _deck_list(decks, False) if d is not None]
+    return Table7(rows7(ds, confirm, progress))

@@ -4,7 +4,7 @@ Every solver and simulator in baccara returns an object that implements
 :class:`Result`:
 
 ``to_json()``
-    A JSON-ready dict whose keys are a documented contract (README); exact
+    A JSON-ready dict (a list of rows for a paper's table) whose keys are a documented contract (README); exact
     numbers are strings ``"num/den"`` (or closed forms such as
     ``"(a-sqrt(b))/c"``) with floats beside them for people.
 ``summary()``
@@ -30,12 +30,12 @@ from rich.text import Text
 class Result:
     """Base of every result object: subclasses implement :meth:`to_json`, :meth:`summary` and :meth:`renderables`."""
 
-    def to_json(self) -> dict:
-        """The result as a JSON-ready dict (the documented contract).
+    def to_json(self) -> dict | list:
+        """The result as a JSON-ready document (the documented contract): a dict, or a list of rows for a table.
 
         Returns
         -------
-        dict
+        dict or list
             Strings, numbers, booleans, lists and dicts only.
         """
         raise NotImplementedError

@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
-from typing import cast
 
 import typer
-from rich.table import Table
 
-from .. import params
+from .. import chemin, params
 from ..cli_errors import handles_errors
 from ..errors import BaccaraError, ShoeError
-from ..games.chemin.game import MODELS, CheminGame, check_model, chemin_game
-from ..games.chemin.solution import (
-    best_response_table,
-    solve_chemin,
-    sweep_chemin,
-    table1,
-    table4,
-    table5,
-    table_text,
-)
-from ..shoe import Shoe, shoe_label
+from ..games.chemin.game import MODELS, check_model
+from ..games.chemin.solution import solve_chemin, sweep_chemin
+from ..shoe import Shoe
 from ..workload import check_workload
 from .common import (
     ADD,
@@ -149,24 +138,15 @@ def parse_deck_range(text: str) -> list[int | None]:
 @handles_errors
 def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", metavar="D-RANGE",
                                            help="Decks: e.g. 1-100, 6, inf (at most 10000 values)."),
-                  json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> None:
+                  json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> list | None:
     """Ethier and Lee (2023), Table 4 for each d (Model B2): curves, intersections, partial curves, cases, exceptional alphas."""
     ds = parse_deck_range(decks)
     check_workload(f"Table 4 for {len(ds)} values of d", SECONDS_PER_D["table4"] * len(ds), allow_long,
                    "give a shorter --decks range", say)
     with progress_bar() as bar:
         task = bar.add_task("Model B2 sweeps", total=len(ds))
-        rows = table4(ds, progress=lambda d: bar.advance(task))
-    if json_out:
-        print(json.dumps([{"decks": "inf" if r[0] is None else r[0], "a": r[1], "b": r[2], "c": r[3], "d": r[4], "e": r[5]}
-                          for r in rows], indent=2))
-        return
-    t = Table(title="Ethier and Lee (2023), Table 4 (Model B2; inf = Model A2)")
-    for col in ("d", "(a) curves", "(b) intersections", "(c) partial", "(d) cases", "(e) exceptional"):
-        t.add_column(col, justify="right")
-    for r in rows:
-        t.add_row("inf" if r[0] is None else str(r[0]), *(str(x) for x in r[1:]))
-    out.print(t)
+        result = chemin.table4(ds, progress=lambda d: bar.advance(task))
+    return render(result, json_out)
 
 
 @chemin_app.command("table7")
@@ -175,31 +155,24 @@ def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", metavar="D-
                                            help="Decks: e.g. 1-100 (finite, at most 10000 values)."),
                   confirm: bool = typer.Option(True, "--confirm/--no-confirm",
                                                help="Confirm each interval in the full Model B3 game."),
-                  json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> list[dict] | None:
+                  json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> list | None:
     """Ethier and Lee (2023), Table 7 / Theorem 2 (Model B3): Banker's strategies by alpha-interval, grouped by d."""
-    from ..games.chemin.model3 import table7
-
-    ds = [d for d in parse_deck_range(decks) if d is not None]
-    if not ds:
-        raise BaccaraError("--decks needs at least one finite d")
+    ds = _finite(parse_deck_range(decks))
     per_d = SECONDS_PER_D["table7" if confirm else "table7-no-confirm"]
     check_workload(f"Table 7 for {len(ds)} values of d{'' if confirm else ' (no confirmation)'}", per_d * len(ds),
                    allow_long, "give a shorter --decks range" + (", or --no-confirm" if confirm else ""), say)
     with progress_bar() as bar:
         task = bar.add_task("Model B3 sweeps", total=len(ds))
-        rows = table7(ds, confirm, progress=lambda d: bar.advance(task))
-    if json_out:
-        print(json.dumps(rows, indent=2))
-        return rows
-    t = Table(title="Model B3: Banker's strategies by alpha-interval, blocks (3,8) (4,1) (5,4) (6,none) (6,6)")
-    for col in ("d", "strategies (alpha increasing)", "several-NE alphas", "confirmed"):
-        t.add_column(col)
-    for r in rows:
-        ds_ = r["decks"]
-        label = str(ds_[0]) if len(ds_) == 1 else f"{ds_[0]}-{ds_[-1]}"
-        t.add_row(label, "\n".join(r["strategies"]), str(r["exceptional_alphas"]), "yes" if r["confirmed"] else "NO")
-    out.print(t)
-    return rows
+        result = chemin.table7(ds, confirm, progress=lambda d: bar.advance(task))
+    return render(result, json_out)
+
+
+def _finite(ds: list[int | None]) -> list[int]:
+    """The finite d of a --decks range (Tables 5 and 7 are about finite shoes)."""
+    finite = [d for d in ds if d is not None]
+    if not finite:
+        raise BaccaraError("--decks needs at least one finite d")
+    return finite
 
 
 @chemin_app.command("plot")
@@ -225,44 +198,41 @@ def chemin_plot(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositio
 @chemin_app.command("table1")
 @handles_errors
 def chemin_table1(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
-                  remove: str | None = REMOVE, add: str | None = ADD) -> None:
+                  remove: str | None = REMOVE, add: str | None = ADD, json_out: bool = JSON) -> dict | None:
     """Ethier and Lee (2023), Table 1: Banker's moves that depend neither on Player's strategy nor on alpha in [0, 1/10]."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
-    rows = table1(cast(CheminGame, chemin_game(m, d)))  # model3=False: Models 1-2
-    out.print(table_text([[x or "." for x in r] for r in rows], [],
-                         f"Banker's moves, Model {m}, {shoe_label(d)}, alpha in [0, 1/10] "
-                         "(. depends on Player's strategy or alpha)"), highlight=False)
+    return render(chemin.table1(m, **_shoe_args(d)), json_out)
 
 
 @chemin_app.command("table5")
 @handles_errors
 def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", metavar="D-RANGE",
                                            help="Decks: e.g. 1-100 (finite, at most 10000 values)."),
-                  allow_long: bool = ALLOW_LONG) -> None:
+                  json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> dict | None:
     """Ethier and Lee (2023), Table 5: Banker's equilibrium moves common to every d and commission (blanks vary)."""
-    ds = [d for d in parse_deck_range(decks) if d is not None]
-    if not ds:
-        raise BaccaraError("--decks needs at least one finite d")
+    ds = _finite(parse_deck_range(decks))
     check_workload(f"Table 5 for {len(ds)} values of d", SECONDS_PER_D["table5"] * len(ds), allow_long,
                    "give a shorter --decks range", say)
     with progress_bar() as bar:
         task = bar.add_task("Model B2 sweeps", total=len(ds))
-        rows = table5(ds, progress=lambda d: bar.advance(task))
-    out.print(table_text([[x or "." for x in r] for r in rows], [],
-                         f"Banker's equilibrium moves common to d in {decks} and alpha in [0, 1/10] (. varies)"),
-              highlight=False)
+        result = chemin.table5(ds, progress=lambda d: bar.advance(task))
+    return render(result, json_out)
 
 
 @chemin_app.command("table")
 @handles_errors
 def chemin_table(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
                  remove: str | None = REMOVE, add: str | None = ADD, commission: str = ALPHA,
-                 p: str = typer.Option("0", "--p", help="Player's probability of drawing at 5, in [0, 1].")) -> None:
+                 p: str = typer.Option("0", "--p", help="Player's probability of drawing at 5, in [0, 1]."),
+                 json_out: bool = JSON) -> dict | None:
     """Banker's best response to Player's mixture p at one commission (Ethier and Lee (2023), Table 1 layout)."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
-    pp = params.probability(p, "--p")
-    rows, notes = best_response_table(cast(CheminGame, chemin_game(m, d)), pp, parse_alpha(commission))  # Models 1-2
-    out.print(table_text(rows, notes, f"Banker's best response, Model {m}, {shoe_label(d)}, "
-                                      f"alpha = {commission}, p = {p} (D draw, S stand, M indifferent)"), highlight=False)
+    return render(chemin.best_response(m, **_shoe_args(d), commission=parse_alpha(commission),
+                                       p=params.probability(p, "--p")), json_out)
 
 
+def _shoe_args(d: int | None | tuple[int, ...]) -> dict:
+    """The facade's shoe arguments for the game's shoe (d decks, None infinite, or value counts)."""
+    if isinstance(d, tuple):
+        return {"shoe": Shoe.from_values(d)}
+    return {"decks": "inf" if d is None else d}

@@ -8,6 +8,7 @@ parameter and what is allowed, and exits with status 2.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -52,7 +53,7 @@ def say(message: str) -> None:
     err.print(message, highlight=False)
 
 
-def render(result: Result, json_out: bool, console: Console | None = None) -> dict:
+def render(result: Result, json_out: bool, console: Console | None = None) -> Any:
     """Print a result, as JSON or for people, and hand its document back (for the certificate check).
 
     Parameters
@@ -66,7 +67,7 @@ def render(result: Result, json_out: bool, console: Console | None = None) -> di
 
     Returns
     -------
-    dict
+    dict or list
         The result's document.
     """
     doc = result.to_json()

@@ -345,15 +345,20 @@ def sweep_chemin3(decks: int | Shoe | tuple[int, ...] = 6, lo: Fraction = Fracti
 def table7(decks, confirm: bool = True, progress=None) -> list[dict]:
     """Ethier and Lee (2023), Table 7 and Theorem 2 for every d in ``decks``: consecutive d with the same
     Banker strategies (by alpha-interval) grouped, with the number of alpha-values where
-    several equilibria exist and whether every interval was confirmed in the full game."""
+    several equilibria exist and whether every interval was confirmed in the full game
+    (``confirmed``: True, False where refuted, None where not asked and nothing refuted)."""
     rows: list[dict] = []
     for d in decks:
         sw = sweep_chemin3(d, confirm=confirm)
         key = (tuple(sw.table7()), sw.restricted.result.counts()[4])
-        ok = all(c["player_other_moves_optimal"] and c["unique_at_sample"] is not False for c in sw.confirmations)
+        # True: confirmed in the full game; None: not asked (--no-confirm) and nothing refuted; False: refuted
+        refuted = not all(c["player_other_moves_optimal"] and c["unique_at_sample"] is not False
+                          for c in sw.confirmations)
+        ok: bool | None = False if refuted else (True if confirm else None)
         if rows and rows[-1]["key"] == key:
             rows[-1]["decks"].append(d)
-            rows[-1]["confirmed"] = rows[-1]["confirmed"] and ok
+            before = rows[-1]["confirmed"]
+            rows[-1]["confirmed"] = False if False in (before, ok) else (None if None in (before, ok) else True)
         else:
             rows.append({"key": key, "decks": [d], "strategies": list(key[0]), "exceptional_alphas": key[1],
                          "confirmed": ok})
