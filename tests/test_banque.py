@@ -1,5 +1,6 @@
 """Baccara banque, simplified model (Ethier and Lee 2015): the correlated cooperative equilibrium."""
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -255,9 +256,10 @@ def test_banker_advantage_against_historical_estimates():
     # Ethier and Lee (2015), section 1: with the Players always drawing on 5 and Banker's best
     # response "the correct figure is about 0.922104%"; under the simplified model
     # Banker's advantage (correlated cooperative value) is about 0.8677394%.
-    from baccara.games.banque.comparison import banker_advantage_comparison
+    from baccara import banque
 
-    rows = banker_advantage_comparison()
+    result = banque.advantage()
+    rows = result.rows
     assert round(rows[0]["percent"], 6) == 0.922104
     assert round(rows[2]["percent"], 7) == 0.8677394
     # Nash (Ethier and Lee 2015, section 5): 11138203216 / (11^2 13^9) ~ 0.00868040
@@ -266,6 +268,23 @@ def test_banker_advantage_against_historical_estimates():
     assert rows[2]["percent"] > rows[5]["percent"] > rows[6]["percent"]
     r = CliRunner().invoke(app, ["banque", "advantage"])
     assert r.exit_code == 0 and "Le Myre" in r.stdout
+    r = CliRunner().invoke(app, ["banque", "advantage", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout) == result.to_json()
+    # the correlated row is the correlated cooperative equilibrium's value, solved on its own
+    assert Fraction(rows[2]["exact"]) == -banque.correlated("1/2").value
+
+
+@pytest.mark.slow
+def test_banker_advantage_elsewhere_has_no_historical_estimates():
+    # The estimates were made for theta = 1/2 and cards dealt with replacement; at theta = 1/3
+    # with 8 decks the advantages are computed, the estimates are not shown beside them.
+    from baccara import banque
+
+    result = banque.advantage("1/3", decks=8)
+    assert all(r["historical"] == {} for r in result.rows) and "8 decks, theta = 1/3" in repr(result)
+    assert Fraction(result.rows[2]["exact"]) == -banque.correlated("1/3", decks=8).value
+    r = CliRunner().invoke(app, ["banque", "advantage", "--theta", "1/2", "--decks", "0"])
+    assert r.exit_code == 2 and "--decks" in r.output
 
 
 def test_independent_cooperative_at_one_half():

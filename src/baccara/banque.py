@@ -33,7 +33,7 @@ from typing import Any
 
 from . import params
 from .errors import BaccaraError
-from .games.banque.comparison import banker_advantage_comparison
+from .games.banque.comparison import AdvantageComparison, banker_advantage_comparison
 from .games.banque.correlated import CorrelatedSolution, correlated_equilibrium
 from .games.banque.full import FullCorrelated, full_correlated_equilibrium
 from .games.banque.game import BanqueGame, banque_game
@@ -44,7 +44,7 @@ from .games.banque.sweeps import sweep as _sweep
 from .shoe import Shoe
 
 __all__ = ["BanqueGame", "CorrelatedSolution", "IndependentResult", "BanqueNashSet", "FullCorrelated",
-           "game", "correlated", "independent", "nash", "full", "advantage"]
+           "AdvantageComparison", "game", "correlated", "independent", "nash", "full", "advantage"]
 
 
 def game(decks: int | str | None = None, *, shoe: Shoe | None = None) -> BanqueGame:
@@ -173,17 +173,27 @@ def sweep(concept: str = "correlated", progress: Progress | None = None
     return _sweep(concept, progress)
 
 
-def advantage(theta: Fraction | str | float = Fraction(1, 2)) -> list[dict]:
+def advantage(theta: Fraction | str | float = Fraction(1, 2), decks: int | str | None = None, *,
+              shoe: Shoe | None = None, game: BanqueGame | None = None) -> AdvantageComparison:
     """Banker's advantage under each assumption beside the historical estimates (Ethier and Lee 2015, section 1).
 
     Parameters
     ----------
     theta : Fraction, str or float
         Player 1's share of the total stake (default 1/2).
+    decks : int or str, optional
+        Fresh decks, or ``"inf"`` (the default, the paper's shoe); not with ``shoe`` or ``game``.
+    shoe : Shoe, optional
+        Any shoe instead.
+    game : BanqueGame, optional
+        A game already built.
 
     Returns
     -------
-    list of dict
-        One row per assumption: ``assumption``, ``exact``, ``percent``, ``historical``.
+    AdvantageComparison
+        One row per assumption (``to_json()``, ``show()``); the historical estimates
+        appear only for the game they were made for (theta = 1/2, the infinite shoe).
     """
-    return banker_advantage_comparison(params.theta(theta))
+    g = _game(decks, shoe, game)
+    th = params.theta(theta)
+    return AdvantageComparison(th, g.label(), banker_advantage_comparison(th, g))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -82,17 +81,16 @@ def banque_solve(
 
 @banque_app.command("advantage")
 @handles_errors
-def banque_advantage(json_out: bool = JSON) -> None:
-    """Banker's advantage at theta = 1/2 beside the historical estimates (Ethier and Lee 2015, section 1)."""
-    from ..games.banque.comparison import banker_advantage_comparison
-    from ..games.banque.report import advantage_renderables
+def banque_advantage(
+    theta: str = typer.Option("1/2", "--theta", "-t", help="Share of the total stake bet on Player 1, in (0, 1)."),
+    decks: str | None = BANQUE_DECKS, composition: str | None = COMPOSITION,
+    remove: str | None = REMOVE, add: str | None = ADD, json_out: bool = JSON,
+) -> list | None:
+    """Banker's advantage under each assumption beside the historical estimates (Ethier and Lee 2015, section 1)."""
+    from .. import banque
 
-    rows = banker_advantage_comparison()
-    if json_out:
-        print(json.dumps(rows, indent=2))
-        return
-    for r in advantage_renderables(rows):
-        out.print(r)
+    th = params.theta(theta, "--theta")
+    return render(banque.advantage(th, game=banque_shoe(decks, composition, remove, add)), json_out)
 
 
 #: Most theta values a banque plot samples.

@@ -103,17 +103,6 @@ def nash_renderables(doc: dict) -> list:
     return lines
 
 
-def advantage_renderables(rows: list[dict]) -> list:
-    """Banker's advantage under each assumption beside the historical estimates, as a table."""
-    t = Table(title="Baccara banque, theta = 1/2: Banker's advantage (% of the total stake)")
-    for col in ("assumption", "baccara (exact)", "historical estimates"):
-        t.add_column(col)
-    for r in rows:
-        t.add_row(r["assumption"], "-" if r["percent"] is None else f"{r['percent']:.7f}%",
-                  ", ".join(f"{k} {v}%" for k, v in r["historical"].items()) or r.get("note", ""))
-    return [t]
-
-
 def _num(x) -> str:
     """An interval end: a float, or an exact end's float."""
     return f"{x['float'] if isinstance(x, dict) else x:.6f}"
