@@ -9,6 +9,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
+from typer.testing import CliRunner
 
 from baccara.games.bertrand import (
     BADOUREAU_D1_ERRORS,
@@ -302,3 +303,14 @@ def test_report_is_json_and_text_names_the_results():
     assert rep["differences"]["D_half_vs_punto_banco"] == []
     text = bertrand_text()
     assert "223/(137*13^2)" in text and "6|none" in text
+
+
+def test_bertrand_result_is_the_report_and_the_command_prints_it():
+    from baccara import chemin
+    from baccara.cli import app
+
+    result = chemin.bertrand()
+    assert result.to_json() == bertrand_report() and "arXiv:2107.00198" in result.to_json()["source"]
+    assert "175/23153" in repr(result)
+    r = CliRunner().invoke(app, ["bertrand", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout) == result.to_json()

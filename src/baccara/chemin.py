@@ -31,13 +31,14 @@ from typing import Any
 
 from . import params
 from .errors import BaccaraError
+from .games.bertrand import BertrandReport, bertrand
 from .games.chemin.game import FIVES, MODELS, CheminGame, CheminGame3, chemin_game
 from .games.chemin.model3 import Chemin3Solution, Chemin3Sweep, solve_chemin3, sweep_chemin3
 from .games.chemin.solution import CheminSolution, CheminSweep, solve_chemin, sweep_chemin
 from .games.chemin.tables import MoveTable, Table4, Table7
 from .shoe import Shoe, shoe_label
 
-__all__ = ["FIVES", "MODELS", "CheminGame", "CheminGame3", "CheminSolution", "CheminSweep", "Chemin3Solution",
+__all__ = ["FIVES", "MODELS", "BertrandReport", "bertrand", "CheminGame", "CheminGame3", "CheminSolution", "CheminSweep", "Chemin3Solution",
            "Chemin3Sweep", "MoveTable", "Table4", "Table7", "best_response", "game", "solve", "sweep", "table1",
            "table4", "table5", "table7"]
 

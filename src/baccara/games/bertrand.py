@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import cast
 
 from ..errors import BaccaraError
+from ..result import Result
 from ..rules import PUNTO_BANCO, STOOD
 from ..solve.additive import AdditiveGame, nash_equilibria
 from ..solve.signs import sign
@@ -334,7 +335,7 @@ def bertrand_report() -> dict:
     bad, half = badoureau_problems(), half_problems()
     dormoy = banker_expectations(0, *DORMOY_D0_INDIFFERENT)
     return {
-        "seed": "002",
+        "source": "S. N. Ethier, \"A note on Bertrand's analysis of baccarat\", arXiv:2107.00198 (2021)",
         "model": "chemin de fer, with replacement, totals only (A1), alpha = 0",
         "column_weights_x169": {
             f"u={u},{'third card' if k == 0 else 'none'}": int(column_weight(u, k) * 169) for u in (0, 1) for k in (0, STOOD)
@@ -412,3 +413,63 @@ def bertrand_text() -> str:
             f"best reply {('stand', 'draw')[audit.response]:<5}  cost {audit.cost} ~ {float(audit.cost):.3e}"
         )
     return "\n".join(out)
+
+
+@dataclass(repr=False)
+class BertrandReport(Result):
+    """Bertrand's 1888 problems (Ethier 2021) as one result: the tables, the problems, the audits.
+
+    Attributes
+    ----------
+    doc : dict
+        :func:`bertrand_report`.
+    text : str
+        :func:`bertrand_text`.
+    """
+
+    doc: dict
+    text: str
+
+    def to_json(self) -> dict:
+        """The report as a document (:func:`bertrand_report`).
+
+        Returns
+        -------
+        dict
+            Exact numbers as ``"num/den"`` with floats beside.
+        """
+        return self.doc
+
+    def summary(self) -> str:
+        """Bertrand's problem (5d), Player's expectation when he draws at 5 against D_1.
+
+        Returns
+        -------
+        str
+            The line.
+        """
+        e = self.doc["problems_5"]["1,1"]["E"]
+        return ("Bertrand's baccarat problems (Ethier 2021): Player drawing at 5 against D_1 expects "
+                f"{e['exact']} ~ {e['float']:.6f}")
+
+    def renderables(self) -> list:
+        """The report for people.
+
+        Returns
+        -------
+        list
+            One string.
+        """
+        return [self.text]
+
+
+def bertrand() -> BertrandReport:
+    """Bertrand's 1888 problems, solved exactly (Ethier 2021).
+
+    Returns
+    -------
+    BertrandReport
+        D_0, D_1, D_1/2, problems (5a)-(5d) and (7a)-(7d), Dormoy's (5,4), audits of the
+        historical tables (``to_json()``, ``show()``).
+    """
+    return BertrandReport(bertrand_report(), bertrand_text())
