@@ -51,3 +51,35 @@ def test_banque_api():
         baccara.banque.correlated(decks=6, shoe=baccara.Shoe.decks(6))
     with pytest.raises(BaccaraError, match="decks"):
         baccara.banque.game(20)
+
+
+def test_punto_banco_results_are_the_commands_documents():
+    # edge_report / removal_report are what `baccara edge` and `baccara eor` print, and agree
+    # with the exact functions they are built on
+    import json
+
+    from typer.testing import CliRunner
+
+    from baccara.cli import app
+
+    shoe = baccara.Shoe.decks(6).remove("9", n=3)
+    rep = baccara.edge_report(shoe)
+    direct = baccara.evaluate(shoe)
+    assert {n: r.edge for n, r in rep.results.items()} == {n: r.edge for n, r in direct.items()}
+    assert sum(Fraction(v) for v in rep.to_json()["outcomes"].values()) == 1
+    assert "Banker" in repr(rep) and "house edge" in rep._repr_html_()
+    r = CliRunner().invoke(app, ["edge", "--decks", "6", "--remove", "9,9,9", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout) == rep.to_json() | {
+        "parameters": {"commission": "1/20", "tie_pays": "8/1", "super6_pays": "12/1"}}
+    # a shoe known only by value cannot price the pairs: they are skipped, with the reason
+    by_value = baccara.edge_report(baccara.Shoe.from_values([128] + [32] * 9))
+    assert "player_pair" in by_value.skipped and "player_pair" not in by_value.results
+    assert by_value.to_json()["skipped"]["player_pair"] == "needs a shoe known by rank"
+    tie = baccara.builtin_bets()["tie"]
+    eor = baccara.removal_report(baccara.Shoe.decks(8), tie)
+    base, effects = baccara.effects_of_removal(baccara.Shoe.decks(8), tie)
+    assert eor.edge == base and eor.effects == effects and "tie" in repr(eor)
+    r = CliRunner().invoke(app, ["eor", "--bet", "tie", "--decks", "8", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout) == eor.to_json()
+    with pytest.raises(BaccaraError, match="shoe must be a baccara.Shoe"):
+        baccara.edge_report(6)  # type: ignore[arg-type]

@@ -275,3 +275,16 @@ def test_a_bug_is_one_line_and_exit_1_not_a_traceback(monkeypatch):
     assert r.exit_code == 1
     assert "error: internal error (ArithmeticError: stalled)" in r.output
     assert isinstance(r.exception, SystemExit)
+
+
+def test_a_closed_pipe_is_not_reported_as_a_bug():
+    # `baccara edge --json | head -c 10`: the reader leaves early; the command stops quietly
+    # with status 141 (as for SIGPIPE) and never prints "internal error".
+    code = "from baccara.cli import main; main()"
+    p = subprocess.Popen([sys.executable, "-c", code, "edge", "--decks", "8", "--json"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.stdout is not None and p.stderr is not None
+    p.stdout.close()  # before the command writes (it imports and computes first)
+    err = p.stderr.read()
+    p.wait(timeout=120)
+    assert p.returncode == 141 and b"error" not in err, err

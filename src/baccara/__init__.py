@@ -3,8 +3,9 @@
 Punto banco is here at the top: :class:`Shoe` (what is dealt, any
 composition), :func:`builtin_bets` and :class:`Bet` (payouts as data),
 :func:`coup_distribution`, :func:`evaluate`, :func:`edge` and
-:func:`effects_of_removal` (exact, as rationals); :class:`Known` conditions a
-coup on what is known of its cards.  The games have modules of
+:func:`effects_of_removal` (exact, as rationals), and the same as result objects,
+:func:`edge_report` (every bet's odds, ``baccara edge``) and :func:`removal_report`
+(``baccara eor``); :class:`Known` conditions a coup on what is known of its cards.  The games have modules of
 their own, loaded when first used:
 
 - :mod:`baccara.chemin`: chemin de fer as a game (``chemin.solve``, ``chemin.sweep``);
@@ -29,6 +30,7 @@ from .exact import (
     evaluate,
 )
 from .known import Known
+from .report import EdgeReport, RemovalReport, edge_report, removal_report
 from .rules import PUNTO_BANCO, Tableau
 from .shoe import Shoe
 
@@ -45,7 +47,8 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    "BaccaraError", "Bet", "BetError", "BetResult", "CoupDistribution", "Known", "PUNTO_BANCO", "Rule",
-    "Shoe", "ShoeError", "Tableau", "builtin_bets", "coup_distribution", "edge",
-    "effects_of_removal", "evaluate", "load_bets_toml", "banque", "chemin", "macao", "sim",
+    "BaccaraError", "Bet", "BetError", "BetResult", "CoupDistribution", "EdgeReport", "Known", "PUNTO_BANCO",
+    "RemovalReport", "Rule", "Shoe", "ShoeError", "Tableau", "builtin_bets", "coup_distribution", "edge",
+    "edge_report", "effects_of_removal", "evaluate", "load_bets_toml", "removal_report", "banque", "chemin", "macao",
+    "sim",
 ]

@@ -106,6 +106,15 @@ def failed_certificates(doc: Any, path: str = "") -> Iterator[str]:
             yield from failed_certificates(value, f"{path}[{k}]")
 
 
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so that the interpreter's last flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (a test runner's stream)
+        pass
+
+
 def handles_errors(f: Callable) -> Callable:
     """Turn a BaccaraError into ``error: ...`` and exit status 2; a failed certificate into exit status 1.
 
@@ -123,6 +132,9 @@ def handles_errors(f: Callable) -> Callable:
             fail(getattr(e, "cli_message", str(e)))
         except (typer.Exit, typer.Abort, KeyboardInterrupt, SystemExit):
             raise
+        except BrokenPipeError:  # the reader went away (`baccara ... --json | head`): not an error of ours
+            _quiet_stdout()
+            raise SystemExit(141) from None  # what a shell reports for SIGPIPE
         except Exception as e:  # a bug, not bad input: say so in one line, exit 1
             if os.environ.get("BACCARA_TRACEBACK"):
                 raise

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import typer
 from rich.markup import escape
 
@@ -15,11 +13,8 @@ from ..cli_errors import handles_errors
 from ..errors import BaccaraError, BetError
 from ..exact import (
     applicable_bets,
-    coup_distribution,
-    effects_of_removal,
-    evaluate_bets,
 )
-from ..report import edge_json, edge_table, eor_json, eor_table, exact_edges_lines
+from ..report import edge_report, removal_report
 from .common import (
     ADD,
     BETS,
@@ -39,6 +34,7 @@ from .common import (
     build_shoe,
     build_tableau,
     out,
+    render,
 )
 
 
@@ -63,27 +59,17 @@ def edge(
     shoe = build_shoe(decks, infinite, composition, remove, add)
     rules = build_tableau(tableau)
     given = build_known(known)
-    all_bets, params = build_bets(commission, tie_pays, super6_pays, bets)
-    priced = applicable_bets(shoe, all_bets)
-    skipped = [n for n in all_bets if n not in priced]
-    unpriced_user = [n for n in skipped if n not in builtin_bets()]
+    all_bets, house = build_bets(commission, tie_pays, super6_pays, bets)
+    builtin = builtin_bets()
+    unpriced_user = [n for n, b in all_bets.items() if n not in builtin and n not in applicable_bets(shoe, {n: b})]
     if unpriced_user:
         needs = ", ".join(f"{n} needs a shoe known by {all_bets[n].resolution}" for n in unpriced_user)
         raise BaccaraError(f"--bets: {needs}; this shoe is known only by {shoe.resolution}")
-    dist = coup_distribution(shoe, rules, given)
-    results = evaluate_bets(dist, priced.values())
-    if json_out:
-        doc = edge_json(shoe, dist, results, params)
-        if skipped:
-            doc["skipped"] = {n: f"needs a shoe known by {all_bets[n].resolution}" for n in skipped}
-        print(json.dumps(doc, indent=2))
-        return
-    out.print(edge_table(shoe, dist, results))
-    if exact:
-        for line in exact_edges_lines(results):
+    result = edge_report(shoe, all_bets, rules, given, house)
+    render(result, json_out)
+    if exact and not json_out:
+        for line in result.exact_lines():
             out.print(line, highlight=False, soft_wrap=True)
-    if skipped:
-        out.print(f"Not priced (this shoe is known only by {shoe.resolution}): {', '.join(skipped)}")
 
 
 @app.command()
@@ -108,13 +94,10 @@ def eor(
     if bet not in all_bets:
         raise BaccaraError(f"--bet: unknown bet {bet!r}; bets are {', '.join(all_bets)}")
     try:
-        base, effects = effects_of_removal(shoe, all_bets[bet])
+        result = removal_report(shoe, all_bets[bet])
     except BetError as e:
         raise BaccaraError(f"--bet {bet}: {e}") from None
-    if json_out:
-        print(json.dumps(eor_json(shoe, bet, base, effects), indent=2))
-        return
-    out.print(eor_table(shoe, bet, base, effects))
+    render(result, json_out)
 
 
 @app.command("bets")
