@@ -28,7 +28,7 @@ def brute_force_recent(theta, sol):
     return guaranteed(a, h, p), max(best_reply_I(a, h, sol.solution.q))
 
 
-def test_simplified_by_column_generation_is_seed_004():
+def test_simplified_by_column_generation_is_ethier_lee_2015():
     # Ethier and Lee (2015), (17)-(18): p = (0, 110/543, 110/543, 323/543), value -16655514960/(181 13^9).
     sol = full_correlated_equilibrium(F(1, 2), "simplified")
     assert sol.certified and sol.value == F(-16655514960, 181 * 13**9)

@@ -11,7 +11,7 @@ from baccara.bets import banker, player, super6_banker, tie
 # of events" and "... the house edges on different bets", in percent.
 # The 6-deck Player figure 44.6276 is a typo for 44.6279 (its row
 # does not sum to 100).
-SEED001_OUTCOMES = {
+DR_MATH_OUTCOMES = {
     None: (45.8428, 44.6147, 9.5426),
     8: (45.8597, 44.6247, 9.5156),
     6: (45.8653, 44.6279, 9.5069),
@@ -20,7 +20,7 @@ SEED001_OUTCOMES = {
     1: (45.9624, 44.6760, 9.3615),
 }
 # Banker 5%, Banker 4%, Player, Tie 9:1, Tie 8:1.
-SEED001_EDGES = {
+DR_MATH_EDGES = {
     None: (1.0640, 0.6056, 1.2281, 4.5744, 14.1170),
     8: (1.0579, 0.5993, 1.2351, 4.8440, 14.3596),
     6: (1.0558, 0.5972, 1.2374, 4.9313, 14.4382),
@@ -39,27 +39,27 @@ def at_printed_precision(exact: Fraction, printed: float, digits: int = 4) -> bo
     return abs(float(exact) * 100 - printed) <= 0.5 * 10**-digits + 1e-12
 
 
-@pytest.mark.parametrize("d", list(SEED001_OUTCOMES))
+@pytest.mark.parametrize("d", list(DR_MATH_OUTCOMES))
 def test_ask_dr_math_outcome_probabilities(d):
     o = coup_distribution(shoe_of(d)).outcomes()
-    for got, printed in zip((o["banker"], o["player"], o["tie"]), SEED001_OUTCOMES[d]):
+    for got, printed in zip((o["banker"], o["player"], o["tie"]), DR_MATH_OUTCOMES[d]):
         assert at_printed_precision(got, printed), (d, float(got) * 100, printed)
 
 
 def test_ask_dr_math_typo_is_a_typo():
     # The printed 6-deck row sums to 99.9998%; the exact values sum to 1.
-    assert abs(sum(SEED001_OUTCOMES[6]) - 100) < 1e-3
+    assert abs(sum(DR_MATH_OUTCOMES[6]) - 100) < 1e-3
     o = coup_distribution(Shoe.decks(6)).outcomes()
     assert sum(o.values()) == 1
     assert not at_printed_precision(o["player"], 44.6276)
 
 
-@pytest.mark.parametrize("d", list(SEED001_EDGES))
+@pytest.mark.parametrize("d", list(DR_MATH_EDGES))
 def test_ask_dr_math_house_edges(d):
     bets = [banker(Fraction(1, 20)), banker(Fraction(1, 25)), player(), tie(9), tie(8)]
     shoe = shoe_of(d)
     got = [evaluate(shoe, [b])[b.name].edge for b in bets]
-    for g, printed in zip(got, SEED001_EDGES[d]):
+    for g, printed in zip(got, DR_MATH_EDGES[d]):
         assert at_printed_precision(g, printed), (d, float(g) * 100, printed)
 
 

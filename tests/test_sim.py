@@ -254,7 +254,7 @@ def test_perfect_counter_bets_exactly_when_the_exact_engine_says_so():
     assert res.extra["perfect"]["evaluations"] == evaluations
 
 
-def test_seed_001_tie_claim_sixes_and_sevens():
+def test_dr_math_tie_claim_sixes_and_sevens():
     """Ask Dr. Math (1996): the tie turns favourable only with about twice the usual sixes and sevens,
     'similar to adding 4 6s and 4 7s to a fresh single deck' - true at 9:1, not at 8:1."""
     rich = Shoe.decks(1).add("6", n=4).add("7", n=4)
