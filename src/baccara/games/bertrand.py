@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import cast
 
+from ..algebraic import fraction_str
 from ..errors import BaccaraError
 from ..result import Result
 from ..rules import PUNTO_BANCO, STOOD
@@ -306,7 +307,7 @@ def historical_tables() -> dict[str, Table]:
 
 
 def _num(x: Fraction) -> dict:
-    return {"exact": f"{x.numerator}/{x.denominator}", "float": float(x)}
+    return {"exact": fraction_str(x), "float": float(x)}
 
 
 def _outcome_json(o: FiveOutcome) -> dict:
