@@ -235,7 +235,7 @@ class RemovalReport(Result):
             The line.
         """
         live = [e for e in self.effects if e.effect is not None]
-        best = (f"; removing a {min(live, key=lambda e: e.effect or Fraction(0)).rank} lowers it most"
+        best = (f"; removing one {min(live, key=lambda e: e.effect or Fraction(0)).rank} lowers it most"
                 if live else "")
         return f"Effects of removal, {self.bet}, {self.shoe.label()}: house edge {percent(self.edge)}{best}"
 
