@@ -124,6 +124,7 @@ class MacaoSolution(Result):
     mixed: tuple[int, int]
     refinements: int
     seconds: dict = field(default_factory=dict)
+    method: str = "indifference equations"
 
     @property
     def certified(self) -> bool:
@@ -208,6 +209,7 @@ class MacaoSolution(Result):
                 "banker_concedes": fstr(self.conceded),
                 "pair_payoff": fstr(self.payoff),
                 "refinements": self.refinements,
+                "method": self.method,
             },
             "seconds": {k: round(v, 3) for k, v in self.seconds.items()},
         }
@@ -241,4 +243,4 @@ def solve_macao(variant: str | MacaoRules = "macao", shoe=None, **changes) -> Ma
     return MacaoSolution(game, lo, hi, dist["ev"], dist, ex.punter, ex.banker, fs.value,
                          (ex.punter_mixed, ex.banker_mixed), rounds,
                          {"build_and_float_lp": t1 - t0, "exact_and_certificate": t2 - t1, "outcomes": t3 - t2,
-                          "total": t3 - t0})
+                          "total": t3 - t0}, ex.method)
