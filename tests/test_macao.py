@@ -154,3 +154,24 @@ def test_macao_early_two_decks_certified():
     lo, _ = banker_best_response(sol.game, table(sol.punter))     # recomputed independently of the solver
     hi, _ = punter_best_response(sol.game, table(sol.banker))
     assert lo == hi == sol.value
+
+
+def test_uniqueness_on_victoria_early():
+    from baccara.games.macao.uniqueness import uniqueness
+
+    sol = solve_macao("victoria-early", 2)
+    u = sol.uniqueness
+    assert u is not None and u["punter"]["unique"] is True and u["punter"]["rank"] == u["punter"]["free_nodes"]
+    # the banker's alternative is explicit; it is re-certified here by the exact best response
+    assert u["banker"]["unique_on_path"] is False and u["unique"] is False
+    assert json.loads(sol.json())["unique"] is False
+    assert uniqueness(sol.game, sol.punter, sol.banker, sol.value) == u
+
+
+def test_plot_writes_a_png(tmp_path):
+    out = tmp_path / "v.png"
+    r = runner.invoke(app, ["macao", "solve", "--variant", "victoria-early", "--plot", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    r = runner.invoke(app, ["macao", "solve", "--variant", "victoria-early", "--plot", str(tmp_path / "v.txt")])
+    assert r.exit_code == 2 and "--plot" in r.output
