@@ -115,3 +115,63 @@ def test_cli_edge_json():
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     assert doc["certificate"]["holds"] and doc["banker_edge"] == "-18950864/87541245"
+
+
+def test_exact_lp_vertex_is_exact_and_checked():
+    from baccara.games.macao.exact_lp import ExactLP, solve_vertex
+
+    # min -x - y  s.t.  3x + y <= 1,  x + 3y <= 1,  x, y >= 0: the vertex (1/4, 1/4), not a float near it
+    lp = ExactLP(2, cost={0: Fraction(-1), 1: Fraction(-1)})
+    lp.col_lo, lp.col_hi = [Fraction(0)] * 2, [None, None]
+    lp.add_row({0: Fraction(3), 1: Fraction(1)}, None, Fraction(1))
+    lp.add_row({0: Fraction(1), 1: Fraction(3)}, None, Fraction(1))
+    v = solve_vertex(lp)
+    assert v.z == [Fraction(1, 4), Fraction(1, 4)] and v.objective == Fraction(-1, 2) and v.feasible
+    assert lp.violations([Fraction(1, 3), Fraction(1, 4)])      # the exact check sees a breach of 1/12
+
+
+@given(a=st.integers(1, 9), b=st.integers(1, 9), c=st.integers(1, 9), d=st.integers(1, 9))
+@settings(max_examples=20, deadline=None)
+def test_exact_lp_vertex_solves_two_by_two_games(a, b, c, d):
+    from baccara.games.macao.exact_lp import ExactLP, solve_vertex
+
+    # the row player's maximin LP of [[a, b], [c, d]]: max v s.t. v <= p a + (1-p) c, v <= p b + (1-p) d
+    lp = ExactLP(2, cost={1: Fraction(-1)})
+    lp.col_lo, lp.col_hi = [Fraction(0), None], [Fraction(1), None]
+    lp.add_row({1: Fraction(1), 0: Fraction(c - a)}, None, Fraction(c))
+    lp.add_row({1: Fraction(1), 0: Fraction(d - b)}, None, Fraction(d))
+    v = solve_vertex(lp)
+    p = v.z[0]
+    value = min(p * a + (1 - p) * c, p * b + (1 - p) * d)
+    grid = max(min(q * a + (1 - q) * c, q * b + (1 - q) * d) for q in (Fraction(k, 720) for k in range(721)))
+    assert v.feasible and -v.objective == value >= grid       # exact and at least as good as any grid point
+
+
+def test_macao_early_two_decks_certified():
+    sol = solve_macao("macao-early", 2)
+    assert sol.certified, sol.summary()
+    assert sol.value == Fraction(59971449718423, 401181653972385)
+    lo, _ = banker_best_response(sol.game, table(sol.punter))     # recomputed independently of the solver
+    hi, _ = punter_best_response(sol.game, table(sol.banker))
+    assert lo == hi == sol.value
+
+
+def test_uniqueness_on_victoria_early():
+    from baccara.games.macao.uniqueness import uniqueness
+
+    sol = solve_macao("victoria-early", 2)
+    u = sol.uniqueness
+    assert u is not None and u["punter"]["unique"] is True and u["punter"]["rank"] == u["punter"]["free_nodes"]
+    # the banker's alternative is explicit; it is re-certified here by the exact best response
+    assert u["banker"]["unique_on_path"] is False and u["unique"] is False
+    assert json.loads(sol.json())["unique"] is False
+    assert uniqueness(sol.game, sol.punter, sol.banker, sol.value) == u
+
+
+def test_plot_writes_a_png(tmp_path):
+    out = tmp_path / "v.png"
+    r = runner.invoke(app, ["macao", "solve", "--variant", "victoria-early", "--plot", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    r = runner.invoke(app, ["macao", "solve", "--variant", "victoria-early", "--plot", str(tmp_path / "v.txt")])
+    assert r.exit_code == 2 and "--plot" in r.output

@@ -114,3 +114,40 @@ def _finish_theta_plot(fig, ax, path: str | Path, title: str, ylabel: str) -> Pa
     fig.savefig(path, dpi=120, bbox_inches="tight")
     plt.close(fig)
     return path
+
+
+def plot_macao_strategies(sol, path: str | Path) -> Path:
+    """Macao's (or Victoria's) optimal strategies: each side's probability of drawing by total and cards held.
+
+    Parameters
+    ----------
+    sol : MacaoSolution
+        A solved variant (:func:`baccara.macao.solve`).
+    path : str or Path
+        The PNG to write.
+
+    Returns
+    -------
+    Path
+        The file written.
+    """
+    from .games.macao.solution import strategy_table
+
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), sharey=True)
+    for ax, side in zip(axes, ("punter", "banker")):
+        tab = strategy_table(sol.game, sol.punter if side == "punter" else sol.banker, side)["draw"]
+        cards = sorted({int(k.split("/")[1]) for k in tab})
+        for c in cards:
+            pts = sorted((int(k.split("/")[0]), p) for k, p in tab.items() if int(k.split("/")[1]) == c)
+            ax.plot([t for t, _ in pts], [p for _, p in pts], marker="o", label=f"{c} card{'s' if c > 1 else ''} held")
+        ax.set_title(f"{side.capitalize()}")
+        ax.set_xlabel("total")
+        ax.set_xticks(range(10))
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    axes[0].set_ylabel("probability of drawing")
+    fig.suptitle(f"{sol.summary()}", fontsize=9)
+    path = Path(path)
+    fig.savefig(path, dpi=120, bbox_inches="tight")
+    plt.close(fig)
+    return path

@@ -8,7 +8,7 @@ import typer
 
 from .. import params
 from ..cli_errors import handles_errors
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 from ..games.macao.rules import VARIANTS, macao_rules
 from .common import ADD, COMPOSITION, JSON, REMOVE, build_shoe, out, render
 
@@ -18,8 +18,10 @@ macao_app = typer.Typer(help="Macao and Victoria (the precursors of baccarat) as
 VARIANT = typer.Option("macao", "--variant", "-v", help=f"Variant: {', '.join(VARIANTS)}.")
 DECKS = typer.Option(None, "--decks", "-d", help="Decks in the shoe, a positive integer (default 2).")
 NAT9 = typer.Option(None, "--natural9-pays", help="A punter's winning natural 9 pays N:1 (default 3).")
-DRAWS = typer.Option(None, "--draws", help="Most cards a hand may draw, rejected tens included "
-                                           "(default 2 Macao, 1 Victoria).")
+DRAWS = typer.Option(None, "--draws", help="Most cards a hand may draw, rejected tens included, 0-4 "
+                                           "(default 2 Macao, 1 Victoria). The bound keeps the game finite; on 2 "
+                                           "decks raising it changes the value (see the README's table), and the "
+                                           "game grows fast with it.")
 
 
 def _game_args(variant: str, decks: str | None, composition: str | None, remove: str | None, add: str | None,
@@ -41,15 +43,29 @@ def _game_args(variant: str, decks: str | None, composition: str | None, remove:
 @handles_errors
 def macao_solve(variant: str = VARIANT, decks: str | None = DECKS, composition: str | None = COMPOSITION,
                 remove: str | None = REMOVE, add: str | None = ADD, natural9_pays: str | None = NAT9,
-                draws: str | None = DRAWS, json_out: bool = JSON) -> dict | None:
+                draws: str | None = DRAWS,
+                plot: str | None = typer.Option(None, "--plot", metavar="FILE.png",
+                                                help="Also draw both sides' optimal probability of drawing by total "
+                                                     "and cards held into this PNG."),
+                json_out: bool = JSON) -> dict | None:
     """The game's value (the banker's edge), both sides' optimal strategies and the exact certificate."""
     from ..games.macao.solution import solve_macao
 
     rules, shoe = _game_args(variant, decks, composition, remove, add, natural9_pays, draws)
+    if plot is not None and not plot.lower().endswith(".png"):
+        raise ParameterError(f"--plot: a .png file name, got {plot!r}")
     try:
-        return render(solve_macao(rules, shoe), json_out)
+        sol = solve_macao(rules, shoe)
     except BaccaraError as e:
         raise BaccaraError(f"--decks/--composition: {e}") from None
+    if plot is not None:
+        from ..plots import plot_macao_strategies
+
+        try:
+            plot_macao_strategies(sol, plot)
+        except OSError as e:
+            raise ParameterError(f"--plot: cannot write {plot!r} ({e.strerror or e})") from None
+    return render(sol, json_out)
 
 
 @macao_app.command("edge")

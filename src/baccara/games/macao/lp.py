@@ -332,6 +332,7 @@ class ExactStrategies:
     banker: dict
     punter_mixed: int
     banker_mixed: int
+    method: str = "indifference equations"
 
 
 def recover_exact(game: MacaoGame, fs: FloatSolution, force_p: frozenset = frozenset(),
@@ -482,7 +483,10 @@ def solve_exact(game: MacaoGame, fs: FloatSolution, rounds: int = 8):
     a side's best response strictly beats the candidate at a node (a tie the float solution
     showed only within its precision, or a free direction that rounding set wrongly), the tie
     is imposed there and the systems are solved again (an active-set refinement), up to
-    ``rounds`` times.
+    ``rounds`` times.  If that leaves a gap and the punter's strategy is optimal (its guarantee
+    is the float value, to float precision), the banker's strategy is rebuilt by
+    :func:`banker_repair`: an exact linear program over his exactly best replies, with no
+    rounding (``ExactStrategies.method`` says which way the pair was found).
 
     Parameters
     ----------
@@ -515,7 +519,7 @@ def solve_exact(game: MacaoGame, fs: FloatSolution, rounds: int = 8):
         if best is None or hi - lo < best[2] - best[1]:
             best = (ex, lo, hi, k)
         if lo == hi or k == rounds:
-            return best
+            break
         new_b = set()
         for (hi_, j), m in mp.items():      # the punter strictly prefers a move his strategy does not play
             if sum(fs.x[hi_][j]) <= REACH:
@@ -534,7 +538,151 @@ def solve_exact(game: MacaoGame, fs: FloatSolution, rounds: int = 8):
             if (m > 0 and p < 1) or (m < 0 and p > 0):
                 new_p.add((t, j))
         if not (new_b - force_b) and not (new_p - force_p):
-            return best
+            break
         force_b |= new_b
         force_p |= new_p
-    raise AssertionError("unreachable")
+    assert best is not None
+    ex, lo, hi, k = best
+    if lo != hi and abs(float(lo) - fs.value) <= 1e-9:
+        rep = banker_repair(game, ex.punter)
+        if rep is not None:
+            hi2, _ = punter_best_response(game, table(rep[0]))
+            if hi2 - lo < hi - lo:
+                ex = ExactStrategies(ex.punter, rep[0], ex.punter_mixed, rep[1],
+                                     "indifference equations (punter), exact LP over best replies (banker)")
+                best = (ex, lo, hi2, k)
+    return best
+
+
+# ---------------------------------------------------------------- exact repair of the banker's strategy
+def _affine_from_moves(graphs, moves: list[list[int | None]]) -> _Side:
+    """Flows affine in parameters, with the moves given: an int is a pure move, None a parameter (its action-1 flow)."""
+    flows: list = []
+    params: list[tuple[int, int, float]] = []
+    for g, nodes in enumerate(graphs):
+        inflow: list[dict] = [{} for _ in nodes]
+        inflow[0] = {-1: Fraction(1)}
+        gf = []
+        for j, n in enumerate(nodes):
+            f = inflow[j]
+            mv = moves[g][j] if len(n.actions) > 1 else 0
+            if mv is None:
+                k = len(params)
+                params.append((g, j, 0.0))
+                acts = [_aff_add(f, {k: Fraction(1)}, -1), {k: Fraction(1)}]
+            elif len(n.actions) == 1:
+                acts = [f]
+            else:
+                acts = [f, {}] if mv == 0 else [{}, f]
+            gf.append(acts)
+            for a, kids in _children(n):
+                if acts[a]:
+                    for kk in kids:
+                        inflow[kk] = _aff_add(inflow[kk], acts[a])
+        flows.append(gf)
+    return _Side(flows, [list(m) for m in moves], params)
+
+
+def banker_repair(game: MacaoGame, punter: dict) -> tuple[dict, int] | None:
+    """The banker's exact strategy that concedes least among his best replies to a punter strategy.
+
+    In a zero-sum game every optimal strategy of the banker is a best reply to every optimal
+    strategy of the punter.  So when the punter's exact strategy ``punter`` is optimal (its
+    guarantee is the value), the banker's optimal strategies are found among his replies that
+    play, at every node of every tree the punter reaches, only moves that are exactly best
+    against it (exact margins of :func:`~baccara.games.macao.engine.banker_best_response`);
+    where both moves are exactly best the banker may mix, and that mixing is the unknown, as is
+    every move in the trees the punter never reaches (there only the punter's deviations price
+    them: fixing them at the float LP's moves can cost the certificate).  The mixing is then the
+    solution of a small linear program (the banker minimises the punter's best-reply value
+    ``sum_H u_H,root`` subject to ``u_H,j >= `` the value of each of the punter's moves), solved
+    exactly at HiGHS's optimal basis (:func:`~baccara.games.macao.exact_lp.solve_vertex`).  No
+    rounding is involved; the certificate (both best responses) decides.
+
+    Parameters
+    ----------
+    game : MacaoGame
+        The game.
+    punter : dict
+        The punter's exact behaviour (key -> probability of action 1).
+
+    Returns
+    -------
+    (dict, int) or None
+        The banker's behaviour and the number of nodes where he mixes, or None when the exact
+        vertex of the float basis is infeasible.
+    """
+    from .engine import banker_best_response, table
+    from .exact_lp import ExactLP, solve_vertex
+
+    coef = coefficients(game)
+    U = len(game.units)
+    tgraphs = [game.graph(game.hands[t // U]).nodes for t in range(len(game.hands) * U)]
+    pgraphs = [game.graph(H).nodes for H in game.hands]
+    margins: dict = {}
+    banker_best_response(game, table(punter), margins)
+    moves: list[list[int | None]] = []
+    for t, nodes in enumerate(tgraphs):
+        gm: list[int | None] = []
+        for j, n in enumerate(nodes):
+            if len(n.actions) < 2:
+                gm.append(0)
+            elif (t, j) in margins:
+                m = margins[(t, j)]
+                gm.append(None if m == 0 else int(m > 0))
+            else:                  # a tree the punter never reaches: only his deviations price the moves
+                gm.append(None)
+        moves.append(gm)
+    side = _affine_from_moves(tgraphs, moves)
+    K = len(side.params)
+    # the punter's stand values, affine in the banker's parameters
+    stand_val: list[list[dict]] = [[{} for _ in range(U)] for _ in game.hands]
+    for t in range(len(tgraphs)):
+        ui = t % U
+        acc: dict[int, dict] = {}
+        for j, (st, bu) in enumerate(coef[t]):
+            for a, terms in ((0, st), (1, bu)):
+                if not terms or a >= len(side.flows[t][j]):
+                    continue
+                f = side.flows[t][j][a]
+                if not f:
+                    continue
+                for hi, c in terms:
+                    acc[hi] = _aff_add(acc.get(hi, {}), f, c)
+        for hi, form in acc.items():
+            stand_val[hi][ui] = _aff_add(stand_val[hi][ui], form)
+    D = Fraction(game.denominator * game.scale)
+    uidx: list[list[int]] = []
+    ncol = K
+    for nodes in pgraphs:
+        uidx.append(list(range(ncol, ncol + len(nodes))))
+        ncol += len(nodes)
+    lp = ExactLP(ncol, cost={uidx[h][0]: Fraction(1) for h in range(len(pgraphs))})
+    lp.col_lo = [Fraction(0) if k < K else None for k in range(ncol)]
+    lp.col_hi = [None] * ncol
+    for g, j, _ in side.params:   # the other move's flow is nonnegative
+        form = side.flows[g][j][0]
+        const = form.get(-1, F0)
+        lp.add_row({c: v for c, v in form.items() if c != -1}, -const, None)
+    for h, nodes in enumerate(pgraphs):
+        busts = game.punter_busts[h]
+        for j, nd in enumerate(nodes):
+            for a, kids in _children(nd):   # value of the move - u_j <= 0
+                row: dict[int, Fraction] = {uidx[h][j]: Fraction(-1)}
+                const = F0
+                if nd.kind == DECIDE and a == 0:
+                    for c, v in stand_val[h][game.unit_index[(nd.A, nd.r)]].items():
+                        if c == -1:
+                            const += v / D
+                        else:
+                            row[c] = row.get(c, F0) + v / D
+                elif nd.kind == DECIDE:
+                    const -= Fraction(busts.get(j, 0) * game.scale) / D
+                for kk in kids:
+                    row[uidx[h][kk]] = row.get(uidx[h][kk], F0) + 1
+                lp.add_row(row, None, -const)
+    vx = solve_vertex(lp)
+    if not vx.feasible:
+        return None
+    beh = _behaviour(game, side, vx.z[:K], tgraphs, punter=False)
+    return beh, sum(1 for v in beh.values() if 0 < v < 1)

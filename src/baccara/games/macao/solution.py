@@ -124,6 +124,8 @@ class MacaoSolution(Result):
     mixed: tuple[int, int]
     refinements: int
     seconds: dict = field(default_factory=dict)
+    method: str = "indifference equations"
+    uniqueness: dict | None = None
 
     @property
     def certified(self) -> bool:
@@ -177,6 +179,8 @@ class MacaoSolution(Result):
                 rej = ", ".join(f"{k}: {'always' if p > 1 - 1e-12 else 'never' if p < 1e-12 else f'{p:.3f}'}"
                                 for k, p in tabs["reject_ten"].items())
                 out.append(f"{side} rejects a drawn ten (by total/cards before it): {rej}")
+        if self.uniqueness is not None:
+            out.append(f"uniqueness: {self.uniqueness['note']}")
         out.append(f"mixed nodes: punter {self.mixed[0]}, banker {self.mixed[1]}; certificate: punter guaranteed "
                    f"{fstr(self.guaranteed)}, banker concedes {fstr(self.conceded)}, pair pays {fstr(self.payoff)}: "
                    f"{'holds' if self.certified else 'FAILS'}")
@@ -200,14 +204,17 @@ class MacaoSolution(Result):
             "punter_strategy": tabs["punter"],
             "banker_strategy": tabs["banker"],
             "mixed_nodes": {"punter": self.mixed[0], "banker": self.mixed[1]},
-            "unique": None,
-            "uniqueness_note": "not determined: the solver certifies one optimal pair",
+            "unique": None if self.uniqueness is None else self.uniqueness["unique"],
+            "uniqueness_note": ("not determined: the pair is not certified" if self.uniqueness is None
+                                else self.uniqueness["note"]),
+            "uniqueness": self.uniqueness,
             "certificate": {
                 "holds": self.certified,
                 "punter_guaranteed": fstr(self.guaranteed),
                 "banker_concedes": fstr(self.conceded),
                 "pair_payoff": fstr(self.payoff),
                 "refinements": self.refinements,
+                "method": self.method,
             },
             "seconds": {k: round(v, 3) for k, v in self.seconds.items()},
         }
@@ -238,7 +245,13 @@ def solve_macao(variant: str | MacaoRules = "macao", shoe=None, **changes) -> Ma
     t2 = time.perf_counter()
     dist = distribution(game, table(ex.punter), table(ex.banker))
     t3 = time.perf_counter()
+    uniq = None
+    if lo == hi == dist["ev"]:
+        from .uniqueness import uniqueness
+
+        uniq = uniqueness(game, ex.punter, ex.banker, lo)
+    t4 = time.perf_counter()
     return MacaoSolution(game, lo, hi, dist["ev"], dist, ex.punter, ex.banker, fs.value,
                          (ex.punter_mixed, ex.banker_mixed), rounds,
                          {"build_and_float_lp": t1 - t0, "exact_and_certificate": t2 - t1, "outcomes": t3 - t2,
-                          "total": t3 - t0})
+                          "uniqueness": t4 - t3, "total": t4 - t0}, ex.method, uniq)
