@@ -47,10 +47,12 @@ def play_punto_shoe(key, template, cut, mode, shuffle, coups, pdraw, bdraw, pay,
         if when[b] != 0:
             counting = True
     j = 0
+    prev = -1
     while True:
-        more, pos = coup_start(mode, pos, n, cut, j, coups)
+        more, pos = coup_start(mode, pos, prev, n, cut, j, coups)
         if not more:
             break
+        prev = pos
         tc = rc * 52.0 / (n - pos + hidden) if counting else 0.0
         state, new_pos, cell, w = play_coup(deck, pos, mode, shuffle, state, pdraw, bdraw, cards)
         row[0] += 1

@@ -156,10 +156,12 @@ def _histogram(seed, first, n, template, cut, pdraw, bdraw, pay, tags, initial, 
         rc = initial + tags[top >> 2]
         hidden = pos - 1
         j = 0
+        prev = -1
         while True:
-            more, pos = coup_start(CUT, pos, size, cut, j, 0)
+            more, pos = coup_start(CUT, pos, prev, size, cut, j, 0)
             if not more:
                 break
+            prev = pos
             x = rc if running else rc * 52.0 / (size - pos + hidden)
             k = int(np.floor((x - low) / step))
             k = min(max(k, 0), nb - 1)

@@ -14,11 +14,23 @@ The rules (Wikipedia 2019, "Punto banco"):
   dealer burns that many cards face down."  The first card is seen (a counter
   counts it); the others are not.
 * **Cut card.**  "A cut-card is placed in front of the seventh from last
-  card, and the drawing of the cut-card indicates the last coup of the shoe."
-  With ``cut`` cards behind the cut card (7 by default, 14 is also common), a
-  coup is dealt while it starts at or before the cut card: the coup during
-  which (or at whose start) the cut card comes out is the last one.  Since a
-  coup takes at most six cards, ``cut >= 6`` guarantees it can be finished.
+  card, and the drawing of the cut-card indicates the last coup of the shoe";
+  casinos then deal **one more coup** after the one in which the cut card
+  appears, and so does every simulation here with a cut card.  With ``cut``
+  cards behind the cut card (:data:`DEFAULT_CUT` = 14 by default, a common
+  casino depth for 8 decks and the one the published count analyses use),
+  the cut card comes out with the card at position ``n - cut`` (0-based, of
+  ``n``): the coup that deals it is finished, then one more is dealt.  If it
+  comes out between coups, the next coup is that one more.  Equivalently,
+  **the last coup is the first one that starts at or past position** ``n - cut``
+  (:func:`coup_start`).
+* **Enough cards behind the cut card.**  If a coup takes at most ``m`` cards
+  (6 in punto banco and chemin de fer, 9 in banque: three hands), the coup
+  before the last starts at ``n - cut - 1`` at the latest and can take ``m``
+  cards, so the last coup starts at ``n - cut + m - 1`` at the latest and its
+  last card can be at ``n - cut + 2m - 2``: the shoe cannot run out exactly when
+  ``cut >= 2m - 1`` (:func:`min_cut`): 11 cards in punto banco, 17 in banque.
+  Both worst cases happen in some shuffles, so these are the exact minimums.
 * **Deal.**  Player, Banker, Player, Banker, then Player's third card, then
   Banker's (Wikipedia 2019); the drawing rules are a :class:`baccara.rules.Tableau`.
 
@@ -36,6 +48,8 @@ import numpy as np
 from numba import njit
 
 from ..cards import RANK_VALUE
+from .limits import DEFAULT_CUT as DEFAULT_CUT  # the cut card's rule is documented here
+from .limits import min_cut as min_cut
 
 #: Deal modes.
 CUT, CSM, INFINITE = 0, 1, 2
@@ -172,11 +186,17 @@ def play_coup(deck, pos, mode, shuffle, state, pdraw, bdraw, cards):
 
 
 @njit(cache=True)
-def coup_start(mode, pos, n, cut, j, coups):
-    """(deal coup j?, its first position): in the CUT mode while the coup starts at or before
-    the cut card; otherwise ``coups`` coups, each from the full shoe in the CSM mode."""
+def coup_start(mode, pos, prev, n, cut, j, coups):
+    """(deal coup j?, its first position).
+
+    In the CUT mode coup j is dealt unless the previous one, which started at
+    ``prev`` (-1 before the first coup), started at or past position
+    ``n - cut``: the cut card came out during (or just before) the coup that
+    dealt position ``n - cut``, and one more coup follows.  Otherwise
+    ``coups`` coups, each from the full shoe in the CSM mode.
+    """
     if mode == CUT:
-        return pos <= n - cut, pos
+        return prev < n - cut, pos
     if j >= coups:
         return False, pos
     return True, (0 if mode == CSM else pos)
@@ -206,8 +226,9 @@ def record_shoe(seed, index, template, cut, mode, shuffle, coups, pdraw, bdraw, 
     ``template`` is copied; the returned deck holds the cards in dealt order
     up to the final position (the first card is the face-up burn card).  ``starts[j]`` is coup j's first
     position, ``cells[j]`` and ``winners[j]`` its outcome.  In the CUT mode the
-    shoe is burned and dealt to the cut card; otherwise ``coups`` coups are
-    dealt (from the full shoe each time in the CSM mode).
+    shoe is burned and dealt to the cut card and one more coup
+    (:func:`coup_start`); otherwise ``coups`` coups are dealt (from the full
+    shoe each time in the CSM mode).
     """
     deck = template.copy()
     state = shoe_key(seed, index)
@@ -219,8 +240,10 @@ def record_shoe(seed, index, template, cut, mode, shuffle, coups, pdraw, bdraw, 
     if mode == CUT:
         state, burned, _ = burn(deck, mode, shuffle, state)
         pos = burned
-        while pos <= n - cut:
+        prev = -1
+        while prev < n - cut:
             starts[j] = pos
+            prev = pos
             state, pos, cell, w = play_coup(deck, pos, mode, shuffle, state, pdraw, bdraw, cards)
             cells[j] = cell
             winners[j] = w
