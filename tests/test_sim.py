@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from baccara import Shoe, builtin_bets, load_bets_toml
 from baccara.errors import BaccaraError
+from baccara.events import NCELLS
 from baccara.exact import coup_counts, evaluate
 from baccara.rules import PUNTO_BANCO
 from baccara.sim import (
@@ -39,10 +40,11 @@ from baccara.sim import (
     simulate_punto,
     tableau_strategy,
 )
+from baccara.sim._punto_kernel import MAX_CLASSES, fold_classes
 from baccara.sim.chemin import strategy_from_mapping
 from baccara.sim.cli import simulate_app
-from baccara.sim.punto import finalize
-from baccara.sim.shoe_deal import BURN, CUT, coup_cells, deck_template, record_shoe
+from baccara.sim.punto import bet_table, finalize
+from baccara.sim.shoe_deal import BURN, CUT, WINNER, coup_cells, deck_template, record_shoe
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -199,6 +201,40 @@ def test_same_seed_same_result_on_threads_processes_and_chunkings():
     assert a.sums == b.sums
     assert stable(finalize(job, a).to_json()) == stable(one)
     assert stable(simulate_punto(PuntoJob(seed=8, shoes=3000, bets=job.bets), workers=1).to_json()) != stable(one)
+
+
+def test_flat_bets_rows_equal_the_recorded_shoes_folded_or_not():
+    """Each shoe's row (hands, outcomes, every bet's placed / net / wins) is what the recorded shoe's
+    cells pay, whether the kernel tallies a bet by class (folded) or coup by coup."""
+    names = ("banker", "player", "tie", "dragon7", "panda8", "player_pair", "banker_pair",
+             "dragon_bonus_player", "dragon_bonus_banker")
+    job = PuntoJob(seed=9, shoes=60, bets=bets(*names), keep_rows=True)
+    pay, _ = bet_table(job.bets)
+    _, _, _, fold = fold_classes(pay, np.zeros(len(names), dtype=np.int8))
+    assert fold.any() and not fold.all()  # both tallies are exercised
+    res = simulate_punto(job, workers=1)
+    for s in range(job.shoes):
+        starts, cells, winners = (np.zeros(120, dtype=np.int64) for _ in range(3))
+        coups, *_ = record_shoe(job.seed, s, job.template(), job.cut, CUT, True, 0, *PB, starts, cells, winners)
+        assert res.rows["hands"][s] == coups
+        assert [res.rows[k][s] for k in ("banker", "player", "tie")] == list(np.bincount(winners[:coups], minlength=3))
+        won = pay[cells[:coups]]
+        for b, name in enumerate(names):
+            assert res.rows[f"{name}_placed"][s] == coups
+            assert res.rows[f"{name}_wins"][s] == (won[:, b] > 0).sum()
+            assert res.rows[f"{name}_net"][s] * job.denominators[b] == pytest.approx(won[:, b].sum(), abs=1e-6)
+
+
+def test_fold_classes_partition_the_cells_by_winner_and_payouts():
+    rng = np.random.default_rng(3)
+    pay = np.stack([rng.integers(-1, 2, NCELLS), rng.integers(-3, 4, NCELLS), rng.integers(-1, 9, NCELLS)], axis=1)
+    # 3 winners x 3 x 7 x 10 payouts: bets 0 and 1 fold (at most 63 classes), bet 2 would make too many
+    for when, folded in (([0, 0, 0], [True, True, False]), ([0, 1, 0], [True, False, False])):
+        cls, kwin, kpay, fold = fold_classes(pay, np.array(when, dtype=np.int8))
+        assert list(fold) == folded and len(kwin) <= MAX_CLASSES
+        assert np.array_equal(kwin[cls], WINNER)  # a class has one winner
+        assert np.array_equal(kpay[cls][:, fold], pay[:, fold])  # and one payout of each folded bet
+        assert not (fold & (np.array(when) != 0)).any()  # a counted bet is never folded
 
 
 # ---------------------------------------------------------------- counting

@@ -205,9 +205,10 @@ class CountJob:
         pay = bet_table(p.bets)[0]
         when, lo, hi, tags, initial = p.betting_arrays()
         pay2 = np.ascontiguousarray(np.column_stack([pay[:, 0], pay[:, 0] * pay[:, 0]]))
+        when2 = np.repeat(when, 2)
         return (p.template(), self.cut, DEAL_MODES["cut"], True, 0, self.tableau.player_array,
-                self.tableau.banker_array, pay2, np.repeat(when, 2), np.repeat(lo, 2), np.repeat(hi, 2), tags,
-                float(initial))
+                self.tableau.banker_array, pay2, when2, np.repeat(lo, 2), np.repeat(hi, 2), tags,
+                float(initial), *K.fold_classes(pay2, when2))
 
 
 # ---------------------------------------------------------------- the perfect counter, shoe by shoe

@@ -50,7 +50,7 @@ from .counting import CountSystem
 from .limits import DEFAULT_CUT, MAX_COUPS, MAX_DECKS, MAX_SHOES, min_cut
 from .report import SimResult, punto_report
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
-from .shoe_deal import CUT, DEAL_MODES, deck_template, record_shoe
+from .shoe_deal import CUT, DEAL_MODES, deck_template, max_coups_cut, record_shoe
 
 DEFAULT_COUPS = 80
 MAX_SEED = 2**63 - 1
@@ -138,7 +138,7 @@ def max_coups(decks: int | None, deal: str, cut: int, coups: int) -> int:
     2, and one more coup follows: at most ``(52 * decks - cut + 1) // 4 + 1``."""
     if deal == "cut":
         assert decks is not None  # check_deal: the cut card needs a finite shoe
-        return (52 * decks - cut + 1) // 4 + 1
+        return int(max_coups_cut(52 * decks, cut))
     return coups
 
 
@@ -299,7 +299,8 @@ def _kernel_args(job: PuntoJob) -> tuple:
     pay, _ = bet_table(job.bets)
     when, lo, hi, tags, initial = job.betting_arrays()
     return (job.template(), job.cut, DEAL_MODES[job.deal], True, job.coups,
-            job.tableau.player_array, job.tableau.banker_array, pay, when, lo, hi, tags, float(initial))
+            job.tableau.player_array, job.tableau.banker_array, pay, when, lo, hi, tags, float(initial),
+            *K.fold_classes(pay, when))
 
 
 # ---------------------------------------------------------------- the perfect counter
