@@ -7,18 +7,31 @@ Three runs of baccara's simulator (all cores by default, threads backend):
    main bets, with the Dragon 7 count system deciding the Dragon 7 bet;
 3. the perfect counter on a few shoes (exact engine per coup), for its rate;
 
+4. the whole process, as a user runs it: ``baccara simulate punto --bets
+   banker,player,tie`` on ``--whole-shoes`` (a million) 8-deck shoes in a
+   fresh interpreter (imports, loading the compiled kernels, the run, the
+   report), timed from outside, with its CPU seconds and the load average;
+
 and in the same run a plain-Python reference simulator (``random.shuffle``
-and loops: burn, cut card, tableau) for the ratio.  Both report the Banker /
-Player / tie frequencies, which must agree with the exact engine.
+and loops: burn, cut card, one more coup, tableau) for the ratio.  Both report
+the Banker / Player / tie frequencies, which must agree with the exact engine.
+On a shared machine the wall-clock rate falls with the other processes'
+load; the rate per CPU-second does not, and times the workers gives the rate
+on that many free cores.
 
     .venv/bin/python benchmarks/bench_sim.py [--shoes 2000000] [--workers N] [--reference-shoes 2000]
+        [--whole-shoes 1000000]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import resource
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -30,15 +43,17 @@ VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]
 COUNT = Path(__file__).resolve().parent.parent / "examples" / "counts" / "dragon7.toml"
 
 
-def reference_shoe(rng: random.Random, decks: int = 8, cut: int = 7) -> tuple[int, int, int, int]:
-    """One shoe the plain way: shuffle, burn, deal coups to the cut card. Returns (hands, B, P, T)."""
+def reference_shoe(rng: random.Random, decks: int = 8, cut: int = 14) -> tuple[int, int, int, int]:
+    """One shoe the plain way: shuffle, burn, deal coups to the cut card and one more. Returns (hands, B, P, T)."""
     cards = [r for r in range(13) for _ in range(4 * decks)]
     rng.shuffle(cards)
     first = cards[0]
     pos = 1 + min(first + 1, 10)
-    last = len(cards) - cut
+    cut_at = len(cards) - cut
     hands = b = p = t = 0
-    while pos <= last:
+    start = -1
+    while start < cut_at:  # the coup after the one in which the cut card appears is the last
+        start = pos
         p1, b1, p2, b2 = cards[pos:pos + 4]
         pos += 4
         pt = (VALUES[p1] + VALUES[p2]) % 10
@@ -100,6 +115,21 @@ def timed(job: PuntoJob, workers: int | None):
     return res, res.hands / res.run["seconds"], res.hands / cpu
 
 
+def whole_process(shoes: int, workers: int, seed: int) -> dict:
+    """``baccara simulate punto`` on the main bets in a fresh process: hands, wall and CPU seconds, load."""
+    cmd = [sys.executable, "-m", "baccara", "simulate", "punto", "--shoes", str(shoes), "--bets", "banker,player,tie",
+           "--seed", str(seed), "--workers", str(workers), "--json", "--allow-long"]
+    load0 = os.getloadavg()[0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    hands = json.loads(p.stdout)["hands"]
+    return {"hands": hands, "wall": wall, "cpu": cpu, "load": (load0, os.getloadavg()[0])}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--shoes", type=int, default=2_000_000)
@@ -107,11 +137,13 @@ def main() -> None:
     ap.add_argument("--perfect-shoes", type=int, default=10)
     ap.add_argument("--reference-shoes", type=int, default=2000)
     ap.add_argument("--workers", type=int, default=None, help="default: all cores")
+    ap.add_argument("--whole-shoes", type=int, default=1_000_000, help="shoes of the whole-process run (0: skip)")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     bets = builtin_bets()
     exact = coup_distribution(Shoe.decks(8)).outcomes()
-    print(f"machine: {os.cpu_count()} cores; 8 decks, cut card 7 from the end, burn as in Wikipedia (2019)")
+    print(f"machine: {os.cpu_count()} cores; 8 decks, cut card 14 from the end and one more coup, burn as in "
+          f"Wikipedia (2019)")
     print(f"exact: banker {float(exact['banker']):.6f}  player {float(exact['player']):.6f}  tie {float(exact['tie']):.6f}")
 
     ref_rate, ref_freq = reference(a.reference_shoes, a.seed)
@@ -119,6 +151,17 @@ def main() -> None:
           "core does)")
     print(f"plain-Python reference: {ref_rate / 1e6:.3f} M hands/s ({a.reference_shoes} shoes); "
           f"frequencies {' '.join(f'{f:.4f}' for f in ref_freq)}")
+
+    if a.whole_shoes:
+        w = a.workers or os.cpu_count() or 1
+        start = whole_process(10, w, a.seed)  # the start-up: interpreter, imports, compiled kernels loaded
+        r = whole_process(a.whole_shoes, w, a.seed)
+        free = r["hands"] / (start["cpu"] + (r["cpu"] - start["cpu"]) / w)
+        print(f"whole process, baccara simulate punto --bets banker,player,tie --shoes {a.whole_shoes:,} --workers {w}: "
+              f"{r['hands'] / r['wall'] / 1e6:.2f} M hands/s wall ({r['hands']:,} hands in {r['wall']:.2f} s) = "
+              f"{r['hands'] / r['wall'] / ref_rate:,.0f} x the reference; {r['cpu']:.2f} CPU-s of which start-up "
+              f"{start['cpu']:.2f} (a 10-shoe run); on {w} free cores about {free / 1e6:.1f} M hands/s (start-up, "
+              f"then the rest shared); load average {r['load'][0]:.1f} -> {r['load'][1]:.1f} on {os.cpu_count()} cores")
 
     main_job = PuntoJob(seed=a.seed, shoes=a.shoes, bets=tuple(bets[n] for n in ("banker", "player", "tie")))
     res, rate, per_core = timed(main_job, a.workers)

@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from baccara import Shoe, builtin_bets, load_bets_toml
 from baccara.errors import BaccaraError
+from baccara.events import NCELLS
 from baccara.exact import coup_counts, evaluate
 from baccara.rules import PUNTO_BANCO
 from baccara.sim import (
@@ -39,10 +40,11 @@ from baccara.sim import (
     simulate_punto,
     tableau_strategy,
 )
+from baccara.sim._punto_kernel import MAX_CLASSES, fold_classes
 from baccara.sim.chemin import strategy_from_mapping
 from baccara.sim.cli import simulate_app
-from baccara.sim.punto import finalize
-from baccara.sim.shoe_deal import BURN, CUT, coup_cells, deck_template, record_shoe
+from baccara.sim.punto import bet_table, finalize
+from baccara.sim.shoe_deal import BURN, CUT, WINNER, coup_cells, deck_template, record_shoe
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -77,29 +79,71 @@ def record(template: np.ndarray, cut: int, shuffle: bool = False, seed: int = 0,
 @pytest.mark.parametrize("rank, burned", [(0, 2), (4, 6), (8, 10), (9, 11), (12, 11)])
 def test_burn_card_shown_then_that_many_burned(rank, burned):
     """Wikipedia (2019): the first card is shown and that many burned, aces 1, tens and faces 10."""
-    _, b, _, _, starts, _ = record(stacked([4 * rank]), cut=7)
+    _, b, _, _, starts, _ = record(stacked([4 * rank]), cut=14)
     assert b == burned == 1 + BURN[4 * rank]
     assert starts[0] == burned
 
 
-def test_cut_card_the_coup_in_which_it_appears_is_the_last():
+def test_cut_card_one_more_coup_after_the_one_in_which_it_appears():
     template = stacked([4 * 4])  # a 5 is shown: 6 cards burned, then tens (naturals impossible: 0 + 0 draws)
     n = template.size
-    for cut in (6, 7, 14):
+    for cut in (11, 12, 14, 17):
         coups, burned, end, _, starts, _ = record(template, cut)
-        assert starts[-1] <= n - cut < end  # the cut card came out during (or at the start of) the last coup
-        assert all(s <= n - cut for s in starts)
-        assert end <= n
-    # a coup starting exactly at the cut card is still dealt
-    coups7, *_ = record(template, 7)
-    assert coups7 == len([s for s in range(6, n, 6) if s <= n - 7])
+        assert list(starts) == list(range(6, end, 6))  # every coup takes six tens
+        # the cut card comes out with position n - cut: during (or just before) the coup before the last
+        assert starts[-2] < n - cut <= starts[-1] and end <= n
+        assert coups == 1 + next(j for j, s in enumerate(range(6, n, 6)) if s >= n - cut)
+
+
+def test_cut_card_rule_on_shuffled_shoes_brute_force():
+    """On real shuffles, the coups dealt are 1 + the index of the first coup that starts at or past
+    the cut card, with the coups replayed by hand from the dealt cards (the tableau in plain Python)."""
+    t = deck_template(1)
+    n = t.size
+    for cut in (11, 13, 20, 41):
+        for index in range(40):
+            coups, burned, end, deck, starts, cells = record(t, cut, shuffle=True, seed=7, index=index)
+            pos, j, replay = burned, 0, []
+            while j == 0 or replay[-1] < n - cut:  # deal while no coup has started past the cut card
+                replay.append(pos)
+                pos += 4 + _third_cards([int(c) for c in deck[pos:pos + 6]])
+                j += 1
+            assert list(starts) == replay and end == pos <= n
+            assert coups == 1 + min(k for k, s in enumerate(replay) if s >= n - cut)
+
+
+def _third_cards(six: list[int]) -> int:
+    """Third cards of a coup dealt P, B, P, B, P3, B3 from these card codes (punto banco tableau)."""
+    v = [min(c // 4 + 1, 10) % 10 for c in six]
+    pt, bt = (v[0] + v[2]) % 10, (v[1] + v[3]) % 10
+    if pt >= 8 or bt >= 8:
+        return 0
+    if pt >= 6:
+        return int(bt <= 5)
+    third = v[4]
+    draws = bt <= 2 or (bt == 3 and third != 8) or (bt == 4 and 2 <= third <= 7) or \
+        (bt == 5 and 4 <= third <= 7) or (bt == 6 and third in (6, 7))
+    return 1 + int(draws)
+
+
+def test_least_cut_is_the_worst_case_exactly():
+    """cut = 11 = 2 x 6 - 1: the coup before the last may start one card before the cut card and take
+    six cards, then the last coup six more, ending on the shoe's last card; 10 is refused."""
+    template = np.array([4 * 4] + [4 * 9] * 53, dtype=np.uint8)  # 54 cards: coups of six from 6 to 48
+    coups, _, end, _, starts, _ = record(template, 11)
+    assert starts[-2] == 54 - 11 - 1 and starts[-1] == 48 and end == 54
+    PuntoJob(seed=1, shoes=1, bets=bets("banker"), decks=1, cut=11)
+    CheminJob(seed=1, shoes=1, strategy=tableau_strategy(), decks=1, cut=11)
+    for cut in (10, 52 - 10):
+        with pytest.raises(BaccaraError, match=r"cut \(cards behind the cut card\) must be an integer from 11"):
+            PuntoJob(seed=1, shoes=1, bets=bets("banker"), decks=1, cut=cut)
 
 
 def test_shuffle_is_a_permutation_and_depends_only_on_seed_and_index():
     t = deck_template(8)
-    _, _, end, d1, *_ = record(t, 7, shuffle=True, seed=5, index=3)
-    _, _, _, d2, *_ = record(t, 7, shuffle=True, seed=5, index=3)
-    _, _, _, d3, *_ = record(t, 7, shuffle=True, seed=5, index=4)
+    _, _, end, d1, *_ = record(t, 14, shuffle=True, seed=5, index=3)
+    _, _, _, d2, *_ = record(t, 14, shuffle=True, seed=5, index=3)
+    _, _, _, d3, *_ = record(t, 14, shuffle=True, seed=5, index=4)
     assert np.array_equal(d1, d2) and not np.array_equal(d1[:end], d3[:end])
     assert np.array_equal(np.sort(d1), np.sort(t))
 
@@ -159,6 +203,40 @@ def test_same_seed_same_result_on_threads_processes_and_chunkings():
     assert stable(simulate_punto(PuntoJob(seed=8, shoes=3000, bets=job.bets), workers=1).to_json()) != stable(one)
 
 
+def test_flat_bets_rows_equal_the_recorded_shoes_folded_or_not():
+    """Each shoe's row (hands, outcomes, every bet's placed / net / wins) is what the recorded shoe's
+    cells pay, whether the kernel tallies a bet by class (folded) or coup by coup."""
+    names = ("banker", "player", "tie", "dragon7", "panda8", "player_pair", "banker_pair",
+             "dragon_bonus_player", "dragon_bonus_banker")
+    job = PuntoJob(seed=9, shoes=60, bets=bets(*names), keep_rows=True)
+    pay, _ = bet_table(job.bets)
+    _, _, _, fold = fold_classes(pay, np.zeros(len(names), dtype=np.int8))
+    assert fold.any() and not fold.all()  # both tallies are exercised
+    res = simulate_punto(job, workers=1)
+    for s in range(job.shoes):
+        starts, cells, winners = (np.zeros(120, dtype=np.int64) for _ in range(3))
+        coups, *_ = record_shoe(job.seed, s, job.template(), job.cut, CUT, True, 0, *PB, starts, cells, winners)
+        assert res.rows["hands"][s] == coups
+        assert [res.rows[k][s] for k in ("banker", "player", "tie")] == list(np.bincount(winners[:coups], minlength=3))
+        won = pay[cells[:coups]]
+        for b, name in enumerate(names):
+            assert res.rows[f"{name}_placed"][s] == coups
+            assert res.rows[f"{name}_wins"][s] == (won[:, b] > 0).sum()
+            assert res.rows[f"{name}_net"][s] * job.denominators[b] == pytest.approx(won[:, b].sum(), abs=1e-6)
+
+
+def test_fold_classes_partition_the_cells_by_winner_and_payouts():
+    rng = np.random.default_rng(3)
+    pay = np.stack([rng.integers(-1, 2, NCELLS), rng.integers(-3, 4, NCELLS), rng.integers(-1, 9, NCELLS)], axis=1)
+    # 3 winners x 3 x 7 x 10 payouts: bets 0 and 1 fold (at most 63 classes), bet 2 would make too many
+    for when, folded in (([0, 0, 0], [True, True, False]), ([0, 1, 0], [True, False, False])):
+        cls, kwin, kpay, fold = fold_classes(pay, np.array(when, dtype=np.int8))
+        assert list(fold) == folded and len(kwin) <= MAX_CLASSES
+        assert np.array_equal(kwin[cls], WINNER)  # a class has one winner
+        assert np.array_equal(kpay[cls][:, fold], pay[:, fold])  # and one payout of each folded bet
+        assert not (fold & (np.array(when) != 0)).any()  # a counted bet is never folded
+
+
 # ---------------------------------------------------------------- counting
 def test_count_system_decisions_match_a_plain_python_count():
     system = load_count_toml(EXAMPLES / "counts" / "dragon7.toml")
@@ -207,7 +285,7 @@ def test_dragon7_count_beats_the_house():
     ({"tags": {"6": 1}, "bets": [{"name": "tie", "count": "false", "at_least": 1}]}, "running\" or \"true"),
     ({"tags": {"6": 1}, "bets": [{"name": "tie", "at_least": 2, "at_most": 1}]}, "is above at_most"),
     ({"tags": {"6": 1}, "bets": [{"name": "tie", "at_least": 1}], "balanced": True}, "declared balanced = true"),
-    ({"tags": {"6": 1}, "bets": [{"name": "tie", "at_least": 1}], "cut": 3}, "cut (cards behind the cut card)"),
+    ({"tags": {"6": 1}, "bets": [{"name": "tie", "at_least": 1}], "cut": 10}, "cut (cards behind the cut card) must be an integer from 11"),
     ({"tags": {"6": 1}, "bets": [{"name": "tie", "at_least": 1}, {"name": "tie", "at_most": 1}]}, "two betting rules"),
 ])
 def test_count_system_errors_are_clear(spec, message):
@@ -243,7 +321,8 @@ def test_perfect_counter_bets_exactly_when_the_exact_engine_says_so():
     evaluations = 0
     for s in range(2):
         starts, cells, winners = (np.zeros(120, dtype=np.int64) for _ in range(3))
-        coups, burned, end, deck = record_shoe(job.seed, s, job.template(), 7, CUT, True, 0, *PB, starts, cells, winners)
+        coups, burned, end, deck = record_shoe(job.seed, s, job.template(), job.cut, CUT, True, 0, *PB, starts, cells,
+                                               winners)
         expect = 0
         for j in range(0, coups, 5):
             evaluations += 1
@@ -336,7 +415,7 @@ def test_banque_infinite_shoe_agrees_with_the_simplified_model():
     real = simulate_banque(BanqueJob(seed=31, shoes=2000, strategy=strategy, theta=Fraction(1, 3)), workers=1)
     assert real.to_json()["exact"] is None and real.total.hands > 0
     with pytest.raises(BaccaraError, match=r"^cut \(cards behind the cut card\)") as e:  # the library's name
-        BanqueJob(seed=1, shoes=1, strategy=strategy, cut=7)
+        BanqueJob(seed=1, shoes=1, strategy=strategy, cut=16)  # 2 x 9 - 1 = 17 at least: three hands a coup
     assert e.value.cli_message.startswith("--cut (cards behind")  # the command line's flag
 
 
@@ -454,6 +533,8 @@ def test_cli_chemin_banque_and_count(tmp_path):
     (["punto", "--shoes", "0"], "--shoes must be a whole number from 1 to 10^15, got '0'"),
     (["punto", "--bets", "banker,nosuch"], "unknown bet 'nosuch'"),
     (["punto", "--cut", "3"], "--cut (cards behind the cut card)"),
+    (["punto", "--cut", "10"], "--cut (cards behind the cut card) must be an integer from 11 (one more coup"),
+    (["chemin", "--cut", "10"], "--cut (cards behind the cut card) must be an integer from 11"),
     (["punto", "--deal", "sometimes"], "--deal must be one of"),
     (["punto", "--count", "missing.toml"], "count file 'missing.toml' not found"),
     (["punto", "--count", str(EXAMPLES / "counts" / "tie_67.toml"), "--perfect"], "not both"),
@@ -467,7 +548,7 @@ def test_cli_chemin_banque_and_count(tmp_path):
     (["chemin", "--draw-at-5", "3/2"], "--draw-at-5 must be a probability in [0, 1]"),
     (["banque", "--theta", "1"], "--theta must be a number in (0, 1)"),
     (["banque", "--p1", "1/2"], "--p1 / --p2 go with --players independent"),
-    (["banque", "--cut", "7"], "--cut (cards behind the cut card) must be an integer from 9"),
+    (["banque", "--cut", "16"], "--cut (cards behind the cut card) must be an integer from 17"),
 ])
 def test_cli_bad_input_exits_2_with_error(args, message):
     r = cli(*args, "--shoes" if "--shoes" not in args else "--seed", "10" if "--shoes" not in args else "1")

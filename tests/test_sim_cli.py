@@ -16,6 +16,7 @@ import tempfile
 import threading
 import time
 from contextlib import contextmanager
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,7 @@ from typer.testing import CliRunner
 
 from baccara import builtin_bets
 from baccara.errors import BaccaraError
-from baccara.sim import run
+from baccara.sim import BanqueJob, PuntoJob, banque_equilibrium_strategy, run, simulate_banque, simulate_punto
 from baccara.sim.cli import progress_columns, simulate_app
 from baccara.sim.distributed import (
     IN_FLIGHT_PER_WORKER,
@@ -173,8 +174,15 @@ def test_parse_scheduler_forms():
 # ---------------------------------------------------------------- 3. limits and the estimate
 def test_estimate_and_limit_functions():
     h = hands_per_shoe("punto", 8, "cut", 7, 80)
-    assert 80 < h < 84  # 416 cards less the cut and the burn, ~4.94 cards a coup
-    assert hands_per_shoe("banque", 3, "cut", 10, 80) == pytest.approx(19.3, abs=1)
+    # the estimate is the coups simulated shoes deal (the cut card, then one more coup), within 0.15
+    for game, decks, cut in (("punto", 8, 14), ("punto", 1, 11), ("banque", 3, 17)):
+        if game == "punto":
+            dealt = simulate_punto(PuntoJob(seed=1, shoes=4000, decks=decks, cut=cut, bets=(builtin_bets()["banker"],)),
+                                   workers=1).hands
+        else:
+            dealt = simulate_banque(BanqueJob(seed=1, shoes=4000, strategy=banque_equilibrium_strategy(Fraction(1, 2)),
+                                              decks=decks, cut=cut), workers=1).total.hands
+        assert hands_per_shoe(game, decks, "cut", cut, 80) == pytest.approx(dealt / 4000, abs=0.15)
     assert hands_per_shoe("chemin", None, "infinite", 7, 55) == 55
     est = estimate_work("punto", 1_000_000, 8, "cut", 7, 80, workers=2)
     assert est.hands == pytest.approx(1e6 * h)

@@ -2,8 +2,9 @@
 
 Shoes are dealt as casinos deal them (Wikipedia 2019): shuffled from a seeded,
 counter-based stream per shoe, the first card shown and that many burned,
-a cut card ``cut`` cards from the end (7 by default; 14 is also common), the
-coup in which the cut card appears the last.  Every simulated frequency of a
+a cut card ``cut`` cards from the end (14 by default, as casinos cut 8 decks),
+and one more coup after the one in which the cut card appears (so ``cut`` is
+at least 11; 17 in banque: :mod:`baccara.sim.shoe_deal`).  Every simulated frequency of a
 quantity the exact engine knows is reported beside the exact value, with its
 standard error and z-score.
 

@@ -162,7 +162,7 @@ def play_punto(shoes: int = 10_000, *, seed: int | None = None, decks: int | str
     perfect_every : int
         The perfect counter re-evaluates every k-th coup.
     cut : int, optional
-        Cards behind the cut card (default: the count file's, else 7).
+        Cards behind the cut card (default: the count file's, else 14; at least 11).
     deal : str
         ``"cut"`` (real shoes to the cut card), ``"csm"`` (every coup from the full shoe).
     coups : int

@@ -43,9 +43,10 @@ from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, ratio
 from .shoe_deal import CUT, DEAL_MODES, VALUE, burn, coup_start, draw, shoe_key, uniform
 
 STOOD, NATURAL = 10, 11
-#: Cards behind the cut card: a banque coup takes up to nine cards, so the
-#: punto banco default (7) would not let the last coup be finished.
-BANQUE_CUT = 10
+#: Cards behind the cut card by default: a banque coup takes up to nine cards
+#: and one more coup follows the one in which the cut card appears, so the
+#: least cut that cannot run the shoe out is 2 * 9 - 1 = 17 (``min_cut(9)``).
+BANQUE_CUT = 17
 JOINT_LABELS = ("SS", "SD", "DS", "DD")
 
 
@@ -196,10 +197,12 @@ def play_banque_session(seed, index, template, cut, mode, coups, cum, bq, tn, td
     if mode == CUT:
         state, pos, _ = burn(deck, mode, True, state)
     j = 0
+    prev = -1
     while True:
-        more, pos = coup_start(mode, pos, n, cut, j, coups)
+        more, pos = coup_start(mode, pos, prev, n, cut, j, coups)
         if not more:
             break
+        prev = pos
         state, pos, r1, r2 = _banque_coup(deck, pos, mode, state, cum, bq)
         j += 1
         row[0] += 1

@@ -25,7 +25,7 @@ come from the exact game (:func:`baccara.games.chemin.chemin_game`, Model
 B2 for a d-deck shoe, A2 with replacement): the per-coup gains of the
 simulation are checked against them.
 
-A session is one shoe dealt to the cut card (or ``coups`` coups of an
+A session is one shoe dealt to the cut card and one more coup (or ``coups`` coups of an
 infinite shoe); the first seat holds the first bank.
 """
 
@@ -387,10 +387,12 @@ def play_session(seed, index, template, cut, mode, coups, p5, bq, comp_index, al
     max_bank = stake
     house = 0.0
     j = 0
+    prev = -1
     while True:
-        more, pos = coup_start(mode, pos, n, cut, j, coups)
+        more, pos = coup_start(mode, pos, prev, n, cut, j, coups)
         if not more:
             break
+        prev = pos
         state, pos, z = _chemin_coup(deck, pos, mode, state, p5, bq, comp_index)
         j += 1
         irow[0] += 1

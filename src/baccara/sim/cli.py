@@ -46,6 +46,7 @@ from ..cli_errors import err, handles_errors, make_console
 from ..errors import BaccaraError
 from .distributed import check_backend, default_workers, max_workers, probe_scheduler
 from .limits import (
+    DEFAULT_CUT,
     MAX_COUPS,
     MAX_DECKS,
     MAX_DENOMINATOR,
@@ -53,6 +54,7 @@ from .limits import (
     WorkEstimate,
     check_work,
     estimate_work,
+    min_cut,
 )
 from .results import ParquetSink, check_out_path
 
@@ -365,8 +367,9 @@ def parse_shoe(decks: str | None, deal: str | None, cut: str | None, coups: str 
     try:
         cut_n = parse_count(cut, "--cut", default=default_cut, minimum=0, maximum=MAX_CUT)
     except BaccaraError:
-        raise BaccaraError(f"--cut (cards behind the cut card) must be a whole number, at least the cards "
-                           f"of one coup and at most the shoe's cards less 11, got {_show(cut)}") from None
+        raise BaccaraError(f"--cut (cards behind the cut card) must be a whole number, at least twice the cards "
+                           f"of one coup less one (one more coup follows the cut card) and at most the shoe's "
+                           f"cards less 11, got {_show(cut)}") from None
     coups_n = parse_count(coups, "--coups", default=80, minimum=1, maximum=MAX_COUPS)
     if cut is None and cut_from != "--cut" and mode == "cut" and d is not None and cut_n > 52 * d - 11:
         raise BaccaraError(f"{cut_from} ({cut_n} cards behind the cut card) does not fit a {d}-deck shoe; "
@@ -455,8 +458,9 @@ SEED = typer.Option(None, "--seed", help="Random seed, an integer from 0 to 2^63
 SHOES = typer.Option("10000", "--shoes", "--sessions",
                      help="Shoes to deal (one session = one shoe), 1 to 10^15; 1e6 and 1_000_000 work.  Runs "
                           "estimated over an hour of one core's work need --allow-long.")
-CUT = typer.Option(None, "--cut", help="Cards behind the cut card (default 7, Wikipedia (2019); 14 is also common); "
-                                       "only with a cut card (not with --decks inf or --deal csm).")
+CUT = typer.Option(None, "--cut", help=f"Cards behind the cut card (default {DEFAULT_CUT}, as casinos cut 8 decks; "
+                                        f"at least {min_cut(6)}: one more coup is dealt after the one in which the "
+                                        "cut card appears); only with a cut card (not with --decks inf or --deal csm).")
 DEAL = typer.Option(None, "--deal", help="cut (default): real shoes to the cut card; csm: every coup from the "
                                          "full shoe (continuous shuffler); infinite: with replacement (the "
                                          "same as --decks inf).")
@@ -548,9 +552,10 @@ def punto(
     if perfect_every is not None and not perfect:
         raise BaccaraError("--perfect-every goes with --perfect (the perfect counter)")
     every = parse_count(perfect_every, "--perfect-every", default=1, minimum=1, maximum=MAX_PERFECT_EVERY)
-    default_cut = system.cut if system is not None and system.cut else 7
+    from_file = system is not None and system.cut is not None
+    default_cut = system.cut if system is not None and system.cut else DEFAULT_CUT
     shoe = parse_shoe(decks, deal, cut, coups, default_decks=8, default_cut=default_cut,
-                      cut_from="--cut" if default_cut == 7 else f"the count file's cut = {default_cut}")
+                      cut_from=f"the count file's cut = {default_cut}" if from_file else "--cut")
     est = _plan("punto", common, shoe, kind="count" if system else None, perfect_every=every if perfect else None,
                 by_value=all(n in available and available[n].resolution == "value" for n in names))
     if common.scheduler:
@@ -620,7 +625,8 @@ def chemin(
     model_text = "2" if model is None else model
     m: str | None = str(model_text).strip().upper()
     infinite_model = m in ("A1", "A2")
-    shoe = parse_shoe(decks, deal, cut, coups, default_decks=None if infinite_model else 6, default_cut=7)
+    shoe = parse_shoe(decks, deal, cut, coups, default_decks=None if infinite_model else 6,
+                      default_cut=DEFAULT_CUT)
     m = check_model_for_decks(model_text, shoe.decks) if is_eq else None
     alpha = parse_rational(commission, "--commission", Fraction(0), Fraction(1), high_open=True,
                            example="1/20 or 0.05", what="a rational")
@@ -664,8 +670,9 @@ def banque(
     banker: str = typer.Option("equilibrium", "--banker", help="equilibrium (correlated cooperative, Ethier and Lee (2015)) or "
                                                                "draw-to-5 (draw on 0-5, stand on 6-7)."),
     seed: str | None = SEED,
-    cut: str | None = typer.Option(None, "--cut", help="Cards behind the cut card (default 10: a banque coup "
-                                                          "takes up to nine cards); only with a cut card."),
+    cut: str | None = typer.Option(None, "--cut", help="Cards behind the cut card (default and least 17: a banque "
+                                                          "coup takes up to nine cards and one more coup follows "
+                                                          "the cut card); only with a cut card."),
     deal: str | None = DEAL,
     coups: str | None = COUPS,
     json_out: bool = JSON,

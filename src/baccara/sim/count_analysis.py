@@ -4,7 +4,7 @@ A designer asks of a new side bet "can it be counted, and what would a counter
 win per shoe?"; an advantage player asks which count to use and what it earns.
 :func:`analyse_count` answers both with the figures the published analyses of
 Dragon 7, Panda 8, the tie and the pairs report, for one bet and one count
-system on real shoes (the burn, the cut card, the last coup):
+system on real shoes (the burn, the cut card, one more coup after it):
 
 * **hands** dealt and **bets** placed; **bet frequency**, bets per hand;
 * **edge when betting**, the player's mean result per unit bet, with its
@@ -205,9 +205,10 @@ class CountJob:
         pay = bet_table(p.bets)[0]
         when, lo, hi, tags, initial = p.betting_arrays()
         pay2 = np.ascontiguousarray(np.column_stack([pay[:, 0], pay[:, 0] * pay[:, 0]]))
+        when2 = np.repeat(when, 2)
         return (p.template(), self.cut, DEAL_MODES["cut"], True, 0, self.tableau.player_array,
-                self.tableau.banker_array, pay2, np.repeat(when, 2), np.repeat(lo, 2), np.repeat(hi, 2), tags,
-                float(initial))
+                self.tableau.banker_array, pay2, when2, np.repeat(lo, 2), np.repeat(hi, 2), tags,
+                float(initial), *K.fold_classes(pay2, when2))
 
 
 # ---------------------------------------------------------------- the perfect counter, shoe by shoe
@@ -483,8 +484,8 @@ class CountReport(SimResult):
             "bet": j.bet.name,
             "seed": j.seed,
             "shoe": {"decks": j.decks, "cut": j.cut,
-                     "procedure": "first card shown and that many burned face down (unseen); coups dealt while "
-                                  "they start at or before the cut card"},
+                     "procedure": "first card shown and that many burned face down (unseen); the coup in which "
+                                  "the cut card appears is finished and one more is dealt"},
             "count": j.count.to_json(),
             "rule": j.count.rule_for(j.bet.name).describe(),  # type: ignore[union-attr]
             "exact": self.exact,

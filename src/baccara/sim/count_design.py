@@ -52,7 +52,7 @@ from .count_analysis import DEFAULT_COUNT_CUT
 from .counting import BetRule, CountSystem
 from .punto import bet_table, check_deal, check_seed, check_shoes
 from .report import _table
-from .shoe_deal import CUT, burn, coup_start, deck_template, play_coup, shoe_key
+from .shoe_deal import CUT, deal_shoe, deck_template, max_coups_cut, shoe_key
 
 #: Count levels: tags are integers from -level to level.
 LEVELS = (1, 2, 3)
@@ -147,29 +147,25 @@ def integer_tags(ideal, level: int) -> tuple[tuple[int, ...], float]:
 def _histogram(seed, first, n, template, cut, pdraw, bdraw, pay, tags, initial, running, low, step, hn, hv):
     """Shoes first .. first + n - 1: per bin of the count before each coup, coups and the bet's net."""
     nb = hn.size
-    cards = np.empty(6, dtype=np.int64)
+    size = template.size
+    deck = np.empty(size, dtype=np.uint8)
+    cap = max_coups_cut(size, cut)
+    starts = np.empty(cap, dtype=np.int64)
+    cells = np.empty(cap, dtype=np.int64)
     for i in range(n):
-        deck = template.copy()
-        size = deck.size
-        state = shoe_key(seed, first + i)
-        state, pos, top = burn(deck, CUT, True, state)
+        _, nc, burned, end, top = deal_shoe(deck, template, CUT, True, cut, 0, shoe_key(seed, first + i), pdraw,
+                                            bdraw, starts, cells)
         rc = initial + tags[top >> 2]
-        hidden = pos - 1
-        j = 0
-        while True:
-            more, pos = coup_start(CUT, pos, size, cut, j, 0)
-            if not more:
-                break
+        hidden = burned - 1
+        for j in range(nc):
+            pos = starts[j]
             x = rc if running else rc * 52.0 / (size - pos + hidden)
             k = int(np.floor((x - low) / step))
             k = min(max(k, 0), nb - 1)
-            state, new_pos, cell, w = play_coup(deck, pos, CUT, True, state, pdraw, bdraw, cards)
             hn[k] += 1
-            hv[k] += pay[cell]
-            for c in range(new_pos - pos):
-                rc += tags[cards[c] >> 2]
-            pos = new_pos
-            j += 1
+            hv[k] += pay[cells[j]]
+            for c in range(pos, starts[j + 1] if j + 1 < nc else end):
+                rc += tags[deck[c] >> 2]
 
 
 def count_histogram(system: CountSystem, bet: Bet, decks: int, cut: int, shoes: int, seed: int,

@@ -48,7 +48,7 @@ import numpy as np
 from ..cards import RANKS, rank_index
 from ..errors import BaccaraError
 from ..tomlfile import read_toml
-from .limits import MAX_DECKS
+from .limits import MAX_DECKS, min_cut
 
 COUNT_KINDS = ("running", "true")
 
@@ -179,8 +179,10 @@ def count_from_mapping(data: Mapping[str, Any], where: str = "count") -> CountSy
         raise CountError(f"{where}: needs at least one [[bets]] table (name, count, at_least / at_most)")
     rules = tuple(_rule(i, s, where) for i, s in enumerate(rules_spec))
     cut = data.get("cut")
-    if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int) or not 6 <= cut <= 52 * MAX_DECKS):
-        raise CountError(f"{where}: cut (cards behind the cut card) must be an integer from 6 to "
+    least = min_cut(6)
+    if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int) or not least <= cut <= 52 * MAX_DECKS):
+        raise CountError(f"{where}: cut (cards behind the cut card) must be an integer from {least} (one more "
+                         f"coup follows the cut card) to "
                          f"{52 * MAX_DECKS:,}, got {cut!r}")
     system = CountSystem(
         name=str(data.get("name", "count")),

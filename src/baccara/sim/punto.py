@@ -47,12 +47,11 @@ from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
-from .limits import MAX_COUPS, MAX_DECKS, MAX_SHOES
+from .limits import DEFAULT_CUT, MAX_COUPS, MAX_DECKS, MAX_SHOES, min_cut
 from .report import SimResult, punto_report
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
-from .shoe_deal import CUT, DEAL_MODES, deck_template, record_shoe
+from .shoe_deal import CUT, DEAL_MODES, deck_template, max_coups_cut, record_shoe
 
-DEFAULT_CUT = 7
 DEFAULT_COUPS = 80
 MAX_SEED = 2**63 - 1
 #: The most bets one punto banco run tracks (three integer columns each per shoe).
@@ -102,8 +101,11 @@ def check_shoes(shoes: int, what: str = "--shoes") -> int:
 def check_deal(decks: int | None, deal: str, cut: int, coups: int, max_cards: int = 6) -> str:
     """Validate the shoe: decks (None: infinite), deal mode, cut-card depth, coups per shoe.
 
-    ``max_cards``: the most cards one coup can take (6; 9 in banque), the least
-    ``cut`` that lets the last coup be finished."""
+    ``max_cards``: the most cards one coup can take (6; 9 in banque).  The cut
+    card is followed by one more coup, so ``cut`` must be at least
+    :func:`~baccara.sim.shoe_deal.min_cut` ``(max_cards)`` = ``2 * max_cards - 1``
+    (11; 17 in banque) for the shoe never to run out, and at most the shoe's
+    cards less 11 (the burn can take 11 cards)."""
     if deal not in DEAL_MODES:
         raise ParameterError(f"--deal must be one of {', '.join(DEAL_MODES)}, got {deal!r}")
     if decks is None:
@@ -116,10 +118,11 @@ def check_deal(decks: int | None, deal: str, cut: int, coups: int, max_cards: in
     if deal == "cut":
         assert decks is not None  # None made deal "infinite" above
         n = 52 * decks
-        if isinstance(cut, bool) or not isinstance(cut, int) or cut < max_cards or cut > n - 11:
+        least = min_cut(max_cards)
+        if isinstance(cut, bool) or not isinstance(cut, int) or cut < least or cut > n - 11:
             raise ParameterError(
-                f"--cut (cards behind the cut card) must be an integer from {max_cards} (a coup takes up to "
-                f"{max_cards} cards) "
+                f"--cut (cards behind the cut card) must be an integer from {least} (one more coup follows the "
+                f"one in which the cut card appears, and a coup takes up to {max_cards} cards) "
                 f"to {n - 11} (the burn can take 11 cards) for {decks} deck{'s' if decks > 1 else ''}, got {cut!r}")
     elif isinstance(coups, bool) or not isinstance(coups, int) or not 1 <= coups <= MAX_COUPS:
         raise ParameterError(f"--coups (coups per shoe without a cut card) must be an integer from 1 to "
@@ -128,10 +131,14 @@ def check_deal(decks: int | None, deal: str, cut: int, coups: int, max_cards: in
 
 
 def max_coups(decks: int | None, deal: str, cut: int, coups: int) -> int:
-    """An upper bound on the coups of one shoe (for record buffers)."""
+    """An upper bound on the coups of one shoe (for record buffers).
+
+    To the cut card, every coup but the last starts before position
+    ``52 * decks - cut`` and takes at least 4 cards after a burn of at least
+    2, and one more coup follows: at most ``(52 * decks - cut + 1) // 4 + 1``."""
     if deal == "cut":
         assert decks is not None  # check_deal: the cut card needs a finite shoe
-        return (52 * decks - cut) // 4 + 1
+        return int(max_coups_cut(52 * decks, cut))
     return coups
 
 
@@ -292,7 +299,8 @@ def _kernel_args(job: PuntoJob) -> tuple:
     pay, _ = bet_table(job.bets)
     when, lo, hi, tags, initial = job.betting_arrays()
     return (job.template(), job.cut, DEAL_MODES[job.deal], True, job.coups,
-            job.tableau.player_array, job.tableau.banker_array, pay, when, lo, hi, tags, float(initial))
+            job.tableau.player_array, job.tableau.banker_array, pay, when, lo, hi, tags, float(initial),
+            *K.fold_classes(pay, when))
 
 
 # ---------------------------------------------------------------- the perfect counter
