@@ -159,7 +159,8 @@ def test_macao_early_two_decks_certified():
 def test_uniqueness_on_victoria_early():
     from baccara.games.macao.uniqueness import uniqueness
 
-    sol = solve_macao("victoria-early", 2)
+    assert solve_macao("victoria-early", 2).uniqueness is None  # not asked: not decided
+    sol = solve_macao("victoria-early", 2, decide_uniqueness=True)
     u = sol.uniqueness
     assert u is not None and u["punter"]["unique"] is True and u["punter"]["rank"] == u["punter"]["free_nodes"]
     # the banker's alternative is explicit; it is re-certified here by the exact best response

@@ -62,7 +62,7 @@ def game(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe |
 
 
 def solve(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe | None = None,
-          **changes) -> MacaoSolution:
+          decide_uniqueness: bool = False, **changes) -> MacaoSolution:
     """Solve a variant exactly: the banker's edge, both optimal strategies and the certificate.
 
     Parameters
@@ -73,6 +73,9 @@ def solve(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe 
         Fresh decks (default 2); not with ``shoe``.
     shoe : Shoe, optional
         Any finite shoe.
+    decide_uniqueness : bool
+        Also decide whether the optimal strategies are unique (seconds for Victoria, about a
+        minute for Macao on 2 decks); otherwise the solution's ``unique`` is None.
     **changes
         Rule fields to change (``natural9_pays``, ``draws``, ...).
 
@@ -81,7 +84,7 @@ def solve(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe 
     MacaoSolution
         The solution.
     """
-    return solve_macao(variant, _shoe(decks, shoe), **changes)
+    return solve_macao(variant, _shoe(decks, shoe), decide_uniqueness=decide_uniqueness, **changes)
 
 
 def _shoe(decks: Any, shoe: Shoe | None) -> Shoe | int | None:

@@ -205,8 +205,9 @@ class MacaoSolution(Result):
             "banker_strategy": tabs["banker"],
             "mixed_nodes": {"punter": self.mixed[0], "banker": self.mixed[1]},
             "unique": None if self.uniqueness is None else self.uniqueness["unique"],
-            "uniqueness_note": ("not determined: the pair is not certified" if self.uniqueness is None
-                                else self.uniqueness["note"]),
+            "uniqueness_note": (self.uniqueness["note"] if self.uniqueness is not None
+                                else "not decided: the pair is not certified" if not self.certified
+                                else "not decided (not asked: --uniqueness, or decide_uniqueness=True)"),
             "uniqueness": self.uniqueness,
             "certificate": {
                 "holds": self.certified,
@@ -220,7 +221,8 @@ class MacaoSolution(Result):
         }
 
 
-def solve_macao(variant: str | MacaoRules = "macao", shoe=None, **changes) -> MacaoSolution:
+def solve_macao(variant: str | MacaoRules = "macao", shoe=None, *, decide_uniqueness: bool = False,
+                **changes) -> MacaoSolution:
     """Solve Macao (or Victoria) exactly: the value, both sides' optimal strategies, the certificate.
 
     Parameters
@@ -229,6 +231,9 @@ def solve_macao(variant: str | MacaoRules = "macao", shoe=None, **changes) -> Ma
         ``macao``, ``macao-early``, ``victoria``, ``victoria-early``, or rules.
     shoe : Shoe, int or tuple of int, optional
         A :class:`~baccara.shoe.Shoe`, fresh decks or counts by value (default 2 decks).
+    decide_uniqueness : bool
+        Also decide whether the optimal strategies are unique (:mod:`baccara.games.macao.uniqueness`):
+        seconds for Victoria, about a minute for Macao on 2 decks; otherwise ``unique`` is None.
     **changes
         Rule fields to change (``natural9_pays``, ``draws``, ...).
 
@@ -246,7 +251,7 @@ def solve_macao(variant: str | MacaoRules = "macao", shoe=None, **changes) -> Ma
     dist = distribution(game, table(ex.punter), table(ex.banker))
     t3 = time.perf_counter()
     uniq = None
-    if lo == hi == dist["ev"]:
+    if decide_uniqueness and lo == hi == dist["ev"]:
         from .uniqueness import uniqueness
 
         uniq = uniqueness(game, ex.punter, ex.banker, lo)
