@@ -35,8 +35,9 @@ class _ToBlock(io.TextIOBase):
 
 
 def on_startup(command: str, dirty: bool) -> None:
-    import baccara.result
     from rich.console import Console
+
+    import baccara.result
 
     def console(*args, **kwargs):
         kwargs.setdefault("file", _ToBlock())

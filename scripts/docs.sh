@@ -37,7 +37,8 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     echo "$want" > "$stamp"
 fi
 
-export NO_MKDOCS_2_WARNING=1 MPLBACKEND=Agg
+# the pages' shell blocks run `baccara` as a user would
+export NO_MKDOCS_2_WARNING=1 MPLBACKEND=Agg PATH="$PWD/.venv/bin:$PATH"
 echo "== mkdocs build --strict"
 .venv/bin/mkdocs build --strict
 if [ "$serve" = 1 ]; then
