@@ -13,7 +13,7 @@ import functools
 import io
 import sys
 
-WIDTH = 96
+WIDTH = 120
 
 
 class _ToBlock(io.TextIOBase):
