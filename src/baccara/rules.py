@@ -62,7 +62,7 @@ class Tableau:
 
     @cached_property
     def banker_array(self) -> np.ndarray:
-        """Banker's rule as a boolean array [total 0..9][third card 0..9, STOOD]."""
+        """Banker's rule as a boolean array ``[total 0..9][third card 0..9, STOOD]``."""
         out = np.zeros((10, 11), dtype=np.bool_)
         out[:8, :] = np.array(self.banker_draws, dtype=np.bool_)
         return out

@@ -254,19 +254,21 @@ def strategy_from_mapping(data: Mapping[str, Any], where: str = "strategy") -> C
 
 
 def load_strategy_toml(path: str | Path) -> CheminStrategy:
-    """A chemin de fer strategy from TOML::
+    """A chemin de fer strategy from TOML:
 
-        name = "my strategy"
-        [player]
-        draw_at_5 = "1/2"              # probability, or "D" / "S"
-        [banker]
-        totals = [                     # optional; default: the punto banco tableau
-          "DDDDDDDDDDD",               # total 0: Player's third card 0..9, then none
-          ...                          # 8 rows, totals 0-7
-        ]
-        [banker.mixed]                 # optional overrides by information set
-        "(3,3)|6" = "1/2"
-        "5|4" = 0.25
+    ```toml
+    name = "my strategy"
+    [player]
+    draw_at_5 = "1/2"              # probability, or "D" / "S"
+    [banker]
+    totals = [                     # optional; default: the punto banco tableau
+      "DDDDDDDDDDD",               # total 0: Player's third card 0..9, then none
+      ...                          # 8 rows, totals 0-7
+    ]
+    [banker.mixed]                 # optional overrides by information set
+    "(3,3)|6" = "1/2"
+    "5|4" = 0.25
+    ```
     """
     p = Path(path)
     data = read_toml(p, "strategy", BaccaraError)
