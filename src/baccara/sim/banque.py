@@ -33,6 +33,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from ..algebraic import fraction_str
 from ..errors import BaccaraError, ParameterError
 from ..rules import player_draws_jit
 from ..solve.signs import sgn
@@ -71,10 +72,10 @@ class BanqueStrategy:
         return cum, bq
 
     def to_json(self) -> dict:
-        mixed = {f"({k1},{k2},{j})": f"{q.numerator}/{q.denominator}"
+        mixed = {f"({k1},{k2},{j})": fraction_str(q)
                  for k1 in range(12) for k2 in range(12) for j in range(8)
                  if 0 < (q := self.banker[k1][k2][j]) < 1}
-        return {"name": self.name, "players": {lab: f"{x.numerator}/{x.denominator}"
+        return {"name": self.name, "players": {lab: fraction_str(x)
                                                for lab, x in zip(JOINT_LABELS, self.players)},
                 "banker_mixed": mixed}
 
@@ -305,10 +306,10 @@ class BanqueResult(SimResult):
 
         def unit(y: str, den: int, est: Estimate) -> dict:
             net = Fraction(s[y], den)
-            return {"placed": s["coups"], "net": float(net), "net_exact": f"{net.numerator}/{net.denominator}",
+            return {"placed": s["coups"], "net": float(net), "net_exact": fraction_str(net),
                     "ev_per_bet": fnum(est.value), "stderr": fnum(est.stderr)}
 
-        mv = {"banker": float(self.model_value), "banker_exact": f"{self.model_value.numerator}/{self.model_value.denominator}",
+        mv = {"banker": float(self.model_value), "banker_exact": fraction_str(self.model_value),
               "basis": "simplified model of Ethier and Lee (2015): cards dealt with replacement, one coup"}
         return {
             "game": "banque",
@@ -323,7 +324,7 @@ class BanqueResult(SimResult):
             "exact": None if self.exact is None else dict(mv, shoe="infinite shoe"),
             "model_value": mv,
             "z": {"banker": fnum(e["banker"].z(self.exact))} if self.exact is not None else {},
-            "theta": f"{t.numerator}/{t.denominator}",
+            "theta": fraction_str(t),
             "shoe": {"decks": "inf" if j.decks is None else j.decks, "deal": j.deal,
                      "cut": j.cut if j.deal == "cut" else None},
             "strategy": j.strategy.to_json(),

@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from ..algebraic import fraction_str
 from ..bets import as_fraction
 from ..errors import BaccaraError, ParameterError
 from ..games.chemin._kernel import COMP_INDEX, COMPOSITIONS, NONE
@@ -93,12 +94,12 @@ class CheminStrategy:
             for k in range(11):
                 q = self.banker[c][k]
                 if 0 < q < 1:
-                    out[f"({j1},{j2})|{THIRD[k]}"] = f"{q.numerator}/{q.denominator}"
+                    out[f"({j1},{j2})|{THIRD[k]}"] = fraction_str(q)
         return out
 
     def to_json(self) -> dict:
         p = self.draw_at_5
-        return {"name": self.name, "player_draw_at_5": f"{p.numerator}/{p.denominator}",
+        return {"name": self.name, "player_draw_at_5": fraction_str(p),
                 "banker_mixed": self.mixed(),
                 "banker_table": [[_move(self.banker[COMPOSITIONS.index(c)][k]) for k in range(11)]
                                  for c in _by_total_representatives()]}
@@ -613,9 +614,9 @@ class CheminResult(SimResult):
             "exact": None if self.exact is None else {
                 "shoe": "infinite shoe" if j.decks is None else f"{j.decks} decks",
                 "basis": "one coup dealt from the full shoe, Model " + ("A2" if j.decks is None else "B2"),
-                "banker": float(self.exact.banker), "banker_exact": _fs(self.exact.banker),
-                "player": float(self.exact.player), "player_exact": _fs(self.exact.player),
-                "house": float(self.exact.house), "house_exact": _fs(self.exact.house),
+                "banker": float(self.exact.banker), "banker_exact": fraction_str(self.exact.banker),
+                "player": float(self.exact.player), "player_exact": fraction_str(self.exact.player),
+                "house": float(self.exact.house), "house_exact": fraction_str(self.exact.house),
                 "outcomes": {"banker": float(self.exact.p_banker), "player": float(self.exact.p_player),
                              "tie": float(self.exact.p_tie)},
             },
@@ -639,7 +640,7 @@ class CheminResult(SimResult):
             },
             "seats": [_seat(t.floats, k, S) for k in range(j.seats)],
             "table": {"seats": j.seats, "stake": j.stake, "withdraw_after": j.withdraw_after,
-                      "commission": f"{j.alpha.numerator}/{j.alpha.denominator}"},
+                      "commission": fraction_str(j.alpha)},
             "shoe": {"decks": "inf" if j.decks is None else j.decks, "deal": j.deal,
                      "cut": j.cut if j.deal == "cut" else None},
             "strategy": j.strategy.to_json(),
@@ -652,12 +653,8 @@ def a_den(job: CheminJob) -> int:
     return job.alpha.denominator
 
 
-def _fs(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"
-
-
 def _unit(coups: int, net: Fraction, e: Estimate) -> dict:
-    return {"placed": coups, "net": float(net), "net_exact": _fs(net), "ev_per_bet": fnum(e.value), "stderr": fnum(e.stderr)}
+    return {"placed": coups, "net": float(net), "net_exact": fraction_str(net), "ev_per_bet": fnum(e.value), "stderr": fnum(e.stderr)}
 
 
 def _seat(floats: Mapping[str, float], k: int, S: int) -> dict:

@@ -35,6 +35,7 @@ from rich.progress import (
 )
 
 from .. import params
+from ..algebraic import fraction_str
 from ..bets import (
     DEFAULT_COMMISSION,
     DEFAULT_SUPER6_PAYS,
@@ -650,7 +651,7 @@ def chemin(
     _simulate(simulate_chemin, job, common, show,
               {"game": "chemin", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
                "table": {"seats": job.seats, "stake": job.stake, "withdraw_after": job.withdraw_after,
-                         "commission": f"{job.alpha.numerator}/{job.alpha.denominator}"},
+                         "commission": fraction_str(job.alpha)},
                "strategy": job.strategy.name}, json_out)
 
 
@@ -722,4 +723,4 @@ def banque(
         return _dry_run(est, json_out)
     _simulate(simulate_banque, job, common, show,
               {"game": "banque", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
-               "theta": f"{t.numerator}/{t.denominator}", "strategy": strategy.name}, json_out)
+               "theta": fraction_str(t), "strategy": strategy.name}, json_out)

@@ -58,6 +58,7 @@ from fractions import Fraction
 import numpy as np
 from rich.console import RenderableType
 
+from ..algebraic import fraction_str
 from ..bets import Bet
 from ..errors import BaccaraError, ParameterError
 from ..exact import coup_distribution, edges_for_shoes, evaluate_bets
@@ -611,7 +612,7 @@ def exact_full_shoe(decks: int, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> dic
         ``ev`` (float), ``ev_exact`` ("num/den") and ``sd`` of one bet.
     """
     r = evaluate_bets(coup_distribution(Shoe.decks(decks), tableau), (bet,))[bet.name]
-    return {"ev": float(r.ev), "ev_exact": f"{r.ev.numerator}/{r.ev.denominator}", "sd": r.sd}
+    return {"ev": float(r.ev), "ev_exact": fraction_str(r.ev), "sd": r.sd}
 
 
 def analyse_count(count: CountSystem, bet: Bet, *, decks: int = 8, shoes: int = 100_000, seed: int = 0,

@@ -41,6 +41,7 @@ import numpy as np
 from numba import njit
 from rich.console import RenderableType
 
+from ..algebraic import fraction_str
 from ..bets import Bet
 from ..cards import RANKS
 from ..errors import BaccaraError, ParameterError
@@ -298,8 +299,8 @@ class CountDesign(Result):
         """
         return {
             "bet": self.bet, "decks": self.decks, "level": self.level, "cut": self.cut, "shoes": self.shoes,
-            "seed": self.seed, "ev": float(self.base), "ev_exact": f"{self.base.numerator}/{self.base.denominator}",
-            "effects_of_removal": {r: {"value": float(e), "exact": f"{e.numerator}/{e.denominator}"}
+            "seed": self.seed, "ev": float(self.base), "ev_exact": fraction_str(self.base),
+            "effects_of_removal": {r: {"value": float(e), "exact": fraction_str(e)}
                                    for r, e in zip(RANKS, self.effects)},
             "ideal_tags": dict(zip(RANKS, self.ideal)),
             "tags": dict(zip(RANKS, self.tags)), "balanced": self.system.balanced,

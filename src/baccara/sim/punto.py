@@ -39,6 +39,7 @@ from math import lcm
 
 import numpy as np
 
+from ..algebraic import fraction_str
 from ..bets import Bet
 from ..errors import BaccaraError, ParameterError
 from ..events import NCELLS, resolution_at_least
@@ -406,7 +407,7 @@ class BetStats:
         return {
             "placed": self.placed,
             "net": float(self.net),
-            "net_exact": _fstr(self.net),
+            "net_exact": fraction_str(self.net),
             "ev_per_bet": fnum(self.ev_per_bet.value),
             "stderr": fnum(self.ev_per_bet.stderr),
             "wins": self.wins,
@@ -416,10 +417,6 @@ class BetStats:
             "win_per_shoe_stderr": fnum(self.per_shoe.stderr),
             "bets_per_shoe": fnum(self.bets_per_shoe),
         }
-
-
-def _fstr(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"
 
 
 @dataclass(repr=False)
@@ -515,8 +512,8 @@ def exact_values(job: PuntoJob) -> dict:
         "shoe": shoe.label(),
         "basis": "one coup dealt from the full shoe",
         "outcomes": {k: float(v) for k, v in out.items()},
-        "outcomes_exact": {k: _fstr(v) for k, v in out.items()},
-        "bets": {n: {"ev": float(r.ev), "ev_exact": _fstr(r.ev), "sd": r.sd} for n, r in res.items()},
+        "outcomes_exact": {k: fraction_str(v) for k, v in out.items()},
+        "bets": {n: {"ev": float(r.ev), "ev_exact": fraction_str(r.ev), "sd": r.sd} for n, r in res.items()},
         "_outcomes": out,
         "_bets": {n: r.ev for n, r in res.items()},
     }

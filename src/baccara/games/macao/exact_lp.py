@@ -230,7 +230,8 @@ def solve_vertex(lp: ExactLP) -> Vertex:
                     mat[p, q] = flint.fmpq(v.numerator, v.denominator)
             rhs[p, 0] = flint.fmpq(s.numerator, s.denominator)
         try:
-            sol = mat.solve(rhs, algorithm="dixon")  # p-adic lifting: far faster than the default at this size
+            # p-adic lifting, faster than the default at this size (the stubs omit the documented keyword)
+            sol = mat.solve(rhs, algorithm="dixon")  # type: ignore[call-arg]
         except ZeroDivisionError:
             raise ArithmeticError("the float solver's basis is singular in exact arithmetic") from None
         for p, k in enumerate(basic):
