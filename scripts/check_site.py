@@ -10,6 +10,10 @@ Usage: python scripts/check_site.py [--no-browser] SITE_DIR
    like an error (a Python traceback, an exception line, markdown-exec's error output), or a
    severe message in the browser console (a failed request, a script error).
 
+3. API reference (no browser): every public name -- each name in the ``__all__`` of ``baccara``,
+   ``baccara.chemin``, ``baccara.banque``, ``baccara.macao`` and ``baccara.sim`` -- is documented:
+   it is in the site's inventory (``objects.inv``) under that name or where it is defined.
+
 Exit status 0 when every check passes, 1 otherwise (every failure is listed).
 """
 
@@ -17,11 +21,13 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib
 import re
 import shutil
 import sys
 import tempfile
 import threading
+import zlib
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -86,6 +92,28 @@ def check_links(site: Path) -> list[str]:
                 ids = parsed[target].ids if target in parsed else _parse(target).ids
                 if unquote(u.fragment) not in ids:
                     errors.append(f"{page.relative_to(site)}: dead anchor {link}")
+    return errors
+
+
+#: The modules whose ``__all__`` is the public API.
+PUBLIC_MODULES = ("baccara", "baccara.chemin", "baccara.banque", "baccara.macao", "baccara.sim")
+
+
+def check_api(site: Path) -> list[str]:
+    """Every public name is in the API reference (the inventory mkdocstrings writes)."""
+    raw = (site / "objects.inv").read_bytes().split(b"\n", 4)
+    documented = {line.split(" ", 1)[0] for line in zlib.decompress(raw[4]).decode().splitlines()}
+    errors, names = [], 0
+    for modname in PUBLIC_MODULES:
+        module = importlib.import_module(modname)
+        for name in getattr(module, "__all__", ()):
+            names += 1
+            obj = getattr(module, name)
+            where = f"{getattr(obj, '__module__', '')}.{getattr(obj, '__qualname__', name)}"
+            candidates = {f"{modname}.{name}", where, getattr(obj, "__name__", "")}
+            if not candidates & documented:
+                errors.append(f"API reference: {modname}.{name} is public but not documented")
+    print(f"check_site: {names} public names checked against the API reference")
     return errors
 
 
@@ -164,6 +192,7 @@ def main(argv: list[str]) -> int:
         return 2
     errors = check_links(site)
     print(f"check_site: links of {len(list(site.rglob('*.html')))} pages checked")
+    errors += check_api(site)
     if browser:
         errors += check_browser(site)
     for e in errors:
