@@ -658,7 +658,8 @@ def test_banque_plot(tmp_path_factory, figure, points, out):
 def test_banque_sweep_and_advantage_bad_options(tmp_path):
     # valid runs of these are the paper's sweeps (minutes): only their refusals are fuzzed
     for args in (["banque", "sweep", "--concept="], ["banque", "sweep", "--concept=Nash"],
-                 ["banque", "sweep", "--concept=1/0"], ["banque", "advantage", "--theta=1/3"]):
+                 ["banque", "sweep", "--concept=1/0"], ["banque", "advantage", "--theta=0"],
+                 ["banque", "advantage", "--theta=x"], ["banque", "advantage", "--decks=20"]):
         check(baccara(args, tmp_path), "bad")
 
 
