@@ -268,17 +268,23 @@ def _distinct(ends: list[Endpoint]) -> list[Endpoint]:
 
 
 def nash_branches(lo: Fraction = Fraction(0), hi: Fraction = THETA_9_11,
-                  progress: Callable[[int, int], None] | None = None) -> tuple[list[NashBranch], list[NashPiece]]:
+                  progress: Callable[[int, int], None] | None = None,
+                  events: list[Endpoint] | None = None) -> tuple[list[NashBranch], list[NashPiece]]:
     """Every Nash equilibrium branch over (lo, hi) and the elementary intervals between
     their ends (module docstring): each elementary interval is sampled once with the
     complete enumeration, and every equilibrium found there that no known branch
-    explains is followed both ways, until no interval is left unsampled."""
+    explains is followed both ways, until no interval is left unsampled.  ``events``
+    (:func:`~baccara.games.banque.nash_proof.nash_proof`): the theta where some form's
+    equilibrium set changes; with them among the interval ends, no branch can be born
+    and die between two samples."""
     lo, hi = Fraction(lo), Fraction(hi)
+    lo_b, hi_b = arb_of(lo), arb_of(hi)
+    fixed = [e for e in events or [] if lo_b < e.ball < hi_b]
     with precision():
         branches: list[NashBranch] = []
         samples: list[Fraction] = []
         while True:
-            ends = _distinct([Endpoint.of_rational(lo), Endpoint.of_rational(hi)]
+            ends = _distinct([Endpoint.of_rational(lo), Endpoint.of_rational(hi)] + fixed
                              + [b.lo for b in branches] + [b.hi for b in branches])
             gaps = [(a, b) for a, b in zip(ends, ends[1:])
                     if not any(a.ball < arb_of(t) < b.ball for t in samples)]
