@@ -54,18 +54,34 @@ edge point, and on each side of a crossing (z, k) the draw set is that
 crossing's D, with or without k.  So the list of along-curve forms (z, D) is
 complete, and each is analysed the same way.
 
-Signs at the samples are computed with FLINT's certified ball arithmetic
-(arb), at increasing precision until no ball contains 0 (a value that is 0 at
-a sample strictly between the roots of its eliminant is identically 0, and is
-reported as a degeneracy instead).
+Signs at the samples are exact: a sample is rational, every polynomial has integer
+coefficients, and a point's coordinates there are rational or lie in Q(sqrt d) (the
+discriminant of its quadratic), where the sign of a + b sqrt(d) is decided by comparing a^2
+with b^2 d (:class:`_QF`).  No value is ever rounded, so none is mistaken for zero.
+
+Degenerate points
+-----------------
+A sample lies strictly between the roots of every condition's eliminant, so a condition that
+is exactly 0 there vanishes on the whole branch: its polynomial shares a factor with the
+point's equations (the eliminant is then the resultant of the cofactors, so the other branch
+is still followed).  Two cases occur:
+
+- a third relevant set's B_k vanishes at a crossing for every theta (three curves through one
+  point; the first met at theta = 4/213): Banker is indifferent there too and may mix at all
+  of them;
+- the form's own system for Banker's mixing is singular on the branch.
+
+Both are decided by the general test :meth:`_Analyser.lp`: is there a mixing x in [0, 1]^S
+(S = the sets where Banker is indifferent) meeting the Players' conditions?  It enumerates
+the candidate vertices of that polytope exactly, and all their conditions join the
+eliminants, so the events stay complete.  Two curves that are both lines p1 = const meet only
+where the constants agree: those theta are events.
 
 Status
 ------
-Run on (9/100, 19/200) in about 30 s (65 relevant sets), it finds the fold the
-sampled sweep missed: three equilibria on (0.0924720, 0.0941281).  Over the
-whole of (0, 5772/33847) it stops at theta = 4/213 on a point that lies on a
-third curve for every theta (a factor shared by the point's equations and a
-condition's), which is not yet handled; the sweep does not call it yet.
+On (9/100, 19/200) (65 relevant sets, about 15 s) it finds the fold the sampled sweep
+missed: three equilibria on (0.0924720, 0.0941281).  :data:`EVENTS_FILE` holds the events of
+the whole of (0, 5772/33847) when that run has been made (:func:`stored_events`).
 """
 
 from __future__ import annotations
@@ -74,7 +90,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations, product
 from math import isqrt
+from typing import cast
 
 import flint
 
@@ -173,7 +191,7 @@ _CTX2 = flint.fmpz_mpoly_ctx.get(("p1", "t"))
 
 
 def _to_mpoly(c) -> flint.fmpz_mpoly:
-    d = {}
+    d: dict[tuple[int, ...], int] = {}
     for e, poly in enumerate(c):
         for k, v in enumerate(poly.coeffs()):
             if v:
@@ -245,7 +263,11 @@ class NashProof:
     forms : dict
         Each form with events (label) -> its events.
     continua : list of str
-        Degeneracies met (none expected).
+        Continua of equilibria met (none expected: a Player indifferent along an edge, curves
+        that coincide).
+    degenerate : list of str
+        Points where Banker is indifferent at a further set for every theta (decided exactly, with
+        Banker free to mix there too).
     counts : dict
         What was analysed.
     seconds : float
@@ -258,6 +280,7 @@ class NashProof:
     events: list[Endpoint]
     forms: dict[str, list[Endpoint]]
     continua: list[str]
+    degenerate: list[str]
     counts: dict[str, int]
     seconds: float
 
@@ -286,6 +309,8 @@ class _Analyser:
         self.forms: dict[str, list[Endpoint]] = {}
         self.continua: list[str] = []
         self.along: set[tuple[int, frozenset]] = set()
+        self.degenerate: set[str] = set()
+        self.current = ""
         self.counts = {"relevant_sets": len(self.R), "crossings": 0, "crossings_in_square": 0,
                        "curve_edge_points": 0, "along_curve_forms": 0, "eliminants": 0, "samples": 0}
         self.lo_b, self.hi_b = arb_of(lo), arb_of(hi)
@@ -344,14 +369,28 @@ class _Analyser:
         """The events of one form whose point is ``pt`` (module docstring): 'cross' (Banker mixes
         at own = (i, j)), 'edge' (own = (z,), the point on the edge pt.edge), 'along' (own =
         (z,), Banker drawing at ``extra``)."""
+        self.current = label
         others = [k for k in self.R if k not in own]
         base = [pt.den()]
         if pt.edge is None:
             K = pt.K
             if K[2] == 0 and K[1] == 0:
-                if K[0] == 0:
+                if K[0] != 0:
+                    return      # no point
+                P, Q = pt.P, pt.Q
+                if P[2] != 0 or P[3] != 0:
                     self.continua.append(f"{label}: the curves coincide")
-                return      # no point
+                    return
+                # both curves are lines p1 = const (no p2 in either): they meet, in a whole line,
+                # only at the thetas where the two constants agree -- events of this form
+                r = P[0] * Q[1] - P[1] * Q[0]
+                if r == 0:
+                    self.continua.append(f"{label}: the lines coincide")
+                else:
+                    ends = self.roots_in([r])
+                    if ends:
+                        self.forms[label] = [Endpoint(ball, g) for ball, g in ends]
+                return
             base += [K[2], K[1] * K[1] - 4 * K[2] * K[0]]
         base += [pt.eliminant(_b1(c)) for c in ((0, 1, 0, 0), (-1, 1, 0, 0), (0, 0, 1, 0), (-1, 0, 1, 0))]
         base = [f for f in base if f != 0]
@@ -366,10 +405,12 @@ class _Analyser:
         sig_cells: list[tuple] = []
         for a, b, t in zip([(self.lo_b, None)] + roots, roots + [(self.hi_b, None)], self.samples(roots)):
             pts = self.points(pt, t, others)
-            Ds = {D for _, D in pts}
-            for D in Ds:
-                self.note(kind, own, D, pt)
-            polys = [pt.eliminant(c) for D in Ds for c in self.conditions(kind, own, D, pt, extra)]
+            coords = {br: (u, v) for br, u, v in self._coords(pt, _q(t))}
+            keys = {(D, Z, bool(Z) or self.singular(kind, own, pt, *coords[br])) for br, D, Z in pts}
+            for D, Z, _ in keys:
+                self.note(kind, own, D, Z, pt)
+            polys = [pt.eliminant(_b1(c)) for D, Z, full in keys
+                     for c in self.conditions(kind, own, D, Z, pt, extra, full)]
             sub = self.roots_in([f for f in polys if f != 0], a[0], b[0]) if polys else []
             for c, d, s in zip([a] + sub, sub + [b], self.samples(sub, a[0], b[0])):
                 sig_cells.append((c, d, self.feasible(kind, own, pt, s, others, extra)))
@@ -378,37 +419,31 @@ class _Analyser:
         if ends:
             self.forms[label] = [Endpoint(ball, g) for ball, g in ends]
 
-    def points(self, pt: _Point, t: Fraction, others) -> list[tuple]:
-        """The form's points in the open square at theta = t, each as (branch, D): D the relevant
-        sets where Banker draws (None when ``others`` is None: only whether it is in the square)."""
+    def points(self, pt: _Point, t: Fraction, others: list[int] | None) -> list[tuple]:
+        """The form's points in the open square at theta = t, each as (branch, D, Z): D the
+        relevant sets where Banker draws, Z those (besides the form's own) whose B_k is exactly 0
+        there (None, None when ``others`` is None: only whether it is in the square).  Every sign is
+        exact (:class:`_QF`).  t lies strictly between the roots of every B_k's eliminant, so
+        B_k = 0 at t means B_k vanishes on the whole branch (a factor shared with the point's
+        equations): Banker is indifferent at k too, and may mix there (see :meth:`lp`)."""
         tq = _q(t)
-        out = []
-        for bits in (128, 512, 2048):
-            with precision(bits):
-                try:
-                    cand = self._coords(pt, tq)
-                    res = []
-                    for branch, p1, p2 in cand:
-                        sg = [_sign0(v) for v in (p1, 1 - p1, p2, 1 - p2)]
-                        if min(sg) <= 0:     # outside, or on an edge for all theta near t
-                            continue
-                        if others is None:
-                            res.append((branch, None))
-                            continue
-                        vals = [_bil_val([c(tq) for c in self.Bt[k]], p1, p2) for k in others]
-                        sb = [_sign0(v) for v in vals]
-                        if 0 in sb:
-                            self.continua.append(f"theta = {t}: three curves through one point for every theta")
-                        res.append((branch, frozenset(k for k, v in zip(others, sb) if v < 0)))
-                    out = res
-                    break
-                except _Undecided:
-                    continue
-        else:
-            raise ArithmeticError(f"theta = {t}: a sign at the sample is undecided (a degenerate form)")
+        out: list[tuple] = []
+        for branch, p1, p2 in self._coords(pt, tq):
+            if min(_sign0(v) for v in (p1, 1 - p1, p2, 1 - p2)) <= 0:
+                continue          # outside, or on an edge (then for all theta near t)
+            if others is None:
+                out.append((branch, None, None))
+                continue
+            sb = [_sign0(_bil_val([c(tq) for c in self.Bt[k]], p1, p2)) for k in others]
+            Z = frozenset(k for k, v in zip(others, sb) if v == 0)
+            if Z:
+                self.degenerate.add(f"theta near {float(t):.7f}: B at {sorted(Z)} vanishes on a point of "
+                                    f"{self.current} for every theta")
+            out.append((branch, frozenset(k for k, v in zip(others, sb) if v < 0), Z))
         return out
 
     def _coords(self, pt: _Point, tq) -> list[tuple]:
+        """The point's coordinates at the rational theta tq, exactly (rationals, or in Q(sqrt d))."""
         P = [c(tq) for c in pt.P]
         if pt.edge is not None:
             w, e = pt.edge
@@ -418,6 +453,7 @@ class _Analyser:
             u, v = P[0] + P[2] * e, P[1] + P[3] * e
             return [] if v == 0 else [(0, -u / v, flint.fmpq(e))]
         k0, k1, k2 = (c(tq) for c in pt.K)
+        p1s: list[tuple]
         if k2 == 0:
             p1s = [(0, -k0 / k1)] if k1 != 0 else []
         else:
@@ -425,12 +461,12 @@ class _Analyser:
             if disc < 0:
                 return []
             n, d = int(disc.p), int(disc.q)
-            if isqrt(n) ** 2 == n and isqrt(d) ** 2 == d:      # rational roots: exactly
+            r: object
+            if isqrt(n) ** 2 == n and isqrt(d) ** 2 == d:      # rational roots
                 r = flint.fmpq(isqrt(n), isqrt(d))
-                p1s = [(-1, (-k1 - r) / (2 * k2)), (1, (-k1 + r) / (2 * k2))]
             else:
-                r = flint.arb(disc).sqrt()
-                p1s = [(-1, (-k1 - r) / (2 * k2)), (1, (-k1 + r) / (2 * k2))]
+                r = _QF(0, 1, disc)
+            p1s = [(-1, (-k1 - r) / (2 * k2)), (1, (-k1 + r) / (2 * k2))]
         out = []
         for branch, p1 in p1s:
             den = P[2] + P[3] * p1
@@ -439,21 +475,30 @@ class _Analyser:
             out.append((branch, p1, -(P[0] + P[1] * p1) / den))
         return out
 
-    def conditions(self, kind: str, own, D, pt: _Point, extra) -> list[tuple]:
+    def conditions(self, kind: str, own: tuple[int, ...], D: frozenset, Z: frozenset, pt: _Point,
+                   extra: frozenset | None, full: bool) -> list[tuple]:
         """The bilinears (integer coefficients) whose signs decide the form's feasibility with
-        Banker drawing at D (Banker's mixing probabilities and the pure Player's preference)."""
+        Banker drawing at D (Banker's mixing probabilities and the pure Player's preference); with
+        Z (Banker indifferent at more sets) or a singular system, every condition of :meth:`lp`."""
         a1, a2 = self.a12(D)
+        lst: list[tuple]
         if kind == "cross":
-            return [c for c in self._cramer(own, a1, a2) if any(c)]
-        z = own[0]
-        e1, e2 = self.e1[z], self.e2[z]
-        if kind == "edge":
-            pref = _sub(_mul_lin(a1, e2), _mul_lin(e1, a2))
-            lst = [_l1(e2), _l1(a2), _l1(_add(a2, e2)), pref] if pt.edge[0] == 1 else [_l2(e1), _l2(a1), _l2(_add(a1, e1)), pref]
-            return [c for c in lst if any(c)]
-        a1, a2 = self.a12(extra)
-        lst = [_l2(e1), _l2(a1), _l2(_add(a1, e1)), _l1(e2), _l1(a2), _l1(_add(a2, e2))]
-        return [c for c in lst if any(c)]
+            lst = list(self._cramer(own, a1, a2))
+        else:
+            z = own[0]
+            e1, e2 = self.e1[z], self.e2[z]
+            if kind == "edge":
+                assert pt.edge is not None
+                pref = _sub(_mul_lin(a1, e2), _mul_lin(e1, a2))
+                lst = ([_l1(e2), _l1(a2), _l1(_add(a2, e2)), pref] if pt.edge[0] == 1
+                       else [_l2(e1), _l2(a1), _l2(_add(a1, e1)), pref])
+            else:
+                assert extra is not None
+                a1, a2 = self.a12(extra)
+                lst = [_l2(e1), _l2(a1), _l2(_add(a1, e1)), _l1(e2), _l1(a2), _l1(_add(a2, e2))]
+        if full:     # a singular system on the whole branch, or more indifferent sets: the general test
+            lst += [c for cand in self._vertices(kind, own, D, Z, pt) for _, f, g, _ in cand for c in (f, g)]
+        return list(dict.fromkeys(tuple(int(v) for v in c) for c in lst if any(c)))
 
     def _cramer(self, own, a1, a2):
         i, j = own
@@ -462,39 +507,114 @@ class _Analyser:
         nj = _sub(_mul_lin(a1, self.e2[i]), _mul_lin(self.e1[i], a2))
         return den, ni, nj, _sub(den, ni), _sub(den, nj)
 
-    def feasible(self, kind: str, own, pt: _Point, t: Fraction, others, extra) -> tuple:
-        """The form's equilibria at the rational t: a sorted tuple of (branch, D)."""
+    def _vertices(self, kind: str, own: tuple[int, ...], D: frozenset, Z: frozenset, pt: _Point) -> list[list]:
+        """Banker's mixing x on S = own + Z with the Players' conditions: x in [0, 1]^S, a mixing
+        Player's gain a_w + sum x_s e_w^s = 0, a pure Player's of the right sign.  A nonempty
+        polytope has a vertex: |S| independent tight constraints, some rows T (at most one per
+        Player) solved for as many free coordinates, the others at 0 or 1.  Each candidate vertex
+        is a list of checks (kind, f, g, rel): f, g bilinears, sign(f) sign(g) compared with 0 by
+        rel; kind 'den' marks the candidate's determinant g = f (it must not vanish)."""
+        S = sorted(set(own) | set(Z))
+        a1, a2 = self.a12(D)
+        rows = [(1, a1, {s: self.e1[s] for s in S}, "=="), (2, a2, {s: self.e2[s] for s in S}, "==")]
+        if kind == "edge":
+            assert pt.edge is not None
+            w, e = pt.edge
+            rows[w - 1] = (w, rows[w - 1][1], rows[w - 1][2], "<=" if e == 0 else ">=")
+
+        def bil(w, c):
+            return _l2(c) if w == 1 else _l1(c)
+
+        def times(r, c, r2, c2):      # product of a Player-1 linear form and a Player-2 one
+            return _mul_lin(c, c2) if r == 1 else _mul_lin(c2, c)
+
+        one = (1, 0, 0, 0)
+        out: list[list] = []
+        for m in (0, 1, 2):
+            for free in combinations(S, m):
+                rest = [s for s in S if s not in free]
+                for vals in product((0, 1), repeat=len(rest)):
+                    fixed = dict(zip(rest, vals))
+                    rhs = {w: _sub((0, 0), _add(a, _lsum(c, fixed))) for w, a, c, _ in rows}   # -(a + sum v e)
+                    if m == 0:
+                        out.append([("chk", bil(w, _sub((0, 0), rhs[w])), one, rel) for w, _, _, rel in rows])
+                    elif m == 1:
+                        (s,) = free
+                        for w, _, c, _ in rows:
+                            A, r = c[s], rhs[w]
+                            cand = [("den", bil(w, A), bil(w, A), "!="), ("chk", bil(w, r), bil(w, A), ">="),
+                                    ("chk", bil(w, _sub(A, r)), bil(w, A), ">=")]
+                            for w2, _, c2, rel2 in rows:
+                                if w2 != w:      # the other row's value, times A
+                                    res = _sub(times(w, A, w2, _sub((0, 0), rhs[w2])), _sub((0, 0, 0, 0), times(w, r, w2, c2[s])))
+                                    cand.append(("chk", res, bil(w, A), rel2))
+                            out.append(cand)
+                    else:
+                        s1, s2 = free
+                        e1, e2 = rows[0][2], rows[1][2]
+                        r1, r2 = rhs[1], rhs[2]
+                        den = _sub(_mul_lin(e1[s1], e2[s2]), _mul_lin(e1[s2], e2[s1]))
+                        n1 = _sub(_mul_lin(r1, e2[s2]), _mul_lin(e1[s2], r2))
+                        n2 = _sub(_mul_lin(e1[s1], r2), _mul_lin(r1, e2[s1]))
+                        out.append([("den", den, den, "!="), ("chk", n1, den, ">="), ("chk", _sub(den, n1), den, ">="),
+                                    ("chk", n2, den, ">="), ("chk", _sub(den, n2), den, ">=")])
+        return out
+
+    def lp(self, kind: str, own: tuple[int, ...], D: frozenset, Z: frozenset, pt: _Point, p1, p2) -> bool:
+        """Is there a mixing x for Banker at own + Z making the point an equilibrium (exactly)?"""
+        for cand in self._vertices(kind, own, D, Z, pt):
+            ok = True
+            for what, f, g, rel in cand:
+                sf, sg = _sign0(_bil_val(f, p1, p2)), _sign0(_bil_val(g, p1, p2))
+                if what == "den":
+                    ok = sf != 0
+                else:
+                    v = sf * sg
+                    ok = v == 0 if rel == "==" else (v >= 0 if rel == ">=" else v <= 0)
+                if not ok:
+                    break
+            if ok:
+                return True
+        return False
+
+    def singular(self, kind: str, own: tuple[int, ...], pt: _Point, p1, p2) -> bool:
+        """Is the form's system for Banker's mixing singular at the point (then on the whole branch,
+        the sample lying between the roots of its determinant's eliminant)?"""
+        if kind == "cross":
+            i, j = own
+            return _sign0(_bil_val(_sub(_mul_lin(self.e1[i], self.e2[j]), _mul_lin(self.e1[j], self.e2[i])),
+                                   p1, p2)) == 0
+        z = own[0]
+        u1, u2 = _sign0(_lin(self.e1[z], p2)), _sign0(_lin(self.e2[z], p1))
+        if kind == "edge":
+            assert pt.edge is not None
+            return (u2 if pt.edge[0] == 1 else u1) == 0
+        return u1 == 0 and u2 == 0
+
+    def feasible(self, kind: str, own: tuple[int, ...], pt: _Point, t: Fraction, others: list[int],
+                 extra: frozenset | None) -> tuple:
+        """The form's equilibria at the rational t, exactly: a sorted tuple of (branch, D)."""
         tq = _q(t)
         out = []
-        for branch, D in self.points(pt, t, others):
+        coords = {b: (u, v) for b, u, v in self._coords(pt, tq)}
+        for branch, D, Z in self.points(pt, t, others):
             if kind == "along" and D != extra:
                 continue
-            for bits in (128, 512, 2048, 0):
-                with precision(bits or 2048):
-                    try:
-                        _ZERO_OK[0] = bits == 0
-                        p1, p2 = next((u, v) for b, u, v in self._coords(pt, tq) if b == branch)
-                        ok = self._feasible_at(kind, own, pt, D, extra, p1, p2)
-                        break
-                    except _Undecided:
-                        continue
-                    finally:
-                        _ZERO_OK[0] = False
-            else:
-                # Banker's draw probabilities are not determined (a singular Cramer system):
-                # recorded, not decided here
-                self.continua.append(f"theta = {t}: {kind} {own}: Banker's mixing not determined by the Players")
-                out.append((branch, frozenset({-1})))
-                continue
+            p1, p2 = coords[branch]
+            ok = self._feasible_at(kind, own, pt, D, Z, extra, p1, p2)
             if ok:
                 out.append((branch, D))
         return tuple(sorted(out, key=lambda u: (u[0], sorted(u[1]))))
 
-    def _feasible_at(self, kind, own, pt, D, extra, p1, p2) -> bool:
+    def _feasible_at(self, kind, own, pt, D, Z, extra, p1, p2) -> bool:
         a1, a2 = self.a12(D)
+        if Z:
+            return self.lp(kind, own, D, Z, pt, p1, p2)
         if kind == "cross":
             den, ni, nj, ri, rj = (_bil_val(c, p1, p2) for c in self._cramer(own, a1, a2))
-            s = _signs([den])[0]
+            s = _sign0(den)
+            if s == 0:       # Banker's two probabilities not determined by the Players
+                return self.lp(kind, own, D, Z, pt, p1, p2)
             return all(_sign0(v) * s >= 0 for v in (ni, nj, ri, rj))
         z = own[0]
         e1, e2 = self.e1[z], self.e2[z]
@@ -506,60 +626,111 @@ class _Analyser:
             else:
                 eo, ao = _lin(e1, p2), _lin(a1, p2)
                 g = _lin(a2, p1) * eo - ao * _lin(e2, p1)
-            s = _signs([eo])[0]
+            s = _sign0(eo)
+            if s == 0:
+                return self.lp(kind, own, D, Z, pt, p1, p2)
             x_ok = _sign0(-ao) * s >= 0 and _sign0(eo + ao) * s >= 0
             pref = _sign0(g) * s      # the pure Player's gain from drawing, in sign
             return x_ok and (pref <= 0 if e == 0 else pref >= 0)
         a1, a2 = self.a12(extra)
         u, v = _lin(e1, p2), _lin(a1, p2)
-        if not (u > 0 or u < 0):
+        if _sign0(u) == 0:
             u, v = _lin(e2, p1), _lin(a2, p1)
-        s = _signs([u])[0]
+        s = _sign0(u)
+        if s == 0:
+            return self.lp(kind, own, D, Z, pt, p1, p2)
         return _sign0(-v) * s >= 0 and _sign0(u + v) * s >= 0
 
-    def note(self, kind: str, own, D, pt: _Point) -> None:
-        """Record the along-curve forms next to this point (module docstring)."""
-        if kind == "cross":
-            i, j = own
-            self.along.update({(i, D), (i, D | {j}), (j, D), (j, D | {i})})
-        elif kind == "edge":
-            z = own[0]
-            self.along.add((z, D))
+    def note(self, kind: str, own: tuple[int, ...], D: frozenset, Z: frozenset, pt: _Point) -> None:
+        """Record the along-curve forms next to this point (module docstring): on each curve s
+        through it (own, and Z where Banker is indifferent too), Banker draws at D and at any of
+        the other curves' sets."""
+        S = sorted(set(own) | set(Z))
+        for s in S:
+            rest = [k for k in S if k != s]
+            for m in range(len(rest) + 1):
+                for U in combinations(rest, m):
+                    self.along.add((s, D | frozenset(U)))
+        if kind == "edge":
+            assert pt.edge is not None
             w, e = pt.edge
-            for DD in (D, D | {z}):   # Banker pure on the edge: the other Player's gain is constant there
-                a1, a2 = self.a12(DD)
-                if (_lin(a2, e) if w == 1 else _lin(a1, e)) == 0:
-                    self.continua.append(f"Player {3 - w} indifferent along the edge p{w} = {e}")
+            for m in range(len(S) + 1):
+                for U in combinations(S, m):   # Banker pure on the edge: the other Player's gain is constant there
+                    a1, a2 = self.a12(D | frozenset(U))
+                    if (_lin(a2, e) if w == 1 else _lin(a1, e)) == 0:
+                        self.continua.append(f"Player {3 - w} indifferent along the edge p{w} = {e}")
 
 
-class _Undecided(Exception):
-    pass
+class _QF:
+    """a + b sqrt(d) with a, b, d rational and d not a square: a point's coordinate at a rational
+    theta is in such a field, so every sign at a sample is decided exactly."""
+
+    __slots__ = ("a", "b", "d")
+
+    def __init__(self, a, b, d) -> None:
+        self.a, self.b, self.d = flint.fmpq(a), flint.fmpq(b), d
+
+    def _parts(self, o):
+        return (o.a, o.b) if isinstance(o, _QF) else (flint.fmpq(o), flint.fmpq(0))
+
+    def __add__(self, o):
+        a, b = self._parts(o)
+        return _QF(self.a + a, self.b + b, self.d)
+
+    __radd__ = __add__
+
+    def __neg__(self):
+        return _QF(-self.a, -self.b, self.d)
+
+    def __sub__(self, o):
+        a, b = self._parts(o)
+        return _QF(self.a - a, self.b - b, self.d)
+
+    def __rsub__(self, o):
+        return (-self) + o
+
+    def __mul__(self, o):
+        a, b = self._parts(o)
+        return _QF(self.a * a + self.b * b * self.d, self.a * b + self.b * a, self.d)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, o):
+        a, b = self._parts(o)
+        n = a * a - b * b * self.d
+        if n == 0:
+            raise ZeroDivisionError("division by zero in Q(sqrt d)")
+        return self * _QF(a / n, -b / n, self.d)
+
+    def __rtruediv__(self, o):
+        return _QF(o, 0, self.d) / self
+
+    def sign(self) -> int:
+        sa, sb = _sgn(self.a), _sgn(self.b)
+        if sb == 0 or sa == sb:
+            return sa or sb
+        if sa == 0:
+            return sb
+        # opposite signs: compare a^2 with b^2 d (never equal: d is not a square)
+        return sa if self.a * self.a > self.b * self.b * self.d else sb
 
 
-_ZERO_OK = [False]
-
-
-def _signs(vals) -> list[int]:
-    out = []
-    for v in vals:
-        if v > 0:
-            out.append(1)
-        elif v < 0:
-            out.append(-1)
-        else:
-            raise _Undecided
-    return out
+def _sgn(v) -> int:
+    return int(v > 0) - int(v < 0)
 
 
 def _sign0(v) -> int:
-    """The sign of a ball, 0 for an exact zero; undecided otherwise."""
-    if isinstance(v, (int, flint.fmpz, flint.fmpq)):
-        return (v > 0) - (v < 0)
-    if (v.is_exact() and v.is_zero()) or (_ZERO_OK[0] and v.contains(0)):
-        # a value undecided at 2048 bits at a sample strictly between the roots of its
-        # eliminant vanishes on the whole branch (a factor shared with the point's equations)
-        return 0
-    return _signs([v])[0]
+    """The exact sign of a rational or of an element of Q(sqrt d)."""
+    return v.sign() if isinstance(v, _QF) else _sgn(v)
+
+
+def _lsum(c: dict, fixed: dict) -> tuple:
+    """sum over the fixed coordinates of v_s c_s (linear forms (c0, c1))."""
+    out = (0, 0)
+    for s, v in fixed.items():
+        if v:
+            out = _add(out, c[s])
+    return out
 
 
 def _add(a, b):
@@ -635,10 +806,11 @@ def nash_proof(lo: Fraction = Fraction(0), hi: Fraction | None = None, game: Ban
                        _Point(P, Q), (z,), "along", D)
         corner_events = _corners(an)
     events: list[Endpoint] = []
-    for e in sorted([e for v in an.forms.values() for e in v] + corner_events, key=lambda e: float(e.ball.mid())):
-        if not events or not events[-1].same(e):
-            events.append(e)
-    return NashProof(lo, hi, R, events, an.forms, an.continua, an.counts, time.perf_counter() - start)
+    for ev in sorted([x for v in an.forms.values() for x in v] + corner_events, key=lambda x: float(x.ball.mid())):
+        if not events or not events[-1].same(ev):
+            events.append(ev)
+    return NashProof(lo, hi, R, events, an.forms, an.continua, sorted(an.degenerate), an.counts,
+                     time.perf_counter() - start)
 
 
 def _orient(a, b):
@@ -667,3 +839,86 @@ def _corners(an: _Analyser) -> list[Endpoint]:
             if any(ok for _, ok in cells):
                 an.forms[f"corner ({p1}, {p2})"] = []
     return out
+
+
+#: The stored events of (0, 5772/33847): :func:`events_json` of :func:`nash_proof` (re-derived by
+#: the slow test).
+EVENTS_FILE = "nash_events.json"
+
+
+def events_json(proof: NashProof) -> dict:
+    """The proof's events as data: each an irreducible integer polynomial (coefficients
+    ascending) and a rational interval isolating the root (the polynomial changes sign on it and
+    has no other real root there).
+
+    Parameters
+    ----------
+    proof : NashProof
+        The result of :func:`nash_proof`.
+
+    Returns
+    -------
+    dict
+        ``range`` (lo, hi as fractions), ``events`` (list of {"polynomial", "interval", "float"}),
+        ``forms`` (label -> the events' floats) and what was analysed.
+    """
+    from ...solve.roots import _exact_bounds
+
+    out = []
+    for e in proof.events:
+        f = e.minimal_polynomial
+        a, b = _exact_bounds(e.ball)
+        out.append({"polynomial": [int(c) for c in f.coeffs()], "interval": [str(a), str(b)],
+                    "float": float(e)})
+    return {"range": [str(proof.lo), str(proof.hi)], "events": out,
+            "forms": {k: [float(e) for e in v] for k, v in sorted(proof.forms.items())},
+            "relevant_sets": len(proof.relevant), "counts": proof.counts,
+            "degenerate_points": len(proof.degenerate), "continua": proof.continua}
+
+
+def events_from_json(doc: dict) -> list[Endpoint]:
+    """The events stored by :func:`events_json`, each checked to be the only real root of its
+    polynomial in its interval (a sign change at the ends and one real root inside).
+
+    Parameters
+    ----------
+    doc : dict
+        As written by :func:`events_json`.
+
+    Returns
+    -------
+    list of Endpoint
+        The events, ascending.
+    """
+    out: list[Endpoint] = []
+    for row in doc["events"]:
+        f = flint.fmpz_poly([int(c) for c in row["polynomial"]])
+        a, b = (Fraction(x) for x in row["interval"])
+        fa, fb = f(_q(a)), f(_q(b))
+        roots = cast("list[tuple[flint.acb, int]]", f.complex_roots())
+        inside = [z for z, _ in roots if z.imag == 0 and z.real.overlaps(arb_of(a).union(arb_of(b)))]
+        if not (a < b and fa * fb < 0 and len(inside) == 1):
+            raise ArithmeticError(f"stored event near {row['float']}: not an isolating interval")
+        ball = arb_of(a).union(arb_of(b))
+        if out and (out[-1].ball.overlaps(ball) or float(out[-1]) > row["float"]):
+            raise ArithmeticError("stored events not disjoint and ascending")
+        out.append(Endpoint(ball, f))
+    return out
+
+
+def stored_events() -> list[Endpoint]:
+    """The events of (0, 5772/33847) shipped with the package (:data:`EVENTS_FILE`), checked.
+
+    Returns
+    -------
+    list of Endpoint
+        The events, ascending (empty if the file is absent).
+    """
+    import json
+    from importlib import resources
+
+    path = resources.files(__package__).joinpath(EVENTS_FILE)
+    if not path.is_file():
+        return []
+    with precision():
+        return events_from_json(json.loads(path.read_text()))
