@@ -268,6 +268,9 @@ class NashProof:
     degenerate : list of str
         Points where Banker is indifferent at a further set for every theta (decided exactly, with
         Banker free to mix there too).
+    coincident : list of str
+        Crossings of two proportional curves (B_i = c B_j for every theta): no isolated point,
+        the common curve being covered by the along-curve forms.
     counts : dict
         What was analysed.
     seconds : float
@@ -281,6 +284,7 @@ class NashProof:
     forms: dict[str, list[Endpoint]]
     continua: list[str]
     degenerate: list[str]
+    coincident: list[str]
     counts: dict[str, int]
     seconds: float
 
@@ -310,6 +314,7 @@ class _Analyser:
         self.continua: list[str] = []
         self.along: set[tuple[int, frozenset]] = set()
         self.degenerate: set[str] = set()
+        self.coincident: list[str] = []
         self.current = ""
         self.counts = {"relevant_sets": len(self.R), "crossings": 0, "crossings_in_square": 0,
                        "curve_edge_points": 0, "along_curve_forms": 0, "eliminants": 0, "samples": 0}
@@ -378,6 +383,13 @@ class _Analyser:
                 if K[0] != 0:
                     return      # no point
                 P, Q = pt.P, pt.Q
+                proportional = all(P[a] * Q[b] == P[b] * Q[a] for a in range(4) for b in range(4))
+                if kind == "cross" and proportional:
+                    # B_i and B_j are proportional (their R1, R2 rows with one factor): no isolated
+                    # point; on the common curve Banker's two sets act as one, and the along-curve
+                    # forms of i and of j (where B_j, B_i vanish: Z) cover it exactly
+                    self.coincident.append(label)
+                    return
                 if P[2] != 0 or P[3] != 0:
                     self.continua.append(f"{label}: the curves coincide")
                     return
@@ -809,7 +821,7 @@ def nash_proof(lo: Fraction = Fraction(0), hi: Fraction | None = None, game: Ban
     for ev in sorted([x for v in an.forms.values() for x in v] + corner_events, key=lambda x: float(x.ball.mid())):
         if not events or not events[-1].same(ev):
             events.append(ev)
-    return NashProof(lo, hi, R, events, an.forms, an.continua, sorted(an.degenerate), an.counts,
+    return NashProof(lo, hi, R, events, an.forms, an.continua, sorted(an.degenerate), an.coincident, an.counts,
                      time.perf_counter() - start)
 
 
@@ -873,7 +885,8 @@ def events_json(proof: NashProof) -> dict:
     return {"range": [str(proof.lo), str(proof.hi)], "events": out,
             "forms": {k: [float(e) for e in v] for k, v in sorted(proof.forms.items())},
             "relevant_sets": len(proof.relevant), "counts": proof.counts,
-            "degenerate_points": len(proof.degenerate), "continua": proof.continua}
+            "degenerate_points": len(proof.degenerate), "coincident_curves": proof.coincident,
+            "continua": proof.continua}
 
 
 def events_from_json(doc: dict) -> list[Endpoint]:
@@ -922,3 +935,33 @@ def stored_events() -> list[Endpoint]:
         return []
     with precision():
         return events_from_json(json.loads(path.read_text()))
+
+
+def write_events(path: str | None = None) -> dict:
+    """Run :func:`nash_proof` over (0, 5772/33847) and write its events (:func:`events_json`) to
+    ``path`` (default: the package's :data:`EVENTS_FILE`).
+
+    Parameters
+    ----------
+    path : str, optional
+        Where to write the JSON.
+
+    Returns
+    -------
+    dict
+        What was written.
+    """
+    import json
+    from pathlib import Path
+
+    proof = nash_proof()
+    if proof.continua:
+        raise ArithmeticError(f"continua of equilibria met: {proof.continua}")
+    with precision():
+        doc = events_json(proof)
+    Path(path or Path(__file__).with_name(EVENTS_FILE)).write_text(json.dumps(doc, indent=1) + "\n")
+    return doc
+
+
+if __name__ == "__main__":      # python -m baccara.games.banque.nash_proof: refresh the stored events
+    write_events()

@@ -276,10 +276,16 @@ def nash_branches(lo: Fraction = Fraction(0), hi: Fraction = THETA_9_11,
     explains is followed both ways, until no interval is left unsampled.  ``events``
     (:func:`~baccara.games.banque.nash_proof.nash_proof`): the theta where some form's
     equilibrium set changes; with them among the interval ends, no branch can be born
-    and die between two samples."""
+    and die between two samples.  By default, the proof's stored events of
+    (0, 5772/33847) (:func:`~baccara.games.banque.nash_proof.stored_events`); ``[]`` samples
+    the branch ends only."""
+    from .nash_proof import stored_events
+
     lo, hi = Fraction(lo), Fraction(hi)
     lo_b, hi_b = arb_of(lo), arb_of(hi)
-    fixed = [e for e in events or [] if lo_b < e.ball < hi_b]
+    if events is None:
+        events = stored_events()
+    fixed = [e for e in events if lo_b < e.ball < hi_b]
     with precision():
         branches: list[NashBranch] = []
         samples: list[Fraction] = []
