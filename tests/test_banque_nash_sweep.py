@@ -19,7 +19,7 @@ from baccara.games.banque.nash_sweep import (
     nash_sweep_json,
 )
 from baccara.solve.moving import evaluate
-from baccara.solve.roots import precision
+from baccara.solve.roots import precision, rational_between_balls
 
 LABELS = [infoset_label(k) for k in banque_game().infosets]
 
@@ -130,11 +130,13 @@ def test_the_whole_nash_sweep(full):
     # at theta_31 ~ 0.0844782.  Followed as the paper does (one equilibrium, right to
     # left), we find 64 intervals below (42 and 22): the two extra come from the folds
     # where three equilibria coexist, (0.0843394, 0.0861968), which contains the
-    # paper's jump, and (0.1092511, 0.1099948), where a jump is forced.
+    # paper's jump, and (0.1092511, 0.1099948), where a jump is forced.  Off the path, a pair
+    # of equilibria is born at 0.0924720 and dies at 0.0941281 (three coexist there), which
+    # sampling the branch ends alone missed; the proof's events cut the intervals there.
     sw: NashSweep = full
     upper = [p for p in sw.pieces if p.upper is not None]
     lower = [p for p in sw.pieces if p.upper is None]
-    assert len(upper) == 41 and len(lower) == 67
+    assert len(upper) == 41 and len(lower) == 70 and len(sw.branches) == 70
     path = sw.path()
     two = sum(1 for k, _, _ in path if len(sw.branches[k].form.mixed) == 2)
     one = sum(1 for k, _, _ in path if sw.branches[k].form.pure == ((1, 0),))
@@ -142,7 +144,13 @@ def test_the_whole_nash_sweep(full):
     assert [e.text(7) for e in sw.path_jumps()] == ["0.0843394", "0.1092511"]
     assert sw.players_jumps() == []          # every jump of the path is inside a fold
     regions = _merge([(p.lo, p.hi) for p in sw.multiple()])
-    assert [(a.text(7), b.text(7)) for a, b in regions] == [("0.0843394", "0.0861968"), ("0.1092511", "0.1099948")]
+    assert [(a.text(7), b.text(7)) for a, b in regions] == [
+        ("0.0843394", "0.0861968"), ("0.0924720", "0.0941281"), ("0.1092511", "0.1099948")]
+    assert all(len(p.branches) in (1, 3) for p in lower)
+    # the sweep's count is the complete enumeration's inside every interval
+    with precision():
+        samples = [rational_between_balls(p.lo.ball, p.hi.ball) for p in lower]
+    assert [len(p.branches) for p in lower] == [len(nash_equilibria(x).player_strategies) for x in samples]
     ends = [p.hi.text(7) for p in lower]
     assert "0.0844782" in ends
     assert lower[-1].hi.as_rational == THETA_9_11
@@ -151,8 +159,8 @@ def test_the_whole_nash_sweep(full):
 @pytest.mark.slow
 def test_nash_sweep_json(full):
     doc = nash_sweep_json(full)
-    assert doc["count"] == 108 and doc["discontinuities"] == 107
-    assert len(doc["multiple_equilibria"]) == 4
+    assert doc["count"] == 111 and doc["discontinuities"] == 110
+    assert len(doc["multiple_equilibria"]) == 6
     first = doc["intervals"][0]
     assert first["from"]["exact"] == "0/1" and first["to"]["polynomial"] == [1196071, -70128084, 48076640]
     b = doc["branches"][first["branches"][0]]

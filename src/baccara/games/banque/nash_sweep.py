@@ -37,9 +37,14 @@ ends found so far once, with the complete enumeration
 :func:`~baccara.games.banque.nash.nash_equilibria`, and follows every
 equilibrium found there that no known branch explains, both ways, until every
 elementary interval has been sampled.  On each elementary interval the set of
-equilibria is then the set of branches covering it.  (A branch born and dying
-inside one elementary interval, away from its sample, would be missed; every
-other change of the equilibrium set is an end of some branch.)
+equilibria is then the set of branches covering it.  A branch born and dying
+inside one elementary interval, away from its sample, would be missed by the
+branch ends alone (one was: three equilibria on (0.0924720, 0.0941281)), so the
+interval ends also include every *event* of
+:mod:`~baccara.games.banque.nash_proof` (stored, 49 of them): the theta where
+some candidate form starts or stops being an equilibrium.  Between consecutive
+events every form is an equilibrium throughout or nowhere, so the one sample
+sees every equilibrium of the interval.
 """
 
 from __future__ import annotations
@@ -268,17 +273,29 @@ def _distinct(ends: list[Endpoint]) -> list[Endpoint]:
 
 
 def nash_branches(lo: Fraction = Fraction(0), hi: Fraction = THETA_9_11,
-                  progress: Callable[[int, int], None] | None = None) -> tuple[list[NashBranch], list[NashPiece]]:
+                  progress: Callable[[int, int], None] | None = None,
+                  events: list[Endpoint] | None = None) -> tuple[list[NashBranch], list[NashPiece]]:
     """Every Nash equilibrium branch over (lo, hi) and the elementary intervals between
     their ends (module docstring): each elementary interval is sampled once with the
     complete enumeration, and every equilibrium found there that no known branch
-    explains is followed both ways, until no interval is left unsampled."""
+    explains is followed both ways, until no interval is left unsampled.  ``events``
+    (:func:`~baccara.games.banque.nash_proof.nash_proof`): the theta where some form's
+    equilibrium set changes; with them among the interval ends, no branch can be born
+    and die between two samples.  By default, the proof's stored events of
+    (0, 5772/33847) (:func:`~baccara.games.banque.nash_proof.stored_events`); ``[]`` samples
+    the branch ends only."""
+    from .nash_proof import stored_events
+
     lo, hi = Fraction(lo), Fraction(hi)
+    lo_b, hi_b = arb_of(lo), arb_of(hi)
+    if events is None:
+        events = stored_events()
+    fixed = [e for e in events if lo_b < e.ball < hi_b]
     with precision():
         branches: list[NashBranch] = []
         samples: list[Fraction] = []
         while True:
-            ends = _distinct([Endpoint.of_rational(lo), Endpoint.of_rational(hi)]
+            ends = _distinct([Endpoint.of_rational(lo), Endpoint.of_rational(hi)] + fixed
                              + [b.lo for b in branches] + [b.hi for b in branches])
             gaps = [(a, b) for a, b in zip(ends, ends[1:])
                     if not any(a.ball < arb_of(t) < b.ball for t in samples)]

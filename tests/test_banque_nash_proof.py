@@ -1,0 +1,82 @@
+"""Every event of every Nash form, exactly: no equilibrium branch is born and dies unseen
+(Ethier and Lee 2015, section 5, followed past the paper's single equilibrium)."""
+
+import json
+from fractions import Fraction as F
+from importlib import resources
+
+import flint
+import pytest
+
+from baccara.games.banque.nash import nash_equilibria
+from baccara.games.banque.nash_proof import EVENTS_FILE, events_json, nash_proof, stored_events
+from baccara.games.banque.nash_sweep import nash_branches
+from baccara.solve.roots import arb_of, precision, rational_between_balls
+
+LO, HI = F(9, 100), F(95, 1000)
+
+# the fold near 37/400 that sampling the branch ends missed: its left end, the point where two of
+# its branches cross, and its right end
+FOLD = [[-6785728807, 63617292288, 105589964800],
+        [11738571, -3303674192, 36713503424, -30864293888, 2177187840],
+        [620881462299683, -5917540719893608, -7300455685480448, 969369135874048]]
+
+
+def _stored() -> dict:
+    return json.loads(resources.files("baccara.games.banque").joinpath(EVENTS_FILE).read_text())
+
+
+def test_stored_events_are_isolated_roots():
+    # each stored event: an irreducible integer polynomial changing sign on a rational interval
+    # holding exactly one of its real roots, the intervals disjoint and ascending
+    events = stored_events()
+    doc = _stored()
+    assert len(events) == len(doc["events"]) > 3
+    assert doc["range"] == ["0", "5772/33847"] and doc["continua"] == []
+    polys = [row["polynomial"] for row in doc["events"]]
+    k = polys.index(FOLD[0])
+    assert polys[k:k + 3] == FOLD
+    assert [e.text(7) for e in events[k:k + 3]] == ["0.0924720", "0.0939539", "0.0941281"]
+    assert all(flint.fmpz_poly(p).factor()[1][0][1] == 1 and len(flint.fmpz_poly(p).factor()[1]) == 1 for p in polys)
+
+
+@pytest.fixture(scope="module")
+def around_37_400():
+    proof = nash_proof(LO, HI)
+    return proof, None, nash_branches(LO, HI, events=proof.events)
+
+
+@pytest.mark.slow
+def test_the_fold_at_37_400_is_found(around_37_400):
+    # The sampled sweep over (0, 5772/33847) saw one equilibrium on the interval holding
+    # 37/400; the complete enumeration finds three there.  With the proof's events among the ends,
+    # the sweep's count equals the enumeration's at 37/400 and inside every piece.
+    proof, _, (_, new) = around_37_400
+    t = F(37, 400)
+
+    def count(pieces, x):
+        return next(len(p.branches) for p in pieces if p.lo.ball < arb_of(x) < p.hi.ball)
+
+    assert count(new, t) == len(nash_equilibria(t).player_strategies) == 3
+    for p in new:
+        x = rational_between_balls(p.lo.ball, p.hi.ball)
+        assert len(p.branches) == len(nash_equilibria(x).player_strategies)
+    multi = [(p.lo.text(7), p.hi.text(7)) for p in new if len(p.branches) > 1]
+    assert multi == [("0.0924720", "0.0939539"), ("0.0939539", "0.0941281")]
+    # each end of the region is an event of the proof, a root of an integer polynomial
+    assert all(any(e.same(q) for q in proof.events) for p in new[1:] for e in (p.lo,))
+    assert [[int(c) for c in e.minimal_polynomial.coeffs()] for e in proof.events] == FOLD
+
+
+@pytest.mark.slow
+def test_the_stored_events_are_the_proofs():
+    # Re-derive every event of (0, 5772/33847) and compare with the data the sweep uses.
+    proof = nash_proof()
+    assert proof.continua == []
+    with precision():
+        doc = events_json(proof)
+        stored = stored_events()
+        assert len(proof.events) == len(stored)
+        for e, s in zip(proof.events, stored):
+            assert e.minimal_polynomial == s.poly and e.ball.overlaps(s.ball)
+    assert [row["polynomial"] for row in doc["events"]] == [row["polynomial"] for row in _stored()["events"]]
