@@ -176,3 +176,23 @@ def test_plot_writes_a_png(tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     r = runner.invoke(app, ["macao", "solve", "--variant", "victoria-early", "--plot", str(tmp_path / "v.txt")])
     assert r.exit_code == 2 and "--plot" in r.output
+
+
+def test_linprog_fallback_agrees_with_highs_basis():
+    # On a SciPy without its bundled HiGHS module the basis is read off linprog's marginals:
+    # same optimum, same active bounds and rows, the row duals with HiGHS's signs.
+    import numpy as np
+    from scipy.sparse import csc_matrix
+
+    from baccara.games.macao.exact_lp import _linprog_basis, highs_basis
+
+    inf = np.inf
+    c = np.array([-1.0, -2.0, 0.5])
+    a = csc_matrix(np.array([[1.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, -1.0]]))
+    row_lo, row_hi = np.array([-inf, 1.0, 0.0]), np.array([4.0, inf, 0.0])   # <=, >=, =
+    col_lo, col_hi = np.zeros(3), np.array([3.0, inf, inf])
+    h = highs_basis(c, a, row_lo, row_hi, col_lo, col_hi)
+    f = _linprog_basis(c, a, row_lo, row_hi, col_lo, col_hi)
+    assert np.allclose(h["x"], f["x"]) and abs(h["fun"] - f["fun"]) < 1e-12
+    assert np.allclose(h["row_dual"], f["row_dual"])
+    assert h["col_status"] == f["col_status"] and h["row_status"] == f["row_status"]

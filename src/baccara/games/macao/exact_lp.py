@@ -124,7 +124,9 @@ def highs_basis(c, a, row_lo, row_hi, col_lo, col_hi) -> dict:
             "fun": float(info.objective_function_value), "iterations": int(info.simplex_iteration_count)}
 
 
-def _linprog_basis(c, a, row_lo, row_hi, col_lo, col_hi) -> dict:  # pragma: no cover - see highs_basis
+def _linprog_basis(c, a, row_lo, row_hi, col_lo, col_hi) -> dict:
+    """:func:`highs_basis` through SciPy's public ``linprog``, for a SciPy without its bundled HiGHS module:
+    the basis is read off the marginals (a bound or row with a nonzero marginal is active)."""
     from scipy.optimize import linprog
     from scipy.sparse import vstack
 
@@ -156,7 +158,12 @@ def _linprog_basis(c, a, row_lo, row_hi, col_lo, col_hi) -> dict:  # pragma: no 
         row[i] = "lower" if mg != 0 else "basic"
     for i in idx_eq:
         row[i] = "lower"
-    return {"x": x, "row_dual": None, "col_status": col, "row_status": row, "fun": float(res.fun),
+    # row duals as HiGHS reports them for l <= a z <= u (a row taken as -a z <= -l has the opposite sign)
+    dual = np.zeros(a.shape[0])
+    dual[idx_hi] = res.ineqlin.marginals[:len(idx_hi)]
+    dual[idx_lo] = -np.asarray(res.ineqlin.marginals[len(idx_hi):])
+    dual[idx_eq] = res.eqlin.marginals
+    return {"x": x, "row_dual": dual, "col_status": col, "row_status": row, "fun": float(res.fun),
             "iterations": int(res.nit)}
 
 

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
-from scipy.optimize import linprog
 from scipy.sparse import csr_matrix
 
 from .engine import coefficients, stand_nodes
@@ -180,50 +179,16 @@ def solve_float(game: MacaoGame) -> FloatSolution:
 
 def _highs(c, a_ub, a_eq, b_eq, lower, upper) -> dict:
     """min c.z subject to a_ub z <= 0, a_eq z = b_eq, lower <= z <= upper, by HiGHS's simplex method,
-    with the optimal basis (which columns and rows are basic)."""
+    with the optimal basis (which columns and rows are basic): :func:`.exact_lp.highs_basis`."""
     from scipy.sparse import vstack
 
-    a = vstack([a_ub, a_eq]).tocsc()
+    from .exact_lp import highs_basis
+
     m_ub = a_ub.shape[0]
-    row_lo = np.concatenate([np.full(m_ub, -np.inf), b_eq])
-    row_hi = np.concatenate([np.zeros(m_ub), b_eq])
-    try:
-        import scipy.optimize._highspy._core as _h  # the HiGHS bundled with SciPy, for the basis
-    except ImportError:  # pragma: no cover - fall back on the marginals (basic: a zero reduced cost)
-        _h = None
-    if _h is None:  # pragma: no cover
-        res = linprog(c, A_ub=a_ub, b_ub=np.zeros(m_ub), A_eq=a_eq, b_eq=b_eq,
-                      bounds=list(zip(lower, [None] * len(c))), method="highs-ds")
-        if res.status != 0:
-            raise ArithmeticError(f"the LP solver failed: {res.message}")
-        col_basic = np.asarray(res.lower.marginals) == 0
-        duals = np.concatenate([res.ineqlin.marginals, res.eqlin.marginals])
-        return {"x": res.x, "row_dual": duals, "col_basic": col_basic, "row_basic": duals == 0,
-                "fun": res.fun, "iterations": int(res.nit)}
-    lp = _h.HighsLp()
-    n, m = a.shape[1], a.shape[0]
-    lp.num_col_, lp.num_row_ = n, m
-    lp.a_matrix_.num_col_, lp.a_matrix_.num_row_ = n, m
-    lp.a_matrix_.format_ = _h.MatrixFormat.kColwise
-    lp.col_cost_, lp.col_lower_, lp.col_upper_ = c, lower, upper
-    lp.row_lower_, lp.row_upper_ = row_lo, row_hi
-    lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = a.indptr, a.indices, a.data
-    highs = _h._Highs()
-    opts = _h.HighsOptions()
-    opts.output_flag = False
-    opts.solver = "simplex"
-    highs.passOptions(opts)
-    highs.passModel(lp)
-    highs.run()
-    if highs.getModelStatus() != _h.HighsModelStatus.kOptimal:
-        raise ArithmeticError(f"the LP solver failed: {highs.modelStatusToString(highs.getModelStatus())}")
-    sol, basis, info = highs.getSolution(), highs.getBasis(), highs.getInfo()
-    basic = _h.HighsBasisStatus.kBasic
-    # HiGHS's row duals are for min c.z with rows l <= Az <= u: the marginals' sign
-    return {"x": np.array(sol.col_value), "row_dual": np.array(sol.row_dual),
-            "col_basic": np.array([s == basic for s in basis.col_status]),
-            "row_basic": np.array([s == basic for s in basis.row_status]),
-            "fun": info.objective_function_value, "iterations": int(info.simplex_iteration_count)}
+    res = highs_basis(c, vstack([a_ub, a_eq]).tocsc(), np.concatenate([np.full(m_ub, -np.inf), b_eq]),
+                      np.concatenate([np.zeros(m_ub), b_eq]), lower, upper)
+    return {**res, "col_basic": np.array([s == "basic" for s in res["col_status"]]),
+            "row_basic": np.array([s == "basic" for s in res["row_status"]])}
 
 
 # ---------------------------------------------------------------- exact recovery
