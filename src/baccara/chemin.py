@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from . import params
 from .errors import BaccaraError
@@ -139,7 +139,7 @@ def _game12(model: str, decks: Any, shoe: Shoe | None, what: str) -> CheminGame:
     return g
 
 
-def _deck_list(decks: Iterable[Any], infinite: bool) -> list[int | None]:
+def _deck_list(decks: Iterable[Any], infinite: bool = True) -> list[int | None]:
     ds = [params.decks(d, "decks", infinite=infinite) for d in decks]
     if not ds:
         raise BaccaraError("decks must name at least one number of decks")
@@ -220,7 +220,7 @@ def table4(decks: Iterable[Any] = (*range(1, 101), None),
     """
     from .games.chemin.solution import table4 as rows4
 
-    return Table4(rows4(_deck_list(decks, True), progress))
+    return Table4(rows4(_deck_list(decks), progress))
 
 
 def table5(decks: Iterable[Any] = range(1, 101), progress: Callable[[int], None] | None = None) -> MoveTable:
@@ -240,7 +240,7 @@ def table5(decks: Iterable[Any] = range(1, 101), progress: Callable[[int], None]
     """
     from .games.chemin.solution import table5 as rows5
 
-    ds = [d for d in _deck_list(decks, False) if d is not None]
+    ds = cast(list[int], _deck_list(decks, infinite=False))  # 'inf' was refused
     label = f"d = {ds[0]}" if len(ds) == 1 else f"d in {ds[0]}..{ds[-1]} ({len(ds)} values)"
     return MoveTable(f"Banker's equilibrium moves common to {label} and alpha in [0, 1/10]", "table5",
                      rows5(ds, progress), [], "D draw, S stand, . varies")
@@ -266,5 +266,5 @@ def table7(decks: Iterable[Any] = range(1, 21), confirm: bool = True,
     """
     from .games.chemin.model3 import table7 as rows7
 
-    ds = [d for d in _deck_list(decks, False) if d is not None]
+    ds = cast(list[int], _deck_list(decks, infinite=False))  # 'inf' was refused
     return Table7(rows7(ds, confirm, progress))
