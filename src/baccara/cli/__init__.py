@@ -24,7 +24,7 @@ app.add_typer(simulate_app, name="simulate")
 app.add_typer(banque_app, name="banque")
 app.add_typer(count_app, name="count")
 app.add_typer(macao_app, name="macao")
-from . import bertrand, edgesort  # noqa: E402, F401  (register bertrand, edgesort)
+from . import bertrand, check, edgesort  # noqa: E402, F401  (register bertrand, check, edgesort)
 
 __all__ = ["app", "main"]
 

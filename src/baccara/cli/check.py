@@ -1,0 +1,22 @@
+"""``baccara check FILE``: re-check a proof artefact with the independent checker (:mod:`baccara.check`)."""
+
+from __future__ import annotations
+
+import typer
+
+from ..check import check_file
+from ..cli_errors import fail, handles_errors
+from .common import JSON, app, render
+
+
+@app.command("check")
+@handles_errors
+def check_cmd(
+    file: str = typer.Argument(..., metavar="FILE", help="A proof artefact written by a prove command (JSON)."),
+    json_out: bool = JSON,
+) -> None:
+    """Re-check a proof artefact independently of the solvers: exit 0 if every step holds, 1 if one fails."""
+    report = check_file(file)
+    render(report, json_out)
+    if not report.holds:
+        fail(f"the artefact {file} does not re-check: {sum(not s.ok for s in report.steps)} step(s) fail", status=1)
