@@ -152,7 +152,7 @@ def full(theta: Fraction | str | float = Fraction(1, 2), model: str = "tradition
     return full_correlated_equilibrium(params.theta(theta), model, game=_game(decks, shoe, game))
 
 
-def sweep(concept: str = "correlated", progress: Progress | None = None
+def sweep(concept: str = "correlated", progress: Progress | None = None, prove_samples: bool = False
           ) -> CorrelatedSweep | IndependentSweep | NashSweep:
     """One solution concept over every theta in (0, 1/2] (Ethier and Lee 2015, sections 3-5; the infinite shoe).
 
@@ -164,13 +164,16 @@ def sweep(concept: str = "correlated", progress: Progress | None = None
         equilibria, exact ends).  Each takes one to four minutes.
     progress : callable, optional
         Called as ``progress(stage, done, total)``.
+    prove_samples : bool
+        ``"independent"`` only: also prove the lower value exactly (no margin) at a rational
+        theta inside every interval (a few minutes more); between samples it is not proved.
 
     Returns
     -------
     CorrelatedSweep, IndependentSweep or NashSweep
         The theta-intervals and the solution on each (``to_json()``, ``show()``).
     """
-    return _sweep(concept, progress)
+    return _sweep(concept, progress, prove_samples)
 
 
 def advantage(theta: Fraction | str | float = Fraction(1, 2), decks: int | str | None = None, *,

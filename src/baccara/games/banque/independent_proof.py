@@ -328,7 +328,9 @@ def prove_lower_value(theta: Fraction, value: Number, point: tuple[Number, Numbe
     maximisers) a :func:`local_certificate` closes a small rectangle; the rest of the square
     is covered by the branch and bound of
     :func:`~baccara.games.banque.independent.maximin_upper_bound` with no margin, every
-    closed box's bilinear bound rechecked <= value in exact arithmetic.
+    closed box's bilinear bound rechecked <= value in exact arithmetic.  Where no local
+    certificate closes around a point (the value is wrong, or the point is no maximiser), the
+    branch and bound still searches, briefly (4000 boxes), for a point that refutes the value.
 
     Parameters
     ----------
@@ -360,7 +362,11 @@ def prove_lower_value(theta: Fraction, value: Number, point: tuple[Number, Numbe
             raise ParameterError(f"point must lie in the unit square [0, 1]^2, got {tuple(map(str, p))}")
     A, C = _exact_coefficients(theta, g)
 
+    missing: list[tuple[QuadraticNumber, QuadraticNumber]] = []     # points no local certificate closes
+
     def done(status, **kw) -> ExactMaximinProof:
+        if status == "inconclusive" and missing:
+            kw["reason"] = f"no local certificate around {tuple(map(str, missing[0]))}; " + kw.get("reason", "")
         return ExactMaximinProof(theta, value, pts[0], status, seconds=time.perf_counter() - start, **kw)
 
     for p in pts:
@@ -373,10 +379,13 @@ def prove_lower_value(theta: Fraction, value: Number, point: tuple[Number, Numbe
     for p in pts:
         cert = next((c for lev in range(3, MAX_LEVEL + 1) if (c := local_certificate(A, C, p, value, lev))), None)
         if cert is None:
-            return done("inconclusive", reason=f"no local certificate around {tuple(map(str, p))}")
-        local.append(cert)
+            missing.append(p)        # the branch and bound still runs: it may refute the value
+        else:
+            local.append(cert)
     excl = np.array([[float(c.box[0][0]), float(c.box[0][1]), float(c.box[1][0]), float(c.box[1][1])]
-                     for c in local])                      # dyadic: exact as floats
+                     for c in local]).reshape(-1, 4)      # dyadic: exact as floats
+    if missing:
+        max_boxes = min(max_boxes, 4000)    # no proof without it: only a short search for a refutation
     v = float(value)
     margin = 1e-13 * max(1.0, abs(v))
     Af = np.array([float(x) for x in A])
@@ -428,3 +437,101 @@ def prove_lower_value(theta: Fraction, value: Number, point: tuple[Number, Numbe
         return done("inconclusive", boxes=examined, closed=n_closed, local=tuple(local),
                     reason="a box's bound failed its exact recheck")
     return done("proved", boxes=examined, closed=n_closed, local=tuple(local))
+
+
+# ---------------------------------------------------------------- along the theta-sweep
+@dataclass(frozen=True)
+class SampleProof:
+    """The lower value proved exactly at one rational ``theta`` inside a sweep interval (lo, hi):
+    the maximiser, the value, ``proved`` ("exact", "within 1e-10" or "no") and ``same_form``:
+    the exact maximiser's form (the curves through it, its edges, Banker's best response)
+    is the interval's, as the float sweep found it."""
+
+    lo: float
+    hi: float
+    theta: Fraction
+    p1: Number
+    p2: Number
+    value: Number
+    proved: str
+    same_form: bool
+    seconds: float
+
+    def to_json(self) -> dict:
+        """theta, p1, p2 and the value exactly, with how the value is proved."""
+        return {"theta": f"{self.theta.numerator}/{self.theta.denominator}",
+                "p1": str(QuadraticNumber.of(self.p1)), "p2": str(QuadraticNumber.of(self.p2)),
+                "value": {"exact": str(QuadraticNumber.of(self.value)), "float": float(self.value)},
+                "proved": self.proved, "same_form": self.same_form}
+
+
+#: What the sample proofs of a sweep prove, and what they do not.
+SAMPLES_PROVE = ("the lower value is proved exactly (no margin) at one rational theta inside each interval, where "
+                 "the exact maximiser has the interval's form; between samples the form is followed in floating "
+                 "point and the value is not proved")
+
+
+def exact_signature(theta: Fraction, p1: Number, p2: Number, game: BanqueGame | None = None) -> tuple:
+    """The form of the maximiser (p1, p2), exactly, as the float sweep writes it: (the curves
+    through it that cross the square, the sets where Banker draws there, its edges).
+
+    Parameters
+    ----------
+    theta : Fraction
+        Player 1's share of the total stake.
+    p1, p2 : Fraction or QuadraticNumber
+        The point.
+    game : BanqueGame, optional
+        The game (default: the paper's infinite shoe).
+
+    Returns
+    -------
+    tuple
+        (frozenset, frozenset, tuple of str), comparable with a float signature.
+    """
+    A, C = _exact_coefficients(check_theta(theta), game or banque_game())
+    signs = _signs(C, p1, p2)
+    crossing = [min(_at(c, x, y) for x, y in ((0, 0), (0, 1), (1, 0), (1, 1))) < 0
+                < max(_at(c, x, y) for x, y in ((0, 0), (0, 1), (1, 0), (1, 1))) for c in C]
+    edges = tuple(e for e, x, v in (("p1=0", p1, 0), ("p1=1", p1, 1), ("p2=0", p2, 0), ("p2=1", p2, 1)) if x == v)
+    return (frozenset(i for i, sg in enumerate(signs) if sg == 0 and crossing[i]),
+            frozenset(i for i, sg in enumerate(signs) if sg < 0), edges)
+
+
+def sample_theta(lo: float, hi: float) -> Fraction:
+    """The rational of smallest denominator in the middle third of (lo, hi)."""
+    from ...solve.sweep import rational_between
+
+    a, b = Fraction(lo), Fraction(hi)
+    return Fraction(rational_between(a + (b - a) / 3, b - (b - a) / 3))
+
+
+def prove_samples(sw, progress=None) -> list[SampleProof]:
+    """:func:`prove_lower_value` at one rational theta inside every interval of a float sweep.
+
+    Parameters
+    ----------
+    sw : independent_sweep.IndependentSweep
+        The float sweep (:func:`~baccara.games.banque.independent_sweep.independent_sweep`).
+    progress : callable, optional
+        Called as ``progress(done, total)``.
+
+    Returns
+    -------
+    list of SampleProof
+        One per interval, left to right.
+    """
+    from .independent import solve_independent
+
+    out = []
+    for k, iv in enumerate(sw.intervals):
+        start = time.perf_counter()
+        th = sample_theta(max(iv.lo, 1e-12), iv.hi)
+        res = solve_independent(th)
+        ind = res.solution
+        same = exact_signature(th, ind.p1, ind.p2) == iv.signature
+        out.append(SampleProof(iv.lo, iv.hi, th, ind.p1, ind.p2, ind.lower_value, res.lower_value_proved, same,
+                               time.perf_counter() - start))
+        if progress:
+            progress(k + 1, len(sw.intervals))
+    return out
