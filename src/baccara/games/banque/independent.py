@@ -22,6 +22,9 @@ vanishes (a quadratic).  So the maximum is among: the corners, curve/edge
 crossings, curve/curve crossings (roots of quadratics) and the critical points
 along curves.  All are numbers r + s sqrt(D); the candidates are ranked in
 floating point and every one within 1e-9 of the best is evaluated exactly.
+That the best candidate is the global maximum, exactly, is proved separately
+by :func:`~baccara.games.banque.independent_proof.prove_lower_value`, which
+would refute or fail to close a value a missed candidate exceeds.
 """
 
 from __future__ import annotations
