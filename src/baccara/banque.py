@@ -9,7 +9,8 @@ shows, his own total).  Three solution concepts:
 - the **correlated cooperative equilibrium** (the Players form a coalition and
   may correlate their choices): :func:`correlated`;
 - the **independent cooperative equilibrium** (the coalition's members choose
-  independently: maximin p1, p2 and the lower and upper values): :func:`independent`;
+  independently: maximin p1, p2 and the lower and upper values, the lower value
+  proved exactly): :func:`independent` (the proof alone: :func:`prove_lower_value`);
 - every **Nash equilibrium** (each Player for himself): :func:`nash`;
 
 each over every theta in (0, 1/2] (:func:`sweep`), and the full models the paper set aside, where Player 2 sees Player 1's third
@@ -38,13 +39,15 @@ from .games.banque.correlated import CorrelatedSolution, correlated_equilibrium
 from .games.banque.full import FullCorrelated, full_correlated_equilibrium
 from .games.banque.game import BanqueGame, banque_game
 from .games.banque.independent import IndependentResult, solve_independent
+from .games.banque.independent_proof import ExactMaximinProof, prove_lower_value
 from .games.banque.nash import BanqueNashSet, nash_equilibria
 from .games.banque.sweeps import CorrelatedSweep, IndependentSweep, NashSweep, Progress
 from .games.banque.sweeps import sweep as _sweep
 from .shoe import Shoe
 
-__all__ = ["BanqueGame", "CorrelatedSolution", "IndependentResult", "BanqueNashSet", "FullCorrelated",
-           "AdvantageComparison", "game", "correlated", "independent", "nash", "full", "advantage"]
+__all__ = ["BanqueGame", "CorrelatedSolution", "IndependentResult", "ExactMaximinProof", "BanqueNashSet",
+           "FullCorrelated", "AdvantageComparison", "game", "correlated", "independent", "prove_lower_value", "nash",
+           "full", "advantage"]
 
 
 def game(decks: int | str | None = None, *, shoe: Shoe | None = None) -> BanqueGame:
@@ -94,7 +97,7 @@ def correlated(theta: Fraction | str | float = Fraction(1, 2), decks: int | str 
 
 def independent(theta: Fraction | str | float = Fraction(1, 2), decks: int | str | None = None, *,
                 shoe: Shoe | None = None, game: BanqueGame | None = None) -> IndependentResult:
-    """The independent cooperative equilibrium at theta, with its independent maximin check.
+    """The independent cooperative equilibrium at theta, its lower value proved exactly (no margin).
 
     Parameters
     ----------
@@ -106,7 +109,8 @@ def independent(theta: Fraction | str | float = Fraction(1, 2), decks: int | str
     Returns
     -------
     IndependentResult
-        The maximin p1, p2 (exact algebraic numbers), the lower and upper values, the check.
+        The maximin p1, p2 (exact algebraic numbers), the lower and upper values, and
+        ``proof`` (:class:`ExactMaximinProof`); ``lower_value_proved`` says "exact".
     """
     return solve_independent(params.theta(theta), _game(decks, shoe, game))
 
@@ -152,7 +156,7 @@ def full(theta: Fraction | str | float = Fraction(1, 2), model: str = "tradition
     return full_correlated_equilibrium(params.theta(theta), model, game=_game(decks, shoe, game))
 
 
-def sweep(concept: str = "correlated", progress: Progress | None = None
+def sweep(concept: str = "correlated", progress: Progress | None = None, prove_samples: bool = False
           ) -> CorrelatedSweep | IndependentSweep | NashSweep:
     """One solution concept over every theta in (0, 1/2] (Ethier and Lee 2015, sections 3-5; the infinite shoe).
 
@@ -164,13 +168,16 @@ def sweep(concept: str = "correlated", progress: Progress | None = None
         equilibria, exact ends).  Each takes one to four minutes.
     progress : callable, optional
         Called as ``progress(stage, done, total)``.
+    prove_samples : bool
+        ``"independent"`` only: also prove the lower value exactly (no margin) at a rational
+        theta inside every interval (a few minutes more); between samples it is not proved.
 
     Returns
     -------
     CorrelatedSweep, IndependentSweep or NashSweep
         The theta-intervals and the solution on each (``to_json()``, ``show()``).
     """
-    return _sweep(concept, progress)
+    return _sweep(concept, progress, prove_samples)
 
 
 def advantage(theta: Fraction | str | float = Fraction(1, 2), decks: int | str | None = None, *,

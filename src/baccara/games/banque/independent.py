@@ -22,6 +22,9 @@ vanishes (a quadratic).  So the maximum is among: the corners, curve/edge
 crossings, curve/curve crossings (roots of quadratics) and the critical points
 along curves.  All are numbers r + s sqrt(D); the candidates are ranked in
 floating point and every one within 1e-9 of the best is evaluated exactly.
+That the best candidate is the global maximum, exactly, is proved separately
+by :func:`~baccara.games.banque.independent_proof.prove_lower_value`, which
+would refute or fail to close a value a missed candidate exceeds.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import sparse
@@ -45,6 +49,9 @@ from .correlated import CorrelatedSolution, correlated_equilibrium
 from .game import BanqueGame, banque_game, check_theta
 from .report import independent_renderables, independent_summary
 
+if TYPE_CHECKING:
+    from .independent_proof import ExactMaximinProof
+
 
 @dataclass(frozen=True)
 class IndependentSolution:
@@ -59,6 +66,7 @@ class IndependentSolution:
     upper_value: Fraction
     candidates: int
     correlated: CorrelatedSolution = field(compare=False)  # the upper value's game: Banker's minimax strategy
+    ties: tuple[tuple[QuadraticNumber, QuadraticNumber], ...] = ()  # other points where V = the lower value
 
     @property
     def values_differ(self) -> bool:
@@ -140,12 +148,15 @@ def independent_equilibrium(theta: Fraction, game: BanqueGame | None = None) -> 
     fv = np.array([float(x) for x in fixed]) @ feats + np.minimum(0, coef @ feats).sum(axis=0)
     top = fv.max()
     near = [k for k in range(len(cands)) if fv[k] >= top - 1e-9 * max(1.0, abs(top))]
-    best = max(((value(*cands[k]), k) for k in near), key=lambda t: QuadraticNumber.of(t[0]))
-    v, k = best
+    exact = [(QuadraticNumber.of(value(*cands[k])), k) for k in near]
+    v, k = max(exact, key=lambda t: t[0])
     p1, p2 = cands[k]
+    # every other candidate point with exactly the same value (the proof closes each one)
+    ties = {(QuadraticNumber.of(cands[j][0]), QuadraticNumber.of(cands[j][1])) for w, j in exact if w == v}
+    ties.discard((QuadraticNumber.of(p1), QuadraticNumber.of(p2)))
     corr = correlated_equilibrium(theta, g)
-    return IndependentSolution(theta, QuadraticNumber.of(p1), QuadraticNumber.of(p2), QuadraticNumber.of(v), corr.value,
-                               len(cands), corr)
+    return IndependentSolution(theta, QuadraticNumber.of(p1), QuadraticNumber.of(p2), v, corr.value,
+                               len(cands), corr, tuple(sorted(ties)))
 
 
 
@@ -339,42 +350,73 @@ def _box_bounds(A: np.ndarray, C: np.ndarray, boxes: np.ndarray) -> tuple[np.nda
 
 @dataclass(frozen=True, repr=False)
 class IndependentResult(Result):
-    """The independent cooperative equilibrium at theta with its independent maximin check and
-    Banker's minimax strategy (the correlated one): a :class:`~baccara.result.Result`."""
+    """The independent cooperative equilibrium at theta with the proof of its lower value and
+    Banker's minimax strategy (the correlated one): a :class:`~baccara.result.Result`.
+
+    ``proof``: the exact proof (:func:`~baccara.games.banque.independent_proof.prove_lower_value`);
+    ``bound``: the branch and bound to within 1e-10, run only when the exact proof is
+    inconclusive (None otherwise)."""
 
     solution: IndependentSolution
-    bound: MaximinBound
+    proof: ExactMaximinProof
+    bound: MaximinBound | None = None
+
+    @property
+    def lower_value_proved(self) -> str:
+        """"exact" (no margin), "within 1e-10" (the exact proof was inconclusive, the
+        branch and bound with a margin holds) or "no"."""
+        if self.proof.holds:
+            return "exact"
+        if self.bound is not None and self.bound.holds and self.proof.status != "refuted":
+            return f"within {self.bound.eps:g}"
+        return "no"
 
     def to_json(self) -> dict:
         """The ``baccara banque solve --concept independent --json`` document (keys in README)."""
-        ind, bound = self.solution, self.bound
+        ind, proof, bound = self.solution, self.proof, self.bound
         corr = self.solution.correlated.to_json()
+        proved = self.lower_value_proved
+        if proved == "exact" or bound is None:
+            check = {"status": {"proved": "holds"}.get(proof.status, proof.status), "margin": 0,
+                     "boxes": proof.boxes, "exact": True,
+                     "method": "exact: V(p1, p2) equals the lower value; around (p1, p2) a rectangle cut into "
+                               "quarters at it, each closed by a Banker mixture at the curves through (p1, p2) "
+                               "whose bilinear bound is at most the lower value at the quarter's corners; the rest "
+                               "of the square by a branch and bound, every box's bound at most the lower value in "
+                               "exact arithmetic: no (p1, p2) guarantees more than the lower value"}
+        else:
+            check = {"status": bound.status, "margin": bound.eps, "boxes": bound.boxes, "exact": bound.exact,
+                     "method": "branch and bound over the square, independent of the candidate search, every box's "
+                               "bound rechecked in exact arithmetic: no (p1, p2) guarantees more than the lower "
+                               "value + margin (the exact proof was inconclusive: see certificate)"}
+        check["certificate"] = proof.to_json()
         return {"theta": corr["theta"], "concept": "independent", "model": "simplified", "shoe": corr["shoe"],
                 "players": {"p1": {"exact": str(ind.p1), "float": float(ind.p1)},
                             "p2": {"exact": str(ind.p2), "float": float(ind.p2)}},
                 "lower_value": {"exact": str(ind.lower_value), "float": float(ind.lower_value)},
+                "lower_value_proved": proved,
                 "upper_value": {"exact": corr["value"], "float": corr["value_float"]},
                 "values_differ": ind.values_differ,
                 "banker": {"mixed": corr["banker"]["mixed"], "note": "Banker's minimax strategy is the correlated one"},
                 "expectations": {"players": str(ind.lower_value), "banker": str(-ind.lower_value)},
                 "candidates_checked": ind.candidates,
-                "maximin_check": {"status": bound.status, "margin": bound.eps, "boxes": bound.boxes,
-                                  "exact": bound.exact,
-                                  "method": "branch and bound over the square, independent of the candidate "
-                                            "search, every box's bound rechecked in exact arithmetic: no (p1, p2) "
-                                            "guarantees more than the lower value + margin"}}
+                "maximin_check": check}
 
     def summary(self) -> str:
         """One line: theta and the concept."""
         return independent_summary(self.to_json())
 
     def renderables(self) -> list:
-        """p1, p2, the lower and upper values and the check."""
+        """p1, p2, the lower and upper values and the proof."""
         return independent_renderables(self.to_json())
 
 
 def solve_independent(theta: Fraction, game: BanqueGame | None = None) -> IndependentResult:
-    """The independent cooperative equilibrium, checked by an independent branch and bound.
+    """The independent cooperative equilibrium, its lower value proved exactly.
+
+    The candidate search gives (p1, p2) and the lower value; the proof, independent of that
+    search but for the point it closes around, shows no (p1, p2) guarantees more (no margin).
+    Where the exact proof is inconclusive, the branch and bound to within 1e-10 runs instead.
 
     Parameters
     ----------
@@ -386,10 +428,13 @@ def solve_independent(theta: Fraction, game: BanqueGame | None = None) -> Indepe
     Returns
     -------
     IndependentResult
-        The maximin (p1, p2), both values, Banker's minimax strategy and the check's status.
+        The maximin (p1, p2), both values, Banker's minimax strategy and the proof.
     """
+    from .independent_proof import prove_lower_value
+
     theta = check_theta(theta)
     g = game or banque_game()
     ind = independent_equilibrium(theta, g)
-    return IndependentResult(ind, maximin_upper_bound(theta, ind.lower_value, game=g))
-
+    proof = prove_lower_value(theta, ind.lower_value, (ind.p1, ind.p2), ind.ties, game=g)
+    bound = None if proof.status != "inconclusive" else maximin_upper_bound(theta, ind.lower_value, game=g)
+    return IndependentResult(ind, proof, bound)

@@ -43,16 +43,30 @@ def independent_summary(doc: dict) -> str:
 
 
 def independent_renderables(doc: dict) -> list:
-    """The Players' maximin strategies, the lower and upper values and the independent check."""
-    pl, check = doc["players"], doc["maximin_check"]
+    """The Players' maximin strategies, the lower and upper values and the proof of the lower value."""
+    pl = doc["players"]
     return [independent_summary(doc),
             f"Player 1 draws at 5 with p1 = {pl['p1']['exact']} = {pl['p1']['float']:.9f}; "
             f"Player 2 with p2 = {pl['p2']['exact']} = {pl['p2']['float']:.9f}",
             f"lower value {doc['lower_value']['exact']} = {doc['lower_value']['float']:.9f}; upper value "
             f"{doc['upper_value']['exact']} = {doc['upper_value']['float']:.9f}; "
             f"{'they differ' if doc['values_differ'] else 'equal: the game has a value'}",
-            f"check (branch and bound, {check['boxes']} boxes, {'exact' if check['exact'] else 'floating point'}): "
-            f"no (p1, p2) guarantees more than the lower value + {check['margin']:g}: {check['status']}"]
+            _independent_proof_line(doc)]
+
+
+def _independent_proof_line(doc: dict) -> str:
+    check, proved = doc["maximin_check"], doc.get("lower_value_proved")
+    if proved == "exact":
+        cert = check["certificate"]
+        curves = sorted({c for loc in cert["local"] for c in loc["curves_through_point"]})
+        return (f"lower value proved exactly (no margin): attained at (p1, p2); no (p1, p2) guarantees more "
+                f"(a rectangle around the maximiser closed by Banker's mixtures at the curves through it"
+                f"{' (' + ', '.join(curves) + ')' if curves else ''}, {check['boxes']} boxes elsewhere, "
+                f"each bound rechecked exactly): {check['status']}")
+    return (f"check (branch and bound, {check['boxes']} boxes, {'exact' if check['exact'] else 'floating point'}): "
+            f"no (p1, p2) guarantees more than the lower value + {check['margin']:g}: {check['status']}"
+            + (" (the exact proof: " + check["certificate"]["outcome"] + ", " + check["certificate"]["reason"] + ")"
+               if "certificate" in check else ""))
 
 
 def full_summary(doc: dict) -> str:

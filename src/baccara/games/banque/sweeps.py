@@ -31,7 +31,7 @@ Progress = Callable[[str, int, int], None]
 #: Stages of each sweep, as its progress callback names them.
 STAGES = {
     "correlated": ("sweeping theta from 1/2 down to 0 (per mille)",),
-    "independent": ("theta grid (then bisection)", "exact interval ends"),
+    "independent": ("theta grid (then bisection)", "exact interval ends", "lower value proved at each sample"),
     "nash": ("Nash equilibria below 5772/33847: intervals sampled",),
 }
 
@@ -77,18 +77,27 @@ class IndependentSweep(Result):
         Each interval end identified as an exact algebraic number (or left bracketed).
     peak : tuple of float
         (theta, value) where the lower value peaks.
+    samples : list of SampleProof, optional
+        The lower value proved exactly at a rational theta inside each interval
+        (:func:`~baccara.games.banque.independent_proof.prove_samples`).
     """
 
     sweep: object
     ends: list
     peak: tuple[float, float]
+    samples: list | None = None
 
     @cached_property
     def _doc(self) -> dict:
+        from .independent_proof import SAMPLES_PROVE
         from .independent_sweep import sweep_json
 
         doc = sweep_json(self.sweep, self.ends)  # type: ignore[arg-type]
         doc["lower_value_peak"] = {"theta": self.peak[0], "value": self.peak[1]}
+        if self.samples is not None:
+            for iv, sp in zip(doc["intervals"], self.samples):
+                iv["lower_value_at_sample"] = sp.to_json()
+            doc["lower_value_proved"] = SAMPLES_PROVE
         return doc
 
     def to_json(self) -> dict:
@@ -131,7 +140,8 @@ class NashSweep(Result):
         return report.nash_sweep_renderables(self._doc)
 
 
-def sweep(concept: str = "correlated", progress: Progress | None = None) -> CorrelatedSweep | IndependentSweep | NashSweep:
+def sweep(concept: str = "correlated", progress: Progress | None = None,
+          prove_samples: bool = False) -> CorrelatedSweep | IndependentSweep | NashSweep:
     """Sweep one solution concept over theta in (0, 1/2] on the paper's infinite shoe.
 
     Parameters
@@ -140,6 +150,9 @@ def sweep(concept: str = "correlated", progress: Progress | None = None) -> Corr
         ``"correlated"``, ``"independent"`` or ``"nash"``.
     progress : callable, optional
         Called as ``progress(stage, done, total)``; the stages are :data:`STAGES`.
+    prove_samples : bool
+        Independent sweep only: prove the lower value exactly at a rational theta inside
+        every interval (about two seconds an interval).
 
     Returns
     -------
@@ -167,7 +180,13 @@ def sweep(concept: str = "correlated", progress: Progress | None = None) -> Corr
         from .independent_sweep import exact_ends, independent_sweep, lower_value_peak
 
         sw = independent_sweep(progress=tell(0))
-        return IndependentSweep(sw, exact_ends(sw, progress=tell(1)), lower_value_peak())
+        ends = exact_ends(sw, progress=tell(1))
+        samples = None
+        if prove_samples:
+            from .independent_proof import prove_samples as prove
+
+            samples = prove(sw, progress=tell(2))
+        return IndependentSweep(sw, ends, lower_value_peak(), samples)
     from .nash_sweep import nash_sweep
 
     return NashSweep(nash_sweep(progress=tell(0)))
