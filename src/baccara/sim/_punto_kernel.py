@@ -13,11 +13,52 @@ totals are added once per shoe.  Bets a count decides are tallied coup by coup.
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+
 import numpy as np
 from numba import njit
 
 from ..events import CELL_SHAPE
-from .shoe_deal import CUT, deal_shoe, max_coups_cut, shoe_key
+from .shoe_deal import CUT, deal_shoe, max_coups_cut, reach, shoe_key, shuffle_prefix
+
+
+def _defer_blas_probe() -> None:
+    """Let Numba load compiled kernels without importing ``scipy.linalg`` (about a tenth of a second).
+
+    Before its first compilation or cache load Numba imports its NumPy
+    support, whose ``numba.np.arraymath`` asks at import whether BLAS works by
+    importing ``scipy.linalg.cython_blas``, and hence most of SciPy, though
+    no kernel here uses BLAS.  Here that module is imported with the probe
+    answering "yes" exactly when SciPy is installed (Numba requires SciPy 1.0
+    or later, which has ``cython_blas``); the probe is then put back, so a
+    kernel that does use BLAS still imports and checks SciPy when compiled.
+    Nothing changes if Numba's layout differs or the module is already loaded.
+    """
+    if "numba.np.arraymath" in sys.modules:
+        return
+    try:
+        from numba.np import linalg
+    except ImportError:  # pragma: no cover  (another Numba layout: leave it alone)
+        return
+    probe = getattr(linalg, "ensure_blas", None)
+    if probe is None:  # pragma: no cover
+        return
+
+    def scipy_present() -> None:
+        if importlib.util.find_spec("scipy") is None:
+            raise ImportError("scipy 0.16+ is required for linear algebra")
+
+    linalg.ensure_blas = scipy_present
+    try:
+        from numba.np import arraymath
+    finally:
+        linalg.ensure_blas = probe
+    if getattr(arraymath, "ensure_blas", None) is scipy_present:
+        arraymath.ensure_blas = probe
+
+
+_defer_blas_probe()
 
 #: Columns before the per-bet triples.
 HANDS, BANKER, PLAYER, TIE = 0, 1, 2, 3
@@ -153,3 +194,131 @@ def punto_chunk(seed, first, out, template, cut, mode, shuffle, coups, pdraw, bd
             out[i, c] = 0
         play_punto_shoe(shoe_key(seed, first + i), deck, template, cut, mode, shuffle, coups, pdraw, bdraw,
                         pay, when, lo, hi, tags, initial, cls, kwin, kpay, fold, hist, starts, cells, out[i])
+
+
+# ---------------------------------------------------------------- the flat-bet fast path
+#: Entries of :func:`coup_table`: (Player's two-card total, Banker's, the fifth and the sixth card's values).
+COUP_TABLE_SIZE = 10_000
+
+
+def coup_table(pdraw: np.ndarray, bdraw: np.ndarray) -> np.ndarray:
+    """Every coup of the tableau ``pdraw``, ``bdraw`` as one integer: ``8 * cell + cards``.
+
+    Entry ``((pt * 10 + bt) * 10 + v5) * 10 + v6`` is the coup whose first four
+    cards make Player ``pt`` and Banker ``bt`` and whose fifth and sixth cards
+    (whether drawn or not) have the values ``v5`` and ``v6``: ``cell`` is its
+    cell of :data:`baccara.events.CELL_SHAPE` without pairs (``kp = kb = 0``:
+    below 400) and ``cards`` the cards it takes (4, 5 or 6), the same as
+    :func:`~baccara.sim.shoe_deal.deal_shoe` deals it.
+    """
+    out = np.empty(COUP_TABLE_SIZE, dtype=np.int32)
+    for pt0 in range(10):
+        for bt0 in range(10):
+            for v5 in range(10):
+                for v6 in range(10):
+                    pt, bt, pn, bn, cards = pt0, bt0, 0, 0, 4
+                    if pt < 8 and bt < 8:
+                        third, nxt = 10, v5
+                        if pdraw[pt]:
+                            third, nxt = v5, v6
+                            pt, pn, cards = (pt + v5) % 10, 1, 5
+                        if bdraw[bt, third]:
+                            bt, bn, cards = (bt + nxt) % 10, 1, cards + 1
+                    cell = ((pt * 2 + pn) * 10 + bt) * 2 + bn
+                    out[((pt0 * 10 + bt0) * 10 + v5) * 10 + v6] = 8 * cell + cards
+    return out
+
+
+def values_fast_path(mode: int, shuffle: bool, cls: np.ndarray, fold: np.ndarray, when: np.ndarray) -> bool:
+    """Whether :func:`punto_values_chunk` can deal this job: real shoes (the cut card), every bet flat and
+    tallied by class, and classes blind to pairs (a card's value is then all that matters)."""
+    return (mode == CUT and shuffle and bool(np.all(fold)) and bool(np.all(when == ALWAYS))
+            and bool(np.all(cls.reshape(9, -1) == cls[:cls.size // 9])))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _value_coup(deck, pos, ctab, hist):
+    """Deal the coup at ``pos`` of a shoe of values, count it in ``hist`` (by class): the next position."""
+    pt = np.int64(deck[pos]) + np.int64(deck[pos + 2])
+    bt = np.int64(deck[pos + 1]) + np.int64(deck[pos + 3])
+    pt = pt - 10 if pt >= 10 else pt
+    bt = bt - 10 if bt >= 10 else bt
+    e = ctab[((pt * 10 + bt) * 10 + np.int64(deck[pos + 4])) * 10 + np.int64(deck[pos + 5])]
+    hist[e >> 3] += 1
+    return pos + (e & 7)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _value_shoe(deck, vtemplate, stop, key):
+    """Reset ``deck`` to ``vtemplate``, shuffle it as far as it can be dealt and burn: the first coup's position."""
+    for k in range(vtemplate.size):
+        deck[k] = vtemplate[k]
+    shuffle_prefix(deck, 0, stop, key)
+    v = np.int64(deck[0])
+    return 1 + (v if v > 0 else 10)  # the face-up card, then that many (tens and faces: 10) face down
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _value_row(row, hist, kwin, kpay):
+    """A shoe's row from its coups per class (``hist``), as :func:`play_punto_shoe` tallies flat bets."""
+    for c in range(row.size):
+        row[c] = 0
+    for k in range(hist.size):
+        x = hist[k]
+        if x == 0:
+            continue
+        row[HANDS] += x
+        row[1 + kwin[k]] += x
+        for b in range(kpay.shape[1]):
+            w = kpay[k, b]
+            c = BASE_COLUMNS + 3 * b
+            row[c] += x
+            row[c + 1] += x * w
+            if w > 0:
+                row[c + 2] += x
+
+
+@njit(cache=True, nogil=True)
+def punto_values_chunk(seed, first, out, vtemplate, cut, ctab, kwin, kpay):
+    """:func:`punto_chunk` for the jobs :func:`values_fast_path` accepts: the same rows, faster.
+
+    The shoe holds card values (``vtemplate``: the template's codes mapped to
+    values, in the same order), so the same shuffle deals the same values as
+    :func:`punto_chunk` deals codes.  ``ctab[i]``: ``8 * class + cards`` of
+    the coup :func:`coup_table` entry ``i`` (the class by :func:`fold_classes`).
+    A coup is six loads, two additions and one look-up, without branches, and
+    two shoes are dealt side by side, a coup of each in turn: each coup's
+    position waits on the previous coup's look-up, and the other shoe's coup
+    fills that wait.
+    """
+    n = vtemplate.size
+    da = np.empty(n, dtype=np.uint8)
+    db = np.empty(n, dtype=np.uint8)
+    ha = np.zeros(kwin.size, dtype=np.int64)
+    hb = np.zeros(kwin.size, dtype=np.int64)
+    stop = reach(n, cut)
+    lim = n - cut  # the last coup is the first to start at or past the cut card
+    m = out.shape[0]
+    for i in range(0, m, 2):
+        two = i + 1 < m
+        for k in range(ha.size):
+            ha[k] = 0
+            hb[k] = 0
+        pa = _value_shoe(da, vtemplate, stop, shoe_key(seed, first + i))
+        pb = _value_shoe(db, vtemplate, stop, shoe_key(seed, first + i + 1)) if two else 0
+        sa = -1  # where the previous coup started: every shoe deals a first coup
+        sb = -1 if two else lim
+        while sa < lim and sb < lim:
+            sa = pa
+            sb = pb
+            pa = _value_coup(da, pa, ctab, ha)
+            pb = _value_coup(db, pb, ctab, hb)
+        while sa < lim:
+            sa = pa
+            pa = _value_coup(da, pa, ctab, ha)
+        while sb < lim:
+            sb = pb
+            pb = _value_coup(db, pb, ctab, hb)
+        _value_row(out[i], ha, kwin, kpay)
+        if two:
+            _value_row(out[i + 1], hb, kwin, kpay)

@@ -51,7 +51,7 @@ from .counting import CountSystem
 from .limits import DEFAULT_CUT, MAX_COUPS, MAX_DECKS, MAX_SHOES, min_cut
 from .report import SimResult, punto_report
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
-from .shoe_deal import CUT, DEAL_MODES, deck_template, max_coups_cut, record_shoe
+from .shoe_deal import CUT, DEAL_MODES, VALUE, deck_template, max_coups_cut, record_shoe
 
 DEFAULT_COUPS = 80
 MAX_SEED = 2**63 - 1
@@ -272,8 +272,12 @@ class PuntoJob:
             table, extra = perfect_rows(self, first, n)
         else:
             table = np.zeros((n, len(self.columns())), dtype=np.int64)
-            args = self.kernel_args()
-            in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, table[lo:hi], *args))
+            fast = _values_args(self)
+            if fast is not None:  # flat bets blind to pairs: the same rows, dealt from a shoe of values
+                in_blocks(pool, n, lambda lo, hi: K.punto_values_chunk(self.seed, first + lo, table[lo:hi], *fast))
+            else:
+                args = self.kernel_args()
+                in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, table[lo:hi], *args))
         return self.chunk_result(index, first, table, time.perf_counter() - t0, extra)
 
     def chunk_result(self, index: int, first: int, table: np.ndarray, seconds: float, extra: dict) -> ChunkResult:
@@ -302,6 +306,18 @@ def _kernel_args(job: PuntoJob) -> tuple:
     return (job.template(), job.cut, DEAL_MODES[job.deal], True, job.coups,
             job.tableau.player_array, job.tableau.banker_array, pay, when, lo, hi, tags, float(initial),
             *K.fold_classes(pay, when))
+
+
+@lru_cache(maxsize=32)
+def _values_args(job: PuntoJob) -> tuple | None:
+    """Arguments of :func:`~baccara.sim._punto_kernel.punto_values_chunk` after ``seed, first, out``, or None
+    where it cannot deal the job (:func:`~baccara.sim._punto_kernel.values_fast_path`)."""
+    (template, cut, mode, shuffle, _, pdraw, bdraw, _, when, _, _, _, _, cls, kwin, kpay, fold) = _kernel_args(job)
+    if not K.values_fast_path(mode, shuffle, cls, fold, when):
+        return None
+    coups = K.coup_table(pdraw, bdraw)
+    ctab = (cls[coups >> 3] * 8 + (coups & 7)).astype(np.int32)  # cells without pairs are cls's first ninth
+    return VALUE[template].astype(np.uint8), cut, ctab, kwin, kpay
 
 
 # ---------------------------------------------------------------- the perfect counter
