@@ -8,28 +8,65 @@ error; 0: done.  Output to a file or a pipe is never cut.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import sys
+
 import typer
 
 from .. import __version__
-from ..sim.cli import simulate_app
-from . import punto  # noqa: F401  (registers edge, eor, bets, fields)
-from .banque import banque_app
-from .chemin import chemin_app
-from .common import app
-from .count import count_app
-from .macao import macao_app
-
-app.add_typer(chemin_app, name="chemin")
-app.add_typer(simulate_app, name="simulate")
-app.add_typer(banque_app, name="banque")
-app.add_typer(count_app, name="count")
-app.add_typer(macao_app, name="macao")
-from . import bertrand, check, edgesort  # noqa: E402, F401  (register bertrand, check, edgesort)
+from . import common as _common
 
 __all__ = ["app", "main"]
 
+#: How each top-level command is registered, in the order of ``baccara --help``: a module whose import
+#: registers commands, or (module, its Typer group) added as a group of the same name.
+_STEPS: tuple[tuple[str, str, str | None], ...] = (
+    ("punto", ".punto", None),  # edge, eor, bets, fields
+    ("chemin", ".chemin", "chemin_app"),
+    ("simulate", "..sim.cli", "simulate_app"),
+    ("banque", ".banque", "banque_app"),
+    ("count", ".count", "count_app"),
+    ("macao", ".macao", "macao_app"),
+    ("bertrand", ".bertrand", None),
+    ("check", ".check", None),
+    ("edgesort", ".edgesort", None),
+)
+#: The step that registers each top-level command.
+_STEP_OF = {"edge": "punto", "eor": "punto", "bets": "punto", "fields": "punto", "chemin": "chemin",
+            "simulate": "simulate", "banque": "banque", "count": "count", "macao": "macao", "bertrand": "bertrand",
+            "check": "check", "edgesort": "edgesort"}
+_done: set[str] = set()
 
-@app.callback(invoke_without_command=True)
+
+def _register(names: set[str] | None = None) -> None:
+    """Register the commands of the steps ``names`` (all by default), each once, in the canonical order.
+
+    Registering only the command being run spares its start the imports of
+    the others (``baccara simulate punto`` loads no solver).
+    """
+    for key, module, group in _STEPS:
+        if key in _done or (names is not None and key not in names):
+            continue
+        mod = importlib.import_module(module, __name__)
+        if group is not None:
+            _common.app.add_typer(getattr(mod, group), name=key)
+        _done.add(key)
+    # In the canonical order whatever was registered first (a command run in this process, then all).
+    order = {importlib.util.resolve_name(module, __name__): i for i, (_, module, _) in enumerate(_STEPS)}
+    steps = [key for key, _, _ in _STEPS]
+    _common.app.registered_commands.sort(key=lambda c: order.get(getattr(c.callback, "__module__", ""), -1))
+    _common.app.registered_groups.sort(key=lambda g: steps.index(g.name) if g.name in steps else -1)
+
+
+def __getattr__(name: str):
+    if name == "app":  # the whole command line, every command registered
+        _register()
+        return _common.app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@_common.app.callback(invoke_without_command=True)
 def _root(version: bool = typer.Option(False, "--version", help="Print the version and exit.")) -> None:
     if version:
         print(__version__)
@@ -47,7 +84,9 @@ def _name_metavars(command) -> None:
 
 def main() -> None:
     """Entry point of the ``baccara`` command."""
-    command = typer.main.get_command(app)
+    step = _STEP_OF.get(sys.argv[1]) if len(sys.argv) > 1 else None
+    _register({step} if step is not None else None)  # a known command: only its own; else (--help...) all
+    command = typer.main.get_command(_common.app)
     _name_metavars(command)
     command(prog_name="baccara")
 

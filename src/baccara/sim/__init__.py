@@ -29,36 +29,42 @@ Jobs, for every option and backend::
     from baccara.sim import run                               # any job, any backend
 """
 
-from .api import banque_strategy, chemin_strategy, play_banque, play_chemin, play_punto
-from .banque import (
-    BanqueJob,
-    BanqueResult,
-    BanqueStrategy,
-    exact_banque,
-    simulate_banque,
-)
-from .banque import equilibrium_strategy as banque_equilibrium_strategy
-from .chemin import (
-    CheminJob,
-    CheminResult,
-    CheminStrategy,
-    equilibrium_strategy,
-    exact_chemin,
-    load_strategy_toml,
-    simulate_chemin,
-    tableau_strategy,
-)
-from .counting import (
-    BetRule,
-    CountError,
-    CountSystem,
-    count_from_mapping,
-    load_count_toml,
-)
-from .distributed import BACKENDS, run
-from .punto import PuntoJob, PuntoResult, bets_from_names, simulate_punto
-from .report import SimResult
-from .results import ChunkResult, Estimate, combine, write_parquet
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .api import banque_strategy, chemin_strategy, play_banque, play_chemin, play_punto
+    from .banque import (
+        BanqueJob,
+        BanqueResult,
+        BanqueStrategy,
+        exact_banque,
+        simulate_banque,
+    )
+    from .banque import equilibrium_strategy as banque_equilibrium_strategy
+    from .chemin import (
+        CheminJob,
+        CheminResult,
+        CheminStrategy,
+        equilibrium_strategy,
+        exact_chemin,
+        load_strategy_toml,
+        simulate_chemin,
+        tableau_strategy,
+    )
+    from .counting import (
+        BetRule,
+        CountError,
+        CountSystem,
+        count_from_mapping,
+        load_count_toml,
+    )
+    from .distributed import BACKENDS, run
+    from .punto import PuntoJob, PuntoResult, bets_from_names, simulate_punto
+    from .report import SimResult
+    from .results import ChunkResult, Estimate, combine, write_parquet
 
 __all__ = [
     "BACKENDS", "BanqueJob", "BanqueResult", "BanqueStrategy", "BetRule", "CheminJob", "CheminResult",
@@ -68,3 +74,41 @@ __all__ = [
     "SimResult", "banque_strategy", "chemin_strategy", "play_banque", "play_chemin", "play_punto",
     "simulate_chemin", "simulate_punto", "tableau_strategy", "write_parquet",
 ]
+
+#: Where each name is defined (module, name there): loaded on first use, so that ``baccara simulate punto``
+#: does not import chemin de fer and banque (and their kernels).
+_LAZY = {
+    "banque_strategy": (".api", "banque_strategy"), "chemin_strategy": (".api", "chemin_strategy"),
+    "play_banque": (".api", "play_banque"), "play_chemin": (".api", "play_chemin"),
+    "play_punto": (".api", "play_punto"),
+    "BanqueJob": (".banque", "BanqueJob"), "BanqueResult": (".banque", "BanqueResult"),
+    "BanqueStrategy": (".banque", "BanqueStrategy"), "exact_banque": (".banque", "exact_banque"),
+    "simulate_banque": (".banque", "simulate_banque"),
+    "banque_equilibrium_strategy": (".banque", "equilibrium_strategy"),
+    "CheminJob": (".chemin", "CheminJob"), "CheminResult": (".chemin", "CheminResult"),
+    "CheminStrategy": (".chemin", "CheminStrategy"), "equilibrium_strategy": (".chemin", "equilibrium_strategy"),
+    "exact_chemin": (".chemin", "exact_chemin"), "load_strategy_toml": (".chemin", "load_strategy_toml"),
+    "simulate_chemin": (".chemin", "simulate_chemin"), "tableau_strategy": (".chemin", "tableau_strategy"),
+    "BetRule": (".counting", "BetRule"), "CountError": (".counting", "CountError"),
+    "CountSystem": (".counting", "CountSystem"), "count_from_mapping": (".counting", "count_from_mapping"),
+    "load_count_toml": (".counting", "load_count_toml"),
+    "BACKENDS": (".distributed", "BACKENDS"), "run": (".distributed", "run"),
+    "PuntoJob": (".punto", "PuntoJob"), "PuntoResult": (".punto", "PuntoResult"),
+    "bets_from_names": (".punto", "bets_from_names"), "simulate_punto": (".punto", "simulate_punto"),
+    "SimResult": (".report", "SimResult"),
+    "ChunkResult": (".results", "ChunkResult"), "Estimate": (".results", "Estimate"),
+    "combine": (".results", "combine"), "write_parquet": (".results", "write_parquet"),
+}
+
+
+def __getattr__(name: str):
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(where[0], __name__), where[1])
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

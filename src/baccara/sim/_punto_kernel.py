@@ -9,6 +9,10 @@ cell, and most cells pay alike: the cells are grouped into *classes* of equal
 winner and equal payouts of the flat bets (:func:`fold_classes`; three for
 Banker, Player and tie), a shoe counts its coups per class, and the flat bets'
 totals are added once per shoe.  Bets a count decides are tallied coup by coup.
+
+When every bet is flat and blind to pairs (the main bets, say), the shoe is
+dealt as card values by :func:`punto_values_chunk`: the same rows, a coup a
+single look-up in :func:`coup_table`, two shoes side by side.
 """
 
 from __future__ import annotations
