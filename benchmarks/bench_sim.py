@@ -157,11 +157,15 @@ def main() -> None:
         start = whole_process(10, w, a.seed)  # the start-up: interpreter, imports, compiled kernels loaded
         r = whole_process(a.whole_shoes, w, a.seed)
         free = r["hands"] / (start["cpu"] + (r["cpu"] - start["cpu"]) / w)
+        deal = r["hands"] / max(r["cpu"] - start["cpu"], 1e-9)
+        nopyc = (" (PYTHONDONTWRITEBYTECODE is set: baccara's modules are compiled to bytecode at every start, "
+                 "a few tenths of a CPU-second)") if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""
         print(f"whole process, baccara simulate punto --bets banker,player,tie --shoes {a.whole_shoes:,} --workers {w}: "
               f"{r['hands'] / r['wall'] / 1e6:.2f} M hands/s wall ({r['hands']:,} hands in {r['wall']:.2f} s) = "
               f"{r['hands'] / r['wall'] / ref_rate:,.0f} x the reference; {r['cpu']:.2f} CPU-s of which start-up "
               f"{start['cpu']:.2f} (a 10-shoe run); on {w} free cores about {free / 1e6:.1f} M hands/s (start-up, "
-              f"then the rest shared); load average {r['load'][0]:.1f} -> {r['load'][1]:.1f} on {os.cpu_count()} cores")
+              f"then the rest shared); dealing {deal / 1e6:.1f} M hands per CPU-second; load average "
+              f"{r['load'][0]:.1f} -> {r['load'][1]:.1f} on {os.cpu_count()} cores{nopyc}")
 
     main_job = PuntoJob(seed=a.seed, shoes=a.shoes, bets=tuple(bets[n] for n in ("banker", "player", "tie")))
     res, rate, per_core = timed(main_job, a.workers)
