@@ -555,3 +555,32 @@ def test_cli_bad_input_exits_2_with_error(args, message):
     assert r.exit_code == 2, r.output
     assert r.stderr.lstrip().startswith("error:")
     assert message in " ".join(r.stderr.split())
+
+
+@pytest.mark.parametrize(("decks", "cut", "names", "shoes"), [
+    (8, 14, ("banker", "player", "tie"), 301),
+    (1, 11, ("banker", "player", "tie", "dragon7", "panda8"), 200),
+    (6, 40, ("tie",), 7),
+])
+def test_values_fast_path_deals_the_same_rows(decks, cut, names, shoes):
+    """Flat bets blind to pairs are dealt from a shoe of values: the same rows as the general kernel."""
+    from baccara.sim import _punto_kernel as K
+    from baccara.sim.punto import _values_args
+
+    bets = builtin_bets()
+    job = PuntoJob(seed=7, shoes=shoes, bets=tuple(bets[n] for n in names), decks=decks, cut=cut)
+    fast = _values_args(job)
+    assert fast is not None
+    general = np.zeros((shoes, len(job.columns())), dtype=np.int64)
+    values = np.zeros_like(general)
+    K.punto_chunk(job.seed, 3, general, *job.kernel_args())
+    K.punto_values_chunk(job.seed, 3, values, *fast)
+    assert np.array_equal(general, values)
+
+
+def test_values_fast_path_only_for_bets_blind_to_pairs():
+    from baccara.sim.punto import _values_args
+
+    bets = builtin_bets()
+    assert _values_args(PuntoJob(seed=1, shoes=4, bets=(bets["banker"], bets["player_pair"]))) is None
+    assert _values_args(PuntoJob(seed=1, shoes=4, bets=(bets["banker"],), deal="csm", decks=8)) is None
