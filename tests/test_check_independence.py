@@ -66,3 +66,4 @@ def test_cli_bad_file_exit_2(tmp_path):
     assert "kind 'nonsense'" in r.output
     r = CliRunner().invoke(app, ["check", str(tmp_path / "missing.json")])
     assert r.exit_code == 2
+

@@ -288,3 +288,13 @@ def test_a_closed_pipe_is_not_reported_as_a_bug():
     err = p.stderr.read()
     p.wait(timeout=120)
     assert p.returncode == 141 and b"error" not in err, err
+
+
+def test_every_command_is_registered_by_its_own_name():
+    """`baccara NAME ...` registers only NAME's module; every top-level command must be found that way."""
+    import typer
+
+    import baccara.cli as cli
+
+    full = typer.main.get_command(cli.app)
+    assert set(full.commands) == set(cli._STEP_OF)
