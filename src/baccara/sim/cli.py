@@ -506,7 +506,7 @@ def punto(
     tableau: str | None = typer.Option(None, "--tableau", help="TOML file of the drawing rules (default: the punto "
                                                                "banco tableau); see examples/tableaux/."),
     perfect: bool = typer.Option(False, "--perfect", help="The perfect counter: bet exactly when the exact engine "
-                                                          "says the unseen cards favour the bet (~30 us a coup for bets on card "
+                                                          "says the unseen cards favour the bet (~12 us a coup for bets on card "
                                                           "values, ~0.5 ms with pair bets)."),
     perfect_every: str | None = typer.Option(None, "--perfect-every", help="The perfect counter re-evaluates "
                                                 "every k-th coup (default 1; only with --perfect)."),
