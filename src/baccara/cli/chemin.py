@@ -106,6 +106,31 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     return render(sweep_chemin(m, d, a, b), json_out)
 
 
+@chemin_app.command("prove")
+@handles_errors
+def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Information model: B3 only."),
+                 decks: str = typer.Option("6", "--decks", "-d", help="Decks in the shoe, a whole number 1 to 1000."),
+                 out_file: str | None = typer.Option(None, "--out", help="Write the proof artefact (JSON) here."),
+                 json_out: bool = JSON) -> dict | None:
+    """A proof over every commission in [0, 1/10] of where Model B3's Nash equilibria lie (re-check: baccara check FILE)."""
+    import json
+    from pathlib import Path
+
+    from ..errors import ParameterError
+    from ..games.chemin.proof import ProofIncomplete, prove_chemin3
+
+    if str(model).upper() != "B3":
+        raise ParameterError(f"--model must be B3 for a proof, got {model!r}")
+    d = params.decks(decks, "--decks", hi=1000, infinite=False)
+    try:
+        proof = prove_chemin3(d)
+    except ProofIncomplete as e:
+        raise BaccaraError(f"the proof does not close: {e}") from None
+    if out_file:
+        Path(out_file).write_text(json.dumps(proof.to_json()))
+    return render(proof, json_out)
+
+
 #: Most values of d one --decks list may name.
 MAX_DECK_VALUES = 10_000
 

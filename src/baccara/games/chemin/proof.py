@@ -1,0 +1,406 @@
+"""A proof over the whole commission range that Model B3's Nash equilibria are as listed.
+
+Chemin de fer under Model B3 (Ethier and Lee 2023, section 4) is bilinear: with
+Player's behavioural strategy y over the five compositions of 5 and Banker's x
+over his 484 information sets, Banker's gain from drawing at set i is
+beta_i(y, alpha) = (G_i(y) - alpha H_i(y)) / D and Player's from drawing at
+composition j is pi_j(x) = -(S_j + sum_i x_i G_ij) / D, free of alpha.
+:func:`prove_chemin3` proves, for every alpha in [lo, hi] at once, where every
+Nash equilibrium lies, in two parts.
+
+1. **A case tree over (y, alpha).**  Each node is a box of Player's cube (an
+   interval for each y_j) times an alpha-interval.  At a node, iterated strict
+   dominance is exact on the whole box: beta_i is affine in y and in alpha
+   separately, so its extremes over the box are at corners (checked at both
+   ends of the alpha-interval); a Banker set whose gain is strictly signed is
+   fixed, and a Player move whose gain is strictly signed against every Banker
+   strategy left is fixed (the node is *excluded* when that move lies outside
+   its box).  When nothing more is fixed, the node is split: by a *relation*
+   pi_j - c pi_k > 0 for all Banker strategies left (c > 0: an equilibrium has
+   y_k = 0 or y_j = 1; c < 0: y_j = 1 or y_k = 1), else by halving Player's
+   widest open interval, else by halving the alpha-interval.  A leaf is
+   excluded, or a *face*: all of Player's moves but one fixed at 0 or 1.
+2. **The faces.**  On a face Player chooses at one composition only, so the
+   game is additive (a 2 x 2^484 game) and its equilibria over [lo, hi] are
+   swept exactly (:func:`baccara.solve.sweep.sweep`, Ethier and Lee (2023),
+   section 3): every interval and every critical alpha.  An equilibrium of a
+   face is one of the full game iff Player's four fixed moves are optimal
+   against Banker's strategy, an alpha-free exact check.
+
+Every equilibrium of the full game lies over some leaf, so over a face; the
+equilibria are the confirmed ones of the faces.  The artefact
+(:meth:`Chemin3Proof.to_json`) records every node and every face, for
+:mod:`baccara.check.chemin` to re-check without the solvers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, cast
+
+from ...algebraic import QuadraticNumber
+from ...algebraic import fraction_str as fstr
+from ...result import Result
+from ...shoe import _decks_json
+from ...solve.sweep import rational_between, sweep
+from .game import CheminGame3, check_commission, chemin_game
+
+#: The artefact's format version (``"version"``); the checker refuses others.
+PROOF_VERSION = 1
+#: Player's intervals are halved down to this width before the alpha-interval is.
+MIN_Y_WIDTH = Fraction(1, 64)
+#: The alpha-interval is halved at most this many times before the proof gives up.
+MAX_ALPHA_HALVINGS = 12
+
+F0, F1 = Fraction(0), Fraction(1)
+Box = list[tuple[Fraction, Fraction]]
+
+
+class ProofIncomplete(Exception):
+    """The case tree left a node it could neither exclude nor reduce to a face."""
+
+
+def _propagate(game: CheminGame3, box: Box, a: Fraction, b: Fraction, fixed: dict[int, int],
+               open_: list[int]) -> tuple[Box, dict[int, int], list[int]] | None:
+    """Iterated strict dominance on a node; None when Player's forced move leaves the box."""
+    G, H, S = game.G, game.H, game.base_sgn
+    box, fixed, open_ = list(box), dict(fixed), list(open_)
+    while True:
+        changed = False
+        keep = []
+        for i in open_:
+            lo = hi = None
+            for al in (a, b):
+                v = G[i][0] - al * H[i][0]
+                lv = hv = v
+                for j in range(5):
+                    c = G[i][j + 1] - al * H[i][j + 1]
+                    p, q = c * box[j][0], c * box[j][1]
+                    lv += min(p, q)
+                    hv += max(p, q)
+                lo = lv if lo is None else min(lo, lv)
+                hi = hv if hi is None else max(hi, hv)
+            assert lo is not None and hi is not None
+            if lo > 0 or hi < 0:
+                fixed[i] = 1 if lo > 0 else 0
+                changed = True
+            else:
+                keep.append(i)
+        open_ = keep
+        for j in range(5):
+            cj = -S[j + 1] - sum(G[i][j + 1] for i, v in fixed.items() if v)
+            plo = cj + sum(min(0, -G[i][j + 1]) for i in open_)
+            phi = cj + sum(max(0, -G[i][j + 1]) for i in open_)
+            lj, uj = box[j]
+            if plo > 0:
+                if uj < 1:
+                    return None
+                if lj < 1:
+                    box[j] = (F1, F1)
+                    changed = True
+            elif phi < 0:
+                if lj > 0:
+                    return None
+                if uj > 0:
+                    box[j] = (F0, F0)
+                    changed = True
+        if not changed:
+            return box, fixed, open_
+
+
+def _relation(game: CheminGame3, box: Box, fixed: dict[int, int], open_: list[int]) -> tuple[int, int, Fraction] | None:
+    """(j, k, c) with pi_j - c pi_k > 0 against every Banker strategy left, j and k open; c from the breakpoints."""
+    G, S = game.G, game.base_sgn
+    free = [j for j in range(5) if box[j][0] < box[j][1]]
+
+    def coef(j: int) -> tuple[int, dict[int, int]]:
+        return -S[j + 1] - sum(G[i][j + 1] for i, v in fixed.items() if v), {i: -G[i][j + 1] for i in open_}
+
+    for j in free:
+        aj, hj = coef(j)
+        for k in free:
+            if k == j:
+                continue
+            ak, hk = coef(k)
+            cands = {Fraction(hj[i], hk[i]) for i in open_ if hk[i]}
+            if ak:
+                cands.add(Fraction(aj, ak))
+            for c in sorted(cands):
+                if c and aj - c * ak + sum(min(F0, hj[i] - c * hk[i]) for i in open_) > 0:
+                    return j, k, c
+    return None
+
+
+def _box_json(box: Box) -> list[list[str]]:
+    return [[fstr(lo), fstr(hi)] for lo, hi in box]
+
+
+def _tree(game: CheminGame3, box: Box, a: Fraction, b: Fraction, fixed: dict[int, int], open_: list[int],
+          halvings: int, stats: dict[str, int]) -> dict:
+    """One node of the case tree, with its subtree, as the artefact records it."""
+    stats["nodes"] += 1
+    node: dict[str, Any] = {"box": _box_json(box), "alpha": [fstr(a), fstr(b)]}
+    r = _propagate(game, box, a, b, fixed, open_)
+    if r is None:
+        stats["excluded"] += 1
+        node["status"] = "excluded"
+        return node
+    box, fixed2, open2 = r
+    node["banker_fixed"] = sorted([i, v] for i, v in fixed2.items() if i not in fixed)
+    node["player_box"] = _box_json(box)
+    free = [j for j in range(5) if box[j][0] < box[j][1]]
+    if len(free) <= 1:
+        stats["faces"] += 1
+        node["status"] = "face"
+        key = _face_key(box)
+        node["face"] = key if "*" in key else _widen(key)
+        return node
+    rel = _relation(game, box, fixed2, open2)
+    if rel is not None:
+        j, k, c = rel
+        node["status"] = "relation"
+        node["relation"] = {"j": j, "k": k, "c": fstr(c)}
+        kids = [(k, F0), (j, F1)] if c > 0 else [(j, F1), (k, F1)]
+        node["children"] = []
+        for t, v in kids:
+            nb = list(box)
+            nb[t] = (v, v)
+            node["children"].append(_tree(game, nb, a, b, fixed2, open2, halvings, stats))
+        return node
+    width, j = max((box[t][1] - box[t][0], t) for t in free)
+    if width > MIN_Y_WIDTH:
+        m = (box[j][0] + box[j][1]) / 2
+        node["status"] = "split-y"
+        node["split"] = {"j": j, "at": fstr(m)}
+        node["children"] = []
+        for part in ((box[j][0], m), (m, box[j][1])):
+            nb = list(box)
+            nb[j] = part
+            node["children"].append(_tree(game, nb, a, b, fixed2, open2, halvings, stats))
+        return node
+    if halvings >= MAX_ALPHA_HALVINGS:
+        raise ProofIncomplete(f"no face or exclusion for y in {_box_json(box)}, alpha in [{a}, {b}]")
+    m = (a + b) / 2
+    node["status"] = "split-alpha"
+    node["split"] = {"at": fstr(m)}
+    node["children"] = [_tree(game, box, a, m, fixed2, open2, halvings + 1, stats),
+                        _tree(game, box, m, b, fixed2, open2, halvings + 1, stats)]
+    return node
+
+
+def _face_key(box: Box) -> str:
+    """A face as Player's moves: D (1), S (0) or * (free), e.g. ``D*SDD``."""
+    return "".join("*" if lo < hi else ("D" if lo == 1 else "S") for lo, hi in box)
+
+
+def _real_json(x: QuadraticNumber | Fraction) -> dict:
+    """An exact real r + s sqrt(d) as strings, with a float beside."""
+    q = QuadraticNumber.of(x)
+    return {"r": fstr(q.r), "s": fstr(q.s), "d": str(q.d), "float": float(q)}
+
+
+def _face(game: CheminGame3, key: str, lo: Fraction, hi: Fraction) -> dict:
+    """The exact sweep of one face's additive game, each equilibrium confirmed (or not) in the full game."""
+    free = key.index("*")
+    player = [1 if ch == "D" else 0 for ch in key]
+    restricted = game.restricted(player, free)
+    sw = sweep(restricted.linear(), lo, hi, order=restricted.block_key)
+    groups = sw.groups or [(i,) for i in range(len(game.keys))]
+    bil = game.at(F0)  # Player's gains do not involve alpha
+
+    def banker(moves: tuple[int, ...], mixed: dict[int, Fraction]) -> list[Fraction]:
+        x = [F0] * len(game.keys)
+        for g, members in enumerate(groups):
+            for i in members:
+                x[i] = mixed[g] if g in mixed else (F1 if moves[g] > 0 else F0)
+        return x
+
+    def confirmed(x: list[Fraction]) -> bool:
+        return all((bil.gain_I(j, x) >= 0) if player[j] else (bil.gain_I(j, x) <= 0) for j in range(5) if j != free)
+
+    intervals = []
+    for iv in sw.intervals:
+        x = banker(iv.moves, {iv.i: iv.q} if iv.i is not None and iv.q is not None else {})
+        entry: dict[str, Any] = {"alpha_from": _real_json(iv.lo), "alpha_to": _real_json(iv.hi),
+                                 "sample": fstr(rational_between(iv.lo, iv.hi)),
+                                 "banker": [fstr(v) for v in x]}
+        if iv.pure is not None:
+            entry["player_free"] = {"pure": iv.pure}
+        else:
+            assert iv.p_formula is not None  # a mixed interval has its formula
+            n0, n1, d0, d1 = iv.p_formula
+            entry["player_free"] = {"formula": [n0, n1, d0, d1]}
+        entry["confirmed"] = confirmed(x)
+        intervals.append(entry)
+    points = []
+    for pc in sw.points:
+        base = pc.moves
+        alpha = pc.point.alpha
+        eqs = []
+        for ext in pc.extremes:
+            x = banker(base, dict(ext))
+            eqs.append({"banker": [fstr(v) for v in x], "confirmed": confirmed(x)})
+        points.append({"alpha": _real_json(alpha), "curves": [pc.point.i, pc.point.j], "equilibria": eqs})
+    return {"face": key, "free": free, "intervals": intervals, "points": points,
+            "continua": list(sw.continua)}
+
+
+@dataclass(repr=False)
+class Chemin3Proof(Result):
+    """A proof artefact for Model B3 over a commission range (see the module docstring).
+
+    Parameters
+    ----------
+    game : CheminGame3
+        The game (its integer coefficients are written into the artefact).
+    lo, hi : Fraction
+        The commission range proved.
+    tree : dict
+        The case tree's root node (nested).
+    faces : list of dict
+        Each face's exact sweep with its equilibria confirmed or not.
+    stats : dict
+        Node counts: ``nodes``, ``excluded``, ``faces``.
+    """
+
+    game: CheminGame3
+    lo: Fraction
+    hi: Fraction
+    tree: dict
+    faces: list[dict]
+    stats: dict[str, int] = field(default_factory=dict)
+
+    def exceptional(self) -> list[dict]:
+        """The critical alphas at which a confirmed equilibrium other than the intervals' exists.
+
+        Returns
+        -------
+        list of dict
+            ``{"face", "alpha", "equilibria"}`` for each critical point with two or more confirmed equilibria.
+        """
+        out = []
+        for f in self.faces:
+            for p in f["points"]:
+                eqs = [e for e in p["equilibria"] if e["confirmed"]]
+                if len(eqs) > 1:
+                    out.append({"face": f["face"], "alpha": p["alpha"], "equilibria": eqs})
+        return out
+
+    def unique_faces(self) -> list[str]:
+        """The faces carrying a confirmed equilibrium on some interval of alpha.
+
+        Returns
+        -------
+        list of str
+            Face keys such as ``"D*SDD"``.
+        """
+        return [f["face"] for f in self.faces if any(iv["confirmed"] for iv in f["intervals"])]
+
+    def statement(self) -> str:
+        """The proved statement in one sentence.
+
+        Returns
+        -------
+        str
+            The sentence.
+        """
+        ex = self.exceptional()
+        where = ", ".join(f"{e['alpha']['float']:.6f}" for e in ex) or "none"
+        return (f"Model B3, d = {_decks_json(self.game.decks)}: every Nash equilibrium for alpha in "
+                f"[{self.lo}, {self.hi}] has Player on the face(s) {', '.join(self.unique_faces())}; "
+                f"critical alphas with several equilibria: {where}")
+
+    def summary(self) -> str:
+        """One line: the statement and the size of the case tree.
+
+        Returns
+        -------
+        str
+            The line.
+        """
+        return (f"{self.statement()} ({self.stats.get('nodes', 0)} nodes, "
+                f"{self.stats.get('excluded', 0)} excluded, {self.stats.get('faces', 0)} face leaves)")
+
+    def renderables(self) -> list:
+        """The summary, then each face's intervals, for people.
+
+        Returns
+        -------
+        list
+            Lines of text.
+        """
+        lines: list[Any] = [self.summary()]
+        for f in self.faces:
+            lines.append(f"face {f['face']}: {len(f['intervals'])} intervals, {len(f['points'])} critical alphas")
+            for iv in f["intervals"]:
+                lines.append(f"  [{iv['alpha_from']['float']:.6f}, {iv['alpha_to']['float']:.6f}] "
+                             f"{'equilibrium' if iv['confirmed'] else 'not an equilibrium of the full game'}")
+        return lines
+
+    def to_json(self) -> dict:
+        """The proof artefact (kind ``chemin-b3-uniqueness``).
+
+        Returns
+        -------
+        dict
+            ``kind``, ``version``, ``model``, ``decks``, ``range``, ``coefficients`` (the game's
+            integers: ``keys``, ``G``, ``H``, ``base_sgn``, ``base_win``, ``deals``), ``tree``
+            (the case tree), ``faces`` (each face's sweep), ``exceptional`` and ``statement``.
+        """
+        g = self.game
+        return {
+            "kind": "chemin-b3-uniqueness", "version": PROOF_VERSION, "model": "B3",
+            "decks": _decks_json(g.decks), "range": [fstr(self.lo), fstr(self.hi)],
+            "coefficients": {"keys": [[list(h), k] for h, k in g.keys], "G": [list(r) for r in g.G],
+                             "H": [list(r) for r in g.H], "base_sgn": list(g.base_sgn),
+                             "base_win": list(g.base_win), "deals": g.deals},
+            "tree": self.tree, "stats": dict(self.stats), "faces": self.faces,
+            "exceptional": self.exceptional(), "statement": self.statement(),
+        }
+
+
+def prove_chemin3(decks: int | None = 6, lo: Fraction = F0, hi: Fraction = Fraction(1, 10)) -> Chemin3Proof:
+    """Prove where every Model B3 Nash equilibrium lies for all alpha in [lo, hi] (module docstring).
+
+    Parameters
+    ----------
+    decks : int or None
+        Decks in the shoe (None: the infinite shoe).
+    lo, hi : Fraction
+        The commission range, 0 <= lo <= hi < 1.
+
+    Returns
+    -------
+    Chemin3Proof
+        The case tree and the faces' sweeps; ``to_json()`` is the artefact.
+
+    Raises
+    ------
+    ProofIncomplete
+        When the case tree cannot close a node (for example with the infinite shoe, where
+        Player's compositions of 5 are alike and his equilibrium strategies form a continuum).
+    """
+    lo, hi = check_commission(lo), check_commission(hi)
+    game = cast(CheminGame3, chemin_game("B3", decks))
+    stats = {"nodes": 0, "excluded": 0, "faces": 0}
+    tree = _tree(game, [(F0, F1)] * 5, lo, hi, {}, list(range(len(game.keys))), 0, stats)
+    keys: list[str] = []
+
+    def collect(node: dict) -> None:
+        if node["status"] == "face" and node["face"] not in keys:
+            keys.append(node["face"])
+        for ch in node.get("children", []):
+            collect(ch)
+
+    collect(tree)
+    faces = [_face(game, k, lo, hi) for k in sorted(keys)]
+    return Chemin3Proof(game, lo, hi, tree, faces, stats)
+
+
+def _widen(key: str) -> str:
+    """A 0-dimensional face inside a 1-dimensional one: (1,4) freed."""
+    return key[:1] + "*" + key[2:]
+
+
+__all__ = ["PROOF_VERSION", "Chemin3Proof", "ProofIncomplete", "prove_chemin3"]

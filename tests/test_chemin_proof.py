@@ -1,0 +1,78 @@
+"""The Model B3 proof over the commission range, re-checked by the independent checker."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from baccara.check import check
+from baccara.cli import app
+from baccara.games.chemin.proof import prove_chemin3
+
+
+@pytest.fixture(scope="module")
+def doc1() -> dict:
+    return json.loads(json.dumps(prove_chemin3(1).to_json()))
+
+
+def test_prove_and_check_one_deck(doc1):
+    report = check(doc1)
+    assert report.holds, report.summary()
+    # the proof's exceptional alphas are the critical points of the face D*SDD with several equilibria,
+    # which the existing sweep of the restricted game (Ethier and Lee 2023, Table 7) finds independently
+    from baccara.games.chemin.model3 import sweep_chemin3
+    sw = sweep_chemin3(1, confirm=False)
+    assert len(doc1["exceptional"]) == sw.restricted.result.counts()[4]
+
+
+def test_changed_coefficient_fails(doc1):
+    bad = copy.deepcopy(doc1)
+    bad["coefficients"]["G"][7][2] += 1
+    assert not check(bad).holds
+
+
+def test_deleted_interval_equilibrium_fails(doc1):
+    bad = copy.deepcopy(doc1)
+    face = next(f for f in bad["faces"] if f["face"] == "D*SDD")
+    del face["intervals"][0]
+    assert not check(bad).holds
+
+
+def test_changed_equilibrium_fails(doc1):
+    bad = copy.deepcopy(doc1)
+    face = next(f for f in bad["faces"] if f["face"] == "D*SDD")
+    x = face["intervals"][0]["banker"]
+    x[0] = "1/1" if x[0] == "0/1" else "0/1"
+    assert not check(bad).holds
+
+
+def test_false_exclusion_fails(doc1):
+    bad = copy.deepcopy(doc1)
+    def faces(n):
+        return [n] if n["status"] == "face" else [f for c in n.get("children", []) for f in faces(c)]
+    node = faces(bad["tree"])[0]
+    for k in [k for k in node if k not in ("box", "alpha")]:
+        del node[k]
+    node["status"] = "excluded"
+    assert not check(bad).holds
+
+
+def test_cli_bad_decks_and_tampered_file(tmp_path, doc1):
+    runner = CliRunner()
+    r = runner.invoke(app, ["chemin", "prove", "--model", "B3", "--decks", "0"])
+    assert r.exit_code == 2 and "--decks" in r.output and "1 to 1,000" in r.output
+    bad = copy.deepcopy(doc1)
+    bad["coefficients"]["H"][3][0] += 1
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    assert runner.invoke(app, ["check", str(path)]).exit_code == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("decks", [6, 8])
+def test_prove_and_check_slow(decks):
+    doc = json.loads(json.dumps(prove_chemin3(decks).to_json()))
+    assert check(doc).holds
