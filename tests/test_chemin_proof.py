@@ -28,6 +28,44 @@ def test_prove_and_check_one_deck(doc1):
     assert len(doc1["exceptional"]) == sw.restricted.result.counts()[4]
 
 
+def test_exceptional_point_one_deck(doc1):
+    # one exceptional alpha, (4909 - sqrt(12210489)) / 21588, where the equilibria form a segment
+    (ex,) = doc1["exceptional"]
+    assert abs(ex["alpha"]["float"] - (4909 - 12210489 ** 0.5) / 21588) < 1e-12
+    assert len(ex["equilibria"]) == 2 and not ex["continuum"]
+
+
+def _exceptional_entry(doc):
+    key = (doc["exceptional"][0]["alpha"]["r"], doc["exceptional"][0]["alpha"]["s"])
+    return next(c for c in doc["critical"] if (c["alpha"]["r"], c["alpha"]["s"]) == key)
+
+
+def test_deleted_equilibrium_at_exceptional_point_fails(doc1):
+    bad = copy.deepcopy(doc1)
+    del _exceptional_entry(bad)["equilibria"][0]
+    bad["exceptional"][0]["equilibria"] = _exceptional_entry(bad)["equilibria"]
+    report = check(bad)
+    assert not report.holds
+    assert any(not s.ok and s.name.startswith("critical alpha 0.0655") for s in report.steps)
+
+
+def test_deleted_critical_point_fails(doc1):
+    bad = copy.deepcopy(doc1)
+    bad["critical"].remove(_exceptional_entry(bad))
+    assert not check(bad).holds
+    bad = copy.deepcopy(doc1)
+    face = next(f for f in bad["faces"] if f["face"] == "D*SDD")
+    del face["points"][1]
+    report = check(bad)
+    assert any(not s.ok and "curve crossings" in s.name for s in report.steps)
+
+
+def test_changed_exceptional_list_fails(doc1):
+    bad = copy.deepcopy(doc1)
+    bad["exceptional"] = []
+    assert not check(bad).holds
+
+
 def test_changed_coefficient_fails(doc1):
     bad = copy.deepcopy(doc1)
     bad["coefficients"]["G"][7][2] += 1
@@ -69,6 +107,14 @@ def test_cli_bad_decks_and_tampered_file(tmp_path, doc1):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad))
     assert runner.invoke(app, ["check", str(path)]).exit_code == 1
+
+
+def test_cli_out_file_rechecks(tmp_path):
+    runner = CliRunner()
+    path = tmp_path / "b3-d1.json"
+    r = runner.invoke(app, ["chemin", "prove", "--model", "B3", "--decks", "1", "--out", str(path)])
+    assert r.exit_code == 0, r.output
+    assert runner.invoke(app, ["check", str(path)]).exit_code == 0
 
 
 @pytest.mark.slow

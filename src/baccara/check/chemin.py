@@ -30,9 +30,10 @@ from typing import Any
 
 from . import Step
 from .chemin_deals import model3_coefficients
+from .chemin_points import Face, alpha_from_json, analyse, union_at
 
 F0, F1 = Fraction(0), Fraction(1)
-VERSION = 1
+VERSION = 2
 
 
 def _q(s: Any) -> Fraction:
@@ -230,37 +231,68 @@ def _check_face(g: _Game, f: dict, lo: Fraction, hi: Fraction) -> list[Step]:
             p = Fraction(n0 * s.denominator + n1 * s.numerator, d0 * s.denominator + d1 * s.numerator)
         eq = len(x) == g.n and 0 <= p <= 1 and g.is_equilibrium(_player(key, p), x, s)
         name = f"face {key}, interval {n + 1} at alpha = {s}"
-        if iv["confirmed"]:
+        if iv["full_game"]:
             steps.append(Step(name, inside and eq, "sample inside; equilibrium certified by exact best responses"
                               if inside and eq else f"sample inside: {inside}; certified: {eq}"))
         else:
             steps.append(Step(name, inside and not eq, "sample inside; claimed non-equilibrium refuted exactly"
                               if inside and not eq else f"sample inside: {inside}; is an equilibrium: {eq}"))
-    for pt in f["points"]:
-        a0, a1 = _real_bounds(pt["alpha"])
-        if a0 != a1:
-            continue  # irrational critical alpha: the exact best-response check needs arithmetic in Q(sqrt d)
-        for e in pt["equilibria"]:
-            if not e["confirmed"]:
-                continue
-            x = [_q(v) for v in e["banker"]]
-            ys = _face_players(g, key, x, a0)
-            steps.append(Step(f"face {key}, critical alpha = {a0}", bool(ys),
-                              "certified by exact best responses" if ys else "no Player strategy makes it one"))
     return steps
 
 
-def _face_players(g: _Game, key: str, x: list[Fraction], alpha: Fraction) -> list[Fraction]:
-    """Player's free probabilities p (0, 1, or where a Banker gain vanishes) with (p, x) an equilibrium."""
-    free = key.index("*")
-    cands = {F0, F1}
-    for i in range(g.n):
-        base = g.beta(i, _player(key, F0), alpha)
-        slope = g.beta(i, _player(key, F1), alpha) - base
-        if slope and 0 < -base / slope < 1:
-            cands.add(-base / slope)
-    del free
-    return [p for p in sorted(cands) if g.is_equilibrium(_player(key, p), x, alpha)]
+def _check_critical(g: _Game, co: dict, doc: dict, keys: list[str], lo: Fraction, hi: Fraction) -> list[Step]:
+    """Re-derive every critical alpha and re-enumerate every equilibrium there and between (module docstring)."""
+    steps = []
+    an = analyse(co["G"], co["H"], co["base_sgn"], keys, lo, hi)
+    listed = doc["critical"]
+    mine = an["points"]
+    theirs = [alpha_from_json(c["alpha"]) for c in listed]
+    same = [a.key() for a in mine] == [a.key() for a in theirs]
+    steps.append(Step("critical alphas", same, f"{len(mine)} re-derived (the ends, the roots of every gain, the "
+                      f"curves' crossings); they match the artefact's one to one" if same else
+                      f"re-derived {len(mine)}, the artefact lists {len(theirs)}; they differ"))
+    for f in doc["faces"]:
+        if f["face"] not in an["crossings"]:
+            continue
+        a = {c.key() for c in an["crossings"][f["face"]]}
+        b = {alpha_from_json(pt["alpha"]).key() for pt in f["points"]}
+        steps.append(Step(f"face {f['face']}: curve crossings", a == b,
+                          f"{len(a)} re-derived, matching the artefact's" if a == b else
+                          f"re-derived {len(a)}, listed {len(b)}; they differ"))
+    if not same:
+        return steps
+    for a, c in zip(mine, listed):
+        enum, cont = union_at([Face(co["G"], co["H"], co["base_sgn"], k) for k in keys], a)
+        claimed = []
+        for e in c["equilibria"]:
+            y = tuple((_q(p["r"]), _q(p["s"]), int(p["d"]) if _q(p["s"]) else 1) for p in e["player"])
+            claimed.append((y, tuple(_q(v) for v in e["banker"])))
+        enum_n = [(tuple((p[0], p[1], p[2] if p[1] else 1) for p in y), x) for y, x in enum]
+        certified = all(any(_same_eq(u, v) for v in enum_n) for u in claimed)
+        complete = len(claimed) == len(enum_n) and all(any(_same_eq(u, v) for u in claimed) for v in enum_n)
+        ok = certified and complete and bool(c["continuum"]) == cont
+        steps.append(Step(f"critical alpha {a.json()['float']:.9f}", ok,
+                          f"{len(enum_n)} extreme equilibria{' and a continuum' if cont else ''}: each listed one "
+                          "certified by exact best responses in Q(sqrt D), and the list complete" if ok else
+                          f"listed {len(claimed)}, re-enumerated {len(enum_n)}; certified: {certified}, "
+                          f"complete: {complete}"))
+    bad = [r for r in an["regions"] if r[3] != 1 or r[4]]
+    steps.append(Step("between critical alphas", not bad,
+                      f"{len(an['regions'])} open intervals, each with exactly one equilibrium at a rational sample "
+                      "(and so throughout: no gain changes sign and no two curves cross inside)" if not bad else
+                      f"alpha = {bad[0][2]}: {bad[0][3]} extreme equilibria"))
+    ex_mine = [a.key() for a, c in zip(mine, listed) if len(c["equilibria"]) > 1 or c["continuum"]]
+    ex_theirs = [alpha_from_json(e["alpha"]).key() for e in doc["exceptional"]]
+    steps.append(Step("exceptional alphas", ex_mine == ex_theirs,
+                      f"{len(ex_mine)}: the critical alphas with several equilibria, as the artefact states"
+                      if ex_mine == ex_theirs else "the artefact's list differs from the re-derived one"))
+    return steps
+
+
+def _same_eq(u: tuple, v: tuple) -> bool:
+    (yu, xu), (yv, xv) = u, v
+    return xu == xv and all(a[0] == b[0] and (a[1] > 0) == (b[1] > 0) and (a[1] < 0) == (b[1] < 0)
+                            and a[1] * a[1] * a[2] == b[1] * b[1] * b[2] for a, b in zip(yu, yv))
 
 
 def check(doc: dict) -> list[Step]:
@@ -298,4 +330,5 @@ def check(doc: dict) -> list[Step]:
                       else f"missing: {', '.join(missing)}"))
     for key in sorted(faces & set(listed)):
         steps += _check_face(g, listed[key], lo, hi)
+    steps += _check_critical(g, mine, doc, sorted(faces), lo, hi)
     return steps

@@ -41,13 +41,14 @@ from typing import Any, cast
 
 from ...algebraic import QuadraticNumber
 from ...algebraic import fraction_str as fstr
+from ...check.chemin_points import alpha_from_json, analyse
 from ...result import Result
 from ...shoe import _decks_json
 from ...solve.sweep import rational_between, sweep
 from .game import CheminGame3, check_commission, chemin_game
 
 #: The artefact's format version (``"version"``); the checker refuses others.
-PROOF_VERSION = 1
+PROOF_VERSION = 2
 #: Player's intervals are halved down to this width before the alpha-interval is.
 MIN_Y_WIDTH = Fraction(1, 64)
 #: The alpha-interval is halved at most this many times before the proof gives up.
@@ -231,17 +232,11 @@ def _face(game: CheminGame3, key: str, lo: Fraction, hi: Fraction) -> dict:
             assert iv.p_formula is not None  # a mixed interval has its formula
             n0, n1, d0, d1 = iv.p_formula
             entry["player_free"] = {"formula": [n0, n1, d0, d1]}
-        entry["confirmed"] = confirmed(x)
+        entry["full_game"] = confirmed(x)
         intervals.append(entry)
-    points = []
-    for pc in sw.points:
-        base = pc.moves
-        alpha = pc.point.alpha
-        eqs = []
-        for ext in pc.extremes:
-            x = banker(base, dict(ext))
-            eqs.append({"banker": [fstr(v) for v in x], "confirmed": confirmed(x)})
-        points.append({"alpha": _real_json(alpha), "curves": [pc.point.i, pc.point.j], "equilibria": eqs})
+    points = [{"alpha": _real_json(pc.point.alpha), "curves": [pc.point.i, pc.point.j],
+               "sweep_confirmed": sum(confirmed(banker(pc.moves, dict(ext))) for ext in pc.extremes)}
+              for pc in sw.points]
     return {"face": key, "free": free, "intervals": intervals, "points": points,
             "continua": list(sw.continua)}
 
@@ -260,6 +255,9 @@ class Chemin3Proof(Result):
         The case tree's root node (nested).
     faces : list of dict
         Each face's exact sweep with its equilibria confirmed or not.
+    critical : list of dict
+        Every critical alpha of the faces together, with every extreme equilibrium of the full
+        game there (:func:`baccara.check.chemin_points.analyse`).
     stats : dict
         Node counts: ``nodes``, ``excluded``, ``faces``.
     """
@@ -269,23 +267,18 @@ class Chemin3Proof(Result):
     hi: Fraction
     tree: dict
     faces: list[dict]
+    critical: list[dict] = field(default_factory=list)
     stats: dict[str, int] = field(default_factory=dict)
 
     def exceptional(self) -> list[dict]:
-        """The critical alphas at which a confirmed equilibrium other than the intervals' exists.
+        """The critical alphas with more than one extreme equilibrium (or a continuum) in the full game.
 
         Returns
         -------
         list of dict
-            ``{"face", "alpha", "equilibria"}`` for each critical point with two or more confirmed equilibria.
+            ``{"alpha", "equilibria", "continuum"}`` for each such alpha, ascending.
         """
-        out = []
-        for f in self.faces:
-            for p in f["points"]:
-                eqs = [e for e in p["equilibria"] if e["confirmed"]]
-                if len(eqs) > 1:
-                    out.append({"face": f["face"], "alpha": p["alpha"], "equilibria": eqs})
-        return out
+        return [c for c in self.critical if len(c["equilibria"]) > 1 or c["continuum"]]
 
     def unique_faces(self) -> list[str]:
         """The faces carrying a confirmed equilibrium on some interval of alpha.
@@ -295,7 +288,7 @@ class Chemin3Proof(Result):
         list of str
             Face keys such as ``"D*SDD"``.
         """
-        return [f["face"] for f in self.faces if any(iv["confirmed"] for iv in f["intervals"])]
+        return [f["face"] for f in self.faces if any(iv["full_game"] for iv in f["intervals"])]
 
     def statement(self) -> str:
         """The proved statement in one sentence.
@@ -306,10 +299,11 @@ class Chemin3Proof(Result):
             The sentence.
         """
         ex = self.exceptional()
-        where = ", ".join(f"{e['alpha']['float']:.6f}" for e in ex) or "none"
-        return (f"Model B3, d = {_decks_json(self.game.decks)}: every Nash equilibrium for alpha in "
-                f"[{self.lo}, {self.hi}] has Player on the face(s) {', '.join(self.unique_faces())}; "
-                f"critical alphas with several equilibria: {where}")
+        where = ", ".join(f"{e['alpha']['float']:.6f} ({len(e['equilibria'])} extreme equilibria"
+                          f"{', and a continuum' if e['continuum'] else ''})" for e in ex) or "none"
+        return (f"Model B3, d = {_decks_json(self.game.decks)}: for every alpha in [{self.lo}, {self.hi}] "
+                f"the Nash equilibrium is unique except at {where}; Player is on the face(s) "
+                f"{', '.join(self.unique_faces())}")
 
     def summary(self) -> str:
         """One line: the statement and the size of the case tree.
@@ -335,7 +329,7 @@ class Chemin3Proof(Result):
             lines.append(f"face {f['face']}: {len(f['intervals'])} intervals, {len(f['points'])} critical alphas")
             for iv in f["intervals"]:
                 lines.append(f"  [{iv['alpha_from']['float']:.6f}, {iv['alpha_to']['float']:.6f}] "
-                             f"{'equilibrium' if iv['confirmed'] else 'not an equilibrium of the full game'}")
+                             f"{'equilibrium' if iv['full_game'] else 'not an equilibrium of the full game'}")
         return lines
 
     def to_json(self) -> dict:
@@ -355,7 +349,7 @@ class Chemin3Proof(Result):
             "coefficients": {"keys": [[list(h), k] for h, k in g.keys], "G": [list(r) for r in g.G],
                              "H": [list(r) for r in g.H], "base_sgn": list(g.base_sgn),
                              "base_win": list(g.base_win), "deals": g.deals},
-            "tree": self.tree, "stats": dict(self.stats), "faces": self.faces,
+            "tree": self.tree, "stats": dict(self.stats), "faces": self.faces, "critical": self.critical,
             "exceptional": self.exceptional(), "statement": self.statement(),
         }
 
@@ -395,7 +389,25 @@ def prove_chemin3(decks: int | None = 6, lo: Fraction = F0, hi: Fraction = Fract
 
     collect(tree)
     faces = [_face(game, k, lo, hi) for k in sorted(keys)]
-    return Chemin3Proof(game, lo, hi, tree, faces, stats)
+    an = analyse([list(r) for r in game.G], [list(r) for r in game.H], list(game.base_sgn), sorted(keys), lo, hi)
+    proof = Chemin3Proof(game, lo, hi, tree, faces, an["critical"], stats)
+    # cross-check the enumeration against the sweeps: every crossing the sweep found is critical, and
+    # where its equalizing points give two or more full-game equilibria the enumeration finds several
+    ex = {alpha_from_json(e["alpha"]).key() for e in proof.exceptional()}
+    for f in faces:
+        for pt in f["points"]:
+            a = alpha_from_json(pt["alpha"])
+            if not any(a.key() == c.key() for c in an["crossings"][f["face"]]):
+                raise ProofIncomplete(f"face {f['face']}: the sweep's crossing {pt['alpha']['float']} is not critical")
+            if pt["sweep_confirmed"] > 1 and a.key() not in ex:
+                raise ProofIncomplete(f"face {f['face']}: the sweep and the enumeration disagree at "
+                                      f"{pt['alpha']['float']}")
+    bad = [r for r in an["regions"] if r[3] != 1 or r[4]]
+    if bad:
+        a, b, smp, n, cont = bad[0]
+        raise ProofIncomplete(f"alpha = {smp}: {n} extreme equilibria{' and a continuum' if cont else ''} "
+                              "between critical alphas")
+    return proof
 
 
 def _widen(key: str) -> str:
