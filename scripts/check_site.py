@@ -96,7 +96,7 @@ def check_links(site: Path) -> list[str]:
 
 
 #: The modules whose ``__all__`` is the public API.
-PUBLIC_MODULES = ("baccara", "baccara.chemin", "baccara.banque", "baccara.macao", "baccara.sim")
+PUBLIC_MODULES = ("baccara", "baccara.chemin", "baccara.banque", "baccara.macao", "baccara.sim", "baccara.check")
 
 
 def check_api(site: Path) -> list[str]:

@@ -34,13 +34,14 @@ from .errors import BaccaraError
 from .games.bertrand import BertrandReport, bertrand
 from .games.chemin.game import FIVES, MODELS, CheminGame, CheminGame3, chemin_game
 from .games.chemin.model3 import Chemin3Solution, Chemin3Sweep, solve_chemin3, sweep_chemin3
+from .games.chemin.proof import Chemin3Proof, ProofIncomplete, prove_chemin3
 from .games.chemin.solution import CheminSolution, CheminSweep, solve_chemin, sweep_chemin
 from .games.chemin.tables import MoveTable, Table4, Table7
 from .shoe import Shoe, shoe_label
 
 __all__ = ["FIVES", "MODELS", "BertrandReport", "bertrand", "CheminGame", "CheminGame3", "CheminSolution", "CheminSweep", "Chemin3Solution",
-           "Chemin3Sweep", "MoveTable", "Table4", "Table7", "best_response", "game", "solve", "sweep", "table1",
-           "table4", "table5", "table7"]
+           "Chemin3Sweep", "Chemin3Proof", "ProofIncomplete", "MoveTable", "Table4", "Table7", "best_response", "game",
+           "prove", "solve", "sweep", "table1", "table4", "table5", "table7"]
 
 
 def _shoe(decks: Any, shoe: Shoe | None) -> int | None | Shoe:
@@ -128,6 +129,42 @@ def sweep(model: str = "B2", decks: int | str | None = None, lo: Any = 0, hi: An
         assert g.decks is not None  # Model B: a finite shoe
         return sweep_chemin3(g.decks, a, b)
     return sweep_chemin(g.model, g.decks, a, b)  # Model A3 is swept as A1 (and says so)
+
+
+def prove(model: str = "B3", decks: int | str | None = 6, lo: Any = 0, hi: Any = Fraction(1, 10)) -> Chemin3Proof:
+    """A proof, for every commission alpha in [lo, hi] at once, of where Model B3's Nash equilibria lie.
+
+    Ethier and Lee (2023) solved Model B3 at chosen (d, alpha); this proves, for a whole commission
+    range, that the equilibrium is unique except at finitely many exact critical alphas, where every
+    equilibrium is listed.  ``to_json()`` is the proof artefact, which
+    :func:`baccara.check.check` (``baccara check FILE``) re-checks without the solvers.
+
+    Parameters
+    ----------
+    model : str
+        B3 (the only model proved over a range so far).
+    decks : int or str
+        Fresh decks in the shoe, 1 to 1000, or ``"inf"`` (dealing with replacement).
+    lo, hi : Fraction, int, float or str
+        The commission range, 0 <= lo < hi < 1 (default [0, 1/10]).
+
+    Returns
+    -------
+    Chemin3Proof
+        The case tree, the faces' exact sweeps, every critical alpha with its equilibria, and the
+        statement proved.
+
+    Raises
+    ------
+    ProofIncomplete
+        When the case tree cannot close (the statement is then not proved).
+    """
+    if str(model).upper() != "B3":
+        raise BaccaraError(f"model must be B3 for a proof over the commission, got {model!r}")
+    a, b = params.commission(lo, "lo"), params.commission(hi, "hi")
+    if a >= b:
+        raise BaccaraError(f"lo must be below hi, got {a} and {b}")
+    return prove_chemin3(params.decks(decks, "decks", hi=1000), a, b)
 
 
 # ---------------------------------------------------------------- the papers' tables
