@@ -20,6 +20,15 @@ fer under Model B3 (Ethier and Lee 2023, section 4) lies.  This module:
    claimed not to be one) by an exact best-response check in the full game,
    written here; at every rational critical alpha each listed equilibrium is
    certified the same way.
+
+With the infinite shoe the artefact is of the *merged* game (see
+:mod:`baccara.games.chemin.proof`): the checker re-verifies from the re-derived
+coefficients that Player's five columns are positive multiples of one
+(:func:`~baccara.check.chemin_points.equivalent_columns`, weights as the
+artefact states), groups Banker's alike sets itself, merges both, and re-checks
+the tree (rooted at Player's one choice, the four dummy moves at 0), the faces
+and the critical alphas on the merged coefficients.  A finite-shoe artefact
+claiming an equivalence, or an infinite-shoe one omitting it, fails.
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ from typing import Any
 
 from . import Step
 from .chemin_deals import model3_coefficients
-from .chemin_points import Face, alpha_from_json, analyse, union_at
+from .chemin_points import Face, alpha_from_json, analyse, equivalent_columns, merged_coefficients, union_at
 
 F0, F1 = Fraction(0), Fraction(1)
 VERSION = 2
@@ -317,11 +326,31 @@ def check(doc: dict) -> list[Step]:
     same = all(mine[k] == theirs[k] for k in ("keys", "G", "H", "base_sgn", "base_win", "deals"))
     steps.append(Step("coefficients", same, "re-derived by a plain count of the deals; " +
                       ("they match the artefact's" if same else "they differ from the artefact's")))
+    w = equivalent_columns(mine["G"], mine["H"], mine["base_sgn"], mine["base_win"])
+    eqv = doc.get("equivalence")
+    root = [(F0, F1)] * 5
+    if w is None:
+        if eqv is not None:
+            steps.append(Step("equivalence", False, "the artefact merges Player's compositions of 5, but their "
+                              "re-derived coefficient columns are not positive multiples of one"))
+            return steps
+    else:
+        merged = merged_coefficients(mine)
+        ok = eqv is not None and eqv.get("weights") == w and eqv.get("banker_groups") == merged["groups"]
+        steps.append(Step("equivalence", ok, f"Player's five coefficient columns are {w} times one common column "
+                          f"(re-derived), so only p = sum w_j y_j / {sum(w)} matters; Banker's "
+                          f"{len(mine['G'])} sets fall into {len(merged['groups'])} groups of alike rows; both "
+                          "merged, as the artefact states" if ok else
+                          "the artefact's weights or Banker groups differ from the re-derived ones (or are missing)"))
+        if not ok:
+            return steps
+        mine = {**mine, **merged}
+        root = [(F0, F1)] + [(F0, F0)] * 4
     g = _Game(mine)
     lo, hi = _q(doc["range"][0]), _q(doc["range"][1])
     faces: set[str] = set()
     bad: list[str] = []
-    count = _walk(g, doc["tree"], [(F0, F1)] * 5, lo, hi, {}, faces, bad)
+    count = _walk(g, doc["tree"], root, lo, hi, {}, faces, bad)
     steps.append(Step("case tree", not bad, f"{count} nodes re-checked; every equilibrium lies over "
                       f"the face(s) {', '.join(sorted(faces))}" if not bad else "; ".join(bad[:5])))
     listed = {f["face"]: f for f in doc["faces"]}
