@@ -524,10 +524,8 @@ def equivalent_columns(G: Sequence, H: Sequence, S: Sequence, W: Sequence) -> li
     for q in ratios:
         den = den * q.denominator // gcd(den, q.denominator)
     w = [int(q * den) for q in ratios]
-    div = 0
-    for v in w:
-        div = gcd(div, v)
-    return [v // div for v in w]
+    div = gcd(*w)
+    return [t // div for t in w]
 
 
 def banker_groups(G: list, H: list) -> list[list[int]]:
