@@ -168,3 +168,20 @@ def test_cli_prove_infinite_shoe(tmp_path):
     assert r.exit_code == 0, r.output
     assert "unique up to this equivalence" in r.output
     assert runner.invoke(app, ["check", str(path)]).exit_code == 0
+
+
+def test_false_banker_fixing_fails(doc1):
+    # the checker hands each node's settled sets down to its children, but still verifies every
+    # fixing a node claims against its own dominance
+    bad = copy.deepcopy(doc1)
+    node = bad["tree"]
+    node["banker_fixed"][0][1] = 1 - node["banker_fixed"][0][1]
+    report = check(bad)
+    assert any(not s.ok and s.name == "case tree" for s in report.steps)
+    bad = copy.deepcopy(doc1)
+    kid = bad["tree"]["children"][0]
+    settled = {i for n in (bad["tree"], kid) for i, _ in n.get("banker_fixed", [])}
+    still_open = min(set(range(len(bad["coefficients"]["G"]))) - settled)
+    kid["banker_fixed"] = sorted(kid.get("banker_fixed", []) + [[still_open, 1]])
+    report = check(bad)
+    assert any(not s.ok and s.name == "case tree" for s in report.steps)
