@@ -122,3 +122,66 @@ def test_cli_out_file_rechecks(tmp_path):
 def test_prove_and_check_slow(decks):
     doc = json.loads(json.dumps(prove_chemin3(decks).to_json()))
     assert check(doc).holds
+
+
+@pytest.fixture(scope="module")
+def doc_inf() -> dict:
+    return json.loads(json.dumps(prove_chemin3(None).to_json()))
+
+
+def test_prove_and_check_infinite_shoe(doc_inf):
+    # with replacement Player's compositions of 5 differ only in how often they are dealt (4:1:1:1:1),
+    # so the proof is of the merged game and uniqueness is up to that equivalence
+    assert doc_inf["equivalence"]["weights"] == [4, 1, 1, 1, 1]
+    assert "unique up to this equivalence" in doc_inf["statement"]
+    assert doc_inf["exceptional"] == []
+    report = check(doc_inf)
+    assert report.holds, report.summary()
+    assert any(s.name == "equivalence" and s.ok for s in report.steps)
+
+
+def test_infinite_shoe_tampering_fails(doc_inf):
+    bad = copy.deepcopy(doc_inf)
+    bad["coefficients"]["G"][7][2] += 1
+    assert not check(bad).holds
+    bad = copy.deepcopy(doc_inf)
+    del bad["critical"][1]["equilibria"][0]
+    assert not check(bad).holds
+    bad = copy.deepcopy(doc_inf)
+    bad["equivalence"]["weights"] = [1, 1, 1, 1, 1]
+    assert not check(bad).holds
+    bad = copy.deepcopy(doc_inf)
+    del bad["equivalence"]
+    assert not check(bad).holds
+
+
+def test_finite_artefact_claiming_equivalence_fails(doc1):
+    bad = copy.deepcopy(doc1)
+    bad["equivalence"] = {"weights": [4, 1, 1, 1, 1], "merged_face": "*SSSS", "banker_groups": []}
+    assert not check(bad).holds
+
+
+def test_cli_prove_infinite_shoe(tmp_path):
+    runner = CliRunner()
+    path = tmp_path / "b3-inf.json"
+    r = runner.invoke(app, ["chemin", "prove", "--model", "B3", "--decks", "inf", "--out", str(path)])
+    assert r.exit_code == 0, r.output
+    assert "unique up to this equivalence" in r.output
+    assert runner.invoke(app, ["check", str(path)]).exit_code == 0
+
+
+def test_false_banker_fixing_fails(doc1):
+    # the checker hands each node's settled sets down to its children, but still verifies every
+    # fixing a node claims against its own dominance
+    bad = copy.deepcopy(doc1)
+    node = bad["tree"]
+    node["banker_fixed"][0][1] = 1 - node["banker_fixed"][0][1]
+    report = check(bad)
+    assert any(not s.ok and s.name == "case tree" for s in report.steps)
+    bad = copy.deepcopy(doc1)
+    kid = bad["tree"]["children"][0]
+    settled = {i for n in (bad["tree"], kid) for i, _ in n.get("banker_fixed", [])}
+    still_open = min(set(range(len(bad["coefficients"]["G"]))) - settled)
+    kid["banker_fixed"] = sorted(kid.get("banker_fixed", []) + [[still_open, 1]])
+    report = check(bad)
+    assert any(not s.ok and s.name == "case tree" for s in report.steps)

@@ -20,17 +20,26 @@ fer under Model B3 (Ethier and Lee 2023, section 4) lies.  This module:
    claimed not to be one) by an exact best-response check in the full game,
    written here; at every rational critical alpha each listed equilibrium is
    certified the same way.
+
+With the infinite shoe the artefact is of the *merged* game (see
+:mod:`baccara.games.chemin.proof`): the checker re-verifies from the re-derived
+coefficients that Player's five columns are positive multiples of one
+(:func:`~baccara.check.chemin_points.equivalent_columns`, weights as the
+artefact states), groups Banker's alike sets itself, merges both, and re-checks
+the tree (rooted at Player's one choice, the four dummy moves at 0), the faces
+and the critical alphas on the merged coefficients.  A finite-shoe artefact
+claiming an equivalence, or an infinite-shoe one omitting it, fails.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from math import isqrt
+from math import gcd, isqrt
 from typing import Any
 
 from . import Step
 from .chemin_deals import model3_coefficients
-from .chemin_points import Face, alpha_from_json, analyse, union_at
+from .chemin_points import Face, alpha_from_json, analyse, equivalent_columns, merged_coefficients, union_at
 
 F0, F1 = Fraction(0), Fraction(1)
 VERSION = 2
@@ -83,25 +92,74 @@ class _Game:
         return True
 
 
+class _State:
+    """What dominance has settled at a node, handed down to its children (a child's box and alpha-interval
+    lie inside its parent's, so whatever is strictly dominated there is dominated in the child too).
+
+    ``fixed``: Banker's sets fixed (0/1); ``open_``: the others, in order; ``pconst[j]``: deals times
+    Player's gain at composition j from the constant and the sets fixed at 1, -S_j - sum G_ij.
+    """
+
+    __slots__ = ("fixed", "open_", "pconst")
+
+    def __init__(self, fixed: dict[int, int], open_: list[int], pconst: list[int]):
+        self.fixed, self.open_, self.pconst = fixed, open_, pconst
+
+
+def _common(box: list[tuple[Fraction, Fraction]]) -> tuple[int, list[tuple[int, int]]]:
+    """A common denominator L of the box's ends and the ends' numerators over it (integers)."""
+    L = 1
+    for lo, hi in box:
+        for v in (lo, hi):
+            L = L * v.denominator // gcd(L, v.denominator)
+    return L, [(int(lo * L), int(hi * L)) for lo, hi in box]
+
+
 def _propagate(g: _Game, box: list[tuple[Fraction, Fraction]], a: Fraction, b: Fraction,
-               fixed: dict[int, int]) -> tuple[list[tuple[Fraction, Fraction]], dict[int, int]] | None:
-    box, fixed = list(box), dict(fixed)
+               st: _State) -> tuple[list[tuple[Fraction, Fraction]], _State] | None:
+    """Iterated strict dominance at a node, from its parent's state, in integers.
+
+    For alpha = u / v, v (G_i - alpha H_i) has integer coefficients, and L y_j is an integer at the box's
+    ends, so the sign of beta_i's extremes over the box is an integer's sign.
+    """
+    box, fixed, open_, pconst = list(box), dict(st.fixed), list(st.open_), list(st.pconst)
+    ends = [(Fraction(al).numerator, Fraction(al).denominator) for al in (a, b)]
+    G, H = g.G, g.H
     while True:
         changed = False
-        for i in range(g.n):
-            if i in fixed:
-                continue
-            ends = []
-            for al in (a, b):
-                c = [g.G[i][t] - al * g.H[i][t] for t in range(6)]
-                ends.append((c[0] + sum(min(c[j + 1] * box[j][0], c[j + 1] * box[j][1]) for j in range(5)),
-                             c[0] + sum(max(c[j + 1] * box[j][0], c[j + 1] * box[j][1]) for j in range(5))))
-            lo, hi = min(e[0] for e in ends), max(e[1] for e in ends)
+        L, ib = _common(box)
+        keep = []
+        for i in open_:
+            gi, hi_ = G[i], H[i]
+            lo = hi = None
+            for u, v in ends:
+                c0 = (v * gi[0] - u * hi_[0]) * L
+                lv = hv = c0
+                for j in range(5):
+                    c = v * gi[j + 1] - u * hi_[j + 1]
+                    if c:
+                        p, q = c * ib[j][0], c * ib[j][1]
+                        if p < q:
+                            lv += p
+                            hv += q
+                        else:
+                            lv += q
+                            hv += p
+                lo = lv if lo is None or lv < lo else lo
+                hi = hv if hi is None or hv > hi else hi
+            assert lo is not None and hi is not None
             if lo > 0 or hi < 0:
-                fixed[i] = 1 if lo > 0 else 0
+                x = 1 if lo > 0 else 0
+                fixed[i] = x
+                if x:
+                    for j in range(5):
+                        pconst[j] -= gi[j + 1]
                 changed = True
+            else:
+                keep.append(i)
+        open_ = keep
         for j in range(5):
-            lo, hi = _pi_range(g, j, fixed)
+            lo, hi = _pi_range(g, j, pconst, open_)
             if lo > 0:
                 if box[j][1] < 1:
                     return None
@@ -113,37 +171,34 @@ def _propagate(g: _Game, box: list[tuple[Fraction, Fraction]], a: Fraction, b: F
                 if box[j][1] > 0:
                     box[j], changed = (F0, F0), True
         if not changed:
-            return box, fixed
+            return box, _State(fixed, open_, pconst)
 
 
-def _pi_range(g: _Game, j: int, fixed: dict[int, int], k: int | None = None, c: Fraction = F0) -> tuple[Any, Any]:
-    """Range of pi_j - c pi_k (c = 0: pi_j) over Banker's strategies with ``fixed`` held."""
-    def col(t: int) -> list[int]:
-        return [-g.G[i][t + 1] for i in range(g.n)]
-    hj = col(j)
-    hk = col(k) if k is not None else [0] * g.n
-    const = -g.S[j + 1] - (c * -g.S[k + 1] if k is not None else 0)
-    lo = hi = const
-    for i in range(g.n):
-        v = hj[i] - c * hk[i]
-        if i in fixed:
-            lo += v * fixed[i]
-            hi += v * fixed[i]
+def _pi_range(g: _Game, j: int, pconst: list[int], open_: list[int], k: int | None = None,
+              c: Fraction = F0) -> tuple[int, int]:
+    """The range of v (pi_j - c pi_k) (c = u / v; c = 0: pi_j), times the deals, over Banker's strategies
+    left (the sets in ``open_`` free, the others as ``pconst`` has them): its signs are pi_j - c pi_k's."""
+    u, v = c.numerator, c.denominator
+    G = g.G
+    lo = hi = v * pconst[j] - (u * pconst[k] if k is not None else 0)
+    for i in open_:
+        t = -v * G[i][j + 1] + (u * G[i][k + 1] if k is not None else 0)
+        if t < 0:
+            lo += t
         else:
-            lo += min(0, v)
-            hi += max(0, v)
+            hi += t
     return lo, hi
 
 
 def _walk(g: _Game, node: dict, box: list[tuple[Fraction, Fraction]], a: Fraction, b: Fraction,
-          fixed: dict[int, int], faces: set[str], bad: list[str]) -> int:
+          st: _State, faces: set[str], bad: list[str]) -> int:
     """Re-check one node and its subtree; returns the nodes checked; failures appended to ``bad``."""
     where = f"y in {[[str(u), str(v)] for u, v in box]}, alpha in [{a}, {b}]"
     if [[_q(u), _q(v)] for u, v in node["box"]] != [[u, v] for u, v in box] or \
             [_q(node["alpha"][0]), _q(node["alpha"][1])] != [a, b]:
         bad.append(f"node at {where}: its box is not the one its parent's split gives")
         return 1
-    r = _propagate(g, box, a, b, fixed)
+    r = _propagate(g, box, a, b, st)
     status = node["status"]
     if r is None:
         if status != "excluded":
@@ -152,7 +207,8 @@ def _walk(g: _Game, node: dict, box: list[tuple[Fraction, Fraction]], a: Fractio
     if status == "excluded":
         bad.append(f"node at {where}: claimed excluded, dominance does not exclude it")
         return 1
-    box2, fixed2 = r
+    box2, st2 = r
+    fixed2 = st2.fixed
     claimed_fixed = {int(i): int(v) for i, v in node.get("banker_fixed", [])}
     if any(fixed2.get(i) != v for i, v in claimed_fixed.items()):
         bad.append(f"node at {where}: a claimed Banker fixing does not follow")
@@ -171,7 +227,7 @@ def _walk(g: _Game, node: dict, box: list[tuple[Fraction, Fraction]], a: Fractio
     kids = node["children"]
     if status == "relation":
         j, k, c = int(node["relation"]["j"]), int(node["relation"]["k"]), _q(node["relation"]["c"])
-        if j not in free or k not in free or c == 0 or _pi_range(g, j, fixed2, k, c)[0] <= 0:
+        if j not in free or k not in free or c == 0 or _pi_range(g, j, st2.pconst, st2.open_, k, c)[0] <= 0:
             bad.append(f"node at {where}: relation pi_{j} - {c} pi_{k} > 0 does not hold")
             return 1
         parts = [(k, F0), (j, F1)] if c > 0 else [(j, F1), (k, F1)]
@@ -202,7 +258,7 @@ def _walk(g: _Game, node: dict, box: list[tuple[Fraction, Fraction]], a: Fractio
     if len(kids) != 2:
         bad.append(f"node at {where}: a split needs two children")
         return 1
-    return 1 + sum(_walk(g, kid, nb, na, nbb, fixed2, faces, bad) for kid, (nb, na, nbb) in zip(kids, boxes))
+    return 1 + sum(_walk(g, kid, nb, na, nbb, st2, faces, bad) for kid, (nb, na, nbb) in zip(kids, boxes))
 
 
 def _player(face: str, free_value: Fraction) -> list[Fraction]:
@@ -317,11 +373,32 @@ def check(doc: dict) -> list[Step]:
     same = all(mine[k] == theirs[k] for k in ("keys", "G", "H", "base_sgn", "base_win", "deals"))
     steps.append(Step("coefficients", same, "re-derived by a plain count of the deals; " +
                       ("they match the artefact's" if same else "they differ from the artefact's")))
+    w = equivalent_columns(mine["G"], mine["H"], mine["base_sgn"], mine["base_win"])
+    eqv = doc.get("equivalence")
+    root = [(F0, F1)] * 5
+    if w is None:
+        if eqv is not None:
+            steps.append(Step("equivalence", False, "the artefact merges Player's compositions of 5, but their "
+                              "re-derived coefficient columns are not positive multiples of one"))
+            return steps
+    else:
+        merged = merged_coefficients(mine)
+        ok = eqv is not None and eqv.get("weights") == w and eqv.get("banker_groups") == merged["groups"]
+        steps.append(Step("equivalence", ok, f"Player's five coefficient columns are {w} times one common column "
+                          f"(re-derived), so only p = sum w_j y_j / {sum(w)} matters; Banker's "
+                          f"{len(mine['G'])} sets fall into {len(merged['groups'])} groups of alike rows; both "
+                          "merged, as the artefact states" if ok else
+                          "the artefact's weights or Banker groups differ from the re-derived ones (or are missing)"))
+        if not ok:
+            return steps
+        mine = {**mine, **merged}
+        root = [(F0, F1)] + [(F0, F0)] * 4
     g = _Game(mine)
     lo, hi = _q(doc["range"][0]), _q(doc["range"][1])
     faces: set[str] = set()
     bad: list[str] = []
-    count = _walk(g, doc["tree"], [(F0, F1)] * 5, lo, hi, {}, faces, bad)
+    root_state = _State({}, list(range(g.n)), [-g.S[j + 1] for j in range(5)])
+    count = _walk(g, doc["tree"], root, lo, hi, root_state, faces, bad)
     steps.append(Step("case tree", not bad, f"{count} nodes re-checked; every equilibrium lies over "
                       f"the face(s) {', '.join(sorted(faces))}" if not bad else "; ".join(bad[:5])))
     listed = {f["face"]: f for f in doc["faces"]}

@@ -30,7 +30,7 @@ This module is part of the independent checker: standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cmp_to_key
 from itertools import combinations
@@ -489,4 +489,104 @@ def analyse(G: list, H: list, S: list, keys: list[str], lo: Fraction, hi: Fracti
     return {"critical": critical, "crossings": crossings, "regions": regions, "points": pts}
 
 
-__all__ = ["Alpha", "Face", "alpha_from_json", "analyse", "between", "p_equal", "p_json", "union_at"]
+def equivalent_columns(G: Sequence, H: Sequence, S: Sequence, W: Sequence) -> list[int] | None:
+    """Positive integers w (gcd 1) with every coefficient column of composition j equal to w_j times one
+    common column, or None when Player's compositions of 5 are not all alike.
+
+    With replacement (d = infinity) Player's two cards tell him nothing about the rest of the shoe,
+    so his five compositions of 5 differ only in how often they are dealt: column j of ``G``,
+    ``H``, ``base_sgn`` and ``base_win`` is the probability of composition j times one column
+    (weights 4 : 1 : 1 : 1 : 1, as (0, 5) is dealt in 4 x 2 ways of 169, the others in 2).
+
+    Parameters
+    ----------
+    G, H : list
+        Model 3's rows (six integers each).
+    S, W : list
+        ``base_sgn`` and ``base_win`` (six integers each).
+
+    Returns
+    -------
+    list of int or None
+        The five weights.
+    """
+    vecs = [[r[j + 1] for r in G] + [r[j + 1] for r in H] + [S[j + 1], W[j + 1]] for j in range(5)]
+    m = next((t for t, v in enumerate(vecs[0]) if v), None)
+    if m is None:
+        return None
+    ratios = []
+    for v in vecs:
+        q = Fraction(v[m], vecs[0][m])
+        if q <= 0 or any(a * vecs[0][m] != v[m] * b for a, b in zip(v, vecs[0])):
+            return None
+        ratios.append(q)
+    den = 1
+    for q in ratios:
+        den = den * q.denominator // gcd(den, q.denominator)
+    w = [int(q * den) for q in ratios]
+    div = gcd(*w)
+    return [t // div for t in w]
+
+
+def banker_groups(G: list, H: list) -> list[list[int]]:
+    """Banker's sets grouped by positive proportionality of their rows (``G[i]`` then ``H[i]``), each group
+    in the sets' order, groups in order of their first set; a zero row stays alone.
+
+    Alike sets are one decision up to scale: both players' payoffs depend on Banker's moves there only
+    through their weighted sum (with replacement, Banker's compositions of one total, as in Model A1).
+
+    Parameters
+    ----------
+    G, H : list
+        The rows.
+
+    Returns
+    -------
+    list of list of int
+        The groups (set indices).
+    """
+    groups: dict[tuple, list[int]] = {}
+    for i, (g, h) in enumerate(zip(G, H)):
+        v = list(g) + list(h)
+        lead = next((abs(x) for x in v if x), 0)
+        key = tuple(Fraction(x, lead) for x in v) if lead else ("zero", i)
+        groups.setdefault(key, []).append(i)
+    return list(groups.values())
+
+
+def merged_coefficients(co: dict) -> dict:
+    """Model 3's coefficients with alike choices merged: Player's five compositions of 5 into one
+    (composition 1), and Banker's alike sets (:func:`banker_groups`) into one set each.
+
+    Player's merged move p = sum_j w_j y_j / sum_j w_j (see :func:`equivalent_columns`) carries the sum
+    of the five columns; the other four columns are zero (Player's moves there are dummies, held at 0).
+    A merged Banker set carries its members' summed rows; his move there is the members' common move
+    (a split with the same weighted total is equivalent).
+
+    Parameters
+    ----------
+    co : dict
+        ``G``, ``H``, ``base_sgn``, ``base_win`` (as :func:`baccara.check.chemin_deals.model3_coefficients`).
+
+    Returns
+    -------
+    dict
+        ``G``, ``H``, ``base_sgn``, ``base_win`` merged, and ``groups`` (Banker's, as set indices).
+    """
+    def row(r: Any) -> list[int]:
+        return [r[0], sum(r[1:6]), 0, 0, 0, 0]
+    G, H = [row(r) for r in co["G"]], [row(r) for r in co["H"]]
+    groups = banker_groups(G, H)
+
+    def add(rows: list[list[int]], m: list[int]) -> list[int]:
+        return [sum(rows[i][t] for i in m) for t in range(6)]
+    return {"G": [add(G, m) for m in groups], "H": [add(H, m) for m in groups],
+            "base_sgn": row(co["base_sgn"]), "base_win": row(co["base_win"]), "groups": groups}
+
+
+#: The merged game's only face: Player chooses p at composition 1, the dummies stand.
+MERGED_FACE = "*SSSS"
+
+
+__all__ = ["MERGED_FACE", "Alpha", "Face", "alpha_from_json", "analyse", "banker_groups", "between", "equivalent_columns",
+           "merged_coefficients", "p_equal", "p_json", "union_at"]

@@ -109,7 +109,8 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
 @chemin_app.command("prove")
 @handles_errors
 def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Information model: B3 only."),
-                 decks: str = typer.Option("6", "--decks", "-d", help="Decks in the shoe, a whole number 1 to 1000."),
+                 decks: str = typer.Option("6", "--decks", "-d",
+                                            help="Decks in the shoe, a whole number 1 to 1000, or 'inf'."),
                  out_file: str | None = typer.Option(None, "--out", help="Write the proof artefact (JSON) here."),
                  json_out: bool = JSON) -> dict | None:
     """A proof over every commission in [0, 1/10] of where Model B3's Nash equilibria lie (re-check: baccara check FILE)."""
@@ -121,7 +122,7 @@ def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Informat
 
     if str(model).upper() != "B3":
         raise ParameterError(f"--model must be B3 for a proof, got {model!r}")
-    d = params.decks(decks, "--decks", hi=1000, infinite=False)
+    d = params.decks(decks, "--decks", hi=1000)
     try:
         proof = prove_chemin3(d)
     except ProofIncomplete as e:

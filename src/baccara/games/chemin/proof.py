@@ -28,20 +28,34 @@ Nash equilibrium lies, in two parts.
    against Banker's strategy, an alpha-free exact check.
 
 Every equilibrium of the full game lies over some leaf, so over a face; the
-equilibria are the confirmed ones of the faces.  The artefact
+equilibria are the confirmed ones of the faces.
+
+**The infinite shoe.**  Dealt with replacement, Player's two cards tell him
+nothing about the cards to come, so his five compositions of 5 differ only in
+how often they are dealt: every coefficient column of composition j (in G, H,
+base_sgn and base_win) is w_j times one common column, w = (4, 1, 1, 1, 1)
+(:func:`baccara.check.chemin_points.equivalent_columns`).  Player's payoff
+and Banker's depend on y only through p = sum_j w_j y_j / sum_j w_j, and
+pi_j = w_j pi for one function pi of Banker's strategy, so (y, x) is an
+equilibrium iff (p, x) is one of the *merged* game, Player's five columns
+summed into one choice (Model A2's additive game in one Player choice).  The
+behavioural strategy y is then never unique (every y with the same p does as
+well); the proof is of the merged game, whose case tree is the one face
+``*SSSS`` (the four dummy moves held at 0), and states uniqueness up to that
+equivalence.  The artefact
 (:meth:`Chemin3Proof.to_json`) records every node and every face, for
 :mod:`baccara.check.chemin` to re-check without the solvers.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, cast
 
 from ...algebraic import QuadraticNumber
 from ...algebraic import fraction_str as fstr
-from ...check.chemin_points import alpha_from_json, analyse
+from ...check.chemin_points import MERGED_FACE, alpha_from_json, analyse, equivalent_columns, merged_coefficients
 from ...result import Result
 from ...shoe import _decks_json
 from ...solve.sweep import rational_between, sweep
@@ -260,6 +274,13 @@ class Chemin3Proof(Result):
         game there (:func:`baccara.check.chemin_points.analyse`).
     stats : dict
         Node counts: ``nodes``, ``excluded``, ``faces``.
+    weights : tuple of int, optional
+        When Player's compositions of 5 are alike (the infinite shoe): each one's column is
+        ``weights[j]`` times a common one, and ``tree``, ``faces`` and ``critical`` are of the merged
+        game, Player's choice p = sum_j w_j y_j / sum_j w_j at composition 1 (module docstring).
+    groups : tuple of tuple of int, optional
+        With ``weights``: Banker's alike sets (rows positively proportional), merged into one set each
+        in the merged game (its Banker strategies list one move per group).
     """
 
     game: CheminGame3
@@ -269,6 +290,8 @@ class Chemin3Proof(Result):
     faces: list[dict]
     critical: list[dict] = field(default_factory=list)
     stats: dict[str, int] = field(default_factory=dict)
+    weights: tuple[int, ...] | None = None
+    groups: tuple[tuple[int, ...], ...] | None = None
 
     def exceptional(self) -> list[dict]:
         """The critical alphas with more than one extreme equilibrium (or a continuum) in the full game.
@@ -301,6 +324,16 @@ class Chemin3Proof(Result):
         ex = self.exceptional()
         where = ", ".join(f"{e['alpha']['float']:.6f} ({len(e['equilibria'])} extreme equilibria"
                           f"{', and a continuum' if e['continuum'] else ''})" for e in ex) or "none"
+        if self.weights is not None:
+            w = self.weights
+            p = " + ".join(f"{c} y{j + 1}" if c != 1 else f"y{j + 1}" for j, c in enumerate(w))
+            return (f"Model B3, d = {_decks_json(self.game.decks)}: Player's compositions of 5 carry no "
+                    f"information (the coefficient column of composition j is w_j times a common one, "
+                    f"w = ({', '.join(map(str, w))})), so his strategies y with the same "
+                    f"p = ({p}) / {sum(w)} are equivalent; for every alpha in [{self.lo}, {self.hi}] the "
+                    f"Nash equilibrium is unique up to this equivalence (p and Banker's merged strategy are unique, "
+                    f"y is any split of p; Banker's alike sets, {len(self.groups or ())} groups, merged the same way) "
+                    f"except at {where}")
         return (f"Model B3, d = {_decks_json(self.game.decks)}: for every alpha in [{self.lo}, {self.hi}] "
                 f"the Nash equilibrium is unique except at {where}; Player is on the face(s) "
                 f"{', '.join(self.unique_faces())}")
@@ -351,6 +384,9 @@ class Chemin3Proof(Result):
                              "base_win": list(g.base_win), "deals": g.deals},
             "tree": self.tree, "stats": dict(self.stats), "faces": self.faces, "critical": self.critical,
             "exceptional": self.exceptional(), "statement": self.statement(),
+            **({"equivalence": {"weights": list(self.weights), "merged_face": MERGED_FACE,
+                                "banker_groups": [list(m) for m in self.groups or ()]}}
+               if self.weights is not None else {}),
         }
 
 
@@ -372,13 +408,27 @@ def prove_chemin3(decks: int | None = 6, lo: Fraction = F0, hi: Fraction = Fract
     Raises
     ------
     ProofIncomplete
-        When the case tree cannot close a node (for example with the infinite shoe, where
-        Player's compositions of 5 are alike and his equilibrium strategies form a continuum).
+        When the case tree cannot close a node.
+
+    Notes
+    -----
+    With the infinite shoe (``decks=None``) Player's compositions of 5 are alike, so the proof is
+    of the merged game and uniqueness is up to that equivalence (module docstring).
     """
     lo, hi = check_commission(lo), check_commission(hi)
-    game = cast(CheminGame3, chemin_game("B3", decks))
+    full = cast(CheminGame3, chemin_game("B3", decks))
+    w = equivalent_columns(full.G, full.H, full.base_sgn, full.base_win)
+    root: Box = [(F0, F1)] * 5
+    game = full
+    groups: tuple[tuple[int, ...], ...] | None = None
+    if w is not None:
+        m = merged_coefficients({"G": full.G, "H": full.H, "base_sgn": full.base_sgn, "base_win": full.base_win})
+        groups = tuple(tuple(g) for g in m["groups"])
+        game = replace(full, keys=tuple(full.keys[g[0]] for g in groups), G=tuple(map(tuple, m["G"])),
+                       H=tuple(map(tuple, m["H"])), base_sgn=tuple(m["base_sgn"]), base_win=tuple(m["base_win"]))
+        root = [(F0, F1)] + [(F0, F0)] * 4
     stats = {"nodes": 0, "excluded": 0, "faces": 0}
-    tree = _tree(game, [(F0, F1)] * 5, lo, hi, {}, list(range(len(game.keys))), 0, stats)
+    tree = _tree(game, root, lo, hi, {}, list(range(len(game.keys))), 0, stats)
     keys: list[str] = []
 
     def collect(node: dict) -> None:
@@ -390,7 +440,8 @@ def prove_chemin3(decks: int | None = 6, lo: Fraction = F0, hi: Fraction = Fract
     collect(tree)
     faces = [_face(game, k, lo, hi) for k in sorted(keys)]
     an = analyse([list(r) for r in game.G], [list(r) for r in game.H], list(game.base_sgn), sorted(keys), lo, hi)
-    proof = Chemin3Proof(game, lo, hi, tree, faces, an["critical"], stats)
+    proof = Chemin3Proof(full, lo, hi, tree, faces, an["critical"], stats, tuple(w) if w is not None else None,
+                         groups)
     # cross-check the enumeration against the sweeps: every crossing the sweep found is critical, and
     # where its equalizing points give two or more full-game equilibria the enumeration finds several
     ex = {alpha_from_json(e["alpha"]).key() for e in proof.exceptional()}
