@@ -185,3 +185,19 @@ def test_false_banker_fixing_fails(doc1):
     kid["banker_fixed"] = sorted(kid.get("banker_fixed", []) + [[still_open, 1]])
     report = check(bad)
     assert any(not s.ok and s.name == "case tree" for s in report.steps)
+
+
+def test_cli_proof_that_does_not_close_exits_1_and_claims_nothing(tmp_path):
+    """d = 39: the case tree stops at its finest split near alpha = 0; that is a failed proof
+    (exit 1, no artefact written), not bad input."""
+    from typer.testing import CliRunner
+
+    from baccara.cli import app
+
+    out = tmp_path / "p.json"
+    r = CliRunner().invoke(app, ["chemin", "prove", "--decks", "39", "--out", str(out)])
+    assert r.exit_code == 1
+    assert "does not close" in r.output
+    assert not out.exists()
+    r = CliRunner().invoke(app, ["chemin", "prove", "--decks", "1", "--out", str(tmp_path / "no" / "p.json")])
+    assert r.exit_code == 2 and "--out" in r.output

@@ -113,22 +113,31 @@ def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Informat
                                             help="Decks in the shoe, a whole number 1 to 1000, or 'inf'."),
                  out_file: str | None = typer.Option(None, "--out", help="Write the proof artefact (JSON) here."),
                  json_out: bool = JSON) -> dict | None:
-    """A proof over every commission in [0, 1/10] of where Model B3's Nash equilibria lie (re-check: baccara check FILE)."""
+    """A proof over every commission in [0, 1/10] of where Model B3's Nash equilibria lie (re-check: baccara check FILE).
+
+    Exit status 1 when the proof does not close (nothing is claimed then); 2 on bad input.
+    """
     import json
     from pathlib import Path
 
-    from ..errors import ParameterError
-    from ..games.chemin.proof import ProofIncomplete, prove_chemin3
+    from .. import chemin
+    from ..errors import CertificateError, ParameterError
+    from ..games.chemin.proof import ProofIncomplete
 
+    target = Path(out_file) if out_file else None
+    if target is not None and not (target.parent.is_dir() and (not target.exists() or target.is_file())):
+        raise ParameterError(f"--out must be a file in an existing folder, got {out_file!r}")
     if str(model).upper() != "B3":
         raise ParameterError(f"--model must be B3 for a proof, got {model!r}")
-    d = params.decks(decks, "--decks", hi=1000)
     try:
-        proof = prove_chemin3(d)
+        proof = chemin.prove("B3", params.decks(decks, "--decks", hi=1000))
     except ProofIncomplete as e:
-        raise BaccaraError(f"the proof does not close: {e}") from None
-    if out_file:
-        Path(out_file).write_text(json.dumps(proof.to_json()))
+        raise CertificateError(f"the proof does not close, so nothing is proved: {e}") from None
+    if target is not None:
+        try:
+            target.write_text(json.dumps(proof.to_json()))
+        except OSError as e:
+            raise ParameterError(f"--out: cannot write {out_file} ({e.strerror})") from None
     return render(proof, json_out)
 
 

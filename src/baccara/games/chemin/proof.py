@@ -323,7 +323,8 @@ class Chemin3Proof(Result):
         """
         ex = self.exceptional()
         where = ", ".join(f"{e['alpha']['float']:.6f} ({len(e['equilibria'])} extreme equilibria"
-                          f"{', and a continuum' if e['continuum'] else ''})" for e in ex) or "none"
+                          f"{', and a continuum' if e['continuum'] else ''})" for e in ex)
+        where = f"except at {where}" if ex else "with no exception"
         if self.weights is not None:
             w = self.weights
             p = " + ".join(f"{c} y{j + 1}" if c != 1 else f"y{j + 1}" for j, c in enumerate(w))
@@ -333,9 +334,9 @@ class Chemin3Proof(Result):
                     f"p = ({p}) / {sum(w)} are equivalent; for every alpha in [{self.lo}, {self.hi}] the "
                     f"Nash equilibrium is unique up to this equivalence (p and Banker's merged strategy are unique, "
                     f"y is any split of p; Banker's alike sets, {len(self.groups or ())} groups, merged the same way) "
-                    f"except at {where}")
+                    f"{where}")
         return (f"Model B3, d = {_decks_json(self.game.decks)}: for every alpha in [{self.lo}, {self.hi}] "
-                f"the Nash equilibrium is unique except at {where}; Player is on the face(s) "
+                f"the Nash equilibrium is unique {where}; Player is on the face(s) "
                 f"{', '.join(self.unique_faces())}")
 
     def summary(self) -> str:
