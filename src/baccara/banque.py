@@ -202,7 +202,7 @@ def advantage(theta: Fraction | str | float = Fraction(1, 2), decks: int | str |
 
 
 def prove(lo: Fraction | str | int = 0, hi: Fraction | str | int = Fraction(1, 2),
-          progress: Any = None) -> BanqueProofArtefact:
+          progress: Any = None, stored: bool = False) -> BanqueProofArtefact:
     """The Nash equilibria over every theta in (lo, hi] as a proof artefact (the infinite shoe).
 
     Every event where the set of Nash equilibria can change is computed exactly
@@ -216,6 +216,9 @@ def prove(lo: Fraction | str | int = 0, hi: Fraction | str | int = Fraction(1, 2
         The range, 0 <= lo < hi <= 1/2 (default (0, 1/2]).
     progress : callable, optional
         Called with a line of text as each stage starts.
+    stored : bool
+        Take the events of (0, 5772/33847) and (5772/33847, 1/2) from the package's files
+        (re-derived by slow tests) instead of recomputing them.
 
     Returns
     -------
@@ -225,7 +228,7 @@ def prove(lo: Fraction | str | int = 0, hi: Fraction | str | int = Fraction(1, 2
     from .games.banque.nash_artefact import prove as _prove
 
     a, b = _range(lo, hi)
-    return _prove(a, b, progress=progress)
+    return _prove(a, b, progress=progress, stored=stored)
 
 
 def _range(lo: Any, hi: Any) -> tuple[Fraction, Fraction]:

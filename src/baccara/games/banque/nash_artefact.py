@@ -135,7 +135,7 @@ def _event_json(e: Endpoint) -> dict:
 
 
 def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: BanqueGame | None = None,
-          progress: Callable[[str], None] | None = None) -> BanqueProofArtefact:
+          progress: Callable[[str], None] | None = None, stored: bool = False) -> BanqueProofArtefact:
     """The banque Nash proof over (lo, hi] as an artefact (module docstring).
 
     Parameters
@@ -146,13 +146,18 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
         The game (default: the paper's infinite shoe).
     progress : callable, optional
         Called with a line of text as each stage starts.
+    stored : bool
+        Take the events of a part that is exactly (0, 5772/33847) or (5772/33847, 1/2) from the
+        files shipped with the package (:func:`~baccara.games.banque.nash_proof.stored_events`,
+        each re-derived by a slow test) instead of re-running the event analysis (most of the
+        time); the artefact says which parts were stored.  Only for the paper's game.
 
     Returns
     -------
     BanqueProofArtefact
         The artefact; ``to_json()`` is the document.
     """
-    from .nash_proof import nash_proof
+    from .nash_proof import EVENTS_FILE, UPPER_EVENTS_FILE, nash_proof, stored_events
     from .nash_sweep import THETA_9_11
 
     lo, hi = Fraction(lo), Fraction(hi)
@@ -162,8 +167,18 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
     say = progress or (lambda s: None)
     cuts = [lo] + ([THETA_9_11] if lo < THETA_9_11 < hi else []) + [hi]
     events: list[Endpoint] = []
-    runs = []
+    runs: list[dict[str, Any]] = []
     for a, b in zip(cuts, cuts[1:]):
+        name = {(Fraction(0), THETA_9_11): EVENTS_FILE, (THETA_9_11, Fraction(1, 2)): UPPER_EVENTS_FILE}.get((a, b))
+        if stored and name is not None and game.shoe is None:
+            found = stored_events(name)
+            if found:
+                say(f"events of ({a}, {b}): stored")
+                runs.append({"range": [fstr(a), fstr(b)], "stored": name})
+                if events:
+                    events.append(Endpoint.of_rational(a))
+                events += found
+                continue
         say(f"events of ({a}, {b})")
         proof = nash_proof(a, b, game)
         if proof.continua:
