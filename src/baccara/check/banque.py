@@ -33,10 +33,12 @@ quadratic irrationals; flint only for polynomial arithmetic):
    them is checked to carry no continuum).  Their (p1, p2) must be exactly the artefact's
    equilibria with a pure Player: an equilibrium deleted there fails.
 6. **Bookkeeping across events.**  Each event lists the equilibrium forms (which Players are pure,
-   where Banker is indifferent: recomputed here from each equilibrium, not read) that appear and
-   disappear there; the forms of the interval after it must be those before it, less the
-   disappearing, plus the appearing.  An equilibrium deleted from (or added to) one interval,
-   events untouched, fails here.
+   where Banker is indifferent, and a SHA-256 digest of the sets where he draws: recomputed here
+   from each equilibrium, not read) that appear and disappear there; the forms of the interval
+   after it must be those before it, less the disappearing, plus the appearing.  An equilibrium
+   deleted from (or added to) one interval, events untouched, fails here.  The step also counts
+   the events across which no form changes (harmless: an event too many only splits an interval,
+   each part still sampled and checked).
 
 What it takes from the proof's argument (``nash_proof``'s module docstring, not re-derived here):
 that the events are *all* the places where a form can start or stop being an equilibrium (it does
@@ -46,6 +48,7 @@ mixing at each sample are all of them (step 5 re-enumerates only those with a pu
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations, product
@@ -150,6 +153,7 @@ class _Game:
         self.labels = sorted(table["gain"])
         self.base = table["base"]                               # [u][p]
         self.g = [table["gain"][k] for k in self.labels]        # [k][p][u]
+        self.last_draw: list[str] = []
 
 
 def _weights(p1, p2) -> list:
@@ -167,7 +171,8 @@ def _dot(ints, w):
 
 def certify(game: _Game, theta: Fraction, p1, p2, claimed: dict) -> tuple[bool, str, frozenset]:
     """Is (p1, p2, Banker: strict best reply off Z, ``claimed`` draw probabilities on Z) a Nash
-    equilibrium at theta?  Returns (holds, why not, Z as computed here)."""
+    equilibrium at theta?  Returns (holds, why not, Z as computed here); the sets where Banker
+    surely draws are left in ``game.last_draw``."""
     if not (0 <= float(p1) <= 1 and 0 <= float(p2) <= 1) or _sign(p1) < 0 or _sign(p2) < 0 \
             or _sign(1 - p1) < 0 or _sign(1 - p2) < 0:
         return False, "a draw probability outside [0, 1]", frozenset()
@@ -181,6 +186,7 @@ def certify(game: _Game, theta: Fraction, p1, p2, claimed: dict) -> tuple[bool, 
             Z.add(lab)
         elif s < 0:
             x[k] = 1
+    game.last_draw = [game.labels[k] for k in x]
     if Z != set(claimed):
         return False, f"Banker indifferent at {sorted(Z)}, the artefact says {sorted(claimed)}", frozenset(Z)
     for k, lab in enumerate(game.labels):
@@ -204,6 +210,11 @@ def certify(game: _Game, theta: Fraction, p1, p2, claimed: dict) -> tuple[bool, 
         if (at0 and s > 0) or (at1 and s < 0) or (not at0 and not at1 and s != 0):
             return False, f"{who} gains by deviating (his gain from drawing has sign {s})", frozenset(Z)
     return True, "", frozenset(Z)
+
+
+def _digest(labels: list[str]) -> str:
+    """The first 12 hex digits of the SHA-256 of the labels, sorted and joined by spaces."""
+    return hashlib.sha256(" ".join(sorted(labels)).encode()).hexdigest()[:12]
 
 
 # ---------------------------------------------------------------- exact feasibility over a box
@@ -468,7 +479,8 @@ def check(doc: dict) -> list[Step]:
             if not ok:
                 bad.append(f"equilibrium {m}: {why}")
             pure = [f"p{w}={int(p.a)}" for w, p in ((1, p1), (2, p2)) if p.b == 0 and p.a in (0, 1)]
-            forms.append(("; ".join(pure) or "both mix") + " | Z=" + ",".join(sorted(Z)))
+            forms.append(("; ".join(pure) or "both mix") + " | Z=" + ",".join(sorted(Z))
+                         + " | D=" + _digest(game.last_draw))
             pts.add((p1.key(), p2.key()))
         if len(pts) != count:
             bad.append(f"{len(pts)} distinct Players' strategies, the artefact says {count}")
@@ -494,12 +506,15 @@ def check(doc: dict) -> list[Step]:
             steps.append(Step(f"point {pt['theta']}", False, "outside the range"))
         check_set(f"point theta = {pt['theta']}", th, pt["equilibria"], pt["player_strategies"], True)
     book = []
+    silent = 0
     for n, ev in enumerate(events):
+        silent += not ev["appear"] and not ev["disappear"]
         left, right = Counter(all_forms[n]), Counter(all_forms[n + 1])
         expect = left - Counter(ev["disappear"]) + Counter(ev["appear"])
         if expect != right or (Counter(ev["disappear"]) - left):
             book.append(n)
     steps.append(Step("forms across events", not book, "each interval's forms are its predecessor's, less those "
-                      "that disappear at the event between, plus those that appear" if not book else
+                      f"that disappear at the event between, plus those that appear ({silent} events change no form)"
+                      if not book else
                       f"inconsistent at events {book[:5]}"))
     return steps

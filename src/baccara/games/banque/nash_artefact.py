@@ -92,8 +92,31 @@ def _equilibria_json(theta: Fraction, game: BanqueGame) -> tuple[list[dict], lis
 
 
 def _sig(e, game: BanqueGame) -> str:
+    """The equilibrium's form: which Players play pure, where Banker is indifferent, and (a digest
+    of) where he draws (:func:`draw_digest`)."""
     pure = [f"p{w}={int(p)}" for w, p in ((1, e.p1), (2, e.p2)) if p in (0, 1)]
-    return ("; ".join(pure) or "both mix") + " | Z=" + ",".join(sorted(infoset_label(game.infosets[i]) for i in e.mixed))
+    draws = [infoset_label(game.infosets[i]) for i, x in enumerate(e.draw) if x == 1]
+    return (("; ".join(pure) or "both mix") + " | Z=" + ",".join(sorted(infoset_label(game.infosets[i]) for i in e.mixed))
+            + " | D=" + draw_digest(draws))
+
+
+def draw_digest(labels: list[str]) -> str:
+    """A short digest of a set of information sets (the sets where Banker draws): the first 12 hex
+    digits of the SHA-256 of their labels, sorted and joined by spaces.
+
+    Parameters
+    ----------
+    labels : list of str
+        Labels such as ``"(6,10,6)"``.
+
+    Returns
+    -------
+    str
+        12 hexadecimal digits.
+    """
+    import hashlib
+
+    return hashlib.sha256(" ".join(sorted(labels)).encode()).hexdigest()[:12]
 
 
 @dataclass(repr=False)
@@ -130,6 +153,9 @@ def _event_json(e: Endpoint) -> dict:
         r = e.rational
         return {"polynomial": [-r.numerator, r.denominator], "interval": [fstr(r), fstr(r)], "float": float(r)}
     f = e.minimal_polynomial
+    if f.degree() == 1:           # a rational event: exactly
+        r = Fraction(-int(f[0]), int(f[1]))
+        return {"polynomial": [int(c) for c in f.coeffs()], "interval": [fstr(r), fstr(r)], "float": float(r)}
     a, b = _exact_bounds(e.ball)
     return {"polynomial": [int(c) for c in f.coeffs()], "interval": [fstr(a), fstr(b)], "float": float(e)}
 
