@@ -110,3 +110,29 @@ def test_cli_full_model_json_and_errors():
     assert r.exit_code == 2 and "error:" in r.output
     r = runner.invoke(app, ["banque", "solve", "--model", "bogus"])
     assert r.exit_code == 2 and "error: --model" in r.output
+
+
+def test_the_move_at_an_exact_tie_is_reported_and_needed():
+    # recent model, theta = 1/2: the team's mixture leaves Banker exactly indifferent at sets where
+    # his minimax q plays pure.  Each such move is reported, and it matters: the other move there
+    # lets some team pure strategy earn more than the value (so "stand on ties" would not attain it).
+    from fractions import Fraction as F
+
+    from baccara.games.banque.full import full_correlated_equilibrium
+    from baccara.games.banque.game import INFOSETS, infoset_label
+
+    r = full_correlated_equilibrium(F(1, 2), "recent")
+    ties = r.banker_ties
+    assert ties
+    doc = r.to_json()
+    assert doc["banker"]["indifferent_pure"] == {infoset_label(INFOSETS[i]): "draw" if m else "stand"
+                                                 for i, m in ties.items()}
+    assert any("must" in str(line) for line in r.renderables())
+    cols = [r.game.column(*c)[1] for c in r.columns]
+    q = list(r.solution.q)
+    assert r.game.best_reply(q)[0] == r.value
+    for i, m in ties.items():
+        assert sum((w * h[i] for w, h in zip(r.solution.p, cols) if w), F(0)) == 0
+        flipped = list(q)
+        flipped[i] = 1 - m
+        assert r.game.best_reply(flipped)[0] > r.value

@@ -152,3 +152,23 @@ def test_equilibrium_certified_near_theta_0_and_1(theta):
     sol = nash_equilibria(theta)
     assert sol.equilibria and all(certify(theta, e).holds for e in sol.equilibria)
     assert {e.p1 if theta > F(1, 2) else e.p2 for e in sol.equilibria} == {F(866883, 1059523)}
+
+
+def test_cells_thinner_than_any_float_are_seen():
+    from fractions import Fraction
+
+    # two horizontal curves 1e-15 apart bound a cell no float decomposition resolves; the exact
+    # one lists all three cells, and the thin cell's candidate point (1/4, 1/4), where Banker
+    # draws only at the upper curve's set: Delta1 = 1 + (-2 + 4 p2), Delta2 = 1 + (-2 + 4 p1)
+    from types import SimpleNamespace
+
+    from baccara.games.banque.nash import BanqueNashSet, _cell_points
+    from baccara.solve.arrangement import arrangement
+
+    eps = Fraction(1, 10**15)
+    curves = [(Fraction(-1, 2), 0, 1, 0), (-(Fraction(1, 2) + eps), 0, 1, 0)]
+    setup = SimpleNamespace(curves=curves, d1=(1, 0), d2=(1, 0), e1=[(5, 0), (-2, 4)], e2=[(5, 0), (-2, 4)])
+    out = BanqueNashSet(Fraction(1, 2))
+    found = _cell_points(setup, arrangement(curves), out)
+    assert out.cells == 3
+    assert found == [(Fraction(1, 4), Fraction(1, 4))]

@@ -41,13 +41,14 @@ from .games.banque.game import BanqueGame, banque_game
 from .games.banque.independent import IndependentResult, solve_independent
 from .games.banque.independent_proof import ExactMaximinProof, prove_lower_value
 from .games.banque.nash import BanqueNashSet, nash_equilibria
+from .games.banque.nash_artefact import BanqueProofArtefact
 from .games.banque.sweeps import CorrelatedSweep, IndependentSweep, NashSweep, Progress
 from .games.banque.sweeps import sweep as _sweep
 from .shoe import Shoe
 
 __all__ = ["BanqueGame", "CorrelatedSolution", "IndependentResult", "ExactMaximinProof", "BanqueNashSet",
-           "FullCorrelated", "AdvantageComparison", "game", "correlated", "independent", "prove_lower_value", "nash",
-           "full", "advantage"]
+           "FullCorrelated", "AdvantageComparison", "BanqueProofArtefact", "game", "correlated", "independent",
+           "prove_lower_value", "nash", "full", "advantage", "prove"]
 
 
 def game(decks: int | str | None = None, *, shoe: Shoe | None = None) -> BanqueGame:
@@ -204,3 +205,42 @@ def advantage(theta: Fraction | str | float = Fraction(1, 2), decks: int | str |
     g = _game(decks, shoe, game)
     th = params.theta(theta)
     return AdvantageComparison(th, g.label(), banker_advantage_comparison(th, g))
+
+
+def prove(lo: Fraction | str | int = 0, hi: Fraction | str | int = Fraction(1, 2),
+          progress: Any = None, stored: bool = False) -> BanqueProofArtefact:
+    """The Nash equilibria over every theta in (lo, hi] as a proof artefact (the infinite shoe).
+
+    Every event where the set of Nash equilibria can change is computed exactly
+    (:mod:`baccara.games.banque.nash_proof`), and every equilibrium is enumerated at a sample
+    of each interval between events; :func:`baccara.check.check` re-checks the document
+    without the solvers.  The whole of (0, 1/2] takes many minutes.
+
+    Parameters
+    ----------
+    lo, hi : Fraction, str or int
+        The range, 0 <= lo < hi <= 1/2 (default (0, 1/2]).
+    progress : callable, optional
+        Called with a line of text as each stage starts.
+    stored : bool
+        Take the events of (0, 5772/33847) and (5772/33847, 1/2) from the package's files
+        (re-derived by slow tests) instead of recomputing them.
+
+    Returns
+    -------
+    BanqueProofArtefact
+        ``to_json()`` is the artefact (kind ``banque-nash``).
+    """
+    from .games.banque.nash_artefact import prove as _prove
+
+    a, b = _range(lo, hi)
+    return _prove(a, b, progress=progress, stored=stored)
+
+
+def _range(lo: Any, hi: Any) -> tuple[Fraction, Fraction]:
+    """(lo, hi), each checked, with 0 <= lo < hi <= 1/2 (errors name --lo and --hi)."""
+    a = params.rational(lo, "--lo", lo=0, hi=Fraction(1, 2), hi_open=True)
+    b = params.rational(hi, "--hi", lo=0, hi=Fraction(1, 2), lo_open=True)
+    if not a < b:
+        raise BaccaraError(f"--lo must be below --hi, got --lo {a} and --hi {b}")
+    return a, b

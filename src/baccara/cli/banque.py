@@ -209,3 +209,28 @@ def banque_sweep_cmd(
     return render(result, json_out)
 
 
+
+
+@banque_app.command("prove")
+@handles_errors
+def banque_prove(
+    lo: str = typer.Option("0", "--lo", help="The range's lower end (excluded), in [0, 1/2)."),
+    hi: str = typer.Option("1/2", "--hi", help="The range's upper end (included), in (0, 1/2]."),
+    output: str | None = typer.Option(None, "--out", "-o", metavar="FILE", help="Write the proof artefact here (.json)."),
+    stored: bool = typer.Option(False, "--stored", help="Take the events of (0, 5772/33847) and (5772/33847, 1/2) from "
+                                "the package's files (re-derived by the test suite) instead of recomputing them."),
+    json_out: bool = JSON,
+) -> dict | None:
+    """Prove where the Nash equilibria change over (lo, hi] and write a checkable artefact (many minutes)."""
+    import json
+
+    from ..banque import _range
+    from ..banque import prove as run_prove
+
+    a, b = _range(lo, hi)
+    path = params.output_file(output, "--out", (".json",)) if output is not None else None
+    result = run_prove(a, b, progress=say, stored=stored)
+    if path is not None:
+        path.write_text(json.dumps(result.to_json(), indent=1) + "\n")
+        say(f"wrote {path}")
+    return render(result, json_out)

@@ -177,6 +177,21 @@ class FullCorrelated(Result):
         """The team's mixture guarantees v, and Banker's q holds every team strategy to v."""
         return self.solution.certified and self.best_reply_value == self.solution.value
 
+    @property
+    def banker_ties(self) -> dict[int, int]:
+        """Banker's pure move (1 draw, 0 stand) at each set where the team's mixture leaves him
+        exactly indifferent: there his move does not change his payoff against that mixture,
+        but it is part of the strategy q that holds every team strategy to the value (another
+        move there can let some team strategy earn more), so it is reported."""
+        s = self.solution
+        cols = [self.game.column(*c)[1] for c in self.columns]
+        out = {}
+        for i, qi in enumerate(s.q):
+            if qi in (0, 1) and any(h[i] for h in cols):
+                if sum((w * h[i] for w, h in zip(s.p, cols) if w), Fraction(0)) == 0:
+                    out[i] = int(qi)
+        return out
+
     def summary(self) -> str:
         """One line: the model, what Player 2 sees, theta and the certificate."""
         return full_summary(self.to_json())
@@ -201,7 +216,12 @@ class FullCorrelated(Result):
                             "Player 1 may show (" + ", ".join(CLASS_LABELS[model]) + ")",
             "value": fstr(s.value),
             "value_float": float(s.value),
-            "banker": {"mixed": {infoset_label(g.infosets[i]): fstr(v) for i, v in enumerate(s.q) if 0 < v < 1}},
+            "banker": {"mixed": {infoset_label(g.infosets[i]): fstr(v) for i, v in enumerate(s.q) if 0 < v < 1},
+                       "indifferent_pure": {infoset_label(g.infosets[i]): "draw" if m else "stand"
+                                            for i, m in self.banker_ties.items()},
+                       "indifferent_note": "sets where the team's mixture leaves Banker exactly indifferent and his "
+                                           "minimax strategy plays pure: this move attains the value (another may "
+                                           "not hold every team strategy to it)"},
             "expectations": {"players": fstr(s.value), "banker": fstr(-s.value),
                              "banker_advantage_percent": float(-s.value) * 100},
             "certificate": {"holds": self.certified, "players_guarantee": fstr(s.guaranteed_by_I),

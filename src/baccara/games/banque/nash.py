@@ -34,17 +34,16 @@ strategies that make (p1, p2) best replies form a polytope in [0, 1]^Z whose
 vertices are listed (the *extreme behavioural* strategies); the extreme
 equilibria in Banker's mixed strategies over his pure choices on Z (the
 eleven of Ethier and Lee (2015) at theta = 1/2) are the vertices of the corresponding
-polytope in the simplex.  Cells (e) are found by a vertical decomposition of
-the square, sign vectors in floating point at points well inside the cells,
-every hit verified exactly.  Each equilibrium carries a certificate checked
+polytope in the simplex.  Cells (e) are found by an exact vertical decomposition
+of the square (:func:`_cell_points`: no cell is too thin to be seen), every hit
+verified exactly.  Each equilibrium carries a certificate checked
 on the full 1144-set game, independent of the arrangement.
 
 Degenerate cases are flagged in ``continua`` rather than enumerated:
 coinciding curves (proportional B_i, where Banker may mix at several sets
 along one curve: sampled), a Player indifferent on a whole cell or edge
 segment.  Not searched: a curve lying along an edge of the square, or a
-degenerate hyperbola (a pair of lines) meeting itself; cells thinner than
-1e-12 in the vertical decomposition.
+degenerate hyperbola (a pair of lines) meeting itself.
 """
 
 from __future__ import annotations
@@ -482,58 +481,53 @@ def _sub(u, v):
 
 
 def _cell_points(setup: _Setup, arr: Arrangement, out: BanqueNashSet) -> list[tuple]:
-    """(e): for every cell of the arrangement (found by a vertical decomposition), the point
-    where both Players are indifferent against Banker's pure best reply, if it lies in the cell."""
-    C = np.array([[float(v) for v in c] for c in setup.curves]).reshape(-1, 4)
-    x_set = {0.0, 1.0} | {float(p[0]) for p in arr.points()}
-    for c in setup.curves:
+    """(e): for every cell of the arrangement, the point where both Players are indifferent
+    against Banker's pure best reply there (checked afterwards, exactly, by :func:`_check_point`).
+
+    The cells are found by an exact vertical decomposition: the slabs between consecutive
+    abscissae of the arrangement's points and of the curves' vertical asymptotes (every curve is
+    the graph of a function of p1 on each slab, and no two cross inside one), a rational abscissa
+    inside each, and on that vertical line the curves' rational ordinates, sorted exactly; crossing
+    an ordinate flips the sign of the curves through it.  Every cell meets some slab's line, so
+    every cell's sign vector is listed, however thin the cell."""
+    curves = setup.curves
+    xs = {QuadraticNumber.of(F0), QuadraticNumber.of(F1)} | {QuadraticNumber.of(p[0]) for p in arr.points()}
+    for c in curves:
         if c[3] != 0 and 0 < -c[2] / c[3] < 1:
-            x_set.add(float(-c[2] / c[3]))
-    xs = sorted(x_set)
-    samples = []
-    for lo, hi in zip(xs, xs[1:]):
-        if hi - lo < 1e-12:
-            continue
-        m = (lo + hi) / 2
-        den = C[:, 2] + C[:, 3] * m
-        with np.errstate(divide="ignore", invalid="ignore"):
-            ys = -(C[:, 0] + C[:, 1] * m) / den
-        ys = np.sort(ys[np.isfinite(ys) & (ys > 0) & (ys < 1)])
-        cuts = np.concatenate([[0.0], ys, [1.0]])
-        for a, b in zip(cuts, cuts[1:]):
-            if b - a > 1e-12:
-                samples.append((m, (a + b) / 2))
-    S = np.array(samples)
-    feats = np.stack([np.ones(len(S)), S[:, 0], S[:, 1], S[:, 0] * S[:, 1]])
-    signs = np.unique(C @ feats < 0, axis=1).T           # one row per cell: where Banker draws
-    out.cells = len(signs)
-    e1 = np.array([[float(v) for v in r] for r in setup.e1]).reshape(-1, 2)
-    e2 = np.array([[float(v) for v in r] for r in setup.e2]).reshape(-1, 2)
-    d1 = np.array([float(v) for v in setup.d1])
-    d2 = np.array([float(v) for v in setup.d2])
-    A1 = d1 + signs @ e1          # Delta1 = A1[0] + A1[1] p2
-    A2 = d2 + signs @ e2          # Delta2 = A2[0] + A2[1] p1
+            xs.add(QuadraticNumber.of(-c[2] / c[3]))
+    order = sorted(xs)
+    rows: set[tuple[bool, ...]] = set()
+    for lo, hi in zip(order, order[1:]):
+        m = rational_between(lo, hi)
+        start = []
+        ys: dict[Fraction, list[int]] = {}
+        for k, c in enumerate(curves):
+            v, slope = c[0] + c[1] * m, c[2] + c[3] * m          # B_k(m, p2) = v + slope p2
+            if v == 0 and slope == 0:
+                raise BaccaraError(f"a curve contains the vertical line p1 = {m}: not supported")
+            start.append(v < 0 or (v == 0 and slope < 0))          # the sign just above p2 = 0
+            if slope != 0 and 0 < -v / slope < 1:
+                ys.setdefault(-v / slope, []).append(k)
+        row = list(start)
+        rows.add(tuple(row))
+        for y in sorted(ys):
+            for k in ys[y]:
+                row[k] = not row[k]
+            rows.add(tuple(row))
+    out.cells = len(rows)
     found = []
-    for row, (a0, a1), (b0, b1) in zip(signs, A1, A2):
-        if a1 == 0 or b1 == 0:
-            continue
-        p2, p1 = -a0 / a1, -b0 / b1
-        if not (-1e-9 < p1 < 1 + 1e-9 and -1e-9 < p2 < 1 + 1e-9):
-            continue
-        vals = C @ np.array([1.0, p1, p2, p1 * p2])
-        if np.any((vals < 0) != row) and np.min(np.abs(vals)) > 1e-9 * np.abs(C).max():
-            continue   # clearly in another cell
-        draw = [k for k in range(len(row)) if row[k]]
+    for sign in rows:
+        draw = [k for k, d in enumerate(sign) if d]
         ex1 = [setup.d1[0] + sum(setup.e1[k][0] for k in draw), setup.d1[1] + sum(setup.e1[k][1] for k in draw)]
         ex2 = [setup.d2[0] + sum(setup.e2[k][0] for k in draw), setup.d2[1] + sum(setup.e2[k][1] for k in draw)]
         if ex1[1] == 0 or ex2[1] == 0:
             if (ex1[1] == 0 and ex1[0] == 0) or (ex2[1] == 0 and ex2[0] == 0):
                 out.continua.append("a Player indifferent throughout a cell of the arrangement (not enumerated)")
             continue
-        q1, q2 = -ex2[0] / ex2[1], -ex1[0] / ex1[1]
+        q1, q2 = Fraction(-ex2[0], ex2[1]), Fraction(-ex1[0], ex1[1])
         if 0 < q1 < 1 and 0 < q2 < 1:
             found.append((q1, q2))
-    return found
+    return sorted(set(found))
 
 
 def _edge_continua(setup: _Setup, arr: Arrangement, out: BanqueNashSet) -> None:

@@ -862,6 +862,8 @@ def _corners(an: _Analyser) -> list[Endpoint]:
 #: The stored events of (0, 5772/33847): :func:`events_json` of :func:`nash_proof` (re-derived by
 #: the slow test).
 EVENTS_FILE = "nash_events.json"
+#: The stored events of (5772/33847, 1/2) (the same, re-derived by the slow test).
+UPPER_EVENTS_FILE = "nash_events_upper.json"
 
 
 def events_json(proof: NashProof) -> dict:
@@ -925,8 +927,14 @@ def events_from_json(doc: dict) -> list[Endpoint]:
     return out
 
 
-def stored_events() -> list[Endpoint]:
-    """The events of (0, 5772/33847) shipped with the package (:data:`EVENTS_FILE`), checked.
+def stored_events(name: str = EVENTS_FILE) -> list[Endpoint]:
+    """The events shipped with the package, checked: of (0, 5772/33847) (:data:`EVENTS_FILE`,
+    the default) or of (5772/33847, 1/2) (:data:`UPPER_EVENTS_FILE`).
+
+    Parameters
+    ----------
+    name : str
+        Which file.
 
     Returns
     -------
@@ -936,21 +944,24 @@ def stored_events() -> list[Endpoint]:
     import json
     from importlib import resources
 
-    path = resources.files(__package__).joinpath(EVENTS_FILE)
+    path = resources.files(__package__).joinpath(name)
     if not path.is_file():
         return []
     with precision():
         return events_from_json(json.loads(path.read_text()))
 
 
-def write_events(path: str | None = None) -> dict:
-    """Run :func:`nash_proof` over (0, 5772/33847) and write its events (:func:`events_json`) to
-    ``path`` (default: the package's :data:`EVENTS_FILE`).
+def write_events(path: str | None = None, upper: bool = False) -> dict:
+    """Run :func:`nash_proof` over (0, 5772/33847) (or, with ``upper``, (5772/33847, 1/2)) and
+    write its events (:func:`events_json`) to ``path`` (default: the package's :data:`EVENTS_FILE`
+    or :data:`UPPER_EVENTS_FILE`).
 
     Parameters
     ----------
     path : str, optional
         Where to write the JSON.
+    upper : bool
+        The range above 5772/33847.
 
     Returns
     -------
@@ -960,14 +971,18 @@ def write_events(path: str | None = None) -> dict:
     import json
     from pathlib import Path
 
-    proof = nash_proof()
+    from .nash_sweep import THETA_9_11
+
+    proof = nash_proof(THETA_9_11, Fraction(1, 2)) if upper else nash_proof()
     if proof.continua:
         raise ArithmeticError(f"continua of equilibria met: {proof.continua}")
     with precision():
         doc = events_json(proof)
-    Path(path or Path(__file__).with_name(EVENTS_FILE)).write_text(json.dumps(doc, indent=1) + "\n")
+    Path(path or Path(__file__).with_name(UPPER_EVENTS_FILE if upper else EVENTS_FILE)).write_text(json.dumps(doc, indent=1) + "\n")
     return doc
 
 
-if __name__ == "__main__":      # python -m baccara.games.banque.nash_proof: refresh the stored events
-    write_events()
+if __name__ == "__main__":      # python -m baccara.games.banque.nash_proof [upper]: refresh the stored events
+    import sys
+
+    write_events(upper="upper" in sys.argv[1:])

@@ -86,6 +86,11 @@ def full_renderables(doc: dict) -> list:
               f"Banker's advantage {doc['expectations']['banker_advantage_percent']:.7f}%",
               "Banker's minimax strategy mixes at "
               + (", ".join(f"{k} draw {v}" for k, v in doc["banker"]["mixed"].items()) or "no set")]
+    ties = doc["banker"].get("indifferent_pure", {})
+    if ties:
+        lines.append("Banker is exactly indifferent (against the team's mixture) at "
+                     + ", ".join(f"{k}, where he must {v}" for k, v in ties.items())
+                     + ": that move attains the value")
     return lines
 
 
