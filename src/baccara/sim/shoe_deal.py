@@ -100,17 +100,8 @@ def next32(state):
 @njit(cache=True)
 def below(state, n):
     """(new state, a uniform integer in [0, n)) for 0 < n < 2^32; Lemire's method, unbiased."""
-    un = np.uint64(n)
     state, r = next32(state)
-    m = r * un
-    low = m & _MASK32
-    if low < un:
-        t = (np.uint64(0x100000000) - un) % un
-        while low < t:
-            state, r = next32(state)
-            m = r * un
-            low = m & _MASK32
-    return state, np.int64(m >> _S32)
+    return bounded(state, r, n)
 
 
 @njit(cache=True)
