@@ -80,3 +80,34 @@ def test_the_stored_events_are_the_proofs():
         for e, s in zip(proof.events, stored):
             assert e.minimal_polynomial == s.poly and e.ball.overlaps(s.ball)
     assert [row["polynomial"] for row in doc["events"]] == [row["polynomial"] for row in _stored()["events"]]
+
+
+def test_stored_upper_events_are_the_nine_elevenths_breaks():
+    # Above 5772/33847 the event proof (every form, every condition) finds exactly the rational
+    # thetas where Banker's best reply to p1 = p2 = 9/11 changes (Ethier and Lee 2015, section 5),
+    # derived here apart as the roots of the linear B_i(9/11, 9/11; theta): no other event, so
+    # no region with further equilibria there.
+    from baccara.games.banque.nash import nine_elevenths_breaks
+    from baccara.games.banque.nash_proof import UPPER_EVENTS_FILE
+    from baccara.games.banque.nash_sweep import THETA_9_11
+
+    doc = json.loads(resources.files("baccara.games.banque").joinpath(UPPER_EVENTS_FILE).read_text())
+    assert doc["range"] == ["5772/33847", "1/2"] and doc["continua"] == []
+    events = stored_events(UPPER_EVENTS_FILE)
+    assert all(e.poly.degree() == 1 for e in events)
+    roots = [F(-int(e.poly[0]), int(e.poly[1])) for e in events]
+    assert roots == [b for b in nine_elevenths_breaks(THETA_9_11, F(1, 2)) if b > THETA_9_11]
+
+
+@pytest.mark.slow
+def test_the_stored_upper_events_are_the_proofs():
+    # Re-derive every event of (5772/33847, 1/2) (about 30 minutes on a loaded machine).
+    from baccara.games.banque.nash_proof import UPPER_EVENTS_FILE
+    from baccara.games.banque.nash_sweep import THETA_9_11
+
+    proof = nash_proof(THETA_9_11, F(1, 2))
+    assert proof.continua == []
+    with precision():
+        doc = events_json(proof)
+    stored = json.loads(resources.files("baccara.games.banque").joinpath(UPPER_EVENTS_FILE).read_text())
+    assert [row["polynomial"] for row in doc["events"]] == [row["polynomial"] for row in stored["events"]]

@@ -87,7 +87,9 @@ curves (covered by the along-curve forms) and 5,516 (sample, form) pairs meet a 
 set's B vanishes (decided by the vertex test).  Those events are stored in
 :data:`EVENTS_FILE` (:func:`write_events`, ``python -m baccara.games.banque.nash_proof``),
 and :func:`~baccara.games.banque.nash_sweep.nash_branches` cuts its intervals there
-(:func:`stored_events`).  Above 5772/33847 (Players at 9/11) it is not run.
+(:func:`stored_events`).  Over (5772/33847, 1/2) (120 relevant sets, 100,778 along-curve forms,
+about 31 minutes on a loaded machine) it finds 40 events, exactly the rational theta where Banker's
+best reply to p1 = p2 = 9/11 changes (:data:`UPPER_EVENTS_FILE`).
 """
 
 from __future__ import annotations
