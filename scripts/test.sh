@@ -2,7 +2,8 @@
 # Set up baccara and its test tools in ./.venv and run the test suite.
 #
 #   bash scripts/test.sh            the fast suite: every test not marked slow (a few minutes)
-#   bash scripts/test.sh --slow     only the tests marked slow: the long paper reproductions
+#   bash scripts/test.sh --slow     the tests marked slow (the long paper reproductions), not those marked proof
+#   bash scripts/test.sh --proofs   the tests marked proof: re-deriving a stored proof from scratch (tens of minutes)
 #   bash scripts/test.sh --all      everything
 #
 # Other arguments go to pytest after the selection (e.g. `-k banque`, a test file, or `-m ...`, which overrides).
@@ -21,7 +22,8 @@ select=(-m "not slow")
 args=()
 for a in "$@"; do
     case "$a" in
-        --slow) select=(-m slow) ;;
+        --slow) select=(-m "slow and not proof") ;;
+        --proofs) select=(-m proof) ;;
         --all)  select=(-m "") ;;
         *)      args+=("$a") ;;
     esac

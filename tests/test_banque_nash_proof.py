@@ -100,8 +100,9 @@ def test_stored_upper_events_are_the_nine_elevenths_breaks():
 
 
 @pytest.mark.slow
+@pytest.mark.proof
 def test_the_stored_upper_events_are_the_proofs():
-    # Re-derive every event of (5772/33847, 1/2) (about 30 minutes on a loaded machine).
+    # Re-derive every event of (5772/33847, 1/2) (about 15 CPU-minutes: scripts/test.sh --proofs, not CI).
     from baccara.games.banque.nash_proof import UPPER_EVENTS_FILE
     from baccara.games.banque.nash_sweep import THETA_9_11
 
