@@ -18,17 +18,19 @@ def _elt(x):
     return Fraction(x) if isinstance(x, (int, Fraction)) else x
 
 
-def solve_exact(rows: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]) -> list[Fraction] | None:
-    """The unique solution of rows . z = rhs (Gauss-Jordan in rationals), or None when the
-    system is inconsistent or does not determine z."""
+def eliminate(rows: Sequence[Sequence], rhs: Sequence, nvar: int | None = None) -> list | None:
+    """Gauss-Jordan elimination over any exact field (Fractions, quadratic numbers): a solution of
+    rows . z = rhs in ``nvar`` unknowns (default: the rows' length), over- or under-determined, with
+    None for each unknown that has no pivot (free); None when the system is inconsistent."""
     m = [list(map(_elt, r)) + [_elt(c)] for r, c in zip(rows, rhs)]
-    nvar = len(rows[0]) if rows else 0
+    if nvar is None:
+        nvar = len(rows[0]) if rows else 0
     r = 0
     pivots = []
     for col in range(nvar):
         piv = next((t for t in range(r, len(m)) if m[t][col] != 0), None)
         if piv is None:
-            return None
+            continue
         m[r], m[piv] = m[piv], m[r]
         inv = 1 / m[r][col]
         m[r] = [v * inv for v in m[r]]
@@ -36,11 +38,21 @@ def solve_exact(rows: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]) -> 
             if t != r and m[t][col] != 0:
                 f = m[t][col]
                 m[t] = [vt - f * vr for vt, vr in zip(m[t], m[r])]
-        pivots.append(col)
+        pivots.append((r, col))
         r += 1
     if any(row[-1] != 0 for row in m[r:]):
         return None
-    return [m[t][-1] for t in range(nvar)]
+    out: list = [None] * nvar
+    for t, col in pivots:
+        out[col] = m[t][-1]
+    return out
+
+
+def solve_exact(rows: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]) -> list[Fraction] | None:
+    """The unique solution of rows . z = rhs (Gauss-Jordan in rationals), or None when the
+    system is inconsistent or does not determine z."""
+    z = eliminate(rows, rhs)
+    return None if z is None or any(v is None for v in z) else z
 
 
 def rank_exact(rows: Sequence[Sequence[Fraction]]) -> int:

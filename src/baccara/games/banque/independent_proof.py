@@ -44,6 +44,7 @@ from ...algebraic import QuadraticNumber
 from ...errors import ParameterError
 from ...solve.arrangement import at as _at
 from ...solve.arrangement import bilinear as _bilinear
+from ...solve.linalg import eliminate
 from .game import BanqueGame, banque_game, check_theta, infoset_label
 from .independent import MIXED_SIDE, _box_bounds, _exact_recheck, _mixed_bounds
 
@@ -282,41 +283,16 @@ def _active_solution(f_at, b_at, qf, norm) -> list[Number] | None:
             q[i] = Fraction(1)
     free = [i for i in range(m) if q[i] is None]
     # rows: sum_{i free} b_i(c) q_i = -(f(c) + sum_{i fixed} b_i(c) q_i)
-    rows = []
+    rows: list[list[QuadraticNumber]] = []
+    rhs_col: list[QuadraticNumber] = []
     for k in tight:
         rhs = -(f_at[k] + sum((q[i] * b_at[i][k] for i in range(m) if q[i] is not None), Fraction(0)))
-        rows.append([QuadraticNumber.of(b_at[i][k]) for i in free] + [QuadraticNumber.of(rhs)])
-    sol = _eliminate(rows, len(free))
+        rows.append([QuadraticNumber.of(b_at[i][k]) for i in free])
+        rhs_col.append(QuadraticNumber.of(rhs))
+    sol = eliminate(rows, rhs_col, len(free))
     for j, i in enumerate(free):
         q[i] = sol[j] if sol is not None and sol[j] is not None else Fraction(round(float(qf[i]) * 2**40), 2**40)
     return [QuadraticNumber.of(v) if v is not None else QuadraticNumber.of(0) for v in q]
-
-
-def _eliminate(rows: list[list[QuadraticNumber]], n: int) -> list[QuadraticNumber | None] | None:
-    """Gaussian elimination over Q(sqrt D): a solution of the (possibly over- or under-determined)
-    system, the unknowns without a pivot None; None if inconsistent."""
-    rows = [r[:] for r in rows]
-    pivots: list[tuple[int, int]] = []
-    r0 = 0
-    for col in range(n):
-        piv = next((k for k in range(r0, len(rows)) if rows[k][col] != 0), None)
-        if piv is None:
-            continue
-        rows[r0], rows[piv] = rows[piv], rows[r0]
-        inv = 1 / rows[r0][col]
-        rows[r0] = [v * inv for v in rows[r0]]
-        for k in range(len(rows)):
-            if k != r0 and rows[k][col] != 0:
-                fct = rows[k][col]
-                rows[k] = [a - fct * b for a, b in zip(rows[k], rows[r0])]
-        pivots.append((r0, col))
-        r0 += 1
-    if any(all(v == 0 for v in r[:n]) and r[n] != 0 for r in rows[r0:]):
-        return None
-    out: list[QuadraticNumber | None] = [None] * n
-    for r, col in pivots:
-        out[col] = rows[r][n]
-    return out
 
 
 def prove_lower_value(theta: Fraction, value: Number, point: tuple[Number, Number],
