@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from . import params
-from .errors import BaccaraError
+from .errors import BaccaraError, ParameterError
 from .games.bertrand import BertrandReport, bertrand
 from .games.chemin.game import FIVES, MODELS, CheminGame, CheminGame3, chemin_game
 from .games.chemin.model3 import Chemin3Solution, Chemin3Sweep, solve_chemin3, sweep_chemin3
@@ -160,7 +160,7 @@ def prove(model: str = "B3", decks: int | str | None = 6, lo: Any = 0, hi: Any =
         When the case tree cannot close (the statement is then not proved).
     """
     if str(model).upper() != "B3":
-        raise BaccaraError(f"model must be B3 for a proof over the commission, got {model!r}")
+        raise ParameterError(f"--model must be B3 for a proof over the commission, got {model!r}")
     a, b = params.commission(lo, "lo"), params.commission(hi, "hi")
     if a >= b:
         raise BaccaraError(f"lo must be below hi, got {a} and {b}")

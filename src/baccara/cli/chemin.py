@@ -127,10 +127,8 @@ def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Informat
     target = Path(out_file) if out_file else None
     if target is not None and not (target.parent.is_dir() and (not target.exists() or target.is_file())):
         raise ParameterError(f"--out must be a file in an existing folder, got {out_file!r}")
-    if str(model).upper() != "B3":
-        raise ParameterError(f"--model must be B3 for a proof, got {model!r}")
     try:
-        proof = chemin.prove("B3", params.decks(decks, "--decks", hi=1000))
+        proof = chemin.prove(model, params.decks(decks, "--decks", hi=1000))
     except ProofIncomplete as e:
         raise CertificateError(f"the proof does not close, so nothing is proved: {e}") from None
     if target is not None:
