@@ -187,13 +187,12 @@ def test_false_banker_fixing_fails(doc1):
     assert any(not s.ok and s.name == "case tree" for s in report.steps)
 
 
-def test_cli_proof_that_does_not_close_exits_1_and_claims_nothing(tmp_path):
-    """d = 39: the case tree stops at its finest split near alpha = 0; that is a failed proof
-    (exit 1, no artefact written), not bad input."""
-    from typer.testing import CliRunner
+def test_cli_proof_that_does_not_close_exits_1_and_claims_nothing(tmp_path, monkeypatch):
+    """Without the case analysis, d = 39's case tree stops at its finest split near alpha = 0 (as it did
+    before the analysis existed); that is a failed proof (exit 1, no artefact written), not bad input."""
+    from baccara.games.chemin import proof
 
-    from baccara.cli import app
-
+    monkeypatch.setattr(proof, "_cases", lambda *args, **kw: None)
     out = tmp_path / "p.json"
     r = CliRunner().invoke(app, ["chemin", "prove", "--decks", "39", "--out", str(out)])
     assert r.exit_code == 1
@@ -201,3 +200,80 @@ def test_cli_proof_that_does_not_close_exits_1_and_claims_nothing(tmp_path):
     assert not out.exists()
     r = CliRunner().invoke(app, ["chemin", "prove", "--decks", "1", "--out", str(tmp_path / "no" / "p.json")])
     assert r.exit_code == 2 and "--out" in r.output
+    # over several d, the rows that close are reported and the run still exits 1
+    r = CliRunner().invoke(app, ["chemin", "prove", "--decks", "1,39", "--out", str(tmp_path / "many"), "--json"])
+    assert r.exit_code == 1 and "does not close for some d" in r.output
+    assert (tmp_path / "many" / "b3-d1.json").exists() and not (tmp_path / "many" / "b3-d39.json").exists()
+
+
+@pytest.fixture(scope="module")
+def doc39() -> dict:
+    return json.loads(json.dumps(prove_chemin3(39).to_json()))
+
+
+def _case_nodes(node: dict) -> list[dict]:
+    found = [node] if node["status"] == "excluded-cases" else []
+    for kid in node.get("children", []):
+        found += _case_nodes(kid)
+    return found
+
+
+def test_39_decks_closes_by_cases_and_rechecks(doc39):
+    """d = 39, the first d where dominance, relations and splits alone do not close: the nodes near
+    alpha = 0 where Player's (1,4) is 1 and (7,8) mixes about 0.53 (a mirror of the equilibrium, whose
+    mixing is at (1,4)) are excluded by cases, each refuted by a Farkas certificate; the statement is
+    Ethier and Lee's Table 7 pattern (DMSDD, unique for every alpha)."""
+    assert _case_nodes(doc39["tree"])
+    assert doc39["exceptional"] == []
+    assert "unique with no exception" in doc39["statement"] and "D*SDD" in doc39["statement"]
+    report = check(doc39)
+    assert report.holds, report.summary()
+
+
+def test_tampered_case_certificate_fails(doc39):
+    bad = copy.deepcopy(doc39)
+    closed = _case_nodes(bad["tree"])[0]["cases"][0]["closed"][0]
+    label = next(iter(closed["certificate"]))
+    closed["certificate"][label] = "0"
+    report = check(bad)
+    assert any(not s.ok and s.name == "case tree" and "certificate" in s.detail for s in report.steps)
+
+
+def test_missing_case_fails(doc39):
+    bad = copy.deepcopy(doc39)
+    node = next(n for n in _case_nodes(bad["tree"]) if len(n["cases"]) > 1)
+    del node["cases"][-1]
+    assert not check(bad).holds
+    bad = copy.deepcopy(doc39)
+    node = next(n for n in _case_nodes(bad["tree"]) if any(c["closed"][0]["banker"] for c in n["cases"]))
+    case = next(c for c in node["cases"] if c["closed"][0]["banker"])
+    del case["closed"][0]
+    report = check(bad)
+    assert any(not s.ok and s.name == "case tree" for s in report.steps)
+
+
+def test_range_of_decks_writes_each_artefact(tmp_path):
+    from baccara import chemin
+
+    seen = []
+    res = chemin.prove_range("B3", [1, "inf"], out_dir=tmp_path, progress=seen.append)
+    assert [r["decks"] for r in res.rows] == [1, "inf"] and all(r["proved"] for r in res.rows)
+    assert seen == [1, None]
+    assert check(json.loads((tmp_path / "b3-d1.json").read_text())).holds
+    assert res.groups()[0] == ("1", "1", "unique on face(s) D*SDD, 1 exceptional alpha(s): 0.065529")
+    doc = res.to_json()
+    assert doc["kind"] == "chemin-b3-proofs" and len(doc["rows"]) == 2
+    with pytest.raises(Exception, match="out_dir"):
+        chemin.prove_range("B3", [1], out_dir=tmp_path / "missing")
+
+
+def test_cli_range_options(tmp_path):
+    runner = CliRunner()
+    r = runner.invoke(app, ["chemin", "prove", "--decks", "1-2", "--workers", "0"])
+    assert r.exit_code == 2 and "--workers" in r.output
+    f = tmp_path / "f.json"
+    f.write_text("{}")
+    r = runner.invoke(app, ["chemin", "prove", "--decks", "1-2", "--out", str(f)])
+    assert r.exit_code == 2 and "folder" in r.output
+    r = runner.invoke(app, ["chemin", "prove", "--decks", "1-2,1001"])
+    assert r.exit_code == 2 and "1 to 1,000" in r.output

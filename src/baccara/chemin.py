@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, cast
 
 from . import params
@@ -34,14 +35,14 @@ from .errors import BaccaraError, ParameterError
 from .games.bertrand import BertrandReport, bertrand
 from .games.chemin.game import FIVES, MODELS, CheminGame, CheminGame3, chemin_game
 from .games.chemin.model3 import Chemin3Solution, Chemin3Sweep, solve_chemin3, sweep_chemin3
-from .games.chemin.proof import Chemin3Proof, ProofIncomplete, prove_chemin3
+from .games.chemin.proof import Chemin3Proof, Chemin3ProofRange, ProofIncomplete, prove_chemin3, prove_chemin3_range
 from .games.chemin.solution import CheminSolution, CheminSweep, solve_chemin, sweep_chemin
 from .games.chemin.tables import MoveTable, Table4, Table7
 from .shoe import Shoe, shoe_label
 
 __all__ = ["FIVES", "MODELS", "BertrandReport", "bertrand", "CheminGame", "CheminGame3", "CheminSolution", "CheminSweep", "Chemin3Solution",
-           "Chemin3Sweep", "Chemin3Proof", "ProofIncomplete", "MoveTable", "Table4", "Table7", "best_response", "game",
-           "prove", "solve", "sweep", "table1", "table4", "table5", "table7"]
+           "Chemin3Sweep", "Chemin3Proof", "Chemin3ProofRange", "ProofIncomplete", "MoveTable", "Table4", "Table7", "best_response", "game",
+           "prove", "prove_range", "solve", "sweep", "table1", "table4", "table5", "table7"]
 
 
 def _shoe(decks: Any, shoe: Shoe | None) -> int | None | Shoe:
@@ -165,6 +166,47 @@ def prove(model: str = "B3", decks: int | str | None = 6, lo: Any = 0, hi: Any =
     if a >= b:
         raise BaccaraError(f"lo must be below hi, got {a} and {b}")
     return prove_chemin3(params.decks(decks, "decks", hi=1000), a, b)
+
+
+def prove_range(model: str = "B3", decks: Iterable[Any] = range(1, 101), lo: Any = 0, hi: Any = Fraction(1, 10),
+                workers: int = 1, out_dir: str | Path | None = None,
+                progress: Callable[[int | None], None] | None = None) -> Chemin3ProofRange:
+    """:func:`prove` for many d at once, on several processes, each d's artefact written to a folder.
+
+    Parameters
+    ----------
+    model : str
+        B3.
+    decks : iterable of int or str
+        Values of d, 1 to 1000, or ``"inf"``.
+    lo, hi : Fraction, int, float or str
+        The commission range, 0 <= lo < hi < 1 (default [0, 1/10]).
+    workers : int
+        Processes (1: this one).
+    out_dir : str or Path, optional
+        An existing folder for the artefacts, ``b3-d8.json`` and so on.
+    progress : callable, optional
+        Called with each d as it is done.
+
+    Returns
+    -------
+    Chemin3ProofRange
+        One row per d: proved or not, the faces, the exceptional alphas, the sizes and CPU times, and a
+        statement grouping consecutive d with the same outcome.
+    """
+    if str(model).upper() != "B3":
+        raise ParameterError(f"--model must be B3 for a proof over the commission, got {model!r}")
+    a, b = params.commission(lo, "lo"), params.commission(hi, "hi")
+    if a >= b:
+        raise BaccaraError(f"lo must be below hi, got {a} and {b}")
+    ds = [params.decks(d, "decks", hi=1000) if d is not None else None for d in decks]
+    if not ds:
+        raise ParameterError("decks is empty: give at least one d")
+    if workers < 1:
+        raise ParameterError(f"workers must be at least 1, got {workers}")
+    if out_dir is not None and not Path(out_dir).is_dir():
+        raise ParameterError(f"out_dir must be an existing folder, got {str(out_dir)!r}")
+    return prove_chemin3_range(ds, a, b, workers, out_dir, progress)
 
 
 # ---------------------------------------------------------------- the papers' tables

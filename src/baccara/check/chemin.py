@@ -34,6 +34,7 @@ claiming an equivalence, or an infinite-shoe one omitting it, fails.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import product
 from math import gcd, isqrt
 from typing import Any
 
@@ -42,7 +43,9 @@ from .chemin_deals import model3_coefficients
 from .chemin_points import Face, alpha_from_json, analyse, equivalent_columns, merged_coefficients, union_at
 
 F0, F1 = Fraction(0), Fraction(1)
-VERSION = 2
+VERSION = 3
+#: Earlier versions this checker still reads (version 2 has no case analyses).
+READS = (2, 3)
 
 
 def _q(s: Any) -> Fraction:
@@ -190,6 +193,120 @@ def _pi_range(g: _Game, j: int, pconst: list[int], open_: list[int], k: int | No
     return lo, hi
 
 
+_Row = tuple[dict[str, Fraction], Fraction, bool]
+
+
+def _move(box: list[tuple[Fraction, Fraction]], j: int, pc: dict[int, str]) -> str:
+    """Player's move at j in a case: "1" draws, "0" stands, "m" mixes (or is held inside his box)."""
+    if j in pc:
+        return pc[j]
+    lo, hi = box[j]
+    return "1" if lo == hi == 1 else ("0" if lo == hi == 0 else "m")
+
+
+def _row(coeffs: dict[str, Fraction], c: Fraction, move: str) -> _Row:
+    """coeffs . z + c: >= 0 for "1", <= 0 for "0" (stored negated), = 0 for "m"."""
+    if move == "0":
+        return {k: -v for k, v in coeffs.items()}, -c, False
+    return dict(coeffs), c, move == "m"
+
+
+def _player_rows(g: _Game, box: list[tuple[Fraction, Fraction]], st: _State, pc: dict[int, str],
+                 bc: dict[int, str]) -> dict[str, _Row]:
+    """Player's best-reply conditions in one case, in Banker's undecided draws x_i in [0, 1]."""
+    xs = [i for i in st.open_ if bc.get(i, "m") == "m"]
+    rows: dict[str, _Row] = {}
+    for i in xs:
+        rows[f"x{i}>=0"] = ({f"x{i}": F1}, F0, False)
+        rows[f"x{i}<=1"] = ({f"x{i}": -F1}, F1, False)
+    for j in range(5):
+        c = Fraction(st.pconst[j] - sum(g.G[i][j + 1] for i in st.open_ if bc.get(i) == "1"))
+        rows[f"pi{j}"] = _row({f"x{i}": Fraction(-g.G[i][j + 1]) for i in xs}, c, _move(box, j, pc))
+    return rows
+
+
+def _banker_rows(g: _Game, box: list[tuple[Fraction, Fraction]], a: Fraction, b: Fraction, st: _State,
+                 pc: dict[int, str], bc: dict[int, str]) -> dict[str, _Row]:
+    """Banker's best-reply conditions in one case, in (y, alpha, w), w_j standing for alpha y_j and held by
+    the four products of bound slacks (alpha - a)(y_j - lo) >= 0 and so on."""
+    held = {}
+    for j in range(5):
+        mv = _move(box, j, pc)
+        if box[j][0] == box[j][1]:
+            held[j] = box[j][0]
+        elif mv != "m":
+            held[j] = F1 if mv == "1" else F0
+    ys = [j for j in range(5) if j not in held]
+    rows: dict[str, _Row] = {"a>=": ({"a": F1}, -a, False), "a<=": ({"a": -F1}, b, False)}
+    for j in ys:
+        lo, hi = box[j]
+        y, w = f"y{j}", f"w{j}"
+        rows[f"{y}>="] = ({y: F1}, -lo, False)
+        rows[f"{y}<="] = ({y: -F1}, hi, False)
+        rows[f"mc{j}.1"] = ({w: F1, y: -a, "a": -lo}, a * lo, False)   # (alpha - a)(y - lo)
+        rows[f"mc{j}.2"] = ({w: F1, y: -b, "a": -hi}, b * hi, False)   # (b - alpha)(hi - y)
+        rows[f"mc{j}.3"] = ({w: -F1, y: b, "a": lo}, -b * lo, False)   # (b - alpha)(y - lo)
+        rows[f"mc{j}.4"] = ({w: -F1, y: a, "a": hi}, -a * hi, False)   # (alpha - a)(hi - y)
+    for i, mv in bc.items():
+        gi, hi_ = g.G[i], g.H[i]
+        coeffs = {"a": -(hi_[0] + sum((hi_[j + 1] * v for j, v in held.items()), F0))}
+        for j in ys:
+            coeffs[f"y{j}"] = Fraction(gi[j + 1])
+            coeffs[f"w{j}"] = Fraction(-hi_[j + 1])
+        rows[f"beta{i}"] = _row(coeffs, gi[0] + sum((gi[j + 1] * v for j, v in held.items()), F0), mv)
+    return rows
+
+
+def _certified(rows: dict[str, _Row], mult: dict[str, Fraction]) -> bool:
+    """Farkas: nonnegative multipliers on the inequalities (any on the equations) combining the rows to
+    0 . z + (a negative constant), so no z satisfies them all."""
+    total: dict[str, Fraction] = {}
+    const = F0
+    for label, lam in mult.items():
+        if label not in rows:
+            return False
+        coeffs, c, eq = rows[label]
+        if lam < 0 and not eq:
+            return False
+        for v, t in coeffs.items():
+            total[v] = total.get(v, F0) + lam * t
+        const += lam * c
+    return const < 0 and all(t == 0 for t in total.values())
+
+
+def _check_cases(g: _Game, node: dict, box: list[tuple[Fraction, Fraction]], a: Fraction, b: Fraction,
+                 st: _State) -> str:
+    """Re-check a node excluded by cases; the empty string when it holds, else why not.
+
+    Every way an equilibrium could sit in the node (Player's open compositions drawn, stood or mixed;
+    Banker's open sets likewise) must fall under a closed partial assignment of Banker's sets (in the
+    node's order of open sets), whose Player's or Banker's conditions a Farkas certificate refutes.
+    """
+    free = [j for j in range(5) if box[j][0] < box[j][1]]
+    opts = [[s for s, ok in (("1", box[j][1] == 1), ("0", box[j][0] == 0), ("m", True)) if ok] for j in free]
+    recs = {r["player"]: {c["banker"]: c for c in r["closed"]} for r in node.get("cases", [])}
+    for combo in product(*opts):
+        closed = recs.get("".join(combo))
+        if closed is None:
+            return f"Player's case {''.join(combo)} is not analysed"
+        pc = dict(zip(free, combo))
+        stack = [""]
+        while stack:
+            pre = stack.pop()
+            if pre in closed:
+                c = closed[pre]
+                bc = dict(zip(st.open_, pre))
+                rows = (_player_rows(g, box, st, pc, bc) if c["part"] == "x"
+                        else _banker_rows(g, box, a, b, st, pc, bc))
+                if not _certified(rows, {k: _q(v) for k, v in c["certificate"].items()}):
+                    return f"case {''.join(combo)}/{pre or '-'}: the certificate does not refute it"
+            elif len(pre) >= len(st.open_):
+                return f"case {''.join(combo)}/{pre}: not refuted"
+            else:
+                stack.extend(pre + s for s in "10m")
+    return ""
+
+
 def _walk(g: _Game, node: dict, box: list[tuple[Fraction, Fraction]], a: Fraction, b: Fraction,
           st: _State, faces: set[str], bad: list[str]) -> int:
     """Re-check one node and its subtree; returns the nodes checked; failures appended to ``bad``."""
@@ -223,6 +340,11 @@ def _walk(g: _Game, node: dict, box: list[tuple[Fraction, Fraction]], a: Fractio
         if len(free) > 1 or node["face"] != key:
             bad.append(f"node at {where}: not the claimed face {node['face']}")
         faces.add(key)
+        return 1
+    if status == "excluded-cases":
+        why = _check_cases(g, node, box2, a, b, st2)
+        if why:
+            bad.append(f"node at {where}: {why}")
         return 1
     kids = node["children"]
     if status == "relation":
@@ -365,8 +487,8 @@ def check(doc: dict) -> list[Step]:
         Every claim re-checked, in order.
     """
     steps: list[Step] = []
-    if doc.get("version") != VERSION or doc.get("model") != "B3":
-        return [Step("artefact version", False, f"this checker reads version {VERSION}, model B3")]
+    if doc.get("version") not in READS or doc.get("model") != "B3":
+        return [Step("artefact version", False, f"this checker reads versions {READS}, model B3")]
     decks = None if doc["decks"] == "inf" else int(doc["decks"])
     mine = model3_coefficients(decks)
     theirs = doc["coefficients"]

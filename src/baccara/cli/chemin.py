@@ -31,7 +31,7 @@ chemin_app = typer.Typer(help="Chemin de fer as a game (Ethier and Lee 2023): Na
                          no_args_is_help=True, rich_markup_mode=None)
 
 #: Measured seconds of one core per value of d (this machine class), for the estimates said before a table starts.
-SECONDS_PER_D = {"table4": 0.15, "table5": 0.15, "table7": 8.0, "table7-no-confirm": 0.15}
+SECONDS_PER_D = {"table4": 0.15, "table5": 0.15, "table7": 8.0, "table7-no-confirm": 0.15, "prove": 8.0}
 
 
 MODEL = typer.Option("B2", "--model", "-m", help="Information model: A1, A2, A3, B1, B2, B3 (A: with replacement; "
@@ -109,26 +109,58 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
 @chemin_app.command("prove")
 @handles_errors
 def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Information model: B3 only."),
-                 decks: str = typer.Option("6", "--decks", "-d",
-                                            help="Decks in the shoe, a whole number 1 to 1000, or 'inf'."),
-                 out_file: str | None = typer.Option(None, "--out", help="Write the proof artefact (JSON) here."),
-                 json_out: bool = JSON) -> dict | None:
+                 decks: str = typer.Option("6", "--decks", "-d", metavar="D-RANGE",
+                                            help="Decks: a whole number 1 to 1000, 'inf', or a list such as "
+                                                 "1-100,inf."),
+                 out_file: str | None = typer.Option(None, "--out", help="Write the proof artefact (JSON) here; "
+                                                     "with several d, a folder (made if missing) for one file "
+                                                     "per d, b3-dD.json."),
+                 workers: int = typer.Option(1, "--workers", "-j", help="Processes, with several d (1 to the "
+                                                                         "number of cores)."),
+                 json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> dict | None:
     """A proof over every commission in [0, 1/10] of where Model B3's Nash equilibria lie (re-check: baccara check FILE).
 
-    Exit status 1 when the proof does not close (nothing is claimed then); 2 on bad input.
+    Exit status 1 when the proof does not close (nothing is claimed then; with several d, when any does
+    not); 2 on bad input.
     """
     import json
+    import os
     from pathlib import Path
 
     from .. import chemin
     from ..errors import CertificateError, ParameterError
     from ..games.chemin.proof import ProofIncomplete
 
+    ds = parse_deck_range(decks, hi=1000)
+    cores = os.cpu_count() or 1
+    if not 1 <= workers <= cores:
+        raise ParameterError(f"--workers must be 1 to {cores} (the cores here), got {workers}")
+    if len(ds) > 1:
+        if str(model).upper() != "B3":
+            raise ParameterError(f"--model must be B3 for a proof over the commission, got {model!r}")
+        folder = Path(out_file) if out_file else None
+        if folder is not None:
+            if folder.exists() and not folder.is_dir():
+                raise ParameterError(f"--out must be a folder with several d, got the file {out_file!r}")
+            try:
+                folder.mkdir(parents=False, exist_ok=True)
+            except OSError as e:
+                raise ParameterError(f"--out: cannot make the folder {out_file!r} ({e.strerror})") from None
+        check_workload(f"the Model B3 proof for {len(ds)} values of d", SECONDS_PER_D["prove"] * len(ds) / workers,
+                       allow_long, "give a shorter --decks range, or more --workers", say)
+        with progress_bar() as bar:
+            task = bar.add_task("Model B3 proofs", total=len(ds))
+            result = chemin.prove_range(model, ds, workers=workers, out_dir=folder,
+                                        progress=lambda d: bar.advance(task))
+        render(result, json_out)
+        if not all(r["proved"] for r in result.rows):
+            raise CertificateError("the proof does not close for some d (rows marked NO): nothing is claimed there")
+        return None
     target = Path(out_file) if out_file else None
     if target is not None and not (target.parent.is_dir() and (not target.exists() or target.is_file())):
         raise ParameterError(f"--out must be a file in an existing folder, got {out_file!r}")
     try:
-        proof = chemin.prove(model, params.decks(decks, "--decks", hi=1000))
+        proof = chemin.prove(model, ds[0] if ds[0] is not None else "inf")
     except ProofIncomplete as e:
         raise CertificateError(f"the proof does not close, so nothing is proved: {e}") from None
     if target is not None:
@@ -143,15 +175,15 @@ def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Informat
 MAX_DECK_VALUES = 10_000
 
 
-def parse_deck_range(text: str) -> list[int | None]:
-    """'1-100', '6', '1,2,8-10', 'inf': distinct values, in the order given."""
+def parse_deck_range(text: str, hi: int | None = None) -> list[int | None]:
+    """'1-100', '6', '1,2,8-10', 'inf': distinct values, in the order given (each at most ``hi``)."""
     out: list[int | None] = []
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
         if "-" in part:
             a, b = part.split("-", 1)
-            lo_, hi_ = params.decks(a, "--decks", infinite=False), params.decks(b, "--decks", infinite=False)
+            lo_, hi_ = params.decks(a, "--decks", infinite=False, hi=hi), params.decks(b, "--decks", infinite=False, hi=hi)
             if hi_ < lo_:
                 raise BaccaraError(f"--decks range must be like 1-100 with 1 <= low <= high, got {part!r}")
             if hi_ - lo_ + 1 > MAX_DECK_VALUES:
@@ -159,7 +191,7 @@ def parse_deck_range(text: str) -> list[int | None]:
                                    f"({hi_ - lo_ + 1} values)")
             out.extend(range(lo_, hi_ + 1))
         else:
-            out.append(parse_chemin_decks(part))
+            out.append(params.decks(part, "--decks", hi=hi))
         if len(out) > MAX_DECK_VALUES:
             raise BaccaraError(f"--decks names at most {MAX_DECK_VALUES} values of d, got {text!r}")
     if not out:

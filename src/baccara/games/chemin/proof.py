@@ -49,8 +49,14 @@ equivalence.  The artefact
 
 from __future__ import annotations
 
+import json
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import product
+from pathlib import Path
 from typing import Any, cast
 
 from ...algebraic import QuadraticNumber
@@ -58,15 +64,26 @@ from ...algebraic import fraction_str as fstr
 from ...check.chemin_points import MERGED_FACE, alpha_from_json, analyse, equivalent_columns, merged_coefficients
 from ...result import Result
 from ...shoe import _decks_json
+from ...solve.farkas import Row, farkas
 from ...solve.sweep import rational_between, sweep
 from .game import CheminGame3, check_commission, chemin_game
 
 #: The artefact's format version (``"version"``); the checker refuses others.
-PROOF_VERSION = 2
+PROOF_VERSION = 3
 #: Player's intervals are halved down to this width before the alpha-interval is.
 MIN_Y_WIDTH = Fraction(1, 64)
 #: The alpha-interval is halved at most this many times before the proof gives up.
 MAX_ALPHA_HALVINGS = 12
+#: A node at the finest split of Player's box tries the case analysis when at most this many of
+#: Banker's sets are open ...
+MAX_CASE_SETS = 10
+#: ... and gives it up (halving alpha instead) after this many linear programs.
+MAX_CASE_LPS = 3000
+#: Above the finest split only Player's side of each of his cases is tried (one linear program each);
+#: at the finest, Banker's sets are gone through too, within this many programs until alpha has been
+#: halved CASE_HALVINGS times, then within MAX_CASE_LPS.
+FIRST_CASE_LPS = 8
+CASE_HALVINGS = 4
 
 F0, F1 = Fraction(0), Fraction(1)
 Box = list[tuple[Fraction, Fraction]]
@@ -147,12 +164,156 @@ def _relation(game: CheminGame3, box: Box, fixed: dict[int, int], open_: list[in
     return None
 
 
+def _status(box: Box, j: int, pc: dict[int, str]) -> str:
+    """Player's move at composition j in a case: D ("1"), S ("0") or mixed ("m")."""
+    if j in pc:
+        return pc[j]
+    lo, hi = box[j]
+    return "1" if lo == hi == 1 else ("0" if lo == hi == 0 else "m")
+
+
+def _signed(coeffs: dict[str, Fraction], c: Fraction, sign: str) -> Row:
+    """The row ``coeffs . z + c`` >= 0 (sign "1"), <= 0 ("0", stored negated) or = 0 ("m")."""
+    coeffs = {k: v for k, v in coeffs.items() if v}
+    if sign == "0":
+        return {k: -v for k, v in coeffs.items()}, -c, False
+    return coeffs, c, sign == "m"
+
+
+def _player_base(game: CheminGame3, fixed: dict[int, int]) -> tuple[int, ...]:
+    """Player's gain at each composition (times the deals) from the constant and Banker's sets fixed at 1."""
+    G, S = game.G, game.base_sgn
+    return tuple(-S[j + 1] - sum(G[i][j + 1] for i, v in fixed.items() if v) for j in range(5))
+
+
+def _x_rows(game: CheminGame3, box: Box, fixed: dict[int, int], open_: list[int], pc: dict[int, str],
+            bc: dict[int, str]) -> dict[str, Row]:
+    """Player's side of a case: his five conditions on Banker's open draws x_i (alpha-free).
+
+    Banker draws at the sets ``bc`` puts at "1", stands at "0", and x_i in [0, 1] at the others;
+    Player's gain pi_j (times the deals) is >= 0 where he draws, <= 0 where he stands, 0 where he mixes.
+    """
+    G = game.G
+    var = [i for i in open_ if bc.get(i, "m") == "m"]
+    rows: dict[str, Row] = {}
+    for i in var:
+        rows[f"x{i}>=0"] = ({f"x{i}": F1}, F0, False)
+        rows[f"x{i}<=1"] = ({f"x{i}": -F1}, F1, False)
+    base = _player_base(game, fixed)
+    for j in range(5):
+        c = Fraction(base[j] - sum(G[i][j + 1] for i in open_ if bc.get(i) == "1"))
+        rows[f"pi{j}"] = _signed({f"x{i}": Fraction(-G[i][j + 1]) for i in var}, c, _status(box, j, pc))
+    return rows
+
+
+def _y_rows(game: CheminGame3, box: Box, a: Fraction, b: Fraction, open_: list[int], pc: dict[int, str],
+            bc: dict[int, str]) -> dict[str, Row]:
+    """Banker's side of a case: his conditions on (y, alpha), linear in (y, alpha, w = alpha y).
+
+    beta_i (times the deals) is >= 0 where ``bc`` has him draw, <= 0 where he stands, 0 where he mixes;
+    Player's mixed moves y_j range over the box, alpha over [a, b], and w_j = alpha y_j is replaced by
+    McCormick's four inequalities (products of the bounds' slacks), so the system is a relaxation: no
+    solution means no (y, alpha) either.
+    """
+    G, H = game.G, game.H
+    fixed_y = {j: (F1 if _status(box, j, pc) == "1" else box[j][0]) for j in range(5)
+               if _status(box, j, pc) != "m" or box[j][0] == box[j][1]}
+    mixed = [j for j in range(5) if j not in fixed_y]
+    rows: dict[str, Row] = {"a>=": ({"a": F1}, -a, False), "a<=": ({"a": -F1}, b, False)}
+    for j in mixed:
+        lo, hi = box[j]
+        y, w = f"y{j}", f"w{j}"
+        rows[f"{y}>="] = ({y: F1}, -lo, False)
+        rows[f"{y}<="] = ({y: -F1}, hi, False)
+        rows[f"mc{j}.1"] = _signed({w: F1, y: -a, "a": -lo}, a * lo, "1")
+        rows[f"mc{j}.2"] = _signed({w: F1, y: -b, "a": -hi}, b * hi, "1")
+        rows[f"mc{j}.3"] = _signed({w: -F1, y: b, "a": lo}, -b * lo, "1")
+        rows[f"mc{j}.4"] = _signed({w: -F1, y: a, "a": hi}, -a * hi, "1")
+    for i in open_:
+        if i not in bc:
+            continue
+        g, h = G[i], H[i]
+        coeffs = {"a": -(h[0] + sum((h[j + 1] * v for j, v in fixed_y.items()), F0))}
+        for j in mixed:
+            coeffs[f"y{j}"] = Fraction(g[j + 1])
+            coeffs[f"w{j}"] = Fraction(-h[j + 1])
+        rows[f"beta{i}"] = _signed(coeffs, g[0] + sum((g[j + 1] * v for j, v in fixed_y.items()), F0), bc[i])
+    return rows
+
+
+def _cases(game: CheminGame3, box: Box, a: Fraction, b: Fraction, fixed: dict[int, int],
+           open_: list[int], memo: dict, budget: int = MAX_CASE_LPS) -> list[dict] | None:
+    """Exclude a node by cases, each closed by a Farkas certificate; None when some case stays open.
+
+    An equilibrium in the node has, at each of Player's open compositions, y_j = 1, y_j = 0 or y_j
+    mixed (pi_j = 0), and at each of Banker's open sets x_i = 1, 0 or mixed (beta_i = 0).  Player's
+    conditions involve x only, Banker's (y, alpha) only, so a case is closed when either side has no
+    solution (:func:`_x_rows`, :func:`_y_rows`, :func:`baccara.solve.farkas.farkas`).  Banker's sets are
+    assigned one at a time, in ``open_`` order, and a partial assignment already closed closes every
+    completion: the record lists, for each of Player's cases, the closed partial assignments.  Banker's
+    sets are gone through within ``budget`` linear programs (0: only the empty assignment is tried).
+    ``memo`` keeps each system's outcome (Player's side does not involve alpha, so the nodes of one
+    box across alpha-intervals share it) and the last case found open in each box.
+    """
+
+    def refute(rows: dict[str, Row]) -> dict[str, Fraction] | None:
+        key = tuple((k, tuple(sorted(c.items())), v, e) for k, (c, v, e) in sorted(rows.items()))
+        if key not in memo:
+            memo[key] = farkas(rows)
+        return memo[key]
+
+    if len(open_) > MAX_CASE_SETS:
+        return None
+    free = [j for j in range(5) if box[j][0] < box[j][1]]
+    # a case left open in this box before (a wider alpha-interval) is tried first: still open, give up
+    seen = ("open case", tuple(box))
+    if seen in memo and memo[seen][0] == open_:
+        _, combo, pre = memo[seen]
+        pc, bc = dict(zip(free, combo)), dict(zip(open_, pre))
+        if refute(_x_rows(game, box, fixed, open_, pc, bc)) is None and \
+                refute(_y_rows(game, box, a, b, open_, pc, bc)) is None:
+            return None
+    opts = [[s for s, ok in (("1", box[j][1] == 1), ("0", box[j][0] == 0), ("m", True)) if ok] for j in free]
+    out = []
+    for combo in product(*opts):
+        pc = dict(zip(free, combo))
+        closed: list[dict] = []
+        root = refute(_x_rows(game, box, fixed, open_, pc, {}))
+        budget -= 1
+        if root is not None:
+            closed.append({"banker": "", "part": "x", "certificate": {k: fstr(v) for k, v in root.items()}})
+        if root is None and budget <= 0:
+            return None
+        stack = [] if root is not None else [""]
+        while stack:
+            pre = stack.pop()
+            if len(pre) == len(open_):
+                memo[seen] = (open_, combo, pre)
+                return None
+            if budget <= 0:
+                return None
+            for s in "10m":
+                p = pre + s
+                bc = dict(zip(open_, p))
+                cert, part = (refute(_x_rows(game, box, fixed, open_, pc, bc)), "x") if s != "m" else (None, "x")
+                budget -= 1
+                if cert is None:
+                    cert, part = refute(_y_rows(game, box, a, b, open_, pc, bc)), "y"
+                    budget -= 1
+                if cert is None:
+                    stack.append(p)
+                else:
+                    closed.append({"banker": p, "part": part, "certificate": {k: fstr(v) for k, v in cert.items()}})
+        out.append({"player": "".join(combo), "closed": closed})
+    return out
+
+
 def _box_json(box: Box) -> list[list[str]]:
     return [[fstr(lo), fstr(hi)] for lo, hi in box]
 
 
 def _tree(game: CheminGame3, box: Box, a: Fraction, b: Fraction, fixed: dict[int, int], open_: list[int],
-          halvings: int, stats: dict[str, int]) -> dict:
+          halvings: int, stats: dict[str, int], memo: dict) -> dict:
     """One node of the case tree, with its subtree, as the artefact records it."""
     stats["nodes"] += 1
     node: dict[str, Any] = {"box": _box_json(box), "alpha": [fstr(a), fstr(b)]}
@@ -181,9 +342,20 @@ def _tree(game: CheminGame3, box: Box, a: Fraction, b: Fraction, fixed: dict[int
         for t, v in kids:
             nb = list(box)
             nb[t] = (v, v)
-            node["children"].append(_tree(game, nb, a, b, fixed2, open2, halvings, stats))
+            node["children"].append(_tree(game, nb, a, b, fixed2, open2, halvings, stats, memo))
         return node
     width, j = max((box[t][1] - box[t][0], t) for t in free)
+    cases = None
+    if width <= MIN_Y_WIDTH and (halvings >= CASE_HALVINGS or ("tried", tuple(box)) not in memo):
+        memo["tried", tuple(box)] = True  # before CASE_HALVINGS, once a box: its alpha-halves rarely differ
+        cases = _cases(game, box, a, b, fixed2, open2, memo,
+                       MAX_CASE_LPS if halvings >= CASE_HALVINGS else FIRST_CASE_LPS)
+    if cases is not None:
+        stats["excluded"] += 1
+        stats["cases"] = stats.get("cases", 0) + 1
+        node["status"] = "excluded-cases"
+        node["cases"] = cases
+        return node
     if width > MIN_Y_WIDTH:
         m = (box[j][0] + box[j][1]) / 2
         node["status"] = "split-y"
@@ -192,15 +364,15 @@ def _tree(game: CheminGame3, box: Box, a: Fraction, b: Fraction, fixed: dict[int
         for part in ((box[j][0], m), (m, box[j][1])):
             nb = list(box)
             nb[j] = part
-            node["children"].append(_tree(game, nb, a, b, fixed2, open2, halvings, stats))
+            node["children"].append(_tree(game, nb, a, b, fixed2, open2, halvings, stats, memo))
         return node
     if halvings >= MAX_ALPHA_HALVINGS:
         raise ProofIncomplete(f"no face or exclusion for y in {_box_json(box)}, alpha in [{a}, {b}]")
     m = (a + b) / 2
     node["status"] = "split-alpha"
     node["split"] = {"at": fstr(m)}
-    node["children"] = [_tree(game, box, a, m, fixed2, open2, halvings + 1, stats),
-                        _tree(game, box, m, b, fixed2, open2, halvings + 1, stats)]
+    node["children"] = [_tree(game, box, a, m, fixed2, open2, halvings + 1, stats, memo),
+                        _tree(game, box, m, b, fixed2, open2, halvings + 1, stats, memo)]
     return node
 
 
@@ -429,7 +601,7 @@ def prove_chemin3(decks: int | None = 6, lo: Fraction = F0, hi: Fraction = Fract
                        H=tuple(map(tuple, m["H"])), base_sgn=tuple(m["base_sgn"]), base_win=tuple(m["base_win"]))
         root = [(F0, F1)] + [(F0, F0)] * 4
     stats = {"nodes": 0, "excluded": 0, "faces": 0}
-    tree = _tree(game, root, lo, hi, {}, list(range(len(game.keys))), 0, stats)
+    tree = _tree(game, root, lo, hi, {}, list(range(len(game.keys))), 0, stats, {})
     keys: list[str] = []
 
     def collect(node: dict) -> None:
@@ -462,9 +634,205 @@ def prove_chemin3(decks: int | None = 6, lo: Fraction = F0, hi: Fraction = Fract
     return proof
 
 
+def artefact_name(decks: int | None) -> str:
+    """The file name :func:`prove_chemin3_range` gives the artefact of one d: ``b3-d8.json``, ``b3-dinf.json``.
+
+    Parameters
+    ----------
+    decks : int or None
+        Decks (None: the infinite shoe).
+
+    Returns
+    -------
+    str
+        The file name.
+    """
+    return f"b3-d{'inf' if decks is None else decks}.json"
+
+
+def _prove_row(decks: int | None, lo: Fraction, hi: Fraction, out_dir: str | None) -> dict:
+    """One d of :func:`prove_chemin3_range`: the proof's outcome as a row (its artefact written to ``out_dir``)."""
+    t = time.process_time()
+    row: dict[str, Any] = {"decks": _decks_json(decks)}
+    try:
+        proof = prove_chemin3(decks, lo, hi)
+    except ProofIncomplete as e:
+        row.update(proved=False, reason=str(e), cpu_s=round(time.process_time() - t, 2))
+        return row
+    doc = proof.to_json()
+    row.update(proved=True, faces=proof.unique_faces(),
+               exceptional=[{"alpha": e["alpha"], "equilibria": len(e["equilibria"]), "continuum": e["continuum"]}
+                            for e in proof.exceptional()],
+               equivalence=proof.weights is not None, nodes=proof.stats.get("nodes", 0),
+               cases=proof.stats.get("cases", 0), statement=proof.statement())
+    if out_dir is not None:
+        path = Path(out_dir) / artefact_name(decks)
+        path.write_text(json.dumps(doc))
+        row["file"] = str(path)
+    row["cpu_s"] = round(time.process_time() - t, 2)
+    return row
+
+
+@dataclass(repr=False)
+class Chemin3ProofRange(Result):
+    """The Model B3 proof (:func:`prove_chemin3`) for several d: one row per d.
+
+    Parameters
+    ----------
+    lo, hi : Fraction
+        The commission range proved.
+    rows : list of dict
+        Per d, in the order asked: ``decks``, ``proved``, and when proved ``faces`` (the faces carrying
+        the equilibrium), ``exceptional`` (each exceptional alpha, exact, with its count of extreme
+        equilibria), ``nodes``, ``cases`` (nodes excluded by cases), ``statement`` and ``file`` (the
+        artefact, when written); when not, ``reason``.  ``cpu_s``: the proof's CPU seconds.
+    wall_s : float
+        Seconds the whole run took.
+    workers : int
+        Processes used.
+    """
+
+    lo: Fraction
+    hi: Fraction
+    rows: list[dict]
+    wall_s: float = 0.0
+    workers: int = 1
+
+    def groups(self) -> list[tuple[str, str, str]]:
+        """Consecutive finite d with the same outcome, as (first d, last d, outcome).
+
+        Returns
+        -------
+        list of tuple of str
+            The groups in order; the infinite shoe and unproved d are groups of their own.
+        """
+        out: list[list[str]] = []
+
+        def outcome(r: dict) -> str:
+            if not r["proved"]:
+                return "not proved: " + r["reason"]
+            if r["equivalence"]:
+                return "unique up to Player's equivalent compositions"
+            faces = ", ".join(r["faces"])
+            ex = r["exceptional"]
+            return (f"unique on face(s) {faces}, " +
+                    (f"{len(ex)} exceptional alpha(s): " + ", ".join(f"{e['alpha']['float']:.6f}" for e in ex)
+                     if ex else "no exceptional alpha"))
+
+        prev: int | None = None
+        for r in self.rows:
+            d = r["decks"]
+            o = outcome(r)
+            if out and prev is not None and d != "inf" and int(d) == prev + 1 and out[-1][2] == o:
+                out[-1][1] = d
+            else:
+                out.append([str(d), str(d), o])
+            prev = int(d) if d != "inf" else None
+        return [(a, b, o) for a, b, o in out]
+
+    def statement(self) -> str:
+        """What the run proved, in one paragraph.
+
+        Returns
+        -------
+        str
+            One sentence per group of d (:meth:`groups`).
+        """
+        parts = [f"d = {a}{'' if a == b else f'-{b}'}: {o}" for a, b, o in self.groups()]
+        return f"Model B3, every alpha in [{self.lo}, {self.hi}]: " + "; ".join(parts)
+
+    def summary(self) -> str:
+        """One line: how many d were proved, in how long.
+
+        Returns
+        -------
+        str
+            The line.
+        """
+        n = sum(r["proved"] for r in self.rows)
+        cpu = sum(r["cpu_s"] for r in self.rows)
+        return (f"Model B3 proofs over alpha in [{self.lo}, {self.hi}]: {n} of {len(self.rows)} values of d proved "
+                f"({cpu:.0f} CPU s, {self.wall_s:.0f} s on {self.workers} process(es))")
+
+    def renderables(self) -> list:
+        """The summary, the groups of d, then a row per d, for people.
+
+        Returns
+        -------
+        list
+            Lines of text and a table.
+        """
+        from rich.table import Table
+
+        table = Table("d", "proved", "faces", "exceptional alphas", "nodes", "CPU s")
+        for r in self.rows:
+            ex = ", ".join(f"{e['alpha']['float']:.6f}" for e in r.get("exceptional", [])) or "-"
+            table.add_row(str(r["decks"]), "yes" if r["proved"] else "NO", ", ".join(r.get("faces", [])) or "-",
+                          ex, str(r.get("nodes", "-")), f"{r['cpu_s']:.1f}")
+        return [self.summary(), *[f"  d = {a}{'' if a == b else f'-{b}'}: {o}" for a, b, o in self.groups()], table]
+
+    def to_json(self) -> dict:
+        """Every row, the groups and the statement.
+
+        Returns
+        -------
+        dict
+            ``kind`` (``chemin-b3-proofs``), ``range``, ``rows``, ``groups``, ``statement``, ``wall_s``,
+            ``workers``.  Each d's own artefact is its file (``rows[k]["file"]``), for ``baccara check``.
+        """
+        return {"kind": "chemin-b3-proofs", "range": [fstr(self.lo), fstr(self.hi)], "rows": self.rows,
+                "groups": [{"from": a, "to": b, "outcome": o} for a, b, o in self.groups()],
+                "statement": self.statement(), "wall_s": round(self.wall_s, 2), "workers": self.workers}
+
+
+def prove_chemin3_range(decks: Sequence[int | None], lo: Fraction = F0, hi: Fraction = Fraction(1, 10),
+                        workers: int = 1, out_dir: str | Path | None = None,
+                        progress: Callable[[int | None], None] | None = None) -> Chemin3ProofRange:
+    """The Model B3 proof for each d in ``decks``, on ``workers`` processes (:func:`prove_chemin3`).
+
+    Parameters
+    ----------
+    decks : sequence of int or None
+        The values of d (None: the infinite shoe).
+    lo, hi : Fraction
+        The commission range.
+    workers : int
+        Processes (1: in this process).
+    out_dir : str or Path, optional
+        A folder for each d's artefact (:func:`artefact_name`).
+    progress : callable, optional
+        Called with each d when it is done.
+
+    Returns
+    -------
+    Chemin3ProofRange
+        One row per d, in the order of ``decks``; a d whose proof does not close is a row with
+        ``proved`` false, not an exception.
+    """
+    lo, hi = check_commission(lo), check_commission(hi)
+    where = None if out_dir is None else str(out_dir)
+    t = time.perf_counter()
+    rows: dict[int, dict] = {}
+    if workers <= 1:
+        for k, d in enumerate(decks):
+            rows[k] = _prove_row(d, lo, hi, where)
+            if progress:
+                progress(d)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(_prove_row, d, lo, hi, where): k for k, d in enumerate(decks)}
+            for fut in as_completed(futures):
+                k = futures[fut]
+                rows[k] = fut.result()
+                if progress:
+                    progress(decks[k])
+    return Chemin3ProofRange(lo, hi, [rows[k] for k in range(len(decks))], time.perf_counter() - t, max(workers, 1))
+
+
 def _widen(key: str) -> str:
     """A 0-dimensional face inside a 1-dimensional one: (1,4) freed."""
     return key[:1] + "*" + key[2:]
 
 
-__all__ = ["PROOF_VERSION", "Chemin3Proof", "ProofIncomplete", "prove_chemin3"]
+__all__ = ["PROOF_VERSION", "Chemin3Proof", "Chemin3ProofRange", "ProofIncomplete", "artefact_name", "prove_chemin3",
+           "prove_chemin3_range"]
