@@ -13,7 +13,13 @@ fer under Model B3 (Ethier and Lee 2023, section 4) lies.  This module:
    strategy left is re-verified); at every node the iterated strict
    dominance is recomputed here (Banker's gain is affine in y and in alpha
    separately, so its extremes over the node are at corners) and must reach
-   the claimed fixings, exclusion or face;
+   the claimed fixings, exclusion or face; a node *excluded by cases* must
+   list, for every way Player can draw, stand or mix at his open
+   compositions, partial assignments of Banker's open sets (draw, stand,
+   mix, in the node's order) covering every full one, each with Farkas
+   multipliers that this module checks by exact arithmetic against the
+   conditions it writes itself (Player's gains in Banker's draws; Banker's
+   gains in (y, alpha), alpha y_j bounded by McCormick's four products);
 3. for every face a leaf reaches, the listed equilibria: the intervals cover
    the range in order, each sample lies strictly inside its interval, and at
    each sample the claimed equilibrium is certified (or refuted, when it is

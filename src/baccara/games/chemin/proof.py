@@ -20,6 +20,18 @@ Nash equilibrium lies, in two parts.
    y_k = 0 or y_j = 1; c < 0: y_j = 1 or y_k = 1), else by halving Player's
    widest open interval, else by halving the alpha-interval.  A leaf is
    excluded, or a *face*: all of Player's moves but one fixed at 0 or 1.
+   At the finest split of Player's box a node may also be *excluded by
+   cases*: an equilibrium there draws, stands or mixes at each of Player's
+   open compositions and at each of Banker's open sets; Player's conditions
+   (pi_j >= 0, <= 0 or = 0) involve Banker's draws x only, Banker's (beta_i)
+   involve (y, alpha) only, so a case is refuted when either side has no
+   solution, shown by a Farkas certificate (:mod:`baccara.solve.farkas`;
+   alpha y_j is bounded by McCormick's inequalities, a relaxation).  Banker's
+   sets are taken one at a time, so one certificate refutes every case that
+   extends a partial one.  From d = 39 on, nodes near alpha = 0 need it:
+   Player's (1,4) at 1 and (7,8) mixing near 0.53 mirror the equilibrium
+   (which mixes at (1,4)) closely enough that no split of useful size
+   separates them.
 2. **The faces.**  On a face Player chooses at one composition only, so the
    game is additive (a 2 x 2^484 game) and its equilibria over [lo, hi] are
    swept exactly (:func:`baccara.solve.sweep.sweep`, Ethier and Lee (2023),
