@@ -277,3 +277,25 @@ def test_cli_range_options(tmp_path):
     assert r.exit_code == 2 and "folder" in r.output
     r = runner.invoke(app, ["chemin", "prove", "--decks", "1-2,1001"])
     assert r.exit_code == 2 and "1 to 1,000" in r.output
+
+
+@pytest.mark.slow
+def test_far_shoes_keep_table7_pattern():
+    """Beyond Ethier and Lee's d <= 100: d = 1000 proved with Table 7's pattern (DMSDD, unique for every
+    alpha, no exceptional alpha) and re-checked."""
+    doc = json.loads(json.dumps(prove_chemin3(1000).to_json()))
+    assert doc["exceptional"] == [] and "unique with no exception" in doc["statement"]
+    assert [f["face"] for f in doc["faces"] if any(iv["full_game"] for iv in f["intervals"])] == ["D*SDD"]
+    assert check(doc).holds
+
+
+@pytest.mark.proof
+def test_table7_pattern_for_every_d_from_13_to_1000():
+    """Issue: 'the Table 7 pattern holds for every d >= 13, or the first d where it changes'.  Proved
+    for every d from 13 to 1000 (about 2 CPU-hours; 'scripts/test.sh --proofs' runs it on two processes):
+    Player plays DMSDD and the equilibrium is unique for every alpha in [0, 1/10]."""
+    from baccara import chemin
+
+    res = chemin.prove_range("B3", range(13, 1001), workers=2)
+    changed = [r["decks"] for r in res.rows if not (r["proved"] and r["faces"] == ["D*SDD"] and not r["exceptional"])]
+    assert changed == [], f"first d where the pattern changes (or the proof does not close): {changed[:5]}"
