@@ -158,3 +158,25 @@ def test_sweep_samples_are_proved_with_the_intervals_form():
     doc = IndependentSweep(sw, exact_ends(sw), lower_value_peak(), samples).to_json()
     assert doc["lower_value_proved"] == SAMPLES_PROVE
     assert all(iv["lower_value_at_sample"]["proved"] == "exact" for iv in doc["intervals"])
+    # the table shows where each interval's value is proved, and says what is not proved
+    from rich.console import Console
+
+    console = Console(width=200, record=True)
+    for r in IndependentSweep(sw, exact_ends(sw), lower_value_peak(), samples).renderables():
+        console.print(r)
+    text = console.export_text()
+    assert "proved at" in text and f"{samples[0].theta} (exact)" in text and "value is not proved" in text
+
+
+def test_prove_samples_only_with_the_independent_sweep():
+    from typer.testing import CliRunner
+
+    from baccara.cli import app
+
+    r = CliRunner().invoke(app, ["banque", "sweep", "--concept", "nash", "--prove-samples"])
+    assert r.exit_code == 2 and "--prove-samples" in r.output and "independent" in r.output
+    from baccara.errors import ParameterError
+    from baccara.games.banque.sweeps import sweep
+
+    with pytest.raises(ParameterError, match="prove_samples"):
+        sweep("correlated", prove_samples=True)

@@ -183,6 +183,8 @@ def _banque_series_plot(figure: int, points: int, output: str, plot):
 
 #: Measured seconds of one core for each banque sweep (all under the limit: announced, never refused).
 SWEEP_SECONDS = {"correlated": 110.0, "independent": 120.0, "nash": 240.0}
+#: ... and for --prove-samples: one exact lower-value proof on each of the 131 intervals, about 2 s each.
+PROVE_SAMPLES_SECONDS = 131 * 2.0
 
 
 @banque_app.command("sweep")
@@ -190,13 +192,21 @@ SWEEP_SECONDS = {"correlated": 110.0, "independent": 120.0, "nash": 240.0}
 def banque_sweep_cmd(
     concept: str = typer.Option("correlated", "--concept", "-c",
                                 help="correlated or nash (exact endpoints), or independent (endpoints by bisection)."),
+    prove_samples: bool = typer.Option(False, "--prove-samples",
+                                       help="independent only: prove the lower value exactly at a rational "
+                                            "theta inside every interval (about 2 s an interval)."),
     json_out: bool = JSON,
 ) -> dict | None:
     """The partition of (0, 1/2] into theta-intervals with one solution formula each (progress bar)."""
+    from ..errors import ParameterError
     from ..games.banque.sweeps import sweep
 
     concept = params.choice(concept, "--concept", CONCEPTS, case="exact")
-    check_workload(f"the {concept} sweep over (0, 1/2]", SWEEP_SECONDS[concept], False, "", say)
+    if prove_samples and concept != "independent":
+        raise ParameterError(f"--prove-samples goes with --concept independent only, got --concept {concept}")
+    seconds = SWEEP_SECONDS[concept] + (PROVE_SAMPLES_SECONDS if prove_samples else 0.0)
+    check_workload(f"the {concept} sweep over (0, 1/2]{' with its samples proved' if prove_samples else ''}",
+                   seconds, False, "", say)
     with progress_bar() as bar:
         tasks: dict[str, Any] = {}
 
@@ -205,7 +215,7 @@ def banque_sweep_cmd(
                 tasks[stage] = bar.add_task(stage, total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
-        result = sweep(concept, progress)
+        result = sweep(concept, progress, prove_samples=prove_samples)
     return render(result, json_out)
 
 

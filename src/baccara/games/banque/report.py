@@ -151,12 +151,18 @@ def independent_sweep_summary(doc: dict) -> str:
 def independent_sweep_renderables(doc: dict) -> list:
     """One row per theta-interval: its ends, the maximin (p1, p2), the lower value, the curves it lies on."""
     t = Table(title=independent_sweep_summary(doc))
-    for col in ("theta from", "theta to", "p1", "p2", "lower value", "maximum on"):
+    proved = "lower_value_proved" in doc
+    for col in ("theta from", "theta to", "p1", "p2", "lower value", "maximum on") + (("proved at",) if proved else ()):
         t.add_column(col)
     for iv in doc["intervals"]:
+        sample = iv.get("lower_value_at_sample")
+        extra = ((f"{sample['theta']} ({sample['proved']}{'' if sample['same_form'] else ', another form'})"
+                  if sample else "-"),) if proved else ()
         t.add_row(_num(iv["from"]), _num(iv["to"]), f"{iv['p1']:.6f}", f"{iv['p2']:.6f}",
-                  f"{iv['lower_value']:.9f}", " ".join(iv["maximum_on_curves"] + iv["on_edges"]))
+                  f"{iv['lower_value']:.9f}", " ".join(iv["maximum_on_curves"] + iv["on_edges"]), *extra)
     lines: list = [t, doc["definition"] + "; " + doc["endpoints"]]
+    if proved:
+        lines.append(doc["lower_value_proved"])
     if "lower_value_peak" in doc:
         peak = doc["lower_value_peak"]
         lines.append(f"the lower value peaks at theta = {peak['theta']:.6f}: {peak['value']:.9f}")

@@ -162,6 +162,10 @@ def sweep(concept: str = "correlated", progress: Progress | None = None,
     from ... import params
 
     concept = params.choice(concept, "concept", tuple(STAGES), case="exact")
+    if prove_samples and concept != "independent":
+        from ...errors import ParameterError
+
+        raise ParameterError(f"prove_samples goes with the independent sweep only, got concept {concept!r}")
     stages = STAGES[concept]
 
     def tell(stage: int) -> Callable[[int, int], None] | None:
