@@ -289,6 +289,7 @@ def test_far_shoes_keep_table7_pattern():
     assert check(doc).holds
 
 
+@pytest.mark.slow
 @pytest.mark.proof
 def test_table7_pattern_for_every_d_from_13_to_1000():
     """Issue: 'the Table 7 pattern holds for every d >= 13, or the first d where it changes'.  Proved
