@@ -263,6 +263,10 @@ def test_range_of_decks_writes_each_artefact(tmp_path):
     assert res.groups()[0] == ("1", "1", "unique on face(s) D*SDD, 1 exceptional alpha(s): 0.065529")
     doc = res.to_json()
     assert doc["kind"] == "chemin-b3-proofs" and len(doc["rows"]) == 2
+    grouped = chemin.prove_range("B3", [13, 14])
+    assert grouped.groups() == [("13", "14", "unique on face(s) D*SDD, no exceptional alpha")]
+    assert grouped.to_json()["groups"] == [{"from": "13", "to": "14",
+                                            "outcome": "unique on face(s) D*SDD, no exceptional alpha"}]
     with pytest.raises(Exception, match="out_dir"):
         chemin.prove_range("B3", [1], out_dir=tmp_path / "missing")
 

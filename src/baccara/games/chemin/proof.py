@@ -736,7 +736,7 @@ class Chemin3ProofRange(Result):
             d = r["decks"]
             o = outcome(r)
             if out and prev is not None and d != "inf" and int(d) == prev + 1 and out[-1][2] == o:
-                out[-1][1] = d
+                out[-1][1] = str(d)
             else:
                 out.append([str(d), str(d), o])
             prev = int(d) if d != "inf" else None
