@@ -133,7 +133,8 @@ class BanqueProofArtefact(Result):
         """One line: the range, the events, the intervals and how many carry several equilibria."""
         d = self.doc
         multi = [iv for iv in d["intervals"] if iv["player_strategies"] > 1]
-        return (f"banque Nash proof over ({d['range']['lo']}, {d['range']['hi']}{']' if d['range']['hi_included'] else ')'}: "
+        lo, hi = Fraction(d["range"]["lo"]), Fraction(d["range"]["hi"])
+        return (f"banque Nash proof over ({lo}, {hi}{']' if d['range']['hi_included'] else ')'}: "
                 f"{len(d['events'])} events, {len(d['intervals'])} intervals, {len(multi)} with several equilibria")
 
     def renderables(self) -> list:
@@ -262,7 +263,7 @@ def _statement(lo, hi, intervals, events, points) -> str:
             else:
                 multi.append((a, b, iv["player_strategies"]))
     regions = ", ".join(f"({a:.7f}, {b:.7f}) [up to {k}]" for a, b, k in multi) or "none"
-    return (f"For every theta in ({fstr(lo)}, {fstr(hi)}] other than the {len(events)} events (isolated algebraic "
+    return (f"For every theta in ({lo}, {hi}] other than the {len(events)} events (isolated algebraic "
             f"numbers, listed), the simplified banque game (Ethier and Lee 2015) has no continuum of Nash equilibria, "
             f"and on each interval between consecutive events every equilibrium keeps its form (the Players who play "
             f"pure, the sets where Banker is indifferent): the equilibria at the interval's sample are exactly those "
