@@ -6,11 +6,14 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from baccara.check import check
 from baccara.check.banque import _Game, _num, boundary_equilibria
 from baccara.check.banque_deals import coefficient_table
+from baccara.check.banque_interior import crossings, interior_equilibria, same_point
 from baccara.cli import app
 from baccara.games.banque.game import banque_game
 from baccara.games.banque.nash import nash_equilibria
@@ -42,6 +45,60 @@ def test_checker_finds_the_pure_player_equilibria_alone(theta):
               if e.p1 in (0, 1) or e.p2 in (0, 1)}
     assert trouble == [] and mine == theirs
     assert (theta == F(1, 4)) == (not mine)
+
+
+def _solver_interior(theta):
+    out = []
+    for e in nash_equilibria(theta).equilibria:
+        pt = (_num(number_json(e.p1)), _num(number_json(e.p2)))
+        if e.p1 not in (0, 1) and e.p2 not in (0, 1) and not any(same_point(pt, q) for q in out):
+            out.append(pt)
+    return out
+
+
+@pytest.mark.parametrize("theta", [F(4, 43), F(1, 34), F(11, 38)])
+def test_checker_finds_the_mixing_equilibria_alone(theta):
+    # the checker's own list of equilibria with both Players mixing against the solver's
+    # enumeration: three at 4/43 (inside the region the sampled sweep once missed, one of them
+    # rational, along one curve), none at 1/34, (9/11, 9/11) at 11/38
+    mine, undecided = interior_equilibria(_Game(coefficient_table()), theta)
+    theirs = _solver_interior(theta)
+    assert undecided == []
+    assert len(mine) == len(theirs) and all(any(same_point(p, q) for q in mine) for p in theirs)
+    assert len(mine) == {F(4, 43): 3, F(1, 34): 0, F(11, 38): 1}[theta]
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None)
+@given(st.fractions(min_value=F(1, 1000), max_value=F(1, 2)).filter(lambda t: t.denominator < 10**6))
+def test_checker_mixing_equilibria_property(theta):
+    # at any theta, what the checker lists is exactly what the solver lists (or it says why not)
+    mine, undecided = interior_equilibria(_Game(coefficient_table()), theta)
+    if not undecided:
+        theirs = _solver_interior(theta)
+        assert len(mine) == len(theirs) and all(any(same_point(p, q) for q in mine) for p in theirs)
+
+
+def test_crossings_of_two_hyperbolas():
+    # p1 p2 = 1/4 and p1 = p2 (as bilinears c0 + c1 p1 + c2 p2 + c3 p1 p2) meet at (1/2, 1/2) only
+    # in the open square; p1 p2 = 1/8 and p1 + p2 = 1 at (2 +- sqrt 2) / 4, irrational
+    pts, shared = crossings((F(-1, 4), 0, 0, 1), (0, 1, -1, 0))
+    assert not shared and len(pts) == 1 and all(v.a == F(1, 2) and v.b == 0 for v in pts[0])
+    pts, shared = crossings((F(-1, 8), 0, 0, 1), (-1, 1, 1, 0))
+    assert not shared and len(pts) == 2 and sorted(float(p[0]) for p in pts) == pytest.approx(
+        [(2 - 2 ** 0.5) / 4, (2 + 2 ** 0.5) / 4])
+    assert crossings((F(-1, 2), 1, 0, 0), (F(-1, 2), 1, 0, 0))[1]        # one line twice: shared
+
+
+def test_deleting_a_mixing_equilibrium_fails_at_its_sample(stored):
+    # the checker's own list catches it at the sample itself, not only in the bookkeeping
+    doc = copy.deepcopy(stored)
+    iv = doc["intervals"][0]
+    iv["equilibria"] = [e for e in iv["equilibria"] if e["p1"][:2] != ["9/11", "0/1"]]
+    iv["player_strategies"] -= 1
+    report = check(doc)
+    bad = [s.name for s in report.steps if not s.ok]
+    assert "interval 0 (theta = 31/63): every equilibrium found by the checker alone" in bad
 
 
 def test_stored_artefact_checks(stored):

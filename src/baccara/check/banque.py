@@ -31,7 +31,12 @@ quadratic irrationals; flint only for polynomial arithmetic):
    points where the mixing Player can be indifferent are finitely many rationals, each decided by
    an exact linear feasibility test over Banker's indifferent sets, and every segment between
    them is checked to carry no continuum).  Their (p1, p2) must be exactly the artefact's
-   equilibria with a pure Player: an equilibrium deleted there fails.
+   equilibria with a pure Player: an equilibrium deleted there fails.  It then lists every
+   equilibrium with both Players mixing (:mod:`baccara.check.banque_interior`: the crossings of
+   Banker's indifference curves, the points along one curve, the points inside a cell, each
+   tested exactly), which must be exactly the artefact's others.  Where two of Banker's sets share
+   an indifference curve but not their gains (at a few simple theta, 1/2 among them) that second
+   list is not attempted, and the step says so: there only the pure-Player part is re-derived.
 6. **Bookkeeping across events.**  Each event lists the equilibrium forms (which Players are pure,
    where Banker is indifferent, and a SHA-256 digest of the sets where he draws: recomputed here
    from each equilibrium, not read) that appear and disappear there; the forms of the interval
@@ -42,8 +47,9 @@ quadratic irrationals; flint only for polynomial arithmetic):
 
 What it takes from the proof's argument (``nash_proof``'s module docstring, not re-derived here):
 that the events are *all* the places where a form can start or stop being an equilibrium (it does
-not recompute the eliminants whose roots they are), and so that the equilibria with both Players
-mixing at each sample are all of them (step 5 re-enumerates only those with a pure Player).
+not recompute the eliminants whose roots they are).  So the checker knows every equilibrium at
+each sample (step 5), but that nothing is born and dies between two samples is the prover's
+claim.
 """
 
 from __future__ import annotations
@@ -51,98 +57,17 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from fractions import Fraction
-from itertools import combinations, product
-from math import isqrt
+from itertools import product
 
 import flint
 
 from . import Step
 from .banque_deals import JOINT, coefficient_table
+from .banque_interior import interior_equilibria, same_point
+from .qf import QF, _box_feasible, _num, _sign
 
 KIND = "banque-nash"
 VERSION = 1
-
-
-# ---------------------------------------------------------------- a + b sqrt(d)
-class QF:
-    """a + b sqrt(d), a and b rational, d a positive integer (1: rational)."""
-
-    __slots__ = ("a", "b", "d")
-
-    def __init__(self, a, b=0, d: int = 1) -> None:
-        a, b, d = Fraction(a), Fraction(b), int(d)
-        if d <= 0:
-            raise ValueError("sqrt of a non-positive number")
-        r = isqrt(d)
-        if r * r == d:
-            a, b, d = a + b * r, Fraction(0), 1
-        if b == 0:
-            d = 1
-        self.a, self.b, self.d = a, b, d
-
-    def _pair(self, o) -> tuple:
-        """(self's (a, b), o's (a, b)) over one common d."""
-        if not isinstance(o, QF):
-            return (self.a, self.b), (Fraction(o), Fraction(0)), self.d
-        if o.d == 1 or o.d == self.d:
-            return (self.a, self.b), (o.a, o.b), self.d
-        if self.d == 1:
-            return (self.a, Fraction(0)), (o.a, o.b), o.d
-        # sqrt(o.d) = k sqrt(self.d) with k rational, or the two fields differ
-        q = Fraction(o.d, self.d)
-        n, m = isqrt(q.numerator), isqrt(q.denominator)
-        if n * n != q.numerator or m * m != q.denominator:
-            raise ValueError(f"numbers in two quadratic fields (sqrt {self.d}, sqrt {o.d})")
-        return (self.a, self.b), (o.a, o.b * Fraction(n, m)), self.d
-
-    def __add__(self, o):
-        (a, b), (c, e), d = self._pair(o)
-        return QF(a + c, b + e, d)
-
-    __radd__ = __add__
-
-    def __neg__(self):
-        return QF(-self.a, -self.b, self.d)
-
-    def __sub__(self, o):
-        return self + (-o if isinstance(o, QF) else -Fraction(o))
-
-    def __rsub__(self, o):
-        return (-self) + o
-
-    def __mul__(self, o):
-        (a, b), (c, e), d = self._pair(o)
-        return QF(a * c + b * e * d, a * e + b * c, d)
-
-    __rmul__ = __mul__
-
-    def sign(self) -> int:
-        sa, sb = _sgn(self.a), _sgn(self.b)
-        if sb == 0 or sa == sb:
-            return sa or sb
-        if sa == 0:
-            return sb
-        return sa if self.a * self.a > self.b * self.b * self.d else sb
-
-    def key(self) -> tuple:
-        return (self.a, self.b, self.d)
-
-    def __float__(self) -> float:
-        return float(self.a) + float(self.b) * self.d ** 0.5
-
-
-def _sgn(v) -> int:
-    return (v > 0) - (v < 0)
-
-
-def _sign(v) -> int:
-    return v.sign() if isinstance(v, QF) else _sgn(v)
-
-
-def _num(row) -> QF:
-    """``[a, b, d]`` as a QF."""
-    a, b, d = row
-    return QF(Fraction(a), Fraction(b), int(d))
 
 
 # ---------------------------------------------------------------- the game, the checker's own
@@ -215,55 +140,6 @@ def certify(game: _Game, theta: Fraction, p1, p2, claimed: dict) -> tuple[bool, 
 def _digest(labels: list[str]) -> str:
     """The first 12 hex digits of the SHA-256 of the labels, sorted and joined by spaces."""
     return hashlib.sha256(" ".join(sorted(labels)).encode()).hexdigest()[:12]
-
-
-# ---------------------------------------------------------------- exact feasibility over a box
-def _box_feasible(eq: list[tuple[list, Fraction]], ge: list[tuple[list, Fraction]], m: int) -> bool:
-    """Is there x in [0, 1]^m with every row . x = rhs in ``eq`` and row . x >= rhs in ``ge``
-    (at most two rows in all)?  A bounded polyhedron is nonempty iff it has a vertex: m linearly
-    independent active constraints, some of them rows and the rest bounds x_i = 0 or 1."""
-    rows = [(r, c, True) for r, c in eq] + [(r, c, False) for r, c in ge]
-    if m == 0:
-        return all((c == 0) if is_eq else (c <= 0) for _, c, is_eq in rows)
-    eq_idx = [n for n, (_, _, e) in enumerate(rows) if e]
-    opt = [n for n, (_, _, e) in enumerate(rows) if not e]
-    for extra in range(len(opt) + 1):
-        for act in combinations(opt, extra):
-            active = eq_idx + list(act)
-            k = len(active)
-            if k > m:
-                continue
-            for free in combinations(range(m), k):
-                rest = [i for i in range(m) if i not in free]
-                for bits in product((0, 1), repeat=len(rest)):
-                    x = [Fraction(0)] * m
-                    for i, v in zip(rest, bits):
-                        x[i] = Fraction(v)
-                    # solve the k x k system for the free coordinates
-                    A = [[rows[n][0][i] for i in free] for n in active]
-                    bvec = [rows[n][1] - sum(rows[n][0][i] * x[i] for i in rest) for n in active]
-                    sol = _solve(A, bvec)
-                    if sol is None:
-                        continue
-                    for i, v in zip(free, sol):
-                        x[i] = v
-                    if all(0 <= v <= 1 for v in x) and all(
-                            (sum(r[i] * x[i] for i in range(m)) == c) if is_eq else
-                            (sum(r[i] * x[i] for i in range(m)) >= c) for r, c, is_eq in rows):
-                        return True
-    return False
-
-
-def _solve(A, b):
-    k = len(A)
-    if k == 0:
-        return []
-    if k == 1:
-        return None if A[0][0] == 0 else [b[0] / A[0][0]]
-    det = A[0][0] * A[1][1] - A[0][1] * A[1][0]
-    if det == 0:
-        return None
-    return [(b[0] * A[1][1] - A[0][1] * b[1]) / det, (A[0][0] * b[1] - b[0] * A[1][0]) / det]
 
 
 # ---------------------------------------------------------------- equilibria with a pure Player
@@ -493,7 +369,25 @@ def check(doc: dict) -> list[Step]:
             detail = (f"{len(mine)} with a pure Player, found by the checker alone" if ok else
                       "; ".join(trouble[:2]) or f"the checker finds {len(mine)} with a pure Player, the artefact "
                       f"{len(theirs)} (missing {len(mine - theirs)}, extra {len(theirs - mine)})")
-            steps.append(Step(f"{name}: equilibria with a pure Player complete", ok, detail))
+            inner, undecided = interior_equilibria(game, theta)
+            if undecided:
+                # only the pure-Player part is re-derived at this theta; say what was not
+                steps.append(Step(f"{name}: equilibria with a pure Player complete", ok,
+                                  detail + "; those with both Players mixing not re-enumerated here: "
+                                  + "; ".join(sorted(set(undecided))[:2])))
+                return forms
+            listed = [(_num(e["p1"]), _num(e["p2"])) for e in eqs]
+            mixing: list[tuple] = []
+            for pt in listed:
+                if all(_sign(v) > 0 and _sign(1 - v) > 0 for v in pt) and not any(same_point(pt, q) for q in mixing):
+                    mixing.append(pt)
+            missing = [q for q in inner if not any(same_point(q, pt) for pt in mixing)]
+            extra = [pt for pt in mixing if not any(same_point(pt, q) for q in inner)]
+            ok = ok and not missing and not extra
+            steps.append(Step(f"{name}: every equilibrium found by the checker alone", ok,
+                              f"{len(mine)} with a pure Player and {len(inner)} with both mixing, as listed" if ok else
+                              detail + (f"; with both mixing the checker finds {len(inner)}, the artefact lists "
+                                        f"{len(mixing)} (missing {len(missing)}, extra {len(extra)})")))
         return forms
 
     all_forms = []
