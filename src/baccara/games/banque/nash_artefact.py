@@ -34,6 +34,7 @@ from ...algebraic import fraction_str as fstr
 from ...errors import BaccaraError
 from ...result import Result
 from ...solve.roots import Endpoint, _exact_bounds, precision, rational_between_balls
+from ...solve.sweep import rational_between
 from .game import BanqueGame, banque_game, infoset_label
 
 KIND = "banque-nash"
@@ -161,6 +162,36 @@ def _event_json(e: Endpoint) -> dict:
     return {"polynomial": [int(c) for c in f.coeffs()], "interval": [fstr(a), fstr(b)], "float": float(e)}
 
 
+def _coincide_unequally(theta: Fraction, game: BanqueGame | None) -> bool:
+    """Do two of Banker's indifference curves crossing the square coincide at theta while the
+    Players' gains there are not in the same ratio?  (There the independent checker cannot list
+    the equilibria with both Players mixing by itself.)"""
+    from .nash import _Setup
+
+    setup = _Setup(theta, game)
+    for grp in set(setup.siblings.values()):
+        k = grp[0]
+        nz = next(i for i, v in enumerate(setup.curves[k]) if v)
+        for j in grp[1:]:
+            lam = Fraction(setup.curves[j][nz]) / setup.curves[k][nz]
+            if any(a != lam * b for a, b in zip(setup.e1[j] + setup.e2[j], setup.e1[k] + setup.e2[k])):
+                return True
+    return False
+
+
+def _generic_sample(x, y, game: BanqueGame | None) -> Fraction:
+    """A short rational between the balls x < y, away from the theta where two of Banker's
+    curves coincide with unequal gains (any theta of the interval serves as its sample; these
+    few simple ones, 1/4 among them, would leave the checker unable to enumerate)."""
+    t = rational_between_balls(x, y)
+    a, b = _exact_bounds(x)[1], _exact_bounds(y)[0]
+    k = 1
+    while _coincide_unequally(t, game) and k < 64:
+        k += 1
+        t = rational_between(a + (b - a) * k / 66, a + (b - a) * (k + 1) / 66)
+    return t
+
+
 def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: BanqueGame | None = None,
           progress: Callable[[str], None] | None = None, stored: bool = False) -> BanqueProofArtefact:
     """The banque Nash proof over (lo, hi] as an artefact (module docstring).
@@ -222,7 +253,7 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
         from ...solve.roots import arb_of
 
         edges = [arb_of(lo)] + balls + [arb_of(hi)]
-        samples = [rational_between_balls(x, y) for x, y in zip(edges, edges[1:])]
+        samples = [_generic_sample(x, y, game) for x, y in zip(edges, edges[1:])]
     intervals: list[dict[str, Any]] = []
     for n, t in enumerate(samples):
         say(f"equilibria at theta = {t} ({n + 1} of {len(samples)})")
