@@ -170,3 +170,53 @@ def test_prove_then_check(tmp_path):
 def test_prove_matches_the_api():
     a = prove(F(49, 100), F(1, 2))
     assert a.to_json()["statement"] == json.loads(STORED.read_text())["statement"]
+
+
+#: written by ``baccara banque prove --stored --out FILE`` (all of (0, 1/2], about 2 minutes)
+WHOLE = Path(__file__).parent / "data" / "banque_nash_all.json"
+
+
+def test_readme_regions_follow_from_the_whole_range_artefact():
+    # the README's statement (unique but on three regions where three equilibria coexist) is
+    # the whole-range artefact's, read from the artefact, not typed in
+    doc = json.loads(WHOLE.read_text())
+    assert (doc["range"]["lo"], doc["range"]["hi"]) in (("0", "1/2"), ("0/1", "1/2"))
+    regions = []
+    for iv in doc["intervals"]:
+        if iv["player_strategies"] > 1:
+            if regions and regions[-1][1] == iv["lo_float"]:
+                regions[-1][1] = iv["hi_float"]
+            else:
+                regions.append([iv["lo_float"], iv["hi_float"]])
+    assert len(regions) == 3
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    assert "unique except on three regions" in readme
+    for a, b in regions:
+        assert f"{a:.7f}" in readme and f"{b:.7f}" in readme
+
+
+@pytest.mark.slow
+def test_whole_range_artefact_is_reproduced_and_checks(tmp_path):
+    # the whole range, written by the command from the stored events, equals the stored
+    # artefact, and the checker re-derives every equilibrium at every sample but theta = 1/2
+    out = tmp_path / "all.json"
+    r = CliRunner().invoke(app, ["banque", "prove", "--stored", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(out.read_text())
+    assert doc == json.loads(WHOLE.read_text())
+    report = check(doc)
+    assert report.holds, [s for s in report.steps if not s.ok][:3]
+    alone = [s for s in report.steps if s.name.endswith("every equilibrium found by the checker alone")]
+    assert len(alone) == len(doc["intervals"])
+
+
+def test_samples_avoid_coinciding_curves():
+    # at theta = 1/4 two of Banker's curves coincide with unequal gains (the checker could not
+    # list the mixing equilibria there); a sample chosen in an interval around it is not 1/4
+    import flint
+
+    from baccara.games.banque.nash_artefact import _coincide_unequally, _generic_sample
+
+    assert _coincide_unequally(F(1, 4), None) and not _coincide_unequally(F(4, 43), None)
+    t = _generic_sample(flint.arb(F(6, 25).numerator) / 25, flint.arb(13) / 50, None)
+    assert F(6, 25) < t < F(13, 50) and t != F(1, 4) and not _coincide_unequally(t, None)
