@@ -240,8 +240,20 @@ def _roots(r0, r1, r2) -> list:
 
 
 def crossings(c: tuple, d: tuple) -> tuple[list, bool]:
-    """The points of the open square where the bilinear functions c and d both vanish, and
-    whether they share a whole component there (then the list is not the answer)."""
+    """Where two bilinear functions both vanish in the open square.
+
+    Parameters
+    ----------
+    c, d : tuple
+        (c0, c1, c2, c3) for c0 + c1 p1 + c2 p2 + c3 p1 p2, rationals.
+
+    Returns
+    -------
+    tuple
+        (points, shared): the common zeros (p1, p2) in (0, 1)^2, exact (in Q(sqrt d): the
+        resultant in p1 is a quadratic), and whether the two share a whole component (then the
+        list is not the answer).
+    """
     r0 = c[0] * d[2] - c[2] * d[0]
     r1 = c[0] * d[3] + c[1] * d[2] - c[2] * d[1] - c[3] * d[0]
     r2 = c[1] * d[3] - c[3] * d[1]
@@ -393,7 +405,18 @@ def interior_equilibria(game, theta: Fraction) -> tuple[list[tuple], list[str]]:
 
 
 def same_point(p, q) -> bool:
-    """Are the points p and q (pairs of exact numbers) equal?"""
+    """Are two points equal?
+
+    Parameters
+    ----------
+    p, q : tuple
+        Pairs of exact numbers (Fraction or QF).
+
+    Returns
+    -------
+    bool
+        True when both coordinates are equal (numbers in two different quadratic fields never are).
+    """
     try:
         return all(_sign(QF(0) + a - b) == 0 for a, b in zip(p, q))
     except ValueError:                # numbers in two quadratic fields: not equal
