@@ -218,5 +218,5 @@ def test_samples_avoid_coinciding_curves():
     from baccara.games.banque.nash_artefact import _coincide_unequally, _generic_sample
 
     assert _coincide_unequally(F(1, 4), None) and not _coincide_unequally(F(4, 43), None)
-    t = _generic_sample(flint.arb(F(6, 25).numerator) / 25, flint.arb(13) / 50, None)
+    t = _generic_sample(flint.arb(6) / 25, flint.arb(13) / 50, None)
     assert F(6, 25) < t < F(13, 50) and t != F(1, 4) and not _coincide_unequally(t, None)
