@@ -314,7 +314,7 @@ def sweep_json(sw: IndependentSweep, ends: list | None = None) -> dict:
 
 
 # ---------------------------------------------------------------- exact interval ends
-def independent_locus(sig: tuple, theta: float, p1: float):
+def independent_locus(sig: tuple, theta: float | Fraction, p1: float):
     """The moving point of a float signature: (MovingPoint, V), the equations read from
     the curves through the maximiser and the edges it lies on, V = A + sum of the curves
     where Banker draws (the Players' value there, a polynomial in p1, p2, theta).

@@ -1,0 +1,768 @@
+"""The independent cooperative lower value proved for every theta of a sweep interval (Ethier and Lee 2015, section 4).
+
+:func:`~baccara.games.banque.independent_proof.prove_lower_value` proves the lower
+value at one rational theta.  :func:`prove_interval` proves it for *every* theta of
+an interval (a, b) of the theta-sweep on which the maximiser keeps one form F (the
+curves through it, the edges it lies on, Banker's best response there): the lower
+value there is v_F(theta) = V_theta(p_F(theta)), with p_F(theta) the moving point
+that F's two equations fix (an algebraic function of theta, exact in Q(sqrt D) at
+every rational theta) and V_theta(p) = A + sum_i min(0, B_i).
+
+The argument
+------------
+*At least.*  p_F is a real point of the square, and V there has F's draw set, for
+every theta in (a, b): each condition (Banker's sign at every set whose sign on
+the square can change, p in [0, 1]^2, the branch staying real) is eliminated at
+p_F to an integer polynomial in theta; none has a root in (a, b) at which its sign
+changes (:meth:`~baccara.solve.moving.Event.genuine`), and all hold at one
+rational sample, exactly.
+
+*At most.*  For each theta the maximum of V over the square lies among finitely
+many candidates (:mod:`baccara.games.banque.independent`): the corners, the points
+where a curve meets an edge, the crossings of two curves, and the critical points
+of W_D = A + sum_{i in D} B_i along a curve z, for D the draw set on an arc of z.
+Every arc of z has an end at a crossing (z, k) or an edge point of z, so the draw
+sets of its arcs are those at such points, with or without k.  On a theta-box the
+candidates are enumerated in interval arithmetic (arb balls): every crossing and
+edge point whose ball meets the square, every draw set its balls allow (a sign
+they do not decide counts both ways), both roots of every quadratic.  Extra
+candidates do no harm: each is only required to satisfy V <= v_F, true of every
+point.  A candidate is disposed of on a theta-box when its ball leaves the square,
+it is not real, or the ball of V there lies below that of v_F; otherwise the box
+is halved.  Near a theta where a candidate ties v_F (the interval's ends: the
+maximiser jumps or changes form there; or a candidate that *is* p_F, as where
+three curves pass through it) halving never ends, so after a few halvings the
+candidate is decided in exact arithmetic: the theta where it enters or leaves the
+square or turns complex, and where W_S(c) = v_F with S its draw set at a sample
+(value_crossings: a resultant), split the box into pieces on each of which
+W_S(c) - v_F has one sign, decided at a rational sample (V <= W_S for any S, so
+W_S(c) < v_F suffices).  Where the difference is identically 0 the candidate must
+lie on F's curves for every theta and equal p_F at the sample: it is p_F.
+
+This proves V_theta(p) <= v_F(theta) for every theta in (a, b) but finitely many
+(the pieces' ends); the lower value and v_F are continuous in theta (V is jointly
+continuous, the square compact), so it holds at those too.  Every sign is
+certified: arb balls, or exact rationals and numbers of Q(sqrt D) at samples.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+
+import flint
+
+from ...algebraic import QuadraticNumber, quadratic_roots
+from ...errors import BaccaraError
+from ...solve.moving import _W, ONE, P1, P2, Event, MovingPoint, W, in_theta, resultant, terms
+from ...solve.roots import Endpoint, arb_of, precision, rational_between_balls, real_roots, refine
+from .game import BanqueGame, banque_game, infoset_label
+
+#: Working precision of the interval arithmetic, bits.
+BITS = 128
+#: Halvings of a theta-box for one candidate before it is decided exactly.
+MAX_HALVINGS = 4
+#: Halvings of a theta-box before the candidates on it must be enumerated.
+MAX_ENUMERATION_HALVINGS = 24
+#: Undecided signs tolerated at one arc end before the theta-box is halved for the enumeration.
+MAX_UNDECIDED = 5
+
+_POS = flint.arb(0).union(flint.arb(1))       # [0, 1]
+
+Poly = flint.fmpz_poly
+TP = Poly([0, 1])
+
+
+class _Wide(Exception):
+    """The theta-box is too wide for this ball computation: halve it."""
+
+
+class _Refuted(Exception):
+    def __init__(self, theta: Fraction, point: tuple) -> None:
+        super().__init__(f"at theta = {theta} the point {tuple(map(str, point))} beats the claimed value")
+        self.theta, self.point = theta, point
+
+
+@dataclass(frozen=True)
+class IntervalProof:
+    """The outcome of :func:`prove_interval` on one interval (``lo``, ``hi``).
+
+    ``status``: "proved" (for every theta in the interval the lower value is V at the
+    moving point of the form, ``form``), "refuted" (``reason`` names a theta and a point
+    that beats it) or "inconclusive" (``reason``).  ``candidates``: (candidate, theta-box)
+    pairs disposed of in interval arithmetic; ``exact``: candidates decided in exact
+    arithmetic near a tie; ``form_events``: roots of the form's own conditions in the
+    interval (none may change a sign); ``seconds``: wall time."""
+
+    lo: Endpoint
+    hi: Endpoint
+    form: str
+    status: str
+    candidates: int = 0
+    exact: int = 0
+    form_events: int = 0
+    reason: str = ""
+    seconds: float = 0.0
+
+    @property
+    def holds(self) -> bool:
+        """Whether the lower value is proved for every theta of the interval."""
+        return self.status == "proved"
+
+    def to_json(self) -> dict:
+        """The interval's exact ends, the form, the status and the counts."""
+        return {"from": self.lo.to_json(), "to": self.hi.to_json(), "form": self.form, "status": self.status,
+                "candidates_by_intervals": self.candidates, "candidates_decided_exactly": self.exact,
+                "roots_of_the_form_conditions": self.form_events, "reason": self.reason,
+                "seconds": round(self.seconds, 3)}
+
+
+# ---------------------------------------------------------------- the game over theta
+class _Game:
+    """Each B_k and A as four integer polynomials in theta (the bilinear coefficients)."""
+
+    def __init__(self, game: BanqueGame) -> None:
+        r10, r20, r1, r2 = game.bilinears
+        self.B = [tuple(Poly([int(b), int(a) - int(b)]) for a, b in zip(x, y)) for x, y in zip(r1, r2)]
+        self.A = tuple(Poly([int(b), int(a) - int(b)]) for a, b in zip(r10, r20))
+        self.polys = game.polys
+        self.n = len(self.B)
+        # B_k = g_k(theta) C_k: the curve is C_k = 0 (B_k vanishes on the whole square where g_k does)
+        self.g, self.C = [], []
+        for c in self.B:
+            g = Poly([0])
+            for x in c:
+                g = g.gcd(x)
+            if g.is_zero():
+                g = Poly([1])
+            if g.coeffs()[-1] < 0:
+                g = -g
+            self.g.append(g)
+            self.C.append(tuple(x // g for x in c))
+
+    def sign_on_box(self, k: int, lo: Fraction, hi: Fraction) -> int:
+        """+1 / -1 when B_k > 0 / < 0 on all of [0, 1]^2 x [lo, hi] (multilinear: the 8
+        corners decide), 0 when it may change sign there."""
+        c = self.B[k]
+        vals = [c[0](t) + c[1](t) * x + c[2](t) * y + c[3](t) * x * y
+                for t in (flint.fmpq(lo.numerator, lo.denominator), flint.fmpq(hi.numerator, hi.denominator))
+                for x in (0, 1) for y in (0, 1)]
+        if all(v > 0 for v in vals):
+            return 1
+        if all(v < 0 for v in vals):
+            return -1
+        return 0
+
+
+def _add(a, b):
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _at(polys, t):
+    return tuple(flint.arb_poly(p)(t) for p in polys)
+
+
+def _bil(c, x, y):
+    return c[0] + c[1] * x + (c[2] + c[3] * x) * y
+
+
+def _quad_root(k0, k1, k2, sigma: int):
+    """The root (-k1 + sigma sqrt(k1^2 - 4 k2 k0)) / (2 k2) as a ball, None when certainly
+    not real; k2 = None: the linear root -k0 / k1."""
+    if k2 is None:
+        if k1.contains(0):
+            if not k0.contains(0) and abs(k0).lower() > abs(k1).upper():
+                return flint.arb(2)           # |root| > 1: off the square
+            raise _Wide
+        return -k0 / k1
+    disc = k1 * k1 - 4 * k2 * k0
+    if disc < 0:
+        return None
+    if disc.lower() < 0:
+        sq = flint.arb(0).union(flint.arb(disc.upper()).sqrt())
+    else:
+        sq = disc.sqrt()
+    if not k2.contains(0):
+        return (-k1 + sigma * sq) / (2 * k2)
+    den = -k1 - sigma * sq
+    if den.contains(0):
+        if not k0.contains(0) and abs(2 * k0).lower() > abs(den).upper():
+            return flint.arb(2)               # |root| > 1: off the square
+        raise _Wide
+    return 2 * k0 / den
+
+
+def _in_square(x, y):
+    """The balls clipped to [0, 1], or None when one misses it."""
+    if x > 1 or x < 0 or y > 1 or y < 0:
+        return None
+    return x.intersection(_POS), y.intersection(_POS)
+
+
+def _on_curve(c, x):
+    """p2 on the curve c = 0 at p1 = x; a ball beyond 1 when |p2| > 1 is certain."""
+    den, num = c[2] + c[3] * x, -(c[0] + c[1] * x)
+    if den.contains(0):
+        if not num.contains(0) and abs(num).lower() > abs(den).upper():
+            return flint.arb(2)              # |p2| > 1: off the square
+        raise _Wide
+    return num / den
+
+
+# ---------------------------------------------------------------- candidates
+# descriptors: ("corner", x, y), ("edge", k, w, e), ("cross", i, j, sigma), ("crit", z, D, sigma)
+def _cross_k(G: _Game, i: int, j: int):
+    ci, cj = G.C[i], G.C[j]
+    k2 = ci[1] * cj[3] - cj[1] * ci[3]
+    k1 = ci[0] * cj[3] + ci[1] * cj[2] - cj[0] * ci[3] - cj[1] * ci[2]
+    k0 = ci[0] * cj[2] - cj[0] * ci[2]
+    return k0, k1, k2
+
+
+def _crit_k(f, c):
+    """N(p1) = f1 s^2 - (f3 (c0 + c1 p1) + c1 (f2 + f3 p1)) s + c3 (f2 + f3 p1)(c0 + c1 p1), s = c2 + c3 p1:
+    V = f along the curve c = 0 is critical where N = 0 (coefficients of p1^0, p1^1, p1^2)."""
+    c0, c1, c2, c3 = c
+    f0, f1, f2, f3 = f
+    ss = (c2 * c2, 2 * c2 * c3, c3 * c3)
+    t = (f3 * c0 + c1 * f2, 2 * f3 * c1)
+    ts = (t[0] * c2, t[0] * c3 + t[1] * c2, t[1] * c3)
+    ll = (f2 * c0, f2 * c1 + f3 * c0, f3 * c1)
+    return tuple(f1 * ss[m] - ts[m] + c3 * ll[m] for m in range(3))
+
+
+class _Prover:
+    def __init__(self, G: _Game, lo: Endpoint, hi: Endpoint, sig: tuple, theta: Fraction, p1) -> None:
+        from .independent_sweep import independent_locus
+
+        self.G, self.lo, self.hi, self.sig = G, lo, hi, sig
+        self.pF, self.vF = independent_locus(sig, theta, float(p1))
+        self.sample = theta
+        self.lo_q, self.hi_q = _outer(lo.ball)[0], _outer(hi.ball)[1]
+        signs = {k: G.sign_on_box(k, self.lo_q, self.hi_q) for k in range(G.n)}
+        self.rel = [k for k in range(G.n) if signs[k] == 0 and any(not c.is_zero() for c in G.B[k])]
+        fixed = G.A
+        for k in range(G.n):
+            if signs[k] < 0:
+                fixed = _add(fixed, G.B[k])
+        self.fixed = fixed
+        draws = sig[1]
+        wf = G.A
+        for k in draws:
+            wf = _add(wf, G.B[k])
+        self.wF = wf                                      # V at p_F: A + the sets where Banker draws there
+        self.kF = tuple(Poly(in_theta(c)) for c in self.pF.k_coeffs())
+        split = self.pF._split()[1]
+        coef: dict[tuple, dict[int, int]] = {}
+        for m, c in terms(split):
+            coef.setdefault(m[:2], {})[m[3]] = c
+        self.p2F = tuple(Poly([coef.get(key, {}).get(e, 0) for e in range(1 + max(coef.get(key, {0: 0})))])
+                         for key in ((0, 0), (1, 0), (0, 1), (1, 1)))
+        self.counts = {"boxes": 0, "exact": 0}
+        self.fixed_draws = [k for k in range(G.n) if signs[k] < 0]
+        self.kcache: dict = {}
+        self.on_pF: dict = {}
+        self.pair_pF: dict = {}
+        self.through_F = {k for k in self.rel if self.pF.theta_polynomial(G.polys.B[k]) == 0}
+
+    # ------------------------------------------------------------ p_F and v_F on a box
+    def vF_lower(self, t):
+        k0, k1, k2 = _at(self.kF, t)
+        if self.kF[2].is_zero():
+            x = _quad_root(k0, k1, None, 0)
+        else:
+            x = _quad_root(k0, k1, k2, self.pF.branch)
+        if x is None:
+            raise _Wide
+        u0, u1, v0, v1 = _at(self.p2F, t)
+        den = v0 + v1 * x
+        if den.contains(0):
+            raise _Wide
+        y = -(u0 + u1 * x) / den
+        sq = _in_square(x, y)
+        if sq is None:
+            raise _Wide
+        return _bil(_at(self.wF, t), *sq).lower()
+
+    # ------------------------------------------------------------ a candidate on a box
+    def point(self, desc, t, B):
+        """The candidate's point as balls over the theta-box t, or None (not real)."""
+        kind = desc[0]
+        if kind == "corner":
+            return flint.arb(desc[1]), flint.arb(desc[2])
+        if kind == "edge":
+            _, k, w, e = desc
+            c, cp = B[k], self.G.C[k]
+            if (cp[2] + e * cp[3] if w == 1 else cp[1] + e * cp[3]).is_zero():
+                return None                      # B_k does not vary along this edge: no isolated point
+            if w == 1:
+                return flint.arb(e), _on_curve(c, flint.arb(e))
+            den = c[1] + c[3] * e
+            if den.contains(0):
+                raise _Wide
+            return -(c[0] + c[2] * e) / den, flint.arb(e)
+        if kind == "cross":
+            _, i, j, sigma = desc
+            key = ("cross", i, j)
+            if key not in self.kcache:
+                self.kcache[key] = _cross_k(self.G, i, j)
+            k0, k1, k2 = self.kcache[key]
+            if k2.is_zero() and k1.is_zero():
+                return None                      # parallel lines (or one line twice): no isolated point
+            a0, a1 = _at((k0, k1), t)
+            x = _quad_root(a0, a1, None if k2.is_zero() else flint.arb_poly(k2)(t), sigma)
+            if x is None:
+                return None
+            if x > 1 or x < 0:
+                return x, flint.arb(0)
+            for c in (B[i], B[j]):
+                if not (c[2] + c[3] * x).contains(0):
+                    return x, _on_curve(c, x)
+            for c in (B[i], B[j]):
+                if not (c[2] + c[3] * x).is_zero():
+                    return x, _on_curve(c, x)
+            raise _Wide
+        _, z, D, sigma = desc
+        key = ("crit", z, D)
+        if key not in self.kcache:
+            f = self.fixed
+            for k in D:
+                f = _add(f, self.G.B[k])
+            self.kcache[key] = _crit_k(f, self.G.C[z])
+        n0, n1, n2 = self.kcache[key]
+        if n2.is_zero() and n1.is_zero():
+            return None                          # V is constant along the curve, or nowhere critical
+        a0, a1 = _at((n0, n1), t)
+        x = _quad_root(a0, a1, None if n2.is_zero() else flint.arb_poly(n2)(t), sigma)
+        if x is None:
+            return None
+        return x, _on_curve(B[z], x)
+
+    def off_unit(self, desc, t) -> bool:
+        """Does the crossing's quadratic K(p1) certainly have no root with p1 in [0, 1]?"""
+        ks = _at(self.kcache[("cross", desc[1], desc[2])], t)
+        for m in range(16):
+            x = flint.arb(m).union(flint.arb(m + 1)) / 16
+            if (ks[0] + ks[1] * x + ks[2] * x * x).contains(0):
+                return False
+        return True
+
+    def below(self, desc, t, B, Bv, fixed, vlow) -> bool:
+        """Is the candidate certainly not above v_F on the box (not real, off the square, or V below)?"""
+        p = self.point(desc, t, B)
+        if p is None:
+            return True
+        sq = _in_square(*p)
+        if sq is None:
+            return True
+        x, y = sq
+        v = _bil(fixed, x, y)
+        total = v.upper()
+        for k in self.rel:
+            b = _bil(Bv[k], x, y).upper()
+            if b < 0:
+                total += b
+        return bool(total < vlow)
+
+    # ------------------------------------------------------------ the enumeration on a box
+    def candidates(self, t, B) -> set:
+        """Every candidate on the theta-box t (a superset), or raise _Wide."""
+        out: set = {("corner", x, y) for x in (0, 1) for y in (0, 1)}
+        ends: dict[int, list] = {z: [] for z in self.rel}      # (point balls, other curve or None) per curve
+        for k in self.rel:
+            for w in (1, 2):
+                for e in (0, 1):
+                    desc = ("edge", k, w, e)
+                    p = self.point(desc, t, B)
+                    if p is not None and _in_square(*p) is not None:
+                        out.add(desc)
+                        ends[k].append((p, None))
+        for i, j in combinations(self.rel, 2):
+            for sigma in (1, -1):
+                desc = ("cross", i, j, sigma)
+                try:
+                    p = self.point(desc, t, B)
+                except _Wide:
+                    if self.off_unit(desc, t):
+                        continue
+                    raise
+                if p is None or _in_square(*p) is None:
+                    continue
+                out.add(desc)
+                ends[i].append((p, j))
+                ends[j].append((p, i))
+        for z in self.rel:
+            if self.G.C[z][2].is_zero() and self.G.C[z][3].is_zero():
+                continue                        # a vertical line: V is linear along it
+            sets: set = set()
+            for (x, y), k in ends[z]:
+                sq = _in_square(x, y)
+                if sq is None:
+                    continue
+                base, free = [], []
+                for m in self.rel:
+                    if m == z or m == k:
+                        continue
+                    b = self.gsign[m] * _bil(B[m], *sq)
+                    if b < 0:
+                        base.append(m)
+                    elif not b > 0:
+                        free.append(m)
+                sides: list[tuple[list, list]] = [(base, free)]
+                if len(free) > MAX_UNDECIDED and k is not None and self.is_pF(("cross", min(z, k), max(z, k))):
+                    sides = self.sides_at_pF(z, sq, base, free, B)
+                for base_s, free_s in sides:
+                    if len(free_s) > MAX_UNDECIDED:
+                        raise _Wide
+                    for r in range(len(free_s) + 1):
+                        for sub in combinations(free_s, r):
+                            d = frozenset(base_s) | frozenset(sub)
+                            sets.add(d)
+                            if k is not None:
+                                sets.add(d | {k})
+            for d in sets:
+                for sigma in (1, -1):
+                    out.add(("crit", z, d, sigma))
+        return out
+
+    # ------------------------------------------------------------ the whole interval
+    def upper(self) -> None:
+        """V <= v_F on the interval (raise _Refuted or BaccaraError otherwise), piece by piece
+        between the theta where some B_k vanishes on the whole square (there its curve is
+        C_k = 0 on both sides, its sign flips)."""
+        gs = [self.G.g[k] for k in self.rel if self.G.g[k].degree() >= 1]
+        for a, b in _pieces(gs, self.lo, self.hi):
+            s = rational_between_balls(a.ball, b.ball)
+            self.gsign = {k: 1 if _poly_at(self.G.g[k], s) > 0 else -1 for k in self.rel}
+            self.enumerate_on(_outer(a.ball)[0], _outer(b.ball)[1], 0)
+
+    def box(self, u: Fraction, v: Fraction):
+        t = arb_of(u).union(arb_of(v))
+        B = {k: _at(self.G.C[k], t) for k in self.rel}
+        Bv = {k: _at(self.G.B[k], t) for k in self.rel}
+        return t, B, Bv, _at(self.fixed, t)
+
+    def enumerate_on(self, u: Fraction, v: Fraction, depth: int) -> None:
+        t, B, Bv, fixed = self.box(u, v)
+        try:
+            cands = self.candidates(t, B)
+            vlow = self.vF_lower(t)
+        except _Wide:
+            if depth >= MAX_ENUMERATION_HALVINGS:
+                raise BaccaraError(f"the candidates on ({float(u)}, {float(v)}) could not be enumerated") from None
+            m = (u + v) / 2
+            self.enumerate_on(u, m, depth + 1)
+            self.enumerate_on(m, v, depth + 1)
+            return
+        for desc in cands:
+            self.dispose(desc, u, v, 0, (t, B, Bv, fixed, vlow))
+
+    def dispose(self, desc, u: Fraction, v: Fraction, depth: int, pre=None) -> None:
+        if pre is None:
+            t, B, Bv, fixed = self.box(u, v)
+            try:
+                vlow = self.vF_lower(t)
+            except _Wide:
+                vlow = None
+        else:
+            t, B, Bv, fixed, vlow = pre
+        self.counts["boxes"] += 1
+        if vlow is not None:
+            try:
+                if self.below(desc, t, B, Bv, fixed, vlow):
+                    return
+            except _Wide:
+                pass
+        if depth < MAX_HALVINGS and not self.through_pF(desc):
+            m = (u + v) / 2
+            self.dispose(desc, u, m, depth + 1)
+            self.dispose(desc, m, v, depth + 1)
+            return
+        self.exact(desc, u, v)
+
+    def is_pF(self, pair) -> bool:
+        """Is one of the crossings of the two curves p_F itself for every theta of the interval?"""
+        if pair not in self.pair_pF:
+            _, i, j = pair
+            self.pair_pF[pair] = i in self.through_F and j in self.through_F
+        return self.pair_pF[pair]
+
+    def sides_at_pF(self, z, sq, base, free, B):
+        """The draw sets on the two arcs of curve z leaving p_F: a curve m through p_F for every
+        theta has, along z, the sign of its derivative along z's tangent (one each way)."""
+        x, y = sq
+        c = B[z]
+        tau = (c[2] + c[3] * x, -(c[1] + c[3] * y))
+        out = []
+        for side in (1, -1):
+            b, f = list(base), []
+            for m in free:
+                if m not in self.through_F:
+                    f.append(m)
+                    continue
+                cm = B[m]
+                d = side * self.gsign[m] * ((cm[1] + cm[3] * y) * tau[0] + (cm[2] + cm[3] * x) * tau[1])
+                if d < 0:
+                    b.append(m)
+                elif not d > 0:
+                    f.append(m)
+            out.append((b, f))
+        return out
+
+    def through_pF(self, desc) -> bool:
+        """Do the candidate's equations hold at p_F for every theta (so that it may be p_F)?"""
+        if desc not in self.on_pF:
+            self.on_pF[desc] = all(self.pF.theta_polynomial(e) == 0 for e in self.equations(desc))
+        return self.on_pF[desc]
+
+    # ------------------------------------------------------------ exact, near a tie
+    def equations(self, desc):
+        P = self.G.polys
+        kind = desc[0]
+        if kind == "corner":
+            return P1 - desc[1] * ONE, P2 - desc[2] * ONE
+        if kind == "edge":
+            _, k, w, e = desc
+            return (P1 if w == 1 else P2) - e * ONE, P.B[k]
+        if kind == "cross":
+            return P.B[desc[1]], P.B[desc[2]]
+        _, z, D, _ = desc
+        Wd = P.A + sum((P.B[k] for k in sorted(D) + self.fixed_draws), 0 * ONE)
+        b = P.B[z]
+        return b, Wd.derivative("p1") * b.derivative("p2") - Wd.derivative("p2") * b.derivative("p1")
+
+    def exact(self, desc, u: Fraction, v: Fraction) -> None:
+        """Decide the candidate on (u, v) (clipped to the interval) in exact arithmetic."""
+        self.counts["exact"] += 1
+        lo = self.lo if u <= self.lo_q else Endpoint.of_rational(u)
+        hi = self.hi if v >= self.hi_q else Endpoint.of_rational(v)
+        e1, e2 = self.equations(desc)
+        mp0 = MovingPoint((tuple(terms(e1)), tuple(terms(e2))))
+        conds = [f for _, f in mp0.branch_conditions()] + [P1, ONE - P1, P2, ONE - P2]
+        polys = []
+        for f in conds:
+            r = mp0.theta_polynomial(f)
+            if r != 0:
+                polys.append(r)
+        for a, b in _pieces(polys, lo, hi):
+            s = rational_between_balls(a.ball, b.ball)
+            p = self._root_at(desc, mp0, s)
+            if p is None or not all(0 <= x <= 1 for x in p):
+                continue
+            mp = MovingPoint.through(e1, e2, p[0], s)
+            Wc = self._w_at(p, s)
+            r = in_theta(resultant(mp.eliminate(W - Wc), self.pF.eliminate(W - self.vF), _W))
+            sub = _pieces([r] if r != 0 else [], a, b)
+            for a2, b2 in sub:
+                s2 = rational_between_balls(a2.ball, b2.ball)
+                mine, theirs = mp.value(Wc, s2), self.pF.value(self.vF, s2)
+                if mine < theirs:
+                    continue
+                if theirs < mine:
+                    raise _Refuted(s2, mp.at(s2))
+                # equal at a sample between the roots: the difference vanishes identically
+                same = all(mp.theta_polynomial(f) == 0 for f in self.pF.equations())
+                if not (same and mp.at(s2) == self.pF.at(s2)):
+                    raise BaccaraError(f"{_describe(desc)} ties the maximiser's value without being it")
+
+    def _w_at(self, p, s: Fraction):
+        """A + the sets where Banker draws at the point p (exact, at theta = s), as a polynomial."""
+        from .independent_proof import _signs
+
+        C = [tuple(_poly_at(c, s) for c in self.G.B[k]) for k in self.rel]
+        P = self.G.polys
+        draws = [k for k, sg in zip(self.rel, _signs(C, *p)) if sg < 0]
+        draws += self.fixed_draws
+        return P.A + sum((P.B[k] for k in draws), 0 * ONE)
+
+    def _root_at(self, desc, mp0: MovingPoint, s: Fraction):
+        """The candidate's point at the rational s, exactly (None when not real)."""
+        q = [_poly_at(in_theta(c), s) for c in mp0.k_coeffs()]
+        if q[2] == 0:
+            if q[1] == 0:
+                return None
+            x = QuadraticNumber.of(-q[0] / q[1])
+        else:
+            roots = quadratic_roots(q[2], q[1], q[0])
+            if not roots:
+                return None
+            # which root is this candidate's: the one in its ball at s (the eliminant here need
+            # not be the quadratic, or have the sign, that the balls were computed from)
+            t = arb_of(s)
+            B = {k: _at(self.G.C[k], t) for k in self.rel}
+            ball = None
+            for bits in (128, 256, 512, 1024):
+                with precision(bits):
+                    t = arb_of(s)
+                    B = {k: _at(self.G.C[k], t) for k in self.rel}
+                    try:
+                        ball = self.point(desc, t, B)
+                    except _Wide:
+                        continue
+                if ball is None:
+                    return None
+                hits = [r for r in roots if ball[0].overlaps(_arb_q(r))]
+                if len(hits) == 1:
+                    break
+            else:
+                raise BaccaraError(f"{_describe(desc)}: its branch cannot be told at theta = {s}")
+            x = hits[0]
+        u0, u1, v0, v1 = (_bil_coef(mp0._split()[1], m, s) for m in ((0, 0), (1, 0), (0, 1), (1, 1)))
+        den = v0 + v1 * x
+        if den == 0:
+            return None
+        return x, QuadraticNumber.of(-(u0 + u1 * x)) / den
+
+
+def _arb_q(x: QuadraticNumber):
+    """An arb ball holding x = r + s sqrt(d)."""
+    x = QuadraticNumber.of(x)
+    r = arb_of(x.r)
+    return r if x.s == 0 else r + arb_of(x.s) * flint.arb(x.d).sqrt()
+
+
+def _bil_coef(f, m, s: Fraction) -> Fraction:
+    return sum((Fraction(c) * s ** e[3] for e, c in terms(f) if e[:2] == m), Fraction(0))
+
+
+def _poly_at(p: Poly, s: Fraction) -> Fraction:
+    return sum((Fraction(int(c)) * s ** k for k, c in enumerate(p.coeffs())), Fraction(0))
+
+
+def _outer(ball) -> tuple[Fraction, Fraction]:
+    from ...solve.roots import _exact_bounds
+
+    return _exact_bounds(ball)
+
+
+def _pieces(polys: list, lo: Endpoint, hi: Endpoint) -> list[tuple[Endpoint, Endpoint]]:
+    """The open pieces of (lo, hi) between the real roots of ``polys``."""
+    lo_b, hi_b = lo.ball, hi.ball
+    cuts = []
+    for f in polys:
+        if f.degree() < 1:
+            continue
+        for g, _ in f.factor_squarefree()[1]:
+            for ball in real_roots(g):
+                if lo_b < ball < hi_b:
+                    cuts.append(Endpoint(ball, g))
+                elif ball.overlaps(lo_b) or ball.overlaps(hi_b):
+                    end = lo if ball.overlaps(lo_b) else hi
+                    if not _is_end(ball, g, end):
+                        raise BaccaraError("a root too close to a piece's end to place")
+    cuts.sort(key=lambda e: e.ball.mid())
+    edges = [lo] + cuts + [hi]
+    out = []
+    for a, b in zip(edges, edges[1:]):
+        if a.ball.overlaps(b.ball):
+            raise BaccaraError("two roots not separated")
+        out.append((a, b))
+    return out
+
+
+def _is_end(ball, g: Poly, end: Endpoint) -> bool:
+    """Is this root of g (in ``ball``) the end itself?"""
+    if end.rational is not None:
+        return _poly_at(g, end.rational) == 0
+    f = end.minimal_polynomial
+    return f is not None and g.gcd(f).degree() >= 1 and bool(refine(ball, g, 300).overlaps(end.ball))
+
+
+def _describe(desc) -> str:
+    labels = banque_game().infosets
+    kind = desc[0]
+    if kind == "corner":
+        return f"the corner ({desc[1]}, {desc[2]})"
+    if kind == "edge":
+        return f"the point of curve {infoset_label(labels[desc[1]])} on p{desc[2]} = {desc[3]}"
+    if kind == "cross":
+        return f"the crossing of {infoset_label(labels[desc[1]])} and {infoset_label(labels[desc[2]])}"
+    return f"a critical point along {infoset_label(labels[desc[1]])}"
+
+
+# ---------------------------------------------------------------- the driver
+def _form_label(sig: tuple) -> str:
+    labels = banque_game().infosets
+    curves, _, edges = sig
+    parts = [f"on {infoset_label(labels[k])}" for k in sorted(curves)] + [f"on {e}" for e in edges]
+    return ", ".join(parts) if parts else "a corner"
+
+
+def _form_holds(pr: _Prover) -> int:
+    """The form's own conditions keep their signs on the interval: the number of roots met
+    (each checked not to change a sign); raise BaccaraError at one that does."""
+    P = pr.G.polys
+    conds = [(f"Banker at {infoset_label(banque_game().infosets[k])}", P.B[k]) for k in pr.rel]
+    conds += [("p1 > 0", P1), ("p1 < 1", ONE - P1), ("p2 > 0", P2), ("p2 < 1", ONE - P2)]
+    conds += pr.pF.branch_conditions()
+    met = 0
+    for label, f in conds:
+        r = pr.pF.theta_polynomial(f)
+        if r == 0:
+            continue                        # vanishes along the whole branch: the form's own curve or edge
+        pieces = _pieces([r], pr.lo, pr.hi)
+        for (_, b), _next in zip(pieces, pieces[1:]):
+            met += 1
+            assert b.poly is not None
+            if Event(b.ball, b.poly, label, f, pr.pF).genuine():
+                raise BaccaraError(f"the form's condition '{label}' changes sign near theta = {float(b):.12g}")
+    return met
+
+
+def prove_interval(lo: Endpoint, hi: Endpoint, signature: tuple, game: BanqueGame | None = None,
+                   sample: Fraction | None = None) -> IntervalProof:
+    """Prove that on the whole interval (lo, hi) the lower value is V at the moving point of the
+    form ``signature`` (see the module's docstring).
+
+    Parameters
+    ----------
+    lo, hi : Endpoint
+        The interval's exact ends (:func:`~baccara.games.banque.independent_sweep.exact_ends`).
+    signature : tuple
+        The form, as the sweep writes it: (curves through the maximiser, Banker's draw set
+        there, the edges it lies on).
+    game : BanqueGame, optional
+        The game; only the paper's infinite shoe (the default) is supported.
+    sample : Fraction, optional
+        The rational inside the interval at which the form is read off the exact solver
+        (default: the simplest rational in the middle half).
+
+    Returns
+    -------
+    IntervalProof
+        "proved", "refuted" (a theta and a point beating the form) or "inconclusive".
+    """
+    from .independent import independent_equilibrium
+    from .independent_proof import exact_signature
+
+    start = time.perf_counter()
+    g = game or banque_game()
+    if g is not banque_game():
+        raise BaccaraError("the interval proof follows the paper's infinite shoe only")
+    label = _form_label(signature)
+
+    def done(status: str, reason: str = "", pr: _Prover | None = None, met: int = 0) -> IntervalProof:
+        c = pr.counts if pr else {"boxes": 0, "exact": 0}
+        return IntervalProof(lo, hi, label, status, c["boxes"], c["exact"], met, reason, time.perf_counter() - start)
+
+    theta = rational_between_balls(lo.ball, hi.ball) if sample is None else Fraction(sample)
+    if not lo.ball < flint.arb(theta.numerator) / theta.denominator < hi.ball:
+        raise BaccaraError(f"the sample {theta} is not inside the interval")
+    sol = independent_equilibrium(theta, g)
+    if exact_signature(theta, sol.p1, sol.p2, g) != signature:
+        return done("inconclusive", f"at theta = {theta} the maximiser has another form")
+    with precision(BITS):
+        pr = _Prover(_Game(g), lo, hi, signature, theta, sol.p1)
+        try:
+            met = _form_holds(pr)
+        except BaccaraError as e:
+            return done("inconclusive", str(e), pr)
+        try:
+            pr.upper()
+        except _Refuted as e:
+            return done("refuted", str(e), pr, met)
+        except (BaccaraError, ArithmeticError) as e:
+            return done("inconclusive", str(e), pr, met)
+    return done("proved", "", pr, met)

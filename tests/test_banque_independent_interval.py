@@ -1,0 +1,92 @@
+"""The independent cooperative lower value proved for every theta of a sweep interval
+(Ethier and Lee 2015, section 4): the interval's ends from the sweep, exactly; the proof's
+outcome computed, and checked against the exact solver at rationals inside."""
+
+from fractions import Fraction
+
+import pytest
+
+from baccara.games.banque.independent import independent_equilibrium
+from baccara.games.banque.independent_interval import prove_interval
+from baccara.games.banque.independent_proof import exact_signature
+from baccara.games.banque.independent_sweep import exact_ends, independent_sweep
+from baccara.solve.moving import evaluate
+from baccara.solve.roots import Endpoint, rational_between_balls
+
+
+@pytest.fixture(scope="module")
+def short_sweep():
+    """Three intervals around theta = 0.433: the middle one, (55716/128711, 0.4331174...),
+    has Banker indifferent at (10,0,5) and (11,10,6) at the Players' maximin."""
+    sw = independent_sweep(0.4325, 0.4335, grid=8)
+    return sw, exact_ends(sw)
+
+
+def test_an_interval_is_proved_for_every_theta(short_sweep):
+    sw, ends = short_sweep
+    assert len(sw.intervals) == 3 and all(e.endpoint is not None for e in ends)
+    lo, hi = ends[0].endpoint, ends[1].endpoint
+    proof = prove_interval(lo, hi, sw.intervals[1].signature)
+    assert proof.status == "proved", proof.reason
+    assert proof.form == "on (10,0,5), on (11,10,6)"
+    assert lo.exact() == "55716/128711"                   # Banker at (10,0,5) turns there: a rational end
+    doc = proof.to_json()
+    assert doc["status"] == "proved" and doc["from"]["exact"] == "55716/128711"
+    # the claim is about every theta in between: the exact solver agrees at rationals across the interval
+    a, b = Fraction(55716, 128711), Fraction(4331174736, 10**10)
+    for k in (1, 7, 13, 19):
+        theta = a + (b - a) * k / 20
+        sol = independent_equilibrium(theta)
+        assert exact_signature(theta, sol.p1, sol.p2) == sw.intervals[1].signature
+
+
+def test_the_value_is_the_forms_moving_point(short_sweep):
+    """The proved value is V at the moving point of the form: at a rational inside, the exact
+    solver's lower value equals A + the drawing sets' B at that point."""
+    from baccara.games.banque.game import banque_game
+    from baccara.games.banque.independent_sweep import independent_locus
+
+    sw, ends = short_sweep
+    theta = rational_between_balls(ends[0].endpoint.ball, ends[1].endpoint.ball)
+    sol = independent_equilibrium(theta)
+    point, value = independent_locus(sw.intervals[1].signature, theta, float(sol.p1))
+    p1, p2 = point.at(theta)
+    assert (p1, p2) == (sol.p1, sol.p2)
+    assert evaluate(value, p1, p2, theta) == sol.lower_value * banque_game().denominator
+
+
+def test_a_form_carried_past_its_end_is_not_proved(short_sweep):
+    """Past 0.4331174..., Banker's sign at (0,2,4) turns at the form's point: stretching the
+    interval to 0.4335 must fail on the form's own conditions."""
+    sw, ends = short_sweep
+    proof = prove_interval(ends[0].endpoint, Endpoint.of_rational(Fraction(4335, 10000)), sw.intervals[1].signature,
+                           sample=Fraction(433, 1000))
+    assert proof.status != "proved"
+    assert "(0,2,4)" in proof.reason
+
+
+def test_the_wrong_form_is_not_proved(short_sweep):
+    sw, ends = short_sweep
+    proof = prove_interval(ends[0].endpoint, ends[1].endpoint, sw.intervals[0].signature)
+    assert proof.status == "inconclusive" and "another form" in proof.reason
+
+
+@pytest.mark.slow
+def test_a_form_carried_past_a_jump_is_refuted():
+    """At 0.1124969... the maximiser jumps: the form's own conditions still hold past it, but
+    another point (where the curves of (8,4,5) and (0,7,5) cross) guarantees more.  Stretched past the jump,
+    the interval must be refuted, with a theta just past it and that point."""
+    sw = independent_sweep(0.1122, 0.1128, grid=6)
+    ends = exact_ends(sw)
+    assert [e.reason for e in ends] == ["Banker at (1,7,5)", "the two forms' values equal (a jump)"]
+    iv = sw.intervals[1]
+    proof = prove_interval(ends[0].endpoint, Endpoint.of_rational(Fraction(1126, 10000)), iv.signature,
+                           sample=Fraction(1124, 10000))
+    assert proof.status == "refuted"
+    theta = Fraction(proof.reason.split("theta = ")[1].split(" ")[0])
+    assert float(ends[1].endpoint) < theta < Fraction(1126, 10000)
+    # the witness is right: the exact solver's lower value there exceeds the stretched form's
+    sol = independent_equilibrium(theta)
+    assert exact_signature(theta, sol.p1, sol.p2) == sw.intervals[2].signature
+    # and the interval up to the jump itself is proved
+    assert prove_interval(ends[0].endpoint, ends[1].endpoint, iv.signature).status == "proved"
