@@ -378,7 +378,7 @@ class _Prover:
                     p = self.point(desc, t, B)
                     if p is not None and _in_square(*p) is not None:
                         out.add(desc)
-                        ends[k].append((p, None))
+                        ends[k].append((p, None, desc))
         for i, j in combinations(self.rel, 2):
             for sigma in (1, -1):
                 desc = ("cross", i, j, sigma)
@@ -391,13 +391,13 @@ class _Prover:
                 if p is None or _in_square(*p) is None:
                     continue
                 out.add(desc)
-                ends[i].append((p, j))
-                ends[j].append((p, i))
+                ends[i].append((p, j, desc))
+                ends[j].append((p, i, desc))
         for z in self.rel:
             if self.G.C[z][2].is_zero() and self.G.C[z][3].is_zero():
                 continue                        # a vertical line: V is linear along it
             sets: set = set()
-            for (x, y), k in ends[z]:
+            for (x, y), k, end in ends[z]:
                 sq = _in_square(x, y)
                 if sq is None:
                     continue
@@ -411,7 +411,7 @@ class _Prover:
                     elif not b > 0:
                         free.append(m)
                 sides: list[tuple[list, list]] = [(base, free)]
-                if len(free) > MAX_UNDECIDED and k is not None and self.is_pF(("cross", min(z, k), max(z, k))):
+                if len(free) > MAX_UNDECIDED and k is not None and self.is_pF(end):
                     sides = self.sides_at_pF(z, sq, base, free, B)
                 for base_s, free_s in sides:
                     if len(free_s) > MAX_UNDECIDED:
@@ -482,12 +482,20 @@ class _Prover:
             return
         self.exact(desc, u, v)
 
-    def is_pF(self, pair) -> bool:
-        """Is one of the crossings of the two curves p_F itself for every theta of the interval?"""
-        if pair not in self.pair_pF:
-            _, i, j = pair
-            self.pair_pF[pair] = i in self.through_F and j in self.through_F
-        return self.pair_pF[pair]
+    def is_pF(self, desc) -> bool:
+        """Is this crossing p_F itself for every theta of the interval?  Both curves pass through
+        p_F for every theta, the crossing is p_F at the sample, and its two branches never meet
+        in the interval (so they cannot trade places)."""
+        if desc not in self.pair_pF:
+            ok = desc[1] in self.through_F and desc[2] in self.through_F
+            if ok:
+                e1, e2 = self.equations(desc)
+                mp0 = MovingPoint((tuple(terms(e1)), tuple(terms(e2))))
+                p = self._root_at(desc, mp0, self.sample)
+                polys = [r for _, f in mp0.branch_conditions() if (r := mp0.theta_polynomial(f)) != 0]
+                ok = p is not None and p == tuple(self.pF.at(self.sample)) and len(_pieces(polys, self.lo, self.hi)) == 1
+            self.pair_pF[desc] = ok
+        return self.pair_pF[desc]
 
     def sides_at_pF(self, z, sq, base, free, B):
         """The draw sets on the two arcs of curve z leaving p_F: a curve m through p_F for every
@@ -590,8 +598,6 @@ class _Prover:
                 return None
             # which root is this candidate's: the one in its ball at s (the eliminant here need
             # not be the quadratic, or have the sign, that the balls were computed from)
-            t = arb_of(s)
-            B = {k: _at(self.G.C[k], t) for k in self.rel}
             ball = None
             for bits in (128, 256, 512, 1024):
                 with precision(bits):
