@@ -90,3 +90,16 @@ def test_a_form_carried_past_a_jump_is_refuted():
     assert exact_signature(theta, sol.p1, sol.p2) == sw.intervals[2].signature
     # and the interval up to the jump itself is proved
     assert prove_interval(ends[0].endpoint, ends[1].endpoint, iv.signature).status == "proved"
+
+
+@pytest.mark.slow
+def test_a_candidate_whose_draw_set_changes_is_not_mistaken_for_a_witness():
+    """On (0.495875..., 0.496125...) a candidate near the maximiser crosses curves (its draw set
+    changes inside the interval): W_S with the draw set read at one theta overestimates V
+    elsewhere, and must not be taken for a point that beats the form.  The interval is proved."""
+    sw = independent_sweep(0.4955, 0.4963, grid=8)
+    ends = exact_ends(sw)
+    k = next(i for i, iv in enumerate(sw.intervals) if iv.lo < 0.4960 < iv.hi)
+    proof = prove_interval(ends[k - 1].endpoint, ends[k].endpoint, sw.intervals[k].signature)
+    assert proof.status == "proved", proof.reason
+    assert proof.form == "on (9,3,4), on (10,6,6)"

@@ -560,20 +560,33 @@ class _Prover:
             if p is None or not all(0 <= x <= 1 for x in p):
                 continue
             mp = MovingPoint.through(e1, e2, p[0], s)
-            Wc = self._w_at(p, s)
-            r = in_theta(resultant(mp.eliminate(W - Wc), self.pF.eliminate(W - self.vF), _W))
-            sub = _pieces([r] if r != 0 else [], a, b)
-            for a2, b2 in sub:
-                s2 = rational_between_balls(a2.ball, b2.ball)
-                mine, theirs = mp.value(Wc, s2), self.pF.value(self.vF, s2)
-                if mine < theirs:
-                    continue
-                if theirs < mine:
-                    raise _Refuted(s2, mp.at(s2))
-                # equal at a sample between the roots: the difference vanishes identically
-                same = all(mp.theta_polynomial(f) == 0 for f in self.pF.equations())
-                if not (same and mp.at(s2) == self.pF.at(s2)):
-                    raise BaccaraError(f"{_describe(desc)} ties the maximiser's value without being it")
+            self._below_on(desc, mp, a, b, 0)
+
+    def _below_on(self, desc, mp: MovingPoint, a: Endpoint, b: Endpoint, depth: int) -> None:
+        """V(c) <= v_F on (a, b), where the candidate c (the moving point mp) is real and in the
+        square throughout: W_S(c) - v_F, S the draw set at a sample, has no root on each piece
+        between its roots, so one sign there (V <= W_S for every S).  A piece where W_S(c) is
+        not below v_F at its sample is taken again with the draw set there."""
+        s = rational_between_balls(a.ball, b.ball)
+        Wc = self._w_at(mp.at(s), s)
+        r = in_theta(resultant(mp.eliminate(W - Wc), self.pF.eliminate(W - self.vF), _W))
+        for a2, b2 in _pieces([r] if r != 0 else [], a, b):
+            s2 = rational_between_balls(a2.ball, b2.ball)
+            mine, theirs = mp.value(Wc, s2), self.pF.value(self.vF, s2)
+            if mine < theirs:
+                continue
+            true = mp.value(self._w_at(mp.at(s2), s2), s2)      # V at the point itself
+            if theirs < true:
+                raise _Refuted(s2, mp.at(s2))
+            if true < theirs:
+                if depth >= 3 or s2 == s:
+                    raise BaccaraError(f"{_describe(desc)} could not be placed below the maximiser's value")
+                self._below_on(desc, mp, a2, b2, depth + 1)
+                continue
+            # equal at a sample between the roots: the difference vanishes identically
+            same = all(mp.theta_polynomial(f) == 0 for f in self.pF.equations())
+            if not (same and mp.at(s2) == self.pF.at(s2)):
+                raise BaccaraError(f"{_describe(desc)} ties the maximiser's value without being it")
 
     def _w_at(self, p, s: Fraction):
         """A + the sets where Banker draws at the point p (exact, at theta = s), as a polynomial."""
