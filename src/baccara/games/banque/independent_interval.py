@@ -43,6 +43,18 @@ This proves V_theta(p) <= v_F(theta) for every theta in (a, b) but finitely many
 (the pieces' ends); the lower value and v_F are continuous in theta (V is jointly
 continuous, the square compact), so it holds at those too.  Every sign is
 certified: arb balls, or exact rationals and numbers of Q(sqrt D) at samples.
+
+Status
+------
+Proved (one core): (55716/128711, 0.4331174...) in about 6 s; near the lower value's
+peak, (0.494544, 0.495084), (0.495084, 0.495197), (0.495875, 0.496125) and
+(0.496125, 0.496212) in 15 to 60 s each.  Carried past the jump at 0.1124969..., a
+form is refuted (a theta just past it and the point that beats it).  Not yet: the
+long intervals where (10,6,6) and (11,10,6) meet over (0.4375, 0.4945) and most
+intervals below theta = 0.05 (the arrangement is dense there) run for minutes; on
+(0.495197, 0.495875) the candidates cannot be enumerated on the boxes around
+theta = 52/105 ("inconclusive").  So the sweep as a whole is still proved at its
+rational samples only (:func:`~baccara.games.banque.independent_proof.prove_samples`).
 """
 
 from __future__ import annotations
