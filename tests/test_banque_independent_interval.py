@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from baccara.games.banque.independent import independent_equilibrium
-from baccara.games.banque.independent_interval import prove_interval
+from baccara.games.banque.independent_interval import prove_interval, prove_intervals
 from baccara.games.banque.independent_proof import exact_signature
 from baccara.games.banque.independent_sweep import exact_ends, independent_sweep
 from baccara.solve.moving import evaluate
@@ -22,11 +22,18 @@ def short_sweep():
     return sw, exact_ends(sw)
 
 
-def test_an_interval_is_proved_for_every_theta(short_sweep):
+@pytest.fixture(scope="module")
+def short_proofs(short_sweep):
+    """Every interval of the short sweep, each proved within two minutes (about 10 s each here)."""
+    return prove_intervals(*short_sweep, seconds=120)
+
+
+def test_an_interval_is_proved_for_every_theta(short_sweep, short_proofs):
     sw, ends = short_sweep
     assert len(sw.intervals) == 3 and all(e.endpoint is not None for e in ends)
     lo, hi = ends[0].endpoint, ends[1].endpoint
-    proof = prove_interval(lo, hi, sw.intervals[1].signature)
+    proof = short_proofs[1]
+    assert (proof.lo, proof.hi) == (lo, hi)
     assert proof.status == "proved", proof.reason
     assert proof.form == "on (10,0,5), on (11,10,6)"
     assert lo.exact() == "55716/128711"                   # Banker at (10,0,5) turns there: a rational end
@@ -63,6 +70,66 @@ def test_a_form_carried_past_its_end_is_not_proved(short_sweep):
                            sample=Fraction(433, 1000))
     assert proof.status != "proved"
     assert "(0,2,4)" in proof.reason
+
+
+def test_every_interval_of_a_sweep_is_proved_and_reported(short_sweep, short_proofs):
+    """prove_intervals takes the sweep's own ends (the outer ones its range's, as rationals);
+    the sweep's document and table say which intervals are proved for every theta."""
+    from rich.console import Console
+
+    from baccara.games.banque.independent_interval import INTERVALS_PROVE
+    from baccara.games.banque.independent_sweep import lower_value_peak
+    from baccara.games.banque.sweeps import IndependentSweep
+
+    sw, ends = short_sweep
+    assert [p.status for p in short_proofs] == ["proved"] * 3, [p.reason for p in short_proofs]
+    assert short_proofs[0].lo.rational == Fraction(0.4325) and short_proofs[2].hi.rational == Fraction(0.4335)
+    assert short_proofs[0].hi == ends[0].endpoint and short_proofs[2].lo == ends[1].endpoint
+    assert [p.form for p in short_proofs] == ["on (10,10,6), on (10,11,6), on (11,10,6)"] + ["on (10,0,5), on (11,10,6)"] * 2
+    result = IndependentSweep(sw, ends, lower_value_peak(), None, short_proofs)
+    doc = result.to_json()
+    assert doc["intervals_proved"] == 3 and doc["lower_value_proved_on_intervals"] == INTERVALS_PROVE
+    assert doc["intervals"][1]["lower_value_on_interval"]["from"]["exact"] == "55716/128711"
+    console = Console(width=220, record=True)
+    for r in result.renderables():
+        console.print(r)
+    text = console.export_text()
+    assert "proved on the interval" in text and "3 of 3 intervals proved for every theta" in text
+
+
+def test_a_time_limit_ends_the_proof_inconclusive(short_sweep):
+    from baccara.errors import ParameterError
+
+    sw, ends = short_sweep
+    proof = prove_interval(ends[0].endpoint, ends[1].endpoint, sw.intervals[1].signature, seconds=1e-6)
+    assert proof.status == "inconclusive" and "time limit" in proof.reason and not proof.holds
+    for bad in (0, -1.0):
+        with pytest.raises(ParameterError, match="seconds"):
+            prove_interval(ends[0].endpoint, ends[1].endpoint, sw.intervals[1].signature, seconds=bad)
+        with pytest.raises(ParameterError, match="seconds"):
+            prove_intervals(sw, ends, seconds=bad)
+
+
+def test_prove_intervals_only_with_the_independent_sweep_and_a_positive_limit():
+    from typer.testing import CliRunner
+
+    from baccara.cli import app
+    from baccara.errors import ParameterError
+    from baccara.games.banque.sweeps import sweep
+
+    for args, words in ((["--concept", "nash", "--prove-intervals", "30"], "independent"),
+                        (["--concept", "independent", "--prove-intervals", "0"], "(0, 86400]"),
+                        (["--concept", "independent", "--prove-intervals", "ten"], "'ten'"),
+                        (["--concept", "independent", "--prove-intervals", "nan"], "(0, 86400]")):
+        r = CliRunner().invoke(app, ["banque", "sweep", *args])
+        assert r.exit_code == 2 and "--prove-intervals" in r.output and words in r.output, r.output
+    # a long run is refused without --allow-long (131 intervals at up to an hour each)
+    r = CliRunner().invoke(app, ["banque", "sweep", "--concept", "independent", "--prove-intervals", "3600"])
+    assert r.exit_code == 2 and "--allow-long" in r.output
+    with pytest.raises(ParameterError, match="prove_intervals"):
+        sweep("correlated", prove_intervals=10)
+    with pytest.raises(ParameterError, match="prove_intervals"):
+        sweep("independent", prove_intervals=0)
 
 
 def test_the_wrong_form_is_not_proved(short_sweep):

@@ -157,8 +157,8 @@ def full(theta: Fraction | str | float = Fraction(1, 2), model: str = "tradition
     return full_correlated_equilibrium(params.theta(theta), model, game=_game(decks, shoe, game))
 
 
-def sweep(concept: str = "correlated", progress: Progress | None = None, prove_samples: bool = False
-          ) -> CorrelatedSweep | IndependentSweep | NashSweep:
+def sweep(concept: str = "correlated", progress: Progress | None = None, prove_samples: bool = False,
+          prove_intervals: float | None = None) -> CorrelatedSweep | IndependentSweep | NashSweep:
     """One solution concept over every theta in (0, 1/2] (Ethier and Lee 2015, sections 3-5; the infinite shoe).
 
     Parameters
@@ -172,13 +172,17 @@ def sweep(concept: str = "correlated", progress: Progress | None = None, prove_s
     prove_samples : bool
         ``"independent"`` only: also prove the lower value exactly (no margin) at a rational
         theta inside every interval (a few minutes more); between samples it is not proved.
+    prove_intervals : float, optional
+        ``"independent"`` only: also prove the lower value for *every* theta of each interval,
+        giving each at most this many seconds; the intervals proved are marked "proved", the
+        others say why not.
 
     Returns
     -------
     CorrelatedSweep, IndependentSweep or NashSweep
         The theta-intervals and the solution on each (``to_json()``, ``show()``).
     """
-    return _sweep(concept, progress, prove_samples)
+    return _sweep(concept, progress, prove_samples, prove_intervals)
 
 
 def advantage(theta: Fraction | str | float = Fraction(1, 2), decks: int | str | None = None, *,

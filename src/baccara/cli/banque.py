@@ -185,6 +185,9 @@ def _banque_series_plot(figure: int, points: int, output: str, plot):
 SWEEP_SECONDS = {"correlated": 110.0, "independent": 120.0, "nash": 240.0}
 #: ... and for --prove-samples: one exact lower-value proof on each of the 131 intervals, about 2 s each.
 PROVE_SAMPLES_SECONDS = 131 * 2.0
+#: ... and for --prove-intervals S: the 131 intervals, a measured share of them running to the limit.
+INDEPENDENT_INTERVALS = 131
+PROVE_INTERVALS_SHARE = 0.5
 
 
 @banque_app.command("sweep")
@@ -195,6 +198,10 @@ def banque_sweep_cmd(
     prove_samples: bool = typer.Option(False, "--prove-samples",
                                        help="independent only: prove the lower value exactly at a rational "
                                             "theta inside every interval (about 2 s an interval)."),
+    prove_intervals: str | None = typer.Option(None, "--prove-intervals", metavar="SECONDS",
+                                               help="independent only: prove the lower value for every theta of "
+                                                    "each interval, at most SECONDS (> 0) an interval."),
+    allow_long: bool = ALLOW_LONG,
     json_out: bool = JSON,
 ) -> dict | None:
     """The partition of (0, 1/2] into theta-intervals with one solution formula each (progress bar)."""
@@ -204,9 +211,16 @@ def banque_sweep_cmd(
     concept = params.choice(concept, "--concept", CONCEPTS, case="exact")
     if prove_samples and concept != "independent":
         raise ParameterError(f"--prove-samples goes with --concept independent only, got --concept {concept}")
+    limit = None
+    if prove_intervals is not None:
+        if concept != "independent":
+            raise ParameterError(f"--prove-intervals goes with --concept independent only, got --concept {concept}")
+        limit = _seconds(prove_intervals)
     seconds = SWEEP_SECONDS[concept] + (PROVE_SAMPLES_SECONDS if prove_samples else 0.0)
-    check_workload(f"the {concept} sweep over (0, 1/2]{' with its samples proved' if prove_samples else ''}",
-                   seconds, False, "", say)
+    seconds += 0.0 if limit is None else PROVE_INTERVALS_SHARE * INDEPENDENT_INTERVALS * limit
+    what = [w for w, on in (("its samples proved", prove_samples), ("its intervals proved", limit is not None)) if on]
+    check_workload(f"the {concept} sweep over (0, 1/2]{' with ' + ' and '.join(what) if what else ''}",
+                   seconds, allow_long, "give a smaller --prove-intervals", say)
     with progress_bar() as bar:
         tasks: dict[str, Any] = {}
 
@@ -215,8 +229,21 @@ def banque_sweep_cmd(
                 tasks[stage] = bar.add_task(stage, total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
-        result = sweep(concept, progress, prove_samples=prove_samples)
+        result = sweep(concept, progress, prove_samples=prove_samples, prove_intervals=limit)
     return render(result, json_out)
+
+
+def _seconds(text: str) -> float:
+    """--prove-intervals' time limit: a positive number of seconds, at most a day."""
+    from ..errors import ParameterError
+
+    try:
+        x = float(text)
+    except ValueError:
+        raise ParameterError(f"--prove-intervals: a number of seconds in (0, 86400], got {text!r}") from None
+    if not 0 < x <= 86400:
+        raise ParameterError(f"--prove-intervals: a number of seconds in (0, 86400], got {text}")
+    return x
 
 
 

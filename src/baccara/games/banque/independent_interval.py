@@ -67,7 +67,7 @@ from itertools import combinations
 import flint
 
 from ...algebraic import QuadraticNumber, quadratic_roots
-from ...errors import BaccaraError
+from ...errors import BaccaraError, ParameterError
 from ...solve.moving import _W, ONE, P1, P2, Event, MovingPoint, W, in_theta, resultant, terms
 from ...solve.roots import Endpoint, arb_of, precision, rational_between_balls, real_roots, refine
 from .game import BanqueGame, banque_game, infoset_label
@@ -89,6 +89,10 @@ TP = Poly([0, 1])
 
 class _Wide(Exception):
     """The theta-box is too wide for this ball computation: halve it."""
+
+
+class _TimeUp(Exception):
+    """The interval's time limit is spent."""
 
 
 class _Refuted(Exception):
@@ -278,6 +282,11 @@ class _Prover:
         self.on_pF: dict = {}
         self.pair_pF: dict = {}
         self.through_F = {k for k in self.rel if self.pF.theta_polynomial(G.polys.B[k]) == 0}
+        self.deadline: float | None = None
+
+    def tick(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _TimeUp
 
     # ------------------------------------------------------------ p_F and v_F on a box
     def vF_lower(self, t):
@@ -457,6 +466,7 @@ class _Prover:
         return t, B, Bv, _at(self.fixed, t)
 
     def enumerate_on(self, u: Fraction, v: Fraction, depth: int) -> None:
+        self.tick()
         t, B, Bv, fixed = self.box(u, v)
         try:
             cands = self.candidates(t, B)
@@ -472,6 +482,7 @@ class _Prover:
             self.dispose(desc, u, v, 0, (t, B, Bv, fixed, vlow))
 
     def dispose(self, desc, u: Fraction, v: Fraction, depth: int, pre=None) -> None:
+        self.tick()
         if pre is None:
             t, B, Bv, fixed = self.box(u, v)
             try:
@@ -567,6 +578,7 @@ class _Prover:
             if r != 0:
                 polys.append(r)
         for a, b in _pieces(polys, lo, hi):
+            self.tick()
             s = rational_between_balls(a.ball, b.ball)
             p = self._root_at(desc, mp0, s)
             if p is None or not all(0 <= x <= 1 for x in p):
@@ -743,7 +755,7 @@ def _form_holds(pr: _Prover) -> int:
 
 
 def prove_interval(lo: Endpoint, hi: Endpoint, signature: tuple, game: BanqueGame | None = None,
-                   sample: Fraction | None = None) -> IntervalProof:
+                   sample: Fraction | None = None, seconds: float | None = None) -> IntervalProof:
     """Prove that on the whole interval (lo, hi) the lower value is V at the moving point of the
     form ``signature`` (see the module's docstring).
 
@@ -759,6 +771,9 @@ def prove_interval(lo: Endpoint, hi: Endpoint, signature: tuple, game: BanqueGam
     sample : Fraction, optional
         The rational inside the interval at which the form is read off the exact solver
         (default: the simplest rational in the middle half).
+    seconds : float, optional
+        A time limit: past it the proof stops, "inconclusive" (checked between steps, so
+        one exact step may overrun it).
 
     Returns
     -------
@@ -784,8 +799,12 @@ def prove_interval(lo: Endpoint, hi: Endpoint, signature: tuple, game: BanqueGam
     sol = independent_equilibrium(theta, g)
     if exact_signature(theta, sol.p1, sol.p2, g) != signature:
         return done("inconclusive", f"at theta = {theta} the maximiser has another form")
+    if seconds is not None and not seconds > 0:
+        raise ParameterError(f"seconds must be positive, got {seconds}")
     with precision(BITS):
         pr = _Prover(_Game(g), lo, hi, signature, theta, sol.p1)
+        if seconds is not None:
+            pr.deadline = start + seconds
         try:
             met = _form_holds(pr)
         except BaccaraError as e:
@@ -794,6 +813,49 @@ def prove_interval(lo: Endpoint, hi: Endpoint, signature: tuple, game: BanqueGam
             pr.upper()
         except _Refuted as e:
             return done("refuted", str(e), pr, met)
+        except _TimeUp:
+            return done("inconclusive", f"the time limit ({seconds:g} s) was reached", pr, met)
         except (BaccaraError, ArithmeticError) as e:
             return done("inconclusive", str(e), pr, met)
     return done("proved", "", pr, met)
+
+
+#: What the interval proofs of a sweep prove, and what they do not.
+INTERVALS_PROVE = ("'proved' intervals: the lower value is proved for every theta in them (V at the moving point of "
+                   "the interval's form); the others are not proved between their samples (a time limit, an end not "
+                   "identified exactly, or candidates not enumerated)")
+
+
+def prove_intervals(sw, ends: list, seconds: float = 60.0, progress=None) -> list[IntervalProof | None]:
+    """:func:`prove_interval` on every interval of a float sweep, each within a time limit.
+
+    Parameters
+    ----------
+    sw : independent_sweep.IndependentSweep
+        The float sweep over (0, 1/2] or a part of it
+        (:func:`~baccara.games.banque.independent_sweep.independent_sweep`).
+    ends : list of ExactEnd
+        Its interval ends, exactly (:func:`~baccara.games.banque.independent_sweep.exact_ends`).
+    seconds : float
+        The time limit of one interval (positive).
+    progress : callable, optional
+        Called as ``progress(done, total)``.
+
+    Returns
+    -------
+    list of IntervalProof or None
+        One per interval, left to right; None where an end of the interval is not identified
+        exactly (nothing to prove between).
+    """
+    if not seconds > 0:
+        raise ParameterError(f"seconds must be positive, got {seconds}")
+    if len(ends) != len(sw.intervals) - 1:
+        raise ParameterError(f"ends: expected {len(sw.intervals) - 1} (one between each two intervals), got {len(ends)}")
+    out: list[IntervalProof | None] = []
+    for k, iv in enumerate(sw.intervals):
+        lo = Endpoint.of_rational(Fraction(iv.lo)) if k == 0 else ends[k - 1].endpoint
+        hi = Endpoint.of_rational(Fraction(iv.hi)) if k == len(sw.intervals) - 1 else ends[k].endpoint
+        out.append(None if lo is None or hi is None else prove_interval(lo, hi, iv.signature, seconds=seconds))
+        if progress:
+            progress(k + 1, len(sw.intervals))
+    return out

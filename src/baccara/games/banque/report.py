@@ -152,17 +152,26 @@ def independent_sweep_renderables(doc: dict) -> list:
     """One row per theta-interval: its ends, the maximin (p1, p2), the lower value, the curves it lies on."""
     t = Table(title=independent_sweep_summary(doc))
     proved = "lower_value_proved" in doc
-    for col in ("theta from", "theta to", "p1", "p2", "lower value", "maximum on") + (("proved at",) if proved else ()):
+    on_intervals = "lower_value_proved_on_intervals" in doc
+    cols: tuple[str, ...] = ("theta from", "theta to", "p1", "p2", "lower value", "maximum on")
+    cols += (("proved at",) if proved else ()) + (("proved on the interval",) if on_intervals else ())
+    for col in cols:
         t.add_column(col)
     for iv in doc["intervals"]:
         sample = iv.get("lower_value_at_sample")
-        extra = ((f"{sample['theta']} ({sample['proved']}{'' if sample['same_form'] else ', another form'})"
+        extra: tuple[str, ...] = ((f"{sample['theta']} ({sample['proved']}{'' if sample['same_form'] else ', another form'})"
                   if sample else "-"),) if proved else ()
+        if on_intervals:
+            whole = iv["lower_value_on_interval"]
+            extra += (whole["status"] if whole["status"] == "proved" else f"{whole['status']}: {whole['reason']}",)
         t.add_row(_num(iv["from"]), _num(iv["to"]), f"{iv['p1']:.6f}", f"{iv['p2']:.6f}",
                   f"{iv['lower_value']:.9f}", " ".join(iv["maximum_on_curves"] + iv["on_edges"]), *extra)
     lines: list = [t, doc["definition"] + "; " + doc["endpoints"]]
     if proved:
         lines.append(doc["lower_value_proved"])
+    if on_intervals:
+        lines.append(f"{doc['intervals_proved']} of {len(doc['intervals'])} intervals proved for every theta; "
+                     + doc["lower_value_proved_on_intervals"])
     if "lower_value_peak" in doc:
         peak = doc["lower_value_peak"]
         lines.append(f"the lower value peaks at theta = {peak['theta']:.6f}: {peak['value']:.9f}")

@@ -31,7 +31,8 @@ Progress = Callable[[str, int, int], None]
 #: Stages of each sweep, as its progress callback names them.
 STAGES = {
     "correlated": ("sweeping theta from 1/2 down to 0 (per mille)",),
-    "independent": ("theta grid (then bisection)", "exact interval ends", "lower value proved at each sample"),
+    "independent": ("theta grid (then bisection)", "exact interval ends", "lower value proved at each sample",
+                    "lower value proved on each interval"),
     "nash": ("Nash equilibria below 5772/33847: intervals sampled",),
 }
 
@@ -80,12 +81,16 @@ class IndependentSweep(Result):
     samples : list of SampleProof, optional
         The lower value proved exactly at a rational theta inside each interval
         (:func:`~baccara.games.banque.independent_proof.prove_samples`).
+    proofs : list of IntervalProof or None, optional
+        The lower value proved for every theta of each interval, where it could be within the
+        time limit (:func:`~baccara.games.banque.independent_interval.prove_intervals`).
     """
 
     sweep: object
     ends: list
     peak: tuple[float, float]
     samples: list | None = None
+    proofs: list | None = None
 
     @cached_property
     def _doc(self) -> dict:
@@ -98,6 +103,14 @@ class IndependentSweep(Result):
             for iv, sp in zip(doc["intervals"], self.samples):
                 iv["lower_value_at_sample"] = sp.to_json()
             doc["lower_value_proved"] = SAMPLES_PROVE
+        if self.proofs is not None:
+            from .independent_interval import INTERVALS_PROVE
+
+            for iv, pr in zip(doc["intervals"], self.proofs):
+                iv["lower_value_on_interval"] = (pr.to_json() if pr is not None else
+                                                 {"status": "inconclusive", "reason": "an end is not identified exactly"})
+            doc["lower_value_proved_on_intervals"] = INTERVALS_PROVE
+            doc["intervals_proved"] = sum(pr is not None and pr.holds for pr in self.proofs)
         return doc
 
     def to_json(self) -> dict:
@@ -140,8 +153,8 @@ class NashSweep(Result):
         return report.nash_sweep_renderables(self._doc)
 
 
-def sweep(concept: str = "correlated", progress: Progress | None = None,
-          prove_samples: bool = False) -> CorrelatedSweep | IndependentSweep | NashSweep:
+def sweep(concept: str = "correlated", progress: Progress | None = None, prove_samples: bool = False,
+          prove_intervals: float | None = None) -> CorrelatedSweep | IndependentSweep | NashSweep:
     """Sweep one solution concept over theta in (0, 1/2] on the paper's infinite shoe.
 
     Parameters
@@ -153,6 +166,10 @@ def sweep(concept: str = "correlated", progress: Progress | None = None,
     prove_samples : bool
         Independent sweep only: prove the lower value exactly at a rational theta inside
         every interval (about two seconds an interval).
+    prove_intervals : float, optional
+        Independent sweep only: prove the lower value for every theta of each interval
+        (:func:`~baccara.games.banque.independent_interval.prove_interval`), giving each
+        interval at most this many seconds.
 
     Returns
     -------
@@ -166,6 +183,13 @@ def sweep(concept: str = "correlated", progress: Progress | None = None,
         from ...errors import ParameterError
 
         raise ParameterError(f"prove_samples goes with the independent sweep only, got concept {concept!r}")
+    if prove_intervals is not None:
+        from ...errors import ParameterError
+
+        if concept != "independent":
+            raise ParameterError(f"prove_intervals goes with the independent sweep only, got concept {concept!r}")
+        if not prove_intervals > 0:
+            raise ParameterError(f"prove_intervals: a time limit in seconds, positive, got {prove_intervals}")
     stages = STAGES[concept]
 
     def tell(stage: int) -> Callable[[int, int], None] | None:
@@ -190,7 +214,12 @@ def sweep(concept: str = "correlated", progress: Progress | None = None,
             from .independent_proof import prove_samples as prove
 
             samples = prove(sw, progress=tell(2))
-        return IndependentSweep(sw, ends, lower_value_peak(), samples)
+        proofs = None
+        if prove_intervals is not None:
+            from .independent_interval import prove_intervals as prove_all
+
+            proofs = prove_all(sw, ends, prove_intervals, progress=tell(3))
+        return IndependentSweep(sw, ends, lower_value_peak(), samples, proofs)
     from .nash_sweep import nash_sweep
 
     return NashSweep(nash_sweep(progress=tell(0)))
