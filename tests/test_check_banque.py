@@ -56,16 +56,18 @@ def _solver_interior(theta):
     return out
 
 
-@pytest.mark.parametrize("theta", [F(4, 43), F(1, 34), F(11, 38)])
+@pytest.mark.parametrize("theta", [F(4, 43), F(1, 34), F(11, 38), F(1, 9), F(1, 4), F(1, 2)])
 def test_checker_finds_the_mixing_equilibria_alone(theta):
     # the checker's own list of equilibria with both Players mixing against the solver's
     # enumeration: three at 4/43 (inside the region the sampled sweep once missed, one of them
-    # rational, along one curve), none at 1/34, (9/11, 9/11) at 11/38
+    # rational, along one curve), none at 1/34, (9/11, 9/11) at 11/38.  At 1/9, 1/4 and 1/2 some
+    # of Banker's sets share one indifference curve with gains in different ratios (at 1/2 eight
+    # sets share one), each a draw variable of its own along it
     mine, undecided = interior_equilibria(_Game(coefficient_table()), theta)
     theirs = _solver_interior(theta)
     assert undecided == []
     assert len(mine) == len(theirs) and all(any(same_point(p, q) for q in mine) for p in theirs)
-    assert len(mine) == {F(4, 43): 3, F(1, 34): 0, F(11, 38): 1}[theta]
+    assert len(mine) == {F(4, 43): 3, F(1, 34): 0, F(11, 38): 1, F(1, 9): 1, F(1, 4): 1, F(1, 2): 1}[theta]
 
 
 @pytest.mark.slow
@@ -77,6 +79,27 @@ def test_checker_mixing_equilibria_property(theta):
     if not undecided:
         theirs = _solver_interior(theta)
         assert len(mine) == len(theirs) and all(any(same_point(p, q) for q in mine) for p in theirs)
+
+
+def test_arcs_of_a_curve_and_rationals_between():
+    from baccara.check.banque_interior import _arc_samples, _between, _sorted_distinct
+    from baccara.check.qf import QF
+
+    # p1 p2 = 1/4 in the open square runs from (1/4, 1) to (1, 1/4); cut at (1/2, 1/2) it has two
+    # arcs, one sample each, on the curve and strictly inside its arc
+    arcs = _arc_samples((F(-1, 4), 0, 0, 1), [(F(1, 2), F(1, 2))])
+    assert len(arcs) == 2 and all(x * y == F(1, 4) for x, y in arcs)
+    assert sorted(x < F(1, 2) for x, _ in arcs) == [False, True] and all(F(1, 4) < x < 1 for x, _ in arcs)
+    # (p1 - 1/3)(p2 - 1/2) = 0: two lines, each cut where they cross, four arcs
+    arcs = _arc_samples((F(1, 6), F(-1, 2), F(-1, 3), 1), [(F(1, 3), F(1, 2))])
+    assert sorted((x == F(1, 3), y < F(1, 2) if x == F(1, 3) else x < F(1, 3)) for x, y in arcs) == [
+        (False, False), (False, True), (True, False), (True, True)]
+    # a rational strictly between two irrationals 2^-40 apart, and exact order across fields
+    a, b = QF(0, 1, 2) / 2, QF(0, 1, 2) / 2 + F(1, 2 ** 40)
+    r = _between(a, b)
+    assert (r - a).sign() > 0 and (b - r).sign() > 0
+    xs = _sorted_distinct([QF(0, 1, 3) / 2, F(1, 2), QF(0, 1, 2) / 2, F(1, 2)])
+    assert [round(float(x), 6) for x in xs] == [0.5, 0.707107, 0.866025]
 
 
 def test_crossings_of_two_hyperbolas():
@@ -106,6 +129,9 @@ def test_stored_artefact_checks(stored):
     assert report.holds, [s for s in report.steps if not s.ok]
     names = [s.name for s in report.steps]
     assert "coefficients" in names and "forms across events" in names
+    # at theta = 1/2 too, where eight of Banker's sets share one curve, the checker lists every
+    # equilibrium itself
+    assert "point theta = 1/2: every equilibrium found by the checker alone" in names
 
 
 def test_deleting_an_equilibrium_fails(stored):
@@ -198,7 +224,7 @@ def test_readme_regions_follow_from_the_whole_range_artefact():
 @pytest.mark.slow
 def test_whole_range_artefact_is_reproduced_and_checks(tmp_path):
     # the whole range, written by the command from the stored events, equals the stored
-    # artefact, and the checker re-derives every equilibrium at every sample but theta = 1/2
+    # artefact, and the checker re-derives every equilibrium at every sample and at theta = 1/2
     out = tmp_path / "all.json"
     r = CliRunner().invoke(app, ["banque", "prove", "--stored", "--out", str(out)])
     assert r.exit_code == 0, r.output
@@ -207,12 +233,12 @@ def test_whole_range_artefact_is_reproduced_and_checks(tmp_path):
     report = check(doc)
     assert report.holds, [s for s in report.steps if not s.ok][:3]
     alone = [s for s in report.steps if s.name.endswith("every equilibrium found by the checker alone")]
-    assert len(alone) == len(doc["intervals"])
+    assert len(alone) == len(doc["intervals"]) + len(doc["points"])
 
 
 def test_samples_avoid_coinciding_curves():
-    # at theta = 1/4 two of Banker's curves coincide with unequal gains (the checker could not
-    # list the mixing equilibria there); a sample chosen in an interval around it is not 1/4
+    # at theta = 1/4 two of Banker's curves coincide with unequal gains; a sample chosen in an
+    # interval around it is not 1/4
     import flint
 
     from baccara.games.banque.nash_artefact import _coincide_unequally, _generic_sample

@@ -34,9 +34,10 @@ quadratic irrationals; flint only for polynomial arithmetic):
    equilibria with a pure Player: an equilibrium deleted there fails.  It then lists every
    equilibrium with both Players mixing (:mod:`baccara.check.banque_interior`: the crossings of
    Banker's indifference curves, the points along one curve, the points inside a cell, each
-   tested exactly), which must be exactly the artefact's others.  Where two of Banker's sets share
-   an indifference curve but not their gains (at a few simple theta, 1/2 among them) that second
-   list is not attempted, and the step says so: there only the pure-Player part is re-derived.
+   tested exactly), which must be exactly the artefact's others; where several of Banker's sets
+   share one indifference curve (at a few simple theta: 1/9, 1/5, 1/4, 4/9 and 1/2, where eight
+   share one) each is a draw variable of its own along it.  Should that list meet a case it cannot
+   decide, the step says so and only the pure-Player part is re-derived there.
 6. **Bookkeeping across events.**  Each event lists the equilibrium forms (which Players are pure,
    where Banker is indifferent, and a SHA-256 digest of the sets where he draws: recomputed here
    from each equilibrium, not read) that appear and disappear there; the forms of the interval

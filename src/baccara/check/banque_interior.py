@@ -15,15 +15,20 @@ B_k(p) = 0; x is 1 where B_k < 0 and 0 where B_k > 0) with Delta1 = Delta2 = 0.
 
 - Sets whose B_k has one sign on the open square (its four corner values are all >= 0 or all
   <= 0, not all zero: a bilinear function's interior values are mixtures of its corner values
-  with positive weights) are fixed moves.  The others are *curves*.  Curves with proportional
-  B_k (one zero set) whose gains are proportional in the same ratio act as one set with a
-  single draw variable; if their gains are not proportional the point is left *undecided*
-  (reported, never passed).
+  with positive weights) are fixed moves.  The others are *curves*.  Sets with proportional
+  B_k share one curve; each is a draw variable y in [0, 1] on it (0 on one side, 1 on the
+  other), and variables whose gains are positive multiples of each other add up to one.
 - **Points** (two curves crossing): the resultant in p1 of two bilinear functions is a
   quadratic, so every crossing lies in Q(sqrt d); every one in the open square is tested.
-- **Along a curve** k (Z = {k}): on a segment between points Banker's draw set D is constant,
-  and Delta1 = Delta2 = 0 for some x_k forces G = A1 E2 - A2 E1 = 0, a bilinear function; the
-  candidates are the crossings of curve k with G.
+- **Along a curve** k (Z = {k}): on a segment between points Banker's draw set D is constant.
+  If some y in [0, 1]^m (m variables on the curve) makes both Players indifferent, so does a
+  vertex of that polytope, which has a free variable v and the rest at 0 or 1 (isolated points),
+  or two free (a whole arc).  With v alone free, Delta1 = Delta2 = 0 forces G = A1 E2 - A2 E1 = 0,
+  a bilinear function: the candidates are the crossings of curve k with G, for every v and every
+  0/1 choice of the others.  With two free, their values move along the curve and leave [0, 1]
+  only at such a candidate or where their 2 x 2 system turns singular (a bilinear determinant's
+  crossings); so for m > 1 every arc between those points is tested at one rational point of it,
+  and an equilibrium there (a continuum) is reported as undecided.
 - **In a cell** (Z empty): Delta1(p2) = 0 and Delta2(p1) = 0 fix a rational point.
 
 The draw sets D needed are found without sorting the arrangement: every segment of a curve ends
@@ -38,7 +43,9 @@ exact arithmetic otherwise.
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import combinations
+from functools import cmp_to_key
+from itertools import combinations, product
+from math import isqrt
 from typing import Any
 
 from .banque_deals import JOINT
@@ -115,37 +122,44 @@ class _Curves:
             elif min(vals) < 0:         # draws throughout the open square
                 A1 = [a + b for a, b in zip(A1, e1)]
                 A2 = [a + b for a, b in zip(A2, e2)]
-        # one zero set: proportional B.  Proportional gains in the same ratio make one set whose
-        # contribution is lo E on B > 0, hi E on B < 0 and y E on the curve, y in [lo, hi]
+        # one zero set: proportional B (B_j = lam B_i).  Each set on it is a draw variable y in [0, 1],
+        # 0 where B_i > 0 and 1 where B_i < 0: y = x_j with gains e_j for lam > 0, and y = 1 - x_j
+        # with gains -e_j (e_j folded into the base) for lam < 0, where set j draws on B_i > 0.
+        # Variables whose gains are positive multiples of each other add up to one variable.
         self.B: list[tuple] = []
-        self.E1: list[tuple] = []
-        self.E2: list[tuple] = []
+        self.V: list[list[tuple[tuple, tuple]]] = []           # per curve: (E1, E2) of each variable
         self.labels: list[str] = []
         used = [False] * len(raw)
         for i, (b, e1, e2, lab) in enumerate(raw):
             if used[i]:
                 continue
-            lo, hi, names = F0, F1, [lab]
+            names = [lab]
+            gains: list[tuple[tuple, tuple]] = [(e1, e2)]
             for j in range(i + 1, len(raw)):
                 lam = None if used[j] else _ratio(raw[j][0], b)
                 if lam is None:
                     continue
                 used[j] = True
                 names.append(raw[j][3])
-                if not (_scaled(raw[j][1], e1, lam) and _scaled(raw[j][2], e2, lam)):
-                    self.undecided.append(f"sets {lab} and {raw[j][3]} share a curve with unequal gains")
-                    continue
-                if lam > 0:
-                    hi += lam
+                f1, f2 = raw[j][1], raw[j][2]
+                if lam < 0:
+                    A1 = [a + v for a, v in zip(A1, f1)]
+                    A2 = [a + v for a, v in zip(A2, f2)]
+                    f1, f2 = tuple(-v for v in f1), tuple(-v for v in f2)
+                for n, (g1, g2) in enumerate(gains):
+                    mu = _ratio(f1 + f2, g1 + g2)
+                    if mu is not None and mu > 0:
+                        gains[n] = (tuple(a + v for a, v in zip(g1, f1)), tuple(a + v for a, v in zip(g2, f2)))
+                        break
                 else:
-                    lo += lam
-            A1 = [a + lo * v for a, v in zip(A1, e1)]
-            A2 = [a + lo * v for a, v in zip(A2, e2)]
+                    gains.append((f1, f2))
             self.B.append(b)
-            self.E1.append(tuple((hi - lo) * v for v in e1))
-            self.E2.append(tuple((hi - lo) * v for v in e2))
+            self.V.append(gains)
             self.labels.append("=".join(names))
         self.A1, self.A2 = tuple(A1), tuple(A2)
+        # each curve's change to (Delta1, Delta2) where Banker draws at all its sets (B < 0)
+        self.total = [tuple(tuple(sum(g[w][n] for g in gains) for n in range(2)) for w in range(2))
+                      for gains in self.V]
         self.balls = [tuple(_ball(v) for v in b) for b in self.B]
 
     def signs(self, p1, p2) -> tuple[frozenset, frozenset]:
@@ -169,8 +183,9 @@ class _Curves:
         a1, b1 = self.A1
         a2, b2 = self.A2
         for k in D:
-            a1, b1 = a1 + self.E1[k][0], b1 + self.E1[k][1]
-            a2, b2 = a2 + self.E2[k][0], b2 + self.E2[k][1]
+            e1, e2 = self.total[k]
+            a1, b1 = a1 + e1[0], b1 + e1[1]
+            a2, b2 = a2 + e2[0], b2 + e2[1]
         return (a1, b1), (a2, b2)
 
     def is_equilibrium(self, p1, p2) -> bool:
@@ -178,11 +193,11 @@ class _Curves:
         through the point) makes both indifferent?"""
         D, Z = self.signs(p1, p2)
         (a1, b1), (a2, b2) = self.delta_lines(D)
-        Zs = sorted(Z)
-        r1 = [self.E1[k][0] + self.E1[k][1] * p2 for k in Zs]
-        r2 = [self.E2[k][0] + self.E2[k][1] * p1 for k in Zs]
+        Vs = [v for k in sorted(Z) for v in self.V[k]]
+        r1 = [e1[0] + e1[1] * p2 for e1, _ in Vs]
+        r2 = [e2[0] + e2[1] * p1 for _, e2 in Vs]
         c1, c2 = a1 + b1 * p2, a2 + b2 * p1
-        kept = [i for i in range(len(Zs)) if _sign(r1[i]) or _sign(r2[i])]
+        kept = [i for i in range(len(Vs)) if _sign(r1[i]) or _sign(r2[i])]
         if len(kept) > MAX_THROUGH:
             self.undecided.append(f"{len(kept)} sets through ({float(p1):.6f}, {float(p2):.6f})")
             return False
@@ -313,6 +328,84 @@ def _component_samples(c: tuple) -> list[tuple[Fraction, Fraction]]:
     return out
 
 
+def _bounds(x, n: int) -> tuple[Fraction, Fraction]:
+    """Rationals lo <= x <= hi, hi - lo of the order of 2^-n (x a Fraction or a QF)."""
+    if not isinstance(x, QF) or x.b == 0:
+        q = Fraction(x.a if isinstance(x, QF) else x)
+        return q, q
+    r = isqrt(x.d * 4 ** n)
+    lo, hi = x.a + x.b * Fraction(r, 2 ** n), x.a + x.b * Fraction(r + 1, 2 ** n)
+    return (lo, hi) if lo <= hi else (hi, lo)
+
+
+def _between(a, b) -> Fraction:
+    """A rational strictly between the exact numbers a < b."""
+    n = 32
+    while True:
+        au, bl = _bounds(a, n)[1], _bounds(b, n)[0]
+        if au < bl:
+            return (au + bl) / 2
+        n *= 2
+
+
+def _compare(a, b) -> int:
+    """The sign of a - b, exactly (numbers of two quadratic fields are never equal)."""
+    try:
+        return _sign(QF(0) + a - b)
+    except ValueError:
+        n = 64
+        while True:
+            (al, au), (bl, bu) = _bounds(a, n), _bounds(b, n)
+            if au < bl or bu < al:
+                return -1 if au < bl else 1
+            n *= 2
+
+
+def _sorted_distinct(xs: list) -> list:
+    """The exact numbers xs, ascending, each once."""
+    out: list = []
+    for x in sorted(xs, key=cmp_to_key(_compare)):
+        if not out or _compare(x, out[-1]) != 0:
+            out.append(x)
+    return out
+
+
+def _arc_samples(c: tuple, cuts: list) -> list[tuple[Fraction, Fraction]]:
+    """A rational point strictly inside each arc of the curve c = 0 in the open square, the arcs
+    being its pieces between the points ``cuts`` (on the curve), the edges and its asymptote."""
+    out = []
+    vertical = None                                      # a component p1 = v
+    if c[2] == 0 and c[3] == 0:
+        if c[1] != 0 and 0 < -c[0] / c[1] < 1:
+            vertical = -c[0] / c[1]
+    elif c[3] != 0:
+        v = -c[2] / c[3]
+        if 0 < v < 1 and c[0] + c[1] * v == 0:
+            vertical = v
+    if vertical is not None:
+        ys = _sorted_distinct([F0, F1] + [p[1] for p in cuts if _sign(QF(0) + p[0] - vertical) == 0])
+        out += [(vertical, _between(lo, hi)) for lo, hi in zip(ys, ys[1:])]
+    if c[2] == 0 and c[3] == 0:
+        return out
+    xs = [F0, F1] + [p[0] for p in cuts]
+    if c[3] != 0 and 0 < -c[2] / c[3] < 1:
+        xs.append(-c[2] / c[3])
+    for level in (F0, F1):                               # c0 + c1 p1 + (c2 + c3 p1) level = 0
+        a, b = c[0] + c[2] * level, c[1] + c[3] * level
+        if b != 0 and 0 < -a / b < 1:
+            xs.append(-a / b)
+    xs = _sorted_distinct([x for x in xs if _sign(x) >= 0 and _sign(1 - x) >= 0])
+    for lo, hi in zip(xs, xs[1:]):
+        m = _between(lo, hi)
+        den = c[2] + c[3] * m
+        if den == 0:
+            continue
+        y = -(c[0] + c[1] * m) / den
+        if 0 < y < 1:
+            out.append((m, y))
+    return out
+
+
 def _subsets(Z: frozenset) -> list[frozenset]:
     zs = sorted(Z)
     return [frozenset(s) for n in range(len(zs) + 1) for s in combinations(zs, n)]
@@ -340,6 +433,7 @@ def interior_equilibria(game, theta: Fraction) -> tuple[list[tuple], list[str]]:
     points: dict[tuple, list[tuple]] = {}   # by rounded floats (a duplicate only costs time)
     draw_sets: set[frozenset] = set()      # candidate D of cells (and, less one curve, of segments)
     seg_sets: list[set[frozenset]] = [set() for _ in range(n)]
+    on_curve: list[list[tuple]] = [[] for _ in range(n)]    # the crossings on each curve
 
     def note(p1, p2) -> None:
         D, Z = cv.signs(p1, p2)
@@ -358,6 +452,8 @@ def interior_equilibria(game, theta: Fraction) -> tuple[list[tuple], list[str]]:
             if shared:
                 cv.undecided.append(f"curves {cv.labels[i]} and {cv.labels[j]} share a component")
             for p in pts:
+                on_curve[i].append(p)
+                on_curve[j].append(p)
                 bucket = points.setdefault((round(float(p[0]), 9), round(float(p[1]), 9)), [])
                 if not any(same_point(p, q) for q in bucket):
                     bucket.append(p)
@@ -378,20 +474,47 @@ def interior_equilibria(game, theta: Fraction) -> tuple[list[tuple], list[str]]:
         for p in bucket:
             test(p)
     for k in range(n):                                                    # along curve k
-        s, t = cv.E2[k]
-        e, f = cv.E1[k]
+        gains = cv.V[k]
+        cuts = list(on_curve[k])
         for D in seg_sets[k]:
-            (a, b), (g, h) = cv.delta_lines(D)
-            # (a + b p2)(s + t p1) - (g + h p1)(e + f p2), bilinear in (p1, p2)
-            G = (a * s - g * e, a * t - h * e, b * s - g * f, b * t - h * f)
-            if not any(G):
-                cv.undecided.append(f"both Players indifferent along {cv.labels[k]}")
-                continue
-            pts, shared = crossings(cv.B[k], G)
-            if shared:
-                cv.undecided.append(f"a possible continuum along {cv.labels[k]}")
-            for p in pts:
-                test(p)
+            base = cv.delta_lines(D)
+            # a vertex of Banker's x with one variable free and the others at 0 or 1
+            for v in range(len(gains)):
+                others = [w for w in range(len(gains)) if w != v]
+                for bits in product((0, 1), repeat=len(others)):
+                    (a, b), (g, h) = base
+                    for w, bit in zip(others, bits):
+                        if bit:
+                            (e0, e1), (s0, s1) = gains[w]
+                            a, b, g, h = a + e0, b + e1, g + s0, h + s1
+                    (e, f), (s_, t) = gains[v]
+                    # (a + b p2)(s + t p1) - (g + h p1)(e + f p2), bilinear in (p1, p2)
+                    G = (a * s_ - g * e, a * t - h * e, b * s_ - g * f, b * t - h * f)
+                    if not any(G):
+                        cv.undecided.append(f"both Players indifferent along {cv.labels[k]}")
+                        continue
+                    pts, shared = crossings(cv.B[k], G)
+                    if shared:
+                        cv.undecided.append(f"a possible continuum along {cv.labels[k]}")
+                    for p in pts:
+                        test(p)
+                    cuts += pts
+        if len(gains) > 1:
+            # Several variables on one curve: a vertex with two free (the rest at bounds) moves
+            # along the curve while its two values stay in [0, 1].  It can only start or stop
+            # where one of them reaches a bound (a point above) or their 2 x 2 system turns
+            # singular (a zero of its determinant, bilinear); so an arc between those points
+            # carries equilibria throughout or nowhere, and one sample on it decides which.
+            for v, w in combinations(range(len(gains)), 2):
+                (e1v, e2v), (e1w, e2w) = gains[v], gains[w]
+                det = (e1v[0] * e2w[0] - e1w[0] * e2v[0], e1v[0] * e2w[1] - e1w[0] * e2v[1],
+                       e1v[1] * e2w[0] - e1w[1] * e2v[0], e1v[1] * e2w[1] - e1w[1] * e2v[1])
+                if any(det):
+                    cuts += crossings(cv.B[k], det)[0]
+            for p in _arc_samples(cv.B[k], cuts):
+                if cv.is_equilibrium(*p):
+                    cv.undecided.append(f"a continuum of equilibria along {cv.labels[k]}, through "
+                                        f"({float(p[0]):.6f}, {float(p[1]):.6f})")
     for D in draw_sets:                                                   # cells
         (a1, b1), (a2, b2) = cv.delta_lines(D)
         if b1 == 0 or b2 == 0:

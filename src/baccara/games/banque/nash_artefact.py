@@ -164,8 +164,9 @@ def _event_json(e: Endpoint) -> dict:
 
 def _coincide_unequally(theta: Fraction, game: BanqueGame | None) -> bool:
     """Do two of Banker's indifference curves crossing the square coincide at theta while the
-    Players' gains there are not in the same ratio?  (There the independent checker cannot list
-    the equilibria with both Players mixing by itself.)"""
+    Players' gains there are not in the same ratio?  (The independent checker lists the
+    equilibria there too, with a draw variable per set, but at more cost; a sample off these
+    theta keeps each interval's check the plain one.)"""
     from .nash import _Setup
 
     setup = _Setup(theta, game)
@@ -182,7 +183,7 @@ def _coincide_unequally(theta: Fraction, game: BanqueGame | None) -> bool:
 def _generic_sample(x, y, game: BanqueGame | None) -> Fraction:
     """A short rational between the balls x < y, away from the theta where two of Banker's
     curves coincide with unequal gains (any theta of the interval serves as its sample; these
-    few simple ones, 1/4 among them, would leave the checker unable to enumerate)."""
+    few simple ones, 1/4 among them, need the checker's slower case of shared curves)."""
     t = rational_between_balls(x, y)
     a, b = _exact_bounds(x)[1], _exact_bounds(y)[0]
     k = 1
