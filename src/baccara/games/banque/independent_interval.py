@@ -283,6 +283,7 @@ class _Prover:
         self.pair_pF: dict = {}
         self.through_F = {k for k in self.rel if self.pF.theta_polynomial(G.polys.B[k]) == 0}
         self.deadline: float | None = None
+        self.decided: set = set()           # candidates decided exactly on the whole interval
 
     def tick(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -498,12 +499,16 @@ class _Prover:
                     return
             except _Wide:
                 pass
+        if desc in self.decided:
+            return
         if depth < MAX_HALVINGS and not self.through_pF(desc):
             m = (u + v) / 2
             self.dispose(desc, u, m, depth + 1)
             self.dispose(desc, m, v, depth + 1)
             return
-        self.exact(desc, u, v)
+        # decided exactly once for the whole interval (it would come back on every theta-box)
+        self.exact(desc, self.lo_q, self.hi_q)
+        self.decided.add(desc)
 
     def is_pF(self, desc) -> bool:
         """Is this crossing p_F itself for every theta of the interval?  Both curves pass through
@@ -616,7 +621,7 @@ class _Prover:
         """A + the sets where Banker draws at the point p (exact, at theta = s), as a polynomial."""
         from .independent_proof import _signs
 
-        C = [tuple(_poly_at(c, s) for c in self.G.B[k]) for k in self.rel]
+        C = [tuple(_scaled_at(c, s) for c in self.G.B[k]) for k in self.rel]
         P = self.G.polys
         draws = [k for k, sg in zip(self.rel, _signs(C, *p)) if sg < 0]
         draws += self.fixed_draws
@@ -668,6 +673,15 @@ def _arb_q(x: QuadraticNumber):
 
 def _bil_coef(f, m, s: Fraction) -> Fraction:
     return sum((Fraction(c) * s ** e[3] for e, c in terms(f) if e[:2] == m), Fraction(0))
+
+
+def _scaled_at(p: Poly, s: Fraction) -> int:
+    """den(s) p(s), for p of degree at most 1: an integer of p(s)'s sign (fast)."""
+    c = p.coeffs()
+    if len(c) > 2:
+        raise ValueError("degree above 1")
+    n, d = s.numerator, s.denominator
+    return (int(c[0]) * d if c else 0) + (int(c[1]) * n if len(c) > 1 else 0)
 
 
 def _poly_at(p: Poly, s: Fraction) -> Fraction:
