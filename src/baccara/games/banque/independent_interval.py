@@ -78,8 +78,11 @@ BITS = 128
 MAX_HALVINGS = 4
 #: Halvings of a theta-box before the candidates on it must be enumerated.
 MAX_ENUMERATION_HALVINGS = 24
-#: Undecided signs tolerated at one arc end before the theta-box is halved for the enumeration.
-MAX_UNDECIDED = 5
+#: The square's quadtree: cells of side 2^-MIN_CELL_DEPTH at least, a live cell split while more
+#: than MAX_FREE curves pass through it, down to side 2^-MAX_CELL_DEPTH (then the theta-box is halved).
+MIN_CELL_DEPTH = 3
+MAX_FREE = 5
+MAX_CELL_DEPTH = 10
 
 _POS = flint.arb(0).union(flint.arb(1))       # [0, 1]
 
@@ -280,8 +283,6 @@ class _Prover:
         self.fixed_draws = [k for k in range(G.n) if signs[k] < 0]
         self.kcache: dict = {}
         self.on_pF: dict = {}
-        self.pair_pF: dict = {}
-        self.through_F = {k for k in self.rel if self.pF.theta_polynomial(G.polys.B[k]) == 0}
         self.deadline: float | None = None
         self.decided: set = set()           # candidates decided exactly on the whole interval
 
@@ -389,19 +390,55 @@ class _Prover:
         return bool(total < vlow)
 
     # ------------------------------------------------------------ the enumeration on a box
-    def candidates(self, t, B) -> set:
-        """Every candidate on the theta-box t (a superset), or raise _Wide."""
+    def cells(self, B, Bv, fixed, vlow) -> list[tuple[frozenset, frozenset]]:
+        """The *live* cells of the square on the theta-box: a quadtree, a cell dropped when its
+        ball bound of V = fixed + sum min(0, B_k) lies below v_F's lower bound, a live one
+        split until at most MAX_FREE curves pass through it (raise _Wide past MAX_CELL_DEPTH).
+        Each as (the curves through it, the curves where Banker draws throughout it)."""
+        out: list[tuple[frozenset, frozenset]] = []
+        todo = [(Fraction(0), Fraction(0), Fraction(1), 0)]
+        while todo:
+            x0, y0, h, depth = todo.pop()
+            x, y = arb_of(x0).union(arb_of(x0 + h)), arb_of(y0).union(arb_of(y0 + h))
+            bound = _bil(fixed, x, y).upper()
+            through, draws = [], []
+            for k in self.rel:
+                u = _bil(Bv[k], x, y).upper()
+                if u < 0:
+                    bound += u
+                c = self.gsign[k] * _bil(B[k], x, y)     # B_k's sign, by its curve C_k
+                if c < 0:
+                    draws.append(k)
+                elif not c > 0:
+                    through.append(k)
+            if bound < vlow:
+                continue
+            if depth < MIN_CELL_DEPTH or len(through) > MAX_FREE:
+                if depth == MAX_CELL_DEPTH:
+                    raise _Wide
+                g = h / 2
+                todo += [(x0, y0, g, depth + 1), (x0 + g, y0, g, depth + 1), (x0, y0 + g, g, depth + 1),
+                         (x0 + g, y0 + g, g, depth + 1)]
+                continue
+            out.append((frozenset(through), frozenset(draws)))
+        return out
+
+    def candidates(self, t, B, cells) -> set:
+        """Every candidate on the theta-box t that can lie in a live cell (a superset), or raise
+        _Wide.  A crossing there is of two curves through that cell; a critical point along
+        curve z there has, as its draw set, the cell's plus some of the other curves through it
+        (every other curve has one sign on the cell)."""
         out: set = {("corner", x, y) for x in (0, 1) for y in (0, 1)}
-        ends: dict[int, list] = {z: [] for z in self.rel}      # (point balls, other curve or None) per curve
-        for k in self.rel:
+        live = frozenset().union(*(c for c, _ in cells)) if cells else frozenset()
+        for k in live:
             for w in (1, 2):
                 for e in (0, 1):
                     desc = ("edge", k, w, e)
                     p = self.point(desc, t, B)
                     if p is not None and _in_square(*p) is not None:
                         out.add(desc)
-                        ends[k].append((p, None, desc))
-        for i, j in combinations(self.rel, 2):
+        pairs = {(i, j) for through, _ in cells for i, j in combinations(sorted(through), 2)}
+        for i, j in pairs:
             for sigma in (1, -1):
                 desc = ("cross", i, j, sigma)
                 try:
@@ -410,41 +447,19 @@ class _Prover:
                     if self.off_unit(desc, t):
                         continue
                     raise
-                if p is None or _in_square(*p) is None:
-                    continue
-                out.add(desc)
-                ends[i].append((p, j, desc))
-                ends[j].append((p, i, desc))
-        for z in self.rel:
-            if self.G.C[z][2].is_zero() and self.G.C[z][3].is_zero():
-                continue                        # a vertical line: V is linear along it
-            sets: set = set()
-            for (x, y), k, end in ends[z]:
-                sq = _in_square(x, y)
-                if sq is None:
-                    continue
-                base, free = [], []
-                for m in self.rel:
-                    if m == z or m == k:
-                        continue
-                    b = self.gsign[m] * _bil(B[m], *sq)
-                    if b < 0:
-                        base.append(m)
-                    elif not b > 0:
-                        free.append(m)
-                sides: list[tuple[list, list]] = [(base, free)]
-                if len(free) > MAX_UNDECIDED and k is not None and self.is_pF(end):
-                    sides = self.sides_at_pF(z, sq, base, free, B)
-                for base_s, free_s in sides:
-                    if len(free_s) > MAX_UNDECIDED:
-                        raise _Wide
-                    for r in range(len(free_s) + 1):
-                        for sub in combinations(free_s, r):
-                            d = frozenset(base_s) | frozenset(sub)
-                            sets.add(d)
-                            if k is not None:
-                                sets.add(d | {k})
-            for d in sets:
+                if p is not None and _in_square(*p) is not None:
+                    out.add(desc)
+        sets: dict[int, set] = {}
+        for through, draws in cells:
+            for z in through:
+                if self.G.C[z][2].is_zero() and self.G.C[z][3].is_zero():
+                    continue                    # a vertical line: V is linear along it
+                free = sorted(through - {z})
+                for r in range(len(free) + 1):
+                    for sub in combinations(free, r):
+                        sets.setdefault(z, set()).add(draws | frozenset(sub))
+        for z, ds in sets.items():
+            for d in ds:
                 for sigma in (1, -1):
                     out.add(("crit", z, d, sigma))
         return out
@@ -470,8 +485,8 @@ class _Prover:
         self.tick()
         t, B, Bv, fixed = self.box(u, v)
         try:
-            cands = self.candidates(t, B)
             vlow = self.vF_lower(t)
+            cands = self.candidates(t, B, self.cells(B, Bv, fixed, vlow))
         except _Wide:
             if depth >= MAX_ENUMERATION_HALVINGS:
                 raise BaccaraError(f"the candidates on ({float(u)}, {float(v)}) could not be enumerated") from None
@@ -509,43 +524,6 @@ class _Prover:
         # decided exactly once for the whole interval (it would come back on every theta-box)
         self.exact(desc, self.lo_q, self.hi_q)
         self.decided.add(desc)
-
-    def is_pF(self, desc) -> bool:
-        """Is this crossing p_F itself for every theta of the interval?  Both curves pass through
-        p_F for every theta, the crossing is p_F at the sample, and its two branches never meet
-        in the interval (so they cannot trade places)."""
-        if desc not in self.pair_pF:
-            ok = desc[1] in self.through_F and desc[2] in self.through_F
-            if ok:
-                e1, e2 = self.equations(desc)
-                mp0 = MovingPoint((tuple(terms(e1)), tuple(terms(e2))))
-                p = self._root_at(desc, mp0, self.sample)
-                polys = [r for _, f in mp0.branch_conditions() if (r := mp0.theta_polynomial(f)) != 0]
-                ok = p is not None and p == tuple(self.pF.at(self.sample)) and len(_pieces(polys, self.lo, self.hi)) == 1
-            self.pair_pF[desc] = ok
-        return self.pair_pF[desc]
-
-    def sides_at_pF(self, z, sq, base, free, B):
-        """The draw sets on the two arcs of curve z leaving p_F: a curve m through p_F for every
-        theta has, along z, the sign of its derivative along z's tangent (one each way)."""
-        x, y = sq
-        c = B[z]
-        tau = (c[2] + c[3] * x, -(c[1] + c[3] * y))
-        out = []
-        for side in (1, -1):
-            b, f = list(base), []
-            for m in free:
-                if m not in self.through_F:
-                    f.append(m)
-                    continue
-                cm = B[m]
-                d = side * self.gsign[m] * ((cm[1] + cm[3] * y) * tau[0] + (cm[2] + cm[3] * x) * tau[1])
-                if d < 0:
-                    b.append(m)
-                elif not d > 0:
-                    f.append(m)
-            out.append((b, f))
-        return out
 
     def through_pF(self, desc) -> bool:
         """Do the candidate's equations hold at p_F for every theta (so that it may be p_F)?"""
