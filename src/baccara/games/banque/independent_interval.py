@@ -20,24 +20,29 @@ rational sample, exactly.
 *At most.*  For each theta the maximum of V over the square lies among finitely
 many candidates (:mod:`baccara.games.banque.independent`): the corners, the points
 where a curve meets an edge, the crossings of two curves, and the critical points
-of W_D = A + sum_{i in D} B_i along a curve z, for D the draw set on an arc of z.
-Every arc of z has an end at a crossing (z, k) or an edge point of z, so the draw
-sets of its arcs are those at such points, with or without k.  On a theta-box the
-candidates are enumerated in interval arithmetic (arb balls): every crossing and
-edge point whose ball meets the square, every draw set its balls allow (a sign
-they do not decide counts both ways), both roots of every quadratic.  Extra
-candidates do no harm: each is only required to satisfy V <= v_F, true of every
-point.  A candidate is disposed of on a theta-box when its ball leaves the square,
-it is not real, or the ball of V there lies below that of v_F; otherwise the box
-is halved.  Near a theta where a candidate ties v_F (the interval's ends: the
-maximiser jumps or changes form there; or a candidate that *is* p_F, as where
-three curves pass through it) halving never ends, so after a few halvings the
-candidate is decided in exact arithmetic: the theta where it enters or leaves the
-square or turns complex, and where W_S(c) = v_F with S its draw set at a sample
-(value_crossings: a resultant), split the box into pieces on each of which
-W_S(c) - v_F has one sign, decided at a rational sample (V <= W_S for any S, so
-W_S(c) < v_F suffices).  Where the difference is identically 0 the candidate must
-lie on F's curves for every theta and equal p_F at the sample: it is p_F.
+of W_D = A + sum_{i in D} B_i along a curve z, for D the draw set where the point
+lies.  On a theta-box only the candidates that can lie where V may reach v_F are
+needed: a quadtree of the square keeps the cells where the ball bound of
+V = A + sum min(0, B_k) reaches v_F's lower bound (*live* cells), splitting each
+until few curves pass through it.  A candidate in a live cell is a corner, an edge
+point of a curve through it, a crossing of two curves through it, or a critical
+point along a curve z through it whose draw set is the cell's (every curve not
+through the cell has one sign on it) plus some of the other curves through it.
+These are enumerated in interval arithmetic (arb balls): every crossing and edge
+point whose ball meets the square, every such draw set, both roots of every
+quadratic.  Extra candidates do no harm: each is only required to satisfy
+V <= v_F, true of every point.  A candidate is disposed of on a theta-box when its
+ball leaves the square, it is not real, or the ball of V there lies below that of
+v_F; otherwise the box is halved.  Near a theta where a candidate ties v_F (the
+interval's ends: the maximiser jumps or changes form there; or a candidate that
+*is* p_F, as where three curves pass through it) halving never ends, so after a
+few halvings the candidate is decided in exact arithmetic, once for the whole
+interval: the theta where it enters or leaves the square or turns complex, and
+where W_S(c) = v_F with S its draw set at a sample (value_crossings: a
+resultant), split the interval into pieces on each of which W_S(c) - v_F has one
+sign, decided at a rational sample (V <= W_S for any S, so W_S(c) < v_F
+suffices).  Where the difference is identically 0 the candidate must lie on F's
+curves for every theta and equal p_F at the sample: it is p_F.
 
 This proves V_theta(p) <= v_F(theta) for every theta in (a, b) but finitely many
 (the pieces' ends); the lower value and v_F are continuous in theta (V is jointly
@@ -83,6 +88,8 @@ MAX_ENUMERATION_HALVINGS = 24
 MIN_CELL_DEPTH = 3
 MAX_FREE = 5
 MAX_CELL_DEPTH = 10
+#: Halvings of a theta-box after which a candidate the balls cannot place is left to exact arithmetic.
+DEEP_ENUMERATION = 12
 
 _POS = flint.arb(0).union(flint.arb(1))       # [0, 1]
 
@@ -423,18 +430,25 @@ class _Prover:
             out.append((frozenset(through), frozenset(draws)))
         return out
 
-    def candidates(self, t, B, cells) -> set:
+    def candidates(self, t, B, cells, deep: bool = False) -> set:
         """Every candidate on the theta-box t that can lie in a live cell (a superset), or raise
         _Wide.  A crossing there is of two curves through that cell; a critical point along
         curve z there has, as its draw set, the cell's plus some of the other curves through it
-        (every other curve has one sign on the cell)."""
+        (every other curve has one sign on the cell).  ``deep`` (a narrow box): a crossing or
+        edge point the balls cannot place is kept as a candidate rather than the box halved."""
         out: set = {("corner", x, y) for x in (0, 1) for y in (0, 1)}
         live = frozenset().union(*(c for c, _ in cells)) if cells else frozenset()
         for k in live:
             for w in (1, 2):
                 for e in (0, 1):
                     desc = ("edge", k, w, e)
-                    p = self.point(desc, t, B)
+                    try:
+                        p = self.point(desc, t, B)
+                    except _Wide:
+                        if not deep:
+                            raise
+                        out.add(desc)            # left to dispose(), and exact arithmetic
+                        continue
                     if p is not None and _in_square(*p) is not None:
                         out.add(desc)
         pairs = {(i, j) for through, _ in cells for i, j in combinations(sorted(through), 2)}
@@ -446,7 +460,10 @@ class _Prover:
                 except _Wide:
                     if self.off_unit(desc, t):
                         continue
-                    raise
+                    if not deep:
+                        raise
+                    out.add(desc)                # e.g. two curves that coincide at one theta
+                    continue
                 if p is not None and _in_square(*p) is not None:
                     out.add(desc)
         sets: dict[int, set] = {}
@@ -486,7 +503,7 @@ class _Prover:
         t, B, Bv, fixed = self.box(u, v)
         try:
             vlow = self.vF_lower(t)
-            cands = self.candidates(t, B, self.cells(B, Bv, fixed, vlow))
+            cands = self.candidates(t, B, self.cells(B, Bv, fixed, vlow), depth >= DEEP_ENUMERATION)
         except _Wide:
             if depth >= MAX_ENUMERATION_HALVINGS:
                 raise BaccaraError(f"the candidates on ({float(u)}, {float(v)}) could not be enumerated") from None
@@ -675,18 +692,33 @@ def _outer(ball) -> tuple[Fraction, Fraction]:
 def _pieces(polys: list, lo: Endpoint, hi: Endpoint) -> list[tuple[Endpoint, Endpoint]]:
     """The open pieces of (lo, hi) between the real roots of ``polys``."""
     lo_b, hi_b = lo.ball, hi.ball
-    cuts = []
+    # the distinct irreducible factors: two of them share no root (two conditions often do)
+    factors: dict[tuple, Poly] = {}
     for f in polys:
         if f.degree() < 1:
             continue
-        for g, _ in f.factor_squarefree()[1]:
-            for ball in real_roots(g):
-                if lo_b < ball < hi_b:
-                    cuts.append(Endpoint(ball, g))
-                elif ball.overlaps(lo_b) or ball.overlaps(hi_b):
-                    end = lo if ball.overlaps(lo_b) else hi
-                    if not _is_end(ball, g, end):
-                        raise BaccaraError("a root too close to a piece's end to place")
+        for g, _ in f.factor()[1]:
+            if g.degree() >= 1:
+                g = -g if g.coeffs()[-1] < 0 else g
+                factors[tuple(int(c) for c in g.coeffs())] = g
+    cuts = []
+    for g in factors.values():
+        for ball in real_roots(g):
+            if ball.overlaps(lo_b) or ball.overlaps(hi_b):
+                ball = refine(ball, g, 300)
+            if lo_b < ball < hi_b:
+                cuts.append(Endpoint(ball, g))
+            elif ball.overlaps(lo_b) or ball.overlaps(hi_b):
+                end = lo if ball.overlaps(lo_b) else hi
+                if not _is_end(ball, g, end):
+                    raise BaccaraError("a root too close to a piece's end to place")
+    cuts.sort(key=lambda e: e.ball.mid())
+    for n in range(len(cuts) - 1):          # distinct roots: narrow overlapping balls apart
+        a, b = cuts[n], cuts[n + 1]
+        if a.ball.overlaps(b.ball):
+            assert a.poly is not None and b.poly is not None
+            cuts[n], cuts[n + 1] = Endpoint(refine(a.ball, a.poly, 400), a.poly), Endpoint(refine(b.ball, b.poly, 400),
+                                                                                           b.poly)
     cuts.sort(key=lambda e: e.ball.mid())
     edges = [lo] + cuts + [hi]
     out = []
