@@ -170,3 +170,41 @@ def test_a_candidate_whose_draw_set_changes_is_not_mistaken_for_a_witness():
     proof = prove_interval(ends[k - 1].endpoint, ends[k].endpoint, sw.intervals[k].signature)
     assert proof.status == "proved", proof.reason
     assert proof.form == "on (9,3,4), on (10,6,6)"
+
+
+def test_pieces_split_at_each_root_once_even_when_conditions_share_it():
+    """Two conditions with a common root (3 theta - 1) cut the interval there once; the other
+    roots, sqrt(2)/4 and 2/5, cut it too (1/3 < sqrt(2)/4): four pieces, each strictly between its cuts."""
+    import flint
+
+    from baccara.games.banque.independent_interval import _pieces
+
+    t = flint.fmpz_poly([0, 1])
+    f = (3 * t - 1) * (8 * t * t - 1)
+    g = (3 * t - 1) * (5 * t - 2) * (3 * t - 1)
+    pieces = _pieces([f, g], Endpoint.of_rational(Fraction(1, 4)), Endpoint.of_rational(Fraction(1, 2)))
+    cuts = [float(b) for _, b in pieces[:-1]]
+    assert cuts == pytest.approx([1 / 3, 2 ** 0.5 / 4, 2 / 5])
+    for a, b in pieces:
+        assert a.ball < b.ball
+
+
+@pytest.mark.slow
+def test_an_interval_where_an_edge_point_degenerates_is_proved():
+    """On (0.0449134, 0.0459910) the maximiser lies on (5,10,6) and (9,6,6).  At theta = 1/22
+    inside it Banker's B at (5,6,6) does not vary along the edge p2 = 1 (its curve's point on
+    that edge runs off to infinity), so no ball places that point on a theta-box around 1/22:
+    it is decided in exact arithmetic, and the interval is proved."""
+    from baccara.games.banque.game import banque_game, infoset_label
+    from baccara.games.banque.independent_interval import _Game, _poly_at
+
+    G = _Game(banque_game())
+    k = next(k for k, s in enumerate(banque_game().infosets) if infoset_label(s) == "(5,6,6)")
+    c = [_poly_at(p, Fraction(1, 22)) for p in G.C[k]]
+    assert c[1] + c[3] == 0 and c[0] + c[2] != 0          # B = c0 + c1 p1 + c2 p2 + c3 p1 p2 at p2 = 1
+    sw = independent_sweep(0.0448, 0.0461, grid=8)
+    ends = exact_ends(sw)
+    assert float(ends[0].endpoint) < 1 / 22 < float(ends[1].endpoint)
+    proof = prove_interval(ends[0].endpoint, ends[1].endpoint, sw.intervals[1].signature)
+    assert proof.status == "proved", proof.reason
+    assert proof.form == "on (5,10,6), on (9,6,6)"

@@ -1,0 +1,45 @@
+"""Time the independent lower value proved on a whole sweep interval against one sample's proof.
+
+:func:`baccara.games.banque.independent_interval.prove_interval` proves the lower value for
+*every* theta of an interval of the theta-sweep.  The reference is the exact proof at one
+rational theta inside it (:func:`baccara.games.banque.independent.solve_independent`: the
+branch and bound closed exactly at the algebraic maximiser), which says nothing between samples.
+The ratio is what proving the whole interval costs over proving one point of it.
+
+Run: ``python benchmarks/bench_banque_interval.py`` (CPU seconds, one process; a short sweep
+around each interval finds its exact ends first, not timed).
+"""
+
+from __future__ import annotations
+
+import time
+
+from baccara.games.banque.independent import solve_independent
+from baccara.games.banque.independent_interval import prove_interval
+from baccara.games.banque.independent_proof import sample_theta
+from baccara.games.banque.independent_sweep import exact_ends, independent_sweep
+
+#: (sweep range, grid, interval index): a low-theta interval on (9,10,6) and p1 = 0, the one
+#: whose curves coincide at theta = 1/22, one beside 55716/128711, one at the lower value's peak
+CASES = [((0.0240, 0.0247), 8, 1), ((0.0448, 0.0461), 8, 1), ((0.4325, 0.4335), 8, 1), ((0.4955, 0.4963), 8, 2)]
+
+
+def main() -> None:
+    solve_independent(sample_theta(0.25, 0.26))         # warm the caches outside the timing
+    for (a, b), grid, k in CASES:
+        sw = independent_sweep(a, b, grid=grid)
+        ends = exact_ends(sw)
+        lo, hi, iv = ends[k - 1].endpoint, ends[k].endpoint, sw.intervals[k]
+        t = time.process_time()
+        proof = prove_interval(lo, hi, iv.signature)
+        whole = time.process_time() - t
+        t = time.process_time()
+        one = solve_independent(sample_theta(iv.lo, iv.hi))
+        point = time.process_time() - t
+        print(f"({float(lo):.6f}, {float(hi):.6f}) {proof.form}: interval {proof.status} in {whole:.1f} CPU s "
+              f"({proof.candidates} candidate boxes, {proof.exact} exact); one sample ({one.lower_value_proved}) "
+              f"{point:.1f} CPU s: ratio {whole / point:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
