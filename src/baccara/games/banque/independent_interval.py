@@ -86,7 +86,7 @@ MAX_ENUMERATION_HALVINGS = 24
 #: The square's quadtree: cells of side 2^-MIN_CELL_DEPTH at least, a live cell split while more
 #: than MAX_FREE curves pass through it, down to side 2^-MAX_CELL_DEPTH (then the theta-box is halved).
 MIN_CELL_DEPTH = 3
-MAX_FREE = 5
+MAX_FREE = 6
 MAX_CELL_DEPTH = 10
 #: Halvings of a theta-box after which a candidate the balls cannot place is left to exact arithmetic.
 DEEP_ENUMERATION = 12
