@@ -123,9 +123,6 @@ def test_prove_intervals_only_with_the_independent_sweep_and_a_positive_limit():
                         (["--concept", "independent", "--prove-intervals", "nan"], "(0, 86400]")):
         r = CliRunner().invoke(app, ["banque", "sweep", *args])
         assert r.exit_code == 2 and "--prove-intervals" in r.output and words in r.output, r.output
-    # a long run is refused without --allow-long (131 intervals at up to an hour each)
-    r = CliRunner().invoke(app, ["banque", "sweep", "--concept", "independent", "--prove-intervals", "3600"])
-    assert r.exit_code == 2 and "--allow-long" in r.output
     with pytest.raises(ParameterError, match="prove_intervals"):
         sweep("correlated", prove_intervals=10)
     with pytest.raises(ParameterError, match="prove_intervals"):

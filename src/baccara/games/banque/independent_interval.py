@@ -51,15 +51,16 @@ certified: arb balls, or exact rationals and numbers of Q(sqrt D) at samples.
 
 Status
 ------
-Proved (one core): (55716/128711, 0.4331174...) in about 6 s; near the lower value's
-peak, (0.494544, 0.495084), (0.495084, 0.495197), (0.495875, 0.496125) and
-(0.496125, 0.496212) in 15 to 60 s each.  Carried past the jump at 0.1124969..., a
-form is refuted (a theta just past it and the point that beats it).  Not yet: the
-long intervals where (10,6,6) and (11,10,6) meet over (0.4375, 0.4945) and most
-intervals below theta = 0.05 (the arrangement is dense there) run for minutes; on
-(0.495197, 0.495875) the candidates cannot be enumerated on the boxes around
-theta = 52/105 ("inconclusive").  So the sweep as a whole is still proved at its
-rational samples only (:func:`~baccara.games.banque.independent_proof.prove_samples`).
+Over the whole sweep (:func:`prove_intervals`, two processes, 60 s an interval): 128 of the
+131 intervals proved, 3 to 45 s each, 1,758 CPU-s in all (13.7 s an interval on average);
+with a longer limit the two that reached 60 s, (0.0629881, 0.0799072) and (0.4515301,
+0.4945440), are proved too (67 s and 55 s).  So every interval but the first is proved: the
+lower value is V at the interval form's moving point for every theta in (0.0172597..., 1/2).
+The first, (0, 0.0172597...), is not: as theta -> 0 Player 1's stake vanishes, the twelve
+curves (j,10,6) close up near p1 = 1 and V there comes within any margin of v_F, so no
+theta-box touching 0 can be closed.  Carried past the jump at 0.1124969..., a form is refuted
+(a theta just past it and the point that beats it).  Against one sample's exact proof
+(``benchmarks/bench_banque_interval.py``) a whole interval costs 1.1x to 7x as much.
 """
 
 from __future__ import annotations
