@@ -295,39 +295,6 @@ def crossings(c: tuple, d: tuple) -> tuple[list, bool]:
     return out, False
 
 
-def _component_samples(c: tuple) -> list[tuple[Fraction, Fraction]]:
-    """A rational point on every piece of the curve c = 0 in the open square: the graph
-    p2 = -(c0 + c1 p1) / (c2 + c3 p1) between the rational p1 where it meets p2 = 0, p2 = 1 or
-    its asymptote (monotone and continuous between them), and a vertical line p1 = v if the
-    curve contains one."""
-    out = []
-    if c[2] == 0 and c[3] == 0:
-        if c[1] != 0 and 0 < -c[0] / c[1] < 1:
-            out.append((-c[0] / c[1], Fraction(1, 2)))
-        return out
-    cuts = {F0, F1}
-    if c[3] != 0:
-        v = -c[2] / c[3]
-        if 0 < v < 1:
-            cuts.add(v)
-            if c[0] + c[1] * v == 0:
-                out.append((v, Fraction(1, 2)))
-    for level in (F0, F1):           # c0 + c1 p1 + (c2 + c3 p1) level = 0
-        a, b = c[0] + c[2] * level, c[1] + c[3] * level
-        if b != 0 and 0 < -a / b < 1:
-            cuts.add(-a / b)
-    cs = sorted(cuts)
-    for lo, hi in zip(cs, cs[1:]):
-        m = (lo + hi) / 2
-        den = c[2] + c[3] * m
-        if den == 0:
-            continue
-        y = -(c[0] + c[1] * m) / den
-        if 0 < y < 1:
-            out.append((m, y))
-    return out
-
-
 def _bounds(x, n: int) -> tuple[Fraction, Fraction]:
     """Rationals lo <= x <= hi, hi - lo of the order of 2^-n (x a Fraction or a QF)."""
     if not isinstance(x, QF) or x.b == 0:
@@ -372,7 +339,9 @@ def _sorted_distinct(xs: list) -> list:
 
 def _arc_samples(c: tuple, cuts: list) -> list[tuple[Fraction, Fraction]]:
     """A rational point strictly inside each arc of the curve c = 0 in the open square, the arcs
-    being its pieces between the points ``cuts`` (on the curve), the edges and its asymptote."""
+    being its pieces between the points ``cuts`` (on the curve), the edges and its asymptote: the
+    graph p2 = -(c0 + c1 p1) / (c2 + c3 p1) is monotone and continuous between the p1 where it
+    meets p2 = 0, p2 = 1 or its asymptote, and a vertical line p1 = v is a piece of its own."""
     out = []
     vertical = None                                      # a component p1 = v
     if c[2] == 0 and c[3] == 0:
@@ -459,7 +428,7 @@ def interior_equilibria(game, theta: Fraction) -> tuple[list[tuple], list[str]]:
                     bucket.append(p)
                     note(*p)
     for k in range(n):
-        for p in _component_samples(cv.B[k]):
+        for p in _arc_samples(cv.B[k], []):        # a point on every piece of the curve
             note(*p)
     if n == 0:
         note(Fraction(1, 2), Fraction(1, 2))
