@@ -80,6 +80,16 @@ class BanquePolys:
     b2: flint.fmpz_mpoly
 
 
+def polys_of(bilinears: tuple) -> BanquePolys:
+    """:class:`BanquePolys` of a game given as :attr:`BanqueGame.bilinears` (R1^0, R2^0, [R1^i], [R2^i]):
+    B_i = theta R1^i + (1 - theta) R2^i, A likewise."""
+    r10, r20, r1, r2 = bilinears
+    B = tuple(T * bil(a) + (ONE - T) * bil(b) for a, b in zip(r1, r2))
+    return BanquePolys(B, T * bil(r10) + (ONE - T) * bil(r20),
+                       tuple(bil((c[1], 0, c[3], 0)) for c in r1), tuple(bil((c[2], c[3], 0, 0)) for c in r2),
+                       bil((r10[1], 0, r10[3], 0)), bil((r20[2], r20[3], 0, 0)))
+
+
 @dataclass(frozen=True, eq=False)
 class BanqueGame:
     """The simplified banque game's exact coefficients on one shoe.
@@ -183,11 +193,7 @@ class BanqueGame:
     @cached_property
     def polys(self) -> BanquePolys:
         """The game as polynomials in (p1, p2, theta) (:class:`BanquePolys`)."""
-        r10, r20, r1, r2 = self.bilinears
-        B = tuple(T * bil(a) + (ONE - T) * bil(b) for a, b in zip(r1, r2))
-        return BanquePolys(B, T * bil(r10) + (ONE - T) * bil(r20),
-                           tuple(bil((c[1], 0, c[3], 0)) for c in r1), tuple(bil((c[2], c[3], 0, 0)) for c in r2),
-                           bil((r10[1], 0, r10[3], 0)), bil((r20[2], r20[3], 0, 0)))
+        return polys_of(self.bilinears)
 
     def label(self) -> str:
         """``'infinite shoe'``, ``'8 decks'``, ``'300-card shoe'``.

@@ -90,6 +90,15 @@ def independent_equilibrium(theta: Fraction, game: BanqueGame | None = None) -> 
     """
     theta = check_theta(theta)
     g = game or banque_game()
+    p1, p2, v, n, ties = _maximise(theta, g)
+    corr = correlated_equilibrium(theta, g)
+    return IndependentSolution(theta, p1, p2, v, corr.value, n, corr, ties)
+
+
+def _maximise(theta: Fraction, g) -> tuple:
+    """The maximiser of V = A + sum_i min(0, B_i) over the square, exactly: (p1, p2, V there, the
+    number of candidates, the other candidates with the same value).  ``g`` needs only ``a``
+    and ``h`` (the coefficients at theta, per joint pure strategy)."""
     base = _bilinear(g.a(theta))
     curves_all = [_bilinear(hi) for hi in g.h(theta)]
     corners = CORNERS
@@ -154,9 +163,7 @@ def independent_equilibrium(theta: Fraction, game: BanqueGame | None = None) -> 
     # every other candidate point with exactly the same value (the proof closes each one)
     ties = {(QuadraticNumber.of(cands[j][0]), QuadraticNumber.of(cands[j][1])) for w, j in exact if w == v}
     ties.discard((QuadraticNumber.of(p1), QuadraticNumber.of(p2)))
-    corr = correlated_equilibrium(theta, g)
-    return IndependentSolution(theta, QuadraticNumber.of(p1), QuadraticNumber.of(p2), v, corr.value,
-                               len(cands), corr, tuple(sorted(ties)))
+    return QuadraticNumber.of(p1), QuadraticNumber.of(p2), v, len(cands), tuple(sorted(ties))
 
 
 

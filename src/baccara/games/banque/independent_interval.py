@@ -150,7 +150,7 @@ class IntervalProof:
 class _Game:
     """Each B_k and A as four integer polynomials in theta (the bilinear coefficients)."""
 
-    def __init__(self, game: BanqueGame) -> None:
+    def __init__(self, game) -> None:
         r10, r20, r1, r2 = game.bilinears
         self.B = [tuple(Poly([int(b), int(a) - int(b)]) for a, b in zip(x, y)) for x, y in zip(r1, r2)]
         self.A = tuple(Poly([int(b), int(a) - int(b)]) for a, b in zip(r10, r20))
@@ -261,11 +261,11 @@ def _crit_k(f, c):
 
 
 class _Prover:
-    def __init__(self, G: _Game, lo: Endpoint, hi: Endpoint, sig: tuple, theta: Fraction, p1) -> None:
+    def __init__(self, G: _Game, lo: Endpoint, hi: Endpoint, sig: tuple, theta: Fraction, p1, game=None) -> None:
         from .independent_sweep import independent_locus
 
         self.G, self.lo, self.hi, self.sig = G, lo, hi, sig
-        self.pF, self.vF = independent_locus(sig, theta, float(p1))
+        self.pF, self.vF = independent_locus(sig, theta, float(p1), game)
         self.sample = theta
         self.lo_q, self.hi_q = _outer(lo.ball)[0], _outer(hi.ball)[1]
         signs = {k: G.sign_on_box(k, self.lo_q, self.hi_q) for k in range(G.n)}
@@ -806,28 +806,37 @@ def prove_interval(lo: Endpoint, hi: Endpoint, signature: tuple, game: BanqueGam
         "proved", "refuted" (a theta and a point beating the form) or "inconclusive".
     """
     from .independent import independent_equilibrium
-    from .independent_proof import exact_signature
 
     start = time.perf_counter()
     g = game or banque_game()
     if g is not banque_game():
         raise BaccaraError("the interval proof follows the paper's infinite shoe only")
+    if seconds is not None and not seconds > 0:
+        raise ParameterError(f"seconds must be positive, got {seconds}")
+    theta = rational_between_balls(lo.ball, hi.ball) if sample is None else Fraction(sample)
+    if not lo.ball < flint.arb(theta.numerator) / theta.denominator < hi.ball:
+        raise BaccaraError(f"the sample {theta} is not inside the interval")
+    sol = independent_equilibrium(theta, g)
+    return _prove(lo, hi, signature, g, theta, (sol.p1, sol.p2), seconds, start)
+
+
+def _prove(lo: Endpoint, hi: Endpoint, signature: tuple, g, theta: Fraction, point: tuple,
+           seconds: float | None, start: float) -> IntervalProof:
+    """:func:`prove_interval` for any game with ``bilinears``, ``polys``, ``a`` and ``h`` (the
+    paper's, or the blown-up game of :mod:`~baccara.games.banque.independent_near_zero`),
+    given the exact maximiser ``point`` at the rational sample ``theta`` inside (lo, hi)."""
+    from .independent_proof import exact_signature
+
     label = _form_label(signature)
 
     def done(status: str, reason: str = "", pr: _Prover | None = None, met: int = 0) -> IntervalProof:
         c = pr.counts if pr else {"boxes": 0, "exact": 0}
         return IntervalProof(lo, hi, label, status, c["boxes"], c["exact"], met, reason, time.perf_counter() - start)
 
-    theta = rational_between_balls(lo.ball, hi.ball) if sample is None else Fraction(sample)
-    if not lo.ball < flint.arb(theta.numerator) / theta.denominator < hi.ball:
-        raise BaccaraError(f"the sample {theta} is not inside the interval")
-    sol = independent_equilibrium(theta, g)
-    if exact_signature(theta, sol.p1, sol.p2, g) != signature:
+    if exact_signature(theta, point[0], point[1], g) != signature:
         return done("inconclusive", f"at theta = {theta} the maximiser has another form")
-    if seconds is not None and not seconds > 0:
-        raise ParameterError(f"seconds must be positive, got {seconds}")
     with precision(BITS):
-        pr = _Prover(_Game(g), lo, hi, signature, theta, sol.p1)
+        pr = _Prover(_Game(g), lo, hi, signature, theta, point[0], g)
         if seconds is not None:
             pr.deadline = start + seconds
         try:
@@ -880,7 +889,14 @@ def prove_intervals(sw, ends: list, seconds: float = 60.0, progress=None) -> lis
     for k, iv in enumerate(sw.intervals):
         lo = Endpoint.of_rational(Fraction(iv.lo)) if k == 0 else ends[k - 1].endpoint
         hi = Endpoint.of_rational(Fraction(iv.hi)) if k == len(sw.intervals) - 1 else ends[k].endpoint
-        out.append(None if lo is None or hi is None else prove_interval(lo, hi, iv.signature, seconds=seconds))
+        if lo is None or hi is None:
+            out.append(None)
+        elif k == 0 and iv.lo == 0:
+            from .independent_near_zero import prove_first_interval  # (0, hi): blown up near theta = 0
+
+            out.append(prove_first_interval(hi, iv.signature, seconds=seconds))
+        else:
+            out.append(prove_interval(lo, hi, iv.signature, seconds=seconds))
         if progress:
             progress(k + 1, len(sw.intervals))
     return out

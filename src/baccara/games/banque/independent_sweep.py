@@ -314,7 +314,7 @@ def sweep_json(sw: IndependentSweep, ends: list | None = None) -> dict:
 
 
 # ---------------------------------------------------------------- exact interval ends
-def independent_locus(sig: tuple, theta: float | Fraction, p1: float):
+def independent_locus(sig: tuple, theta: float | Fraction, p1: float, game=None):
     """The moving point of a float signature: (MovingPoint, V), the equations read from
     the curves through the maximiser and the edges it lies on, V = A + sum of the curves
     where Banker draws (the Players' value there, a polynomial in p1, p2, theta).
@@ -325,7 +325,7 @@ def independent_locus(sig: tuple, theta: float | Fraction, p1: float):
     from ...solve.moving import ONE, P1, P2, MovingPoint
 
     curves, draws, edges = sig
-    P = banque_game().polys
+    P = (game or banque_game()).polys
     V = P.A + sum((P.B[k] for k in draws), 0 * ONE)
     eqs = [(P1 if e[1] == "1" else P2) - int(e[-1]) * ONE for e in edges]
     eqs += [P.B[k] for k in sorted(curves)]
