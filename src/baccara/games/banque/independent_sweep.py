@@ -207,7 +207,10 @@ def independent_sweep(lo: float = 0.0, hi: float = 0.5, grid: int = 500, tol: fl
     bracketed to ``tol``; changes within ``merge`` of each other count once."""
     xs = np.linspace(lo, hi, grid + 1)
     if lo == 0:
-        xs[0] = hi * 1e-9  # theta = 0 is outside the game
+        # theta = 0 is outside the game.  Not much closer to it than 1e-8: below about 1e-10 the
+        # float solver sees the twelve curves (j,10,6), theta apart there, all through the maximiser
+        # (the exact one, and the blow-up of independent_near_zero, find one form down to 0).
+        xs[0] = min(1e-8, xs[1] / 2)
     sigs = []
     for k, x in enumerate(xs):
         sigs.append(float_independent(float(x)).signature)
