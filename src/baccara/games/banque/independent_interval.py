@@ -54,11 +54,12 @@ Status
 Over the whole sweep (:func:`prove_intervals`, two processes, 60 s an interval): 128 of the
 131 intervals proved, 3 to 45 s each, 1,758 CPU-s in all (13.7 s an interval on average);
 with a longer limit the two that reached 60 s, (0.0629881, 0.0799072) and (0.4515301,
-0.4945440), are proved too (67 s and 55 s).  So every interval but the first is proved: the
-lower value is V at the interval form's moving point for every theta in (0.0172597..., 1/2).
-The first, (0, 0.0172597...), is not: as theta -> 0 Player 1's stake vanishes, the twelve
-curves (j,10,6) close up near p1 = 1 and V there comes within any margin of v_F, so no
-theta-box touching 0 can be closed.  Carried past the jump at 0.1124969..., a form is refuted
+0.4945440), are proved too (67 s and 55 s).  The first, (0, 0.0172597...), cannot be proved
+this way: at theta = 0 V does not depend on p1, so no theta-box touching 0 closes; it is
+proved by a blow-up of the square around p2 = 9/11
+(:mod:`~baccara.games.banque.independent_near_zero`, 14 s), which :func:`prove_intervals`
+uses for a sweep's first interval.  So the lower value is V at the interval form's moving
+point for every theta in (0, 1/2).  Carried past the jump at 0.1124969..., a form is refuted
 (a theta just past it and the point that beats it).  Against one sample's exact proof
 (``benchmarks/bench_banque_interval.py``) a whole interval costs 1.1x to 7x as much.
 """

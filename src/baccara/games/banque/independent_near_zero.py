@@ -139,7 +139,20 @@ class ScaledGame:
         return [self._joint(x, y, t) for x, y in zip(xs, ys)]
 
     def p2(self, theta, s):
-        """The game's p2 at a point of the blown-up square."""
+        """The game's p2 at a point of the blown-up square.
+
+        Parameters
+        ----------
+        theta : Fraction
+            Player 1's share of the stakes, in (0, eps].
+        s : Fraction
+            The blown-up coordinate, in [0, 1].
+
+        Returns
+        -------
+        Fraction
+            c + theta T (2 s - 1).
+        """
         return self.c + theta * self.half_width * (2 * s - 1)
 
 
