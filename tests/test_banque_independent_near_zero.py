@@ -128,3 +128,11 @@ def test_the_whole_first_interval_is_proved():
     assert f"{float(end.endpoint.ball.mid()):.7f}" == "0.0172597"
     proof = prove_first_interval(end.endpoint, sw.intervals[0].signature, seconds=600)
     assert proof.status == "proved", proof.reason
+
+
+def test_a_form_whose_curve_is_no_segment_is_refused_at_once():
+    """A curve that is no line p2 = c across the square at theta = 0 cannot be blown up at any eps:
+    the proof says so without trying ever smaller ranges."""
+    form = (frozenset({INFOSETS.index((10, 0, 5))}), frozenset(), ("p1=0",))
+    proof = prove_first_interval(Endpoint.of_rational(Fraction(1, 100)), form)
+    assert proof.status == "inconclusive" and "not a line" in proof.reason

@@ -73,14 +73,20 @@ def _val(c: tuple, p1, p2):
     return c[0] + c[1] * p1 + c[2] * p2 + c[3] * p1 * p2
 
 
+class _NoSegment(BaccaraError):
+    """The form's curve is no segment p2 = c of the kind the blow-up needs (whatever eps)."""
+
+
 @dataclass(frozen=True, eq=False)
 class ScaledGame:
     """The blown-up game W_theta(p1, s) = (V_theta(p1, c + theta T (2 s - 1)) - V_0*) / theta
     on the unit square, for theta in (0, ``eps``]: integer bilinears like
-    :attr:`BanqueGame.bilinears`, all multiplied by ``scale`` relative to the game's units.
+    :attr:`BanqueGame.bilinears`, ``scale`` times those of the game's integer units (its
+    bilinears, before its denominator); :meth:`a` and :meth:`h` are in the same units.
 
     ``line``: the sets kept (the others are folded into A: ``far_draws`` where Banker
-    draws throughout the strip); ``v0``: V_0*, in the game's integer units.
+    draws throughout the strip); ``v0``: V_0*, V on the segment p2 = c at theta = 0 (the same at
+    every p1), in the game's integer units: only a constant here, nothing assumes it is the maximum.
     """
 
     c: Fraction
@@ -203,7 +209,7 @@ def blow_up(curve: int, eps: Fraction, half_width: Fraction = HALF_WIDTH,
     r10, r20, r1, r2 = g.bilinears
     k = r2[curve]
     if k[2] == 0 or k[1] * k[2] != k[0] * k[3] or not 0 < Fraction(-k[0], k[2]) < 1:
-        raise BaccaraError(f"the curve of {infoset_label(INFOSETS[curve])} is not a line p2 = c across the square "
+        raise _NoSegment(f"the curve of {infoset_label(INFOSETS[curve])} is not a line p2 = c across the square "
                            "at theta = 0")
     c, T = Fraction(-k[0], k[2]), half_width
     lo2, hi2 = c - eps * T, c + eps * T
@@ -224,7 +230,7 @@ def blow_up(curve: int, eps: Fraction, half_width: Fraction = HALF_WIDTH,
     g1 = [sum(x) for x in zip(r10, *(r1[i] for i in far_draws))]
     g2 = [sum(x) for x in zip(r20, *(r2[i] for i in far_draws))]
     if g2[1] + g2[3] * c != 0:
-        raise BaccaraError("V at theta = 0 depends on p1 on the segment")
+        raise _NoSegment("V at theta = 0 depends on p1 on the segment")
     v0 = g2[0] + g2[2] * c
     pairs = [_scaled(tuple(g1), tuple(g2), v0, c, T)]
     pairs += [_scaled(r1[i], r2[i], Fraction(0), c, T) for i in line]
@@ -309,7 +315,7 @@ def prove_first_interval(hi: Endpoint, signature: tuple, seconds: float | None =
         try:
             sc = blow_up(curve, e)
         except BaccaraError as err:
-            if eps is not None or e < Fraction(1, 10**6):
+            if eps is not None or e < Fraction(1, 10**6) or isinstance(err, _NoSegment):
                 return fail(str(err))
             e /= 2
     whole = not Endpoint.of_rational(e).ball < hi.ball
