@@ -64,6 +64,7 @@ from math import lcm
 from typing import cast
 
 from ...errors import BaccaraError, ParameterError
+from ...solve.arrangement import at as _val
 from ...solve.roots import Endpoint, rational_between_balls
 from .game import INFOSETS, JOINT, BanqueGame, BanquePolys, banque_game, infoset_label, polys_of
 from .independent_interval import IntervalProof, _form_label, _outer, _prove
@@ -75,10 +76,6 @@ HALF_WIDTH = Fraction(2)
 #: wider the faster (the plain prover does the rest): 1/70 holds, 1/60 does not (Banker's move
 #: at (4,8,3) changes on the strip).  The first interval: 14 CPU s at 1/70, 20 s at 1/100.
 EPS = Fraction(1, 70)
-
-
-def _val(c: tuple, p1, p2):
-    return c[0] + c[1] * p1 + c[2] * p2 + c[3] * p1 * p2
 
 
 class _NoSegment(BaccaraError):
