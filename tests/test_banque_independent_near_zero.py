@@ -38,7 +38,7 @@ def _v(bilinears, theta, x, y):
     return out
 
 
-def _first_signature(sc):
+def _first_signature():
     """The first interval's form at theta = 1/200, read off the exact solver of the game itself."""
     theta = Fraction(1, 200)
     sol = independent_equilibrium(theta)
@@ -109,7 +109,7 @@ def test_a_sweep_from_zero_is_proved_down_to_zero():
     (proof,) = prove_intervals(sw, exact_ends(sw), seconds=300)
     assert proof.status == "proved", proof.reason
     assert proof.lo.ball == 0 and proof.form == "on (9,10,6), on p1=0"
-    sig = _first_signature(None)
+    sig = _first_signature()
     assert sw.intervals[0].signature == sig
     curves, draws, edges = sig
     hi = Endpoint.of_rational(Fraction(11, 1000))

@@ -61,9 +61,10 @@ proved by a blow-up of the square around p2 = 9/11
 uses for a sweep's first interval.  So the lower value is V at the interval form's moving
 point for every theta in (0, 1/2).  Measured end to end (``baccara banque sweep --concept
 independent --prove-intervals 120``, one process, on a machine shared with a test run): all
-131 intervals proved, 2,451 s of proofs (the longest 77 s), 45 min wall with the sweep.  Carried past the jump at 0.1124969..., a form is refuted
-(a theta just past it and the point that beats it).  Against one sample's exact proof
-(``benchmarks/bench_banque_interval.py``) a whole interval costs 1.1x to 7x as much.
+131 intervals proved, 2,451 s of proofs (the longest 77 s), 45 min wall with the sweep.
+Carried past the jump at 0.1124969..., a form is refuted (a theta just past it and the point
+that beats it).  Against one sample's exact proof (``benchmarks/bench_banque_interval.py``) a
+whole interval costs 1.3x to 9x as much, the first (blown up) about 14x.
 """
 
 from __future__ import annotations
@@ -157,7 +158,7 @@ class _Game:
         r10, r20, r1, r2 = game.bilinears
         self.B = [tuple(Poly([int(b), int(a) - int(b)]) for a, b in zip(x, y)) for x, y in zip(r1, r2)]
         self.A = tuple(Poly([int(b), int(a) - int(b)]) for a, b in zip(r10, r20))
-        self.polys = game.polys
+        self.game, self.polys = game, game.polys
         self.n = len(self.B)
         # B_k = g_k(theta) C_k: the curve is C_k = 0 (B_k vanishes on the whole square where g_k does)
         self.g, self.C = [], []
@@ -264,11 +265,11 @@ def _crit_k(f, c):
 
 
 class _Prover:
-    def __init__(self, G: _Game, lo: Endpoint, hi: Endpoint, sig: tuple, theta: Fraction, p1, game=None) -> None:
+    def __init__(self, G: _Game, lo: Endpoint, hi: Endpoint, sig: tuple, theta: Fraction, p1) -> None:
         from .independent_sweep import independent_locus
 
         self.G, self.lo, self.hi, self.sig = G, lo, hi, sig
-        self.pF, self.vF = independent_locus(sig, theta, float(p1), game)
+        self.pF, self.vF = independent_locus(sig, theta, float(p1), G.game)
         self.sample = theta
         self.lo_q, self.hi_q = _outer(lo.ball)[0], _outer(hi.ball)[1]
         signs = {k: G.sign_on_box(k, self.lo_q, self.hi_q) for k in range(G.n)}
@@ -839,7 +840,7 @@ def _prove(lo: Endpoint, hi: Endpoint, signature: tuple, g, theta: Fraction, poi
     if exact_signature(theta, point[0], point[1], g) != signature:
         return done("inconclusive", f"at theta = {theta} the maximiser has another form")
     with precision(BITS):
-        pr = _Prover(_Game(g), lo, hi, signature, theta, point[0], g)
+        pr = _Prover(_Game(g), lo, hi, signature, theta, point[0])
         if seconds is not None:
             pr.deadline = start + seconds
         try:

@@ -67,7 +67,9 @@ from ...errors import BaccaraError, ParameterError
 from ...solve.arrangement import at as _val
 from ...solve.roots import Endpoint, rational_between_balls
 from .game import INFOSETS, JOINT, BanqueGame, BanquePolys, banque_game, infoset_label, polys_of
-from .independent_interval import IntervalProof, _form_label, _outer, _prove
+from .independent import _maximise
+from .independent_interval import IntervalProof, _form_label, _outer, _prove, prove_interval
+from .independent_proof import exact_signature
 
 #: The strip's half-width in u = (p2 - c) / theta: the line sets' curves lie within
 #: u in (-0.28, 1.35) at theta = 0.
@@ -297,10 +299,6 @@ def prove_first_interval(hi: Endpoint, signature: tuple, seconds: float | None =
     IntervalProof
         On (0, hi): "proved" when both parts are, else the first part's status and reason.
     """
-    from .independent import _maximise
-    from .independent_interval import prove_interval
-    from .independent_proof import exact_signature
-
     start = time.perf_counter()
     if seconds is not None and not seconds > 0:
         raise ParameterError(f"seconds must be positive, got {seconds}")
@@ -324,10 +322,9 @@ def prove_first_interval(hi: Endpoint, signature: tuple, seconds: float | None =
                 return fail(str(err))
             e /= 2
     whole = not Endpoint.of_rational(e).ball < hi.ball
-    if whole:                              # the interval ends before eps: blown up all the way
-        e = _outer(hi.ball)[1]
+    if whole and e < _outer(hi.ball)[1]:   # the interval ends about eps: blown up just past it
         try:
-            sc = blow_up(curve, e)
+            sc = blow_up(curve, _outer(hi.ball)[1])
         except BaccaraError as err:
             return fail(str(err))
     top = hi if whole else Endpoint.of_rational(e)
