@@ -29,7 +29,7 @@ from ..errors import BaccaraError
 from ..result import Result
 
 #: The artefact kinds this package checks, and the module that checks each.
-#: A checker module defines ``check(doc: dict) -> list[Step]``.
+#: A checker module defines ``check(doc: dict, quick: bool) -> list[Step]``.
 CHECKERS: dict[str, str] = {
     "chemin-b3-uniqueness": "baccara.check.chemin",
     "banque-nash": "baccara.check.banque",
@@ -119,7 +119,7 @@ class CheckReport(Result):
             yield f"  {'ok  ' if s.ok else 'FAIL'} {s.name}{': ' + s.detail if s.detail else ''}"
 
 
-def check(doc: Any, source: str = "<document>") -> CheckReport:
+def check(doc: Any, source: str = "<document>", quick: bool = False) -> CheckReport:
     """Re-check a proof artefact (a loaded JSON document) with the checker for its kind.
 
     Parameters
@@ -128,6 +128,9 @@ def check(doc: Any, source: str = "<document>") -> CheckReport:
         The artefact, as loaded from JSON.
     source : str
         Where it came from, for the report.
+    quick : bool
+        Skip the one long step, the banque checker's recomputation of the events (the report
+        says so); no effect on the other kinds.
 
     Returns
     -------
@@ -147,7 +150,7 @@ def check(doc: Any, source: str = "<document>") -> CheckReport:
         raise ArtefactError(f"FILE: {source} has kind {kind!r}; this version checks {', '.join(sorted(CHECKERS))}")
     module = importlib.import_module(CHECKERS[kind])
     try:
-        steps = module.check(doc)
+        steps = module.check(doc, quick=quick)
     except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as e:
         if isinstance(e, BaccaraError):
             raise
@@ -156,13 +159,15 @@ def check(doc: Any, source: str = "<document>") -> CheckReport:
     return CheckReport(kind, source, list(steps))
 
 
-def check_file(path: str | Path) -> CheckReport:
+def check_file(path: str | Path, quick: bool = False) -> CheckReport:
     """Re-check the proof artefact in a JSON file.
 
     Parameters
     ----------
     path : str or Path
         The artefact file.
+    quick : bool
+        As in :func:`check`.
 
     Returns
     -------
@@ -178,7 +183,7 @@ def check_file(path: str | Path) -> CheckReport:
         doc = json.loads(Path(path).read_text())
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise ArtefactError(f"FILE: cannot read {path} as JSON ({e})") from None
-    return check(doc, str(path))
+    return check(doc, str(path), quick=quick)
 
 
 __all__ = ["CHECKERS", "ArtefactError", "CheckReport", "Step", "check", "check_file"]

@@ -64,6 +64,7 @@ import flint
 
 from . import Step
 from .banque_deals import JOINT, coefficient_table
+from .banque_events import recompute_events, same_root
 from .banque_interior import interior_equilibria, same_point
 from .qf import QF, _box_feasible, _num, _sign
 
@@ -278,13 +279,16 @@ def _fq(x: Fraction):
 
 
 # ---------------------------------------------------------------- the check
-def check(doc: dict) -> list[Step]:
+def check(doc: dict, quick: bool = False) -> list[Step]:
     """Re-check a ``banque-nash`` artefact (module docstring).
 
     Parameters
     ----------
     doc : dict
         The artefact, as loaded from JSON.
+    quick : bool
+        Skip step 7, the recomputation of the events (the longest: about 30 s for a range of
+        width 1/200, tens of minutes for all of (0, 1/2]); the report then says so.
 
     Returns
     -------
@@ -412,4 +416,50 @@ def check(doc: dict) -> list[Step]:
                       f"that disappear at the event between, plus those that appear ({silent} events change no form)"
                       if not book else
                       f"inconsistent at events {book[:5]}"))
+    steps.append(events_step(game, lo, hi, events, quick))
     return steps
+
+
+def events_step(game: _Game, lo: Fraction, hi: Fraction, events: list, quick: bool = False) -> Step:
+    """Step 7: every theta where a candidate equilibrium starts or stops, recomputed by the
+    checker (:mod:`baccara.check.banque_events`), must be one of the artefact's events.
+
+    Parameters
+    ----------
+    game : _Game
+        The checker's own coefficients.
+    lo, hi : Fraction
+        The artefact's range.
+    events : list
+        The artefact's events (already checked to be isolated roots, step 2).
+    quick : bool
+        Do not recompute; the step then holds and says that completeness was not re-derived.
+
+    Returns
+    -------
+    Step
+        The step.
+    """
+    name = "events complete"
+    if quick:
+        return Step(name, True, "not recomputed (quick check): that no equilibrium is born and dies between "
+                    "two samples is taken from the prover")
+    theirs = [(flint.fmpz_poly([int(c) for c in ev["polynomial"]]), Fraction(ev["interval"][0]),
+               Fraction(ev["interval"][1])) for ev in events]
+    rep = recompute_events(game, lo, hi)
+    missing, used = [], set()
+    for r, form in rep.events:
+        hit = [n for n, (f, a, b) in enumerate(theirs) if same_root(r, f, a, b)]
+        used.update(hit)
+        if not hit:
+            missing.append(f"{float(r):.10f} ({form})")
+    ok = not missing and not rep.trouble
+    c = rep.counts
+    if ok:
+        detail = (f"recomputed by the checker: {len(rep.events)} changes of {len({f for _, f in rep.events})} "
+                  f"candidates, all at the artefact's events ({len(used)} of {len(theirs)} met; "
+                  f"{c.get('crossings', 0)} crossings, {c.get('edge points', 0)} edge points, "
+                  f"{c.get('along-curve candidates', 0)} along-curve candidates)")
+    else:
+        detail = "; ".join(rep.trouble[:2] + [f"a change at {m}, no event of the artefact" for m in missing[:3]])
+    return Step(name, ok, detail)

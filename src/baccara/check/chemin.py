@@ -479,13 +479,15 @@ def _same_eq(u: tuple, v: tuple) -> bool:
                             and a[1] * a[1] * a[2] == b[1] * b[1] * b[2] for a, b in zip(yu, yv))
 
 
-def check(doc: dict) -> list[Step]:
+def check(doc: dict, quick: bool = False) -> list[Step]:
     """Re-check a ``chemin-b3-uniqueness`` artefact (see the module docstring).
 
     Parameters
     ----------
     doc : dict
         The artefact, as loaded from JSON.
+    quick : bool
+        Accepted for a common signature; every step here is short, so none is skipped.
 
     Returns
     -------

@@ -1,0 +1,129 @@
+"""The checker's own recomputation of a banque Nash artefact's events (baccara.check.banque_events)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import flint
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from baccara.check.banque import _Game, boundary_equilibria, events_step
+from baccara.check.banque_deals import coefficient_table
+from baccara.check.banque_events import Roots, descartes, recompute_events, same_root
+from baccara.check.banque_interior import interior_equilibria
+from baccara.cli import app
+
+#: written by ``baccara banque prove --stored --out FILE`` (all of (0, 1/2])
+WHOLE = Path(__file__).parent / "data" / "banque_nash_all.json"
+STORED = Path(__file__).parent / "data" / "banque_nash_49_100.json"
+#: around the region that the sampled sweep once missed (three equilibria near theta = 37/400)
+LO, HI = Fraction(23, 250), Fraction(47, 500)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return _Game(coefficient_table())
+
+
+@pytest.fixture(scope="module")
+def around_37_400(game):
+    return recompute_events(game, LO, HI)
+
+
+def _events_in(lo, hi):
+    doc = json.loads(WHOLE.read_text())
+    return [ev for ev in doc["events"] if lo < Fraction(ev["interval"][0]) and Fraction(ev["interval"][1]) < hi]
+
+
+# ---------------------------------------------------------------- exact roots
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-40, 40), min_size=2, max_size=7), st.fractions(-3, 3), st.fractions(0, 3))
+def test_roots_match_an_independent_count(coeffs, a, width):
+    # the Descartes-bisection isolation agrees with flint's certified complex roots
+    f = flint.fmpz_poly(coeffs)
+    b = a + width
+    if f.degree() < 1 or width == 0 or f(flint.fmpq(a.numerator, a.denominator)) == 0 \
+            or f(flint.fmpq(b.numerator, b.denominator)) == 0:
+        return
+    roots = Roots(a, b)
+    roots.add([f])
+    pieces = roots.pieces()
+    expect = {round(float(z.real.mid()), 9) for g, _ in f.factor()[1] for z, _ in g.complex_roots()
+              if z.imag == 0 and a < float(z.real.mid()) < b}
+    assert len(roots.roots) == len(expect)
+    assert descartes(f, a, b) >= len(expect)
+    # every piece's sample lies strictly between its two roots; no root of f in a piece
+    for left, right, s in pieces:
+        assert left.hi < s < right.lo
+        assert f(flint.fmpq(s.numerator, s.denominator)) != 0
+
+
+def test_same_root_tells_conjugates_apart():
+    f = flint.fmpz_poly([-2, 0, 1])            # +- sqrt 2
+    r = Roots(Fraction(0), Fraction(2))
+    r.add([f])
+    (root,) = r.roots
+    assert same_root(root, f, Fraction(1), Fraction(3, 2))
+    assert not same_root(root, f, Fraction(-3, 2), Fraction(-1))
+    assert not same_root(root, flint.fmpz_poly([-3, 0, 1]), Fraction(1), Fraction(2))
+
+
+# ---------------------------------------------------------------- the events
+def test_the_recomputed_events_are_the_artefacts(around_37_400):
+    # around 37/400 the checker alone finds where the three equilibria appear and where two
+    # of them leave, and they are exactly the whole-range artefact's events there
+    assert not around_37_400.trouble
+    theirs = _events_in(LO, HI)
+    assert [round(e["float"], 7) for e in theirs] == [0.0924720, 0.0939539]
+    found = {n for r, _ in around_37_400.events for n, e in enumerate(theirs)
+             if same_root(r, flint.fmpz_poly([int(c) for c in e["polynomial"]]),
+                          *(Fraction(x) for x in e["interval"]))}
+    assert found == {0, 1}
+    assert all(any(same_root(r, flint.fmpz_poly([int(c) for c in e["polynomial"]]),
+                             *(Fraction(x) for x in e["interval"])) for e in theirs)
+               for r, _ in around_37_400.events)
+    forms = {f for _, f in around_37_400.events}
+    assert "crossing (10,10,6) x (5,10,6)" in forms
+
+
+def test_deleting_an_event_fails(game):
+    theirs = _events_in(LO, HI)
+    assert events_step(game, LO, HI, theirs).ok
+    step = events_step(game, LO, HI, theirs[1:])
+    assert not step.ok and "no event of the artefact" in step.detail and "0.09247" in step.detail
+
+
+def test_quick_skips_and_says_so(game):
+    step = events_step(game, LO, HI, [], quick=True)
+    assert step.ok and "not recomputed" in step.detail
+
+
+def test_equilibria_constant_between_recomputed_events(game, around_37_400):
+    # an oracle that does not use the events: the checker's own enumeration of every equilibrium
+    # at a theta gives the same points' count at two rationals of each piece the events leave
+    cuts = sorted({(r.lo, r.hi) for r, _ in around_37_400.events})
+    ends = [(LO, LO)] + cuts + [(HI, HI)]
+    counts = []
+    for (_, a), (b, _) in zip(ends, ends[1:]):
+        per = []
+        for x in (Fraction(1, 3), Fraction(3, 4)):
+            t = a + (b - a) * x
+            pure, _ = boundary_equilibria(game, t)
+            inner, undecided = interior_equilibria(game, t)
+            assert not undecided
+            per.append(len(pure) + len(inner))
+        assert per[0] == per[1]
+        counts.append(per[0])
+    # three equilibria from 0.0924720 (at 0.0939539 one changes its form; two leave at 0.0941281)
+    assert counts == [1, 3, 3]
+
+
+def test_cli_quick_says_the_events_were_not_recomputed():
+    r = CliRunner().invoke(app, ["check", "--quick", str(STORED)])
+    assert r.exit_code == 0, r.output
+    assert "not recomputed" in r.output
