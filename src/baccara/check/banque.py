@@ -46,11 +46,21 @@ quadratic irrationals; flint only for polynomial arithmetic):
    the events across which no form changes (harmless: an event too many only splits an interval,
    each part still sampled and checked).
 
-What it takes from the proof's argument (``nash_proof``'s module docstring, not re-derived here):
-that the events are *all* the places where a form can start or stop being an equilibrium (it does
-not recompute the eliminants whose roots they are).  So the checker knows every equilibrium at
-each sample (step 5), but that nothing is born and dies between two samples is the prover's
-claim.
+7. **The events are complete** (:mod:`baccara.check.banque_events`).  The checker computes
+   again, from its own coefficients and with its own algebra (flint's multivariate resultants,
+   roots isolated in exact rationals), every theta in the range where a candidate equilibrium
+   (a crossing of two of Banker's indifference curves, a curve meeting an edge, a point along a
+   curve, a corner) starts or stops being an equilibrium or changes its draw set; each must be
+   one of the artefact's events.  So nothing is born and dies between two samples unseen: an
+   event deleted from the artefact (with its interval merged into its neighbour) fails here.
+   This is the longest step (about 10 s for a range of width 1/500, 90 s for (49/100, 1/2),
+   tens of minutes for all of (0, 1/2]); ``quick`` (``baccara check --quick``) skips it, and
+   the step then says that completeness was taken from the prover.
+
+What it takes from the mathematics rather than recomputing: that the candidates listed are the
+only forms an equilibrium can take (the classification of Ethier and Lee 2015, section 5, with
+the cell points' changes counted at the along-curve candidates; see
+:mod:`baccara.check.banque_events`).
 """
 
 from __future__ import annotations

@@ -88,8 +88,23 @@ def _sgn_at(h: flint.fmpz_poly, x: Fraction) -> int:
 
 
 def descartes(f: flint.fmpz_poly, a: Fraction, b: Fraction) -> int:
-    """An upper bound (Descartes' rule of signs after x = (a + b y) / (1 + y)) on the number of
-    roots of f in the open interval (a, b), of the same parity; 0 proves there are none."""
+    """An upper bound on the number of roots of f in the open interval (a, b).
+
+    Descartes' rule of signs after x = (a + b y) / (1 + y): the bound has the parity of the
+    number of roots (with multiplicity), so 0 proves there are none and 1 that there is one.
+
+    Parameters
+    ----------
+    f : flint.fmpz_poly
+        The polynomial.
+    a, b : Fraction
+        The interval, a < b.
+
+    Returns
+    -------
+    int
+        The number of sign changes.
+    """
     g = flint.fmpq_poly(f)(flint.fmpq_poly([_q(a), _q(b - a)]))
     h = flint.fmpq_poly(g.coeffs()[::-1])(flint.fmpq_poly([1, 1]))
     cs = [c for c in h.coeffs() if c != 0]
@@ -98,8 +113,16 @@ def descartes(f: flint.fmpz_poly, a: Fraction, b: Fraction) -> int:
 
 @dataclass
 class Root:
-    """A real root of the irreducible ``poly`` in [lo, hi] (lo = hi: rational; else the only
-    root in the open interval, with a sign change there).  ``poly`` None marks a range end."""
+    """A real root of an irreducible integer polynomial, isolated between two rationals.
+
+    Parameters
+    ----------
+    lo, hi : Fraction
+        lo = hi: the root is this rational; else it is the only root of ``poly`` in the open
+        interval (lo, hi), where ``poly`` changes sign.
+    poly : flint.fmpz_poly or None
+        The polynomial (None marks an end of the range).
+    """
 
     lo: Fraction
     hi: Fraction
@@ -135,8 +158,17 @@ def _isolate(h: flint.fmpz_poly, a: Fraction, b: Fraction) -> list[Root]:
 
 
 class Roots:
-    """The distinct real roots in (lo, hi) of a growing set of integer polynomials, isolated in
-    disjoint rational intervals, and a rational sample strictly inside each piece between them."""
+    """The distinct real roots in (lo, hi) of a growing set of integer polynomials.
+
+    Each polynomial is factored; each new irreducible factor's roots are isolated by
+    Vincent-Collins-Akritas bisection (:func:`descartes`).  :meth:`pieces` separates them into
+    disjoint intervals and gives a rational sample strictly inside each piece between them.
+
+    Parameters
+    ----------
+    lo, hi : Fraction
+        The range, lo < hi.
+    """
 
     def __init__(self, lo: Fraction, hi: Fraction) -> None:
         self.lo, self.hi = lo, hi
@@ -144,6 +176,8 @@ class Roots:
         self.roots: list[Root] = []
 
     def add(self, polys) -> None:
+        """Add the roots of each polynomial of ``polys`` (a nonzero constant has none; the zero
+        polynomial is an error: a condition that vanishes identically decides nothing)."""
         for f in polys:
             if f == 0:
                 raise ArithmeticError("a condition vanishes identically")
@@ -160,9 +194,17 @@ class Roots:
                     self.roots += _isolate(h, self.lo, self.hi)
 
     def pieces(self) -> list[tuple[Root, Root, Fraction]]:
-        """(root on the left, root on the right, sample) for each piece, ascending; the ends are
-        Roots of lo and hi with no polynomial.  Distinct irreducible polynomials share no root,
-        so bisecting overlapping intervals separates them."""
+        """Every piece of (lo, hi) between consecutive roots.
+
+        Distinct irreducible polynomials share no root, so bisecting overlapping intervals
+        separates them.
+
+        Returns
+        -------
+        list of tuple
+            (root on the left, root on the right, rational sample strictly between), ascending;
+            the range's ends are Roots with no polynomial.
+        """
         rs = [Root(self.lo, self.lo)] + self.roots + [Root(self.hi, self.hi)]
         while True:
             rs.sort(key=lambda r: (r.lo, r.hi))
@@ -177,7 +219,23 @@ class Roots:
 
 
 def same_root(r: Root, f: flint.fmpz_poly, a: Fraction, b: Fraction) -> bool:
-    """Is the root r the one root of f in [a, b] (f having exactly one there)?"""
+    """Is the root r the root of f in [a, b]?
+
+    Parameters
+    ----------
+    r : Root
+        An isolated root.
+    f : flint.fmpz_poly
+        A polynomial with exactly one real root in [a, b].
+    a, b : Fraction
+        Its isolating interval.
+
+    Returns
+    -------
+    bool
+        True when r is a root of f lying in [a, b] (r's interval is bisected until it lies
+        inside [a, b] or outside it).
+    """
     if r.poly is None or f.gcd(r.poly).degree() < 1:
         return False
     if r.lo == r.hi:
@@ -229,7 +287,7 @@ def _lin2(vals) -> tuple[int, int]:
     return (a, vals[U11] - vals[U10] - a)
 
 
-class Model:
+class _Model:
     """The checker's coefficients over (lo, hi): the relevant sets' B_k in Z[p1, p2, theta], and
     the Players' gains (the sets where Banker always draws folded into a_1, a_2)."""
 
@@ -317,7 +375,7 @@ class Model:
 
 
 # ---------------------------------------------------------------- the candidates' points
-class TwoCurves:
+class _TwoCurves:
     """The points where the curves P = 0 and Q = 0 (bilinear in p, coefficients in Z[theta])
     meet: p1 a root of K = Res_p2(P, Q), p2 from P (P has no factor free of p2)."""
 
@@ -332,12 +390,12 @@ class TwoCurves:
     def elim(self, f) -> flint.fmpz_poly:
         """An integer polynomial in theta vanishing wherever f does at a point (not 0 where f
         vanishes on one branch for every theta: then the other branch's)."""
-        F = self.P.resultant(f, "p2") if f.degrees()[1] else f
-        E = self.K.resultant(F, "p1") if F.degrees()[0] else F ** max(self.K.degrees()[0], 1)
+        F = self.P.resultant(f, "p2")
+        E = self.K.resultant(F, "p1")
         if E == 0:
             g = self.K.gcd(F)
             K2, F2 = self.K // g, F // g
-            E = K2.resultant(F2, "p1") if F2.degrees()[0] and K2.degrees()[0] else ONE
+            E = K2.resultant(F2, "p1") if K2.degrees()[0] else ONE
         return _tpoly(E)
 
     def base(self) -> list:
@@ -346,6 +404,11 @@ class TwoCurves:
         out = [k2, k1 * k1 - 4 * k2 * k0] if k2 != 0 else [k1]
         out += [self.elim(f) for f in (P1, P1 - 1, P2, P2 - 1, self.Pc[1])]
         return [f for f in out if f != 0]
+
+    @staticmethod
+    def inside(p1, p2) -> bool:
+        """In the open square?"""
+        return min(_sign(p1), _sign(1 - p1), _sign(p2), _sign(1 - p2)) > 0
 
     def coords(self, t: Fraction) -> list[tuple]:
         """(branch, p1, p2) of each real point at the rational t, exactly."""
@@ -364,7 +427,7 @@ class TwoCurves:
         return out
 
 
-class EdgePoint:
+class _EdgePoint:
     """The point where the curve B = 0 meets the edge p_w = e: rational in theta."""
 
     def __init__(self, B, w: int, e: int) -> None:
@@ -388,7 +451,13 @@ class EdgePoint:
     def base(self) -> list:
         return [f for f in (_tpoly(self.v), _tpoly(self.u), _tpoly(self.u + self.v)) if f != 0]
 
+    def inside(self, p1, p2) -> bool:
+        """Strictly inside the edge?"""
+        q = p2 if self.w == 1 else p1
+        return _sign(q) > 0 and _sign(1 - q) > 0
+
     def coords(self, t: Fraction) -> list[tuple]:
+        """(0, p1, p2) of the point at the rational t, exactly (none where B is constant on the edge)."""
         tq = _q(t)
         u, v = _fr(_tpoly(self.u)(tq)), _fr(_tpoly(self.v)(tq))
         if v == 0:
@@ -419,19 +488,19 @@ class Report:
 
 
 class _Run:
-    def __init__(self, model: Model, lo: Fraction, hi: Fraction) -> None:
+    def __init__(self, model: _Model, lo: Fraction, hi: Fraction) -> None:
         self.m, self.lo, self.hi = model, lo, hi
         self.report = Report(trouble=list(model.trouble))
         self.along: set[tuple[int, frozenset]] = set()
         self.c = self.report.counts
 
     def inside(self, pt, t: Fraction, others: list[int]) -> list[tuple]:
-        """The points in the open square at t, each (branch, p1, p2, D, Z): D the sets of
+        """The points in the open square (or edge) at t, each (branch, p1, p2, D, Z): D the sets of
         ``others`` where B < 0, Z where B = 0 (for every theta: t is no root)."""
         tq = _q(t)
         out = []
         for br, p1, p2 in pt.coords(t):
-            if min(_sign(p1), _sign(1 - p1), _sign(p2), _sign(1 - p2)) <= 0:
+            if not pt.inside(p1, p2):
                 continue
             s = self.m.signs(tq, p1, p2, others)
             out.append((br, p1, p2, frozenset(k for k, v in s.items() if v < 0),
@@ -464,7 +533,9 @@ class _Run:
         if not any(self.inside(pt, s, []) for _, _, s in roots.pieces()):
             return
         self.c["in the square"] = self.c.get("in the square", 0) + 1
-        roots.add([pt.elim(m.B[k]) for k in others])
+        # a condition identically 0 at the point (a curve through an edge point for every theta)
+        # has no root to add: its zero is seen exactly at every sample
+        roots.add([f for f in (pt.elim(m.B[k]) for k in others) if f != 0])
         shapes = set()
         for _, _, s in roots.pieces():
             for *_, D, Z in self.inside(pt, s, others):
@@ -476,7 +547,7 @@ class _Run:
                 if required is None:
                     self.note(D, S, pure)
         for D, S in shapes:
-            roots.add([pt.elim(f) for f in m.minors(D, S)])
+            roots.add([f for f in (pt.elim(g) for g in m.minors(D, S)) if f != 0])
         status = []
         for a, b, s in roots.pieces():
             st = []
@@ -580,7 +651,7 @@ def recompute_events(game, lo: Fraction, hi: Fraction, progress=None) -> Report:
     Report
         The events, and what could not be decided.
     """
-    model = Model(game, lo, hi)
+    model = _Model(game, lo, hi)
     run = _Run(model, lo, hi)
     R, lab = model.R, model.labels
     c = run.c
@@ -596,7 +667,7 @@ def recompute_events(game, lo: Fraction, hi: Fraction, progress=None) -> Report:
             if not (_p2_free(A) and _p2_free(B)):
                 run.report.trouble.append(f"crossing {lab[i]} x {lab[j]}: no curve to parametrise by")
             continue            # two lines p1 = c(theta): they meet only where they coincide
-        pt = TwoCurves(*o)
+        pt = _TwoCurves(*o)
         if pt.K == 0:
             if not _proportional(A, B):
                 run.report.trouble.append(f"{lab[i]} and {lab[j]} share a component")
@@ -606,7 +677,7 @@ def recompute_events(game, lo: Fraction, hi: Fraction, progress=None) -> Report:
         for w in (1, 2):
             for e in (0, 1):
                 c["edge points"] = c.get("edge points", 0) + 1
-                pt2 = EdgePoint(model.B[z], w, e)
+                pt2 = _EdgePoint(model.B[z], w, e)
                 if pt2.u == 0 and pt2.v == 0:
                     run.report.trouble.append(f"{lab[z]} vanishes along the edge p{w} = {e}")
                     continue
@@ -623,7 +694,7 @@ def recompute_events(game, lo: Fraction, hi: Fraction, progress=None) -> Report:
         o = _orient(model.B[z], G)
         if o is None:
             continue            # both lines p1 = const: they meet only at isolated theta
-        pt = TwoCurves(*o)
+        pt = _TwoCurves(*o)
         if pt.K == 0:
             run.report.trouble.append(f"along {lab[z]}: G shares a component with the curve")
             continue
