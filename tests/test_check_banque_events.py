@@ -127,3 +127,15 @@ def test_cli_quick_says_the_events_were_not_recomputed():
     r = CliRunner().invoke(app, ["check", "--quick", str(STORED)])
     assert r.exit_code == 0, r.output
     assert "not recomputed" in r.output
+
+
+def test_two_workers_find_the_same_events(game, around_37_400):
+    two = recompute_events(game, LO, HI, workers=2)
+    assert [(float(r), f) for r, f in two.events] == [(float(r), f) for r, f in around_37_400.events]
+    assert two.counts == around_37_400.counts and not two.trouble
+
+
+@pytest.mark.parametrize("bad", ["0", "-1", "300", "two"])
+def test_cli_workers_bad_input_exits_2(bad):
+    r = CliRunner().invoke(app, ["check", "--workers", bad, str(STORED)])
+    assert r.exit_code == 2 and "--workers" in r.output

@@ -29,7 +29,7 @@ from ..errors import BaccaraError
 from ..result import Result
 
 #: The artefact kinds this package checks, and the module that checks each.
-#: A checker module defines ``check(doc: dict, quick: bool) -> list[Step]``.
+#: A checker module defines ``check(doc: dict, quick: bool, workers: int) -> list[Step]``.
 CHECKERS: dict[str, str] = {
     "chemin-b3-uniqueness": "baccara.check.chemin",
     "banque-nash": "baccara.check.banque",
@@ -119,7 +119,7 @@ class CheckReport(Result):
             yield f"  {'ok  ' if s.ok else 'FAIL'} {s.name}{': ' + s.detail if s.detail else ''}"
 
 
-def check(doc: Any, source: str = "<document>", quick: bool = False) -> CheckReport:
+def check(doc: Any, source: str = "<document>", quick: bool = False, workers: int = 1) -> CheckReport:
     """Re-check a proof artefact (a loaded JSON document) with the checker for its kind.
 
     Parameters
@@ -131,6 +131,8 @@ def check(doc: Any, source: str = "<document>", quick: bool = False) -> CheckRep
     quick : bool
         Skip the one long step, the banque checker's recomputation of the events (the report
         says so); no effect on the other kinds.
+    workers : int
+        Processes for that step.
 
     Returns
     -------
@@ -150,7 +152,7 @@ def check(doc: Any, source: str = "<document>", quick: bool = False) -> CheckRep
         raise ArtefactError(f"FILE: {source} has kind {kind!r}; this version checks {', '.join(sorted(CHECKERS))}")
     module = importlib.import_module(CHECKERS[kind])
     try:
-        steps = module.check(doc, quick=quick)
+        steps = module.check(doc, quick=quick, workers=workers)
     except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as e:
         if isinstance(e, BaccaraError):
             raise
@@ -159,14 +161,14 @@ def check(doc: Any, source: str = "<document>", quick: bool = False) -> CheckRep
     return CheckReport(kind, source, list(steps))
 
 
-def check_file(path: str | Path, quick: bool = False) -> CheckReport:
+def check_file(path: str | Path, quick: bool = False, workers: int = 1) -> CheckReport:
     """Re-check the proof artefact in a JSON file.
 
     Parameters
     ----------
     path : str or Path
         The artefact file.
-    quick : bool
+    quick, workers
         As in :func:`check`.
 
     Returns
@@ -183,7 +185,7 @@ def check_file(path: str | Path, quick: bool = False) -> CheckReport:
         doc = json.loads(Path(path).read_text())
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise ArtefactError(f"FILE: cannot read {path} as JSON ({e})") from None
-    return check(doc, str(path), quick=quick)
+    return check(doc, str(path), quick=quick, workers=workers)
 
 
 __all__ = ["CHECKERS", "ArtefactError", "CheckReport", "Step", "check", "check_file"]

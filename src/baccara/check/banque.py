@@ -289,7 +289,7 @@ def _fq(x: Fraction):
 
 
 # ---------------------------------------------------------------- the check
-def check(doc: dict, quick: bool = False) -> list[Step]:
+def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
     """Re-check a ``banque-nash`` artefact (module docstring).
 
     Parameters
@@ -299,6 +299,8 @@ def check(doc: dict, quick: bool = False) -> list[Step]:
     quick : bool
         Skip step 7, the recomputation of the events (the longest: about 30 s for a range of
         width 1/200, tens of minutes for all of (0, 1/2]); the report then says so.
+    workers : int
+        Processes for step 7.
 
     Returns
     -------
@@ -426,11 +428,12 @@ def check(doc: dict, quick: bool = False) -> list[Step]:
                       f"that disappear at the event between, plus those that appear ({silent} events change no form)"
                       if not book else
                       f"inconsistent at events {book[:5]}"))
-    steps.append(events_step(game, lo, hi, events, quick))
+    steps.append(events_step(game, lo, hi, events, quick, workers))
     return steps
 
 
-def events_step(game: _Game, lo: Fraction, hi: Fraction, events: list, quick: bool = False) -> Step:
+def events_step(game: _Game, lo: Fraction, hi: Fraction, events: list, quick: bool = False,
+                workers: int = 1) -> Step:
     """Step 7: every theta where a candidate equilibrium starts or stops, recomputed by the
     checker (:mod:`baccara.check.banque_events`), must be one of the artefact's events.
 
@@ -444,6 +447,8 @@ def events_step(game: _Game, lo: Fraction, hi: Fraction, events: list, quick: bo
         The artefact's events (already checked to be isolated roots, step 2).
     quick : bool
         Do not recompute; the step then holds and says that completeness was not re-derived.
+    workers : int
+        Processes to share the recomputation among.
 
     Returns
     -------
@@ -456,7 +461,7 @@ def events_step(game: _Game, lo: Fraction, hi: Fraction, events: list, quick: bo
                     "two samples is taken from the prover")
     theirs = [(flint.fmpz_poly([int(c) for c in ev["polynomial"]]), Fraction(ev["interval"][0]),
                Fraction(ev["interval"][1])) for ev in events]
-    rep = recompute_events(game, lo, hi)
+    rep = recompute_events(game, lo, hi, workers=workers)
     missing, used = [], set()
     for r, form in rep.events:
         hit = [n for n, (f, a, b) in enumerate(theirs) if same_root(r, f, a, b)]

@@ -53,6 +53,8 @@ a set where Banker is indifferent throughout.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
@@ -634,7 +636,93 @@ def _proportional(A, B) -> bool:
     return all(fa[i] * fb[j] == fa[j] * fb[i] for i in range(n) for j in range(n))
 
 
-def recompute_events(game, lo: Fraction, hi: Fraction, progress=None) -> Report:
+def _crossing(run: _Run, i: int, j: int) -> None:
+    model, lab = run.m, run.m.labels
+    run.c["crossings"] = run.c.get("crossings", 0) + 1
+    A, B = model.B[i], model.B[j]
+    o = _orient(A, B)
+    if o is None:
+        if not (_p2_free(A) and _p2_free(B)):
+            run.report.trouble.append(f"crossing {lab[i]} x {lab[j]}: no curve to parametrise by")
+        return              # two lines p1 = c(theta): they meet only where they coincide
+    pt = _TwoCurves(*o)
+    if pt.K == 0:
+        if not _proportional(A, B):
+            run.report.trouble.append(f"{lab[i]} and {lab[j]} share a component")
+        return
+    run.analyse(f"crossing {lab[i]} x {lab[j]}", pt, (i, j))
+
+
+def _edge(run: _Run, z: int, w: int, e: int) -> None:
+    lab = run.m.labels
+    run.c["edge points"] = run.c.get("edge points", 0) + 1
+    pt = _EdgePoint(run.m.B[z], w, e)
+    if pt.u == 0 and pt.v == 0:
+        run.report.trouble.append(f"{lab[z]} vanishes along the edge p{w} = {e}")
+        return
+    run.analyse(f"{lab[z]} meets p{w} = {e}", pt, (z,), pure=(w, e))
+
+
+def _along(run: _Run, z: int, D: frozenset) -> None:
+    model, lab = run.m, run.m.labels
+    run.c["along-curve candidates"] = run.c.get("along-curve candidates", 0) + 1
+    (a10, a11), (a20, a21) = model.a12(D)
+    (e10, e11), (e20, e21) = model.e1[z], model.e2[z]
+    G = (a10 * ONE + a11 * P2) * (e20 * ONE + e21 * P1) - (a20 * ONE + a21 * P1) * (e10 * ONE + e11 * P2)
+    if G == 0:
+        run.report.trouble.append(f"both Players indifferent along {lab[z]}")
+        return
+    o = _orient(model.B[z], G)
+    if o is None:
+        return              # both lines p1 = const: they meet only at isolated theta
+    pt = _TwoCurves(*o)
+    if pt.K == 0:
+        run.report.trouble.append(f"along {lab[z]}: G shares a component with the curve")
+        return
+    run.analyse(f"along {lab[z]}, Banker drawing at {len(D)} relevant sets", pt, (z,), required=D)
+
+
+_FAMILIES: dict[str, Callable[..., None]] = {"crossing": _crossing, "edge": _edge, "along": _along}
+
+
+def _chunk(args: tuple) -> tuple:
+    """Analyse some candidates of one family in a fresh run (a worker's share): plain data back."""
+    game, lo, hi, family, items = args
+    run = _Run(_Model(game, lo, hi), lo, hi)
+    for item in items:
+        _FAMILIES[family](run, *item)
+    events = [(r.lo, r.hi, None if r.poly is None else [int(c) for c in r.poly.coeffs()], name)
+              for r, name in run.report.events]
+    return events, run.report.trouble, run.c, run.along
+
+
+def _map(run: _Run, game, family: str, items: list, workers: int, progress) -> None:
+    """Analyse every candidate of ``items``, in ``workers`` processes when more than one, and
+    merge what they find into ``run``."""
+    chunks = max(1, min(len(items), 1 if workers <= 1 else 16 * workers))
+    jobs = [(game, run.lo, run.hi, family, items[n::chunks]) for n in range(chunks)]
+    results: Iterable[tuple]
+    if workers <= 1:
+        results = map(_chunk, jobs)
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        results = pool.map(_chunk, jobs)
+    try:
+        for n, (events, trouble, counts, along) in enumerate(results):
+            run.report.events += [(Root(a, b, None if c is None else flint.fmpz_poly(c)), name)
+                                  for a, b, c, name in events]
+            run.report.trouble += trouble
+            for k, v in counts.items():
+                run.c[k] = run.c.get(k, 0) + v
+            run.along |= along
+            if progress is not None:
+                progress(family, n + 1, chunks)
+    finally:
+        if workers > 1:
+            pool.shutdown()
+
+
+def recompute_events(game, lo: Fraction, hi: Fraction, progress=None, workers: int = 1) -> Report:
     """Every theta in (lo, hi) where some candidate equilibrium starts or stops (module docstring).
 
     Parameters
@@ -644,7 +732,10 @@ def recompute_events(game, lo: Fraction, hi: Fraction, progress=None) -> Report:
     lo, hi : Fraction
         The range.
     progress : callable, optional
-        Called as ``progress(done, total)`` over the crossings.
+        Called as ``progress(family, done, total)`` over the candidates' chunks (family
+        ``"crossing"``, ``"edge"`` or ``"along"``).
+    workers : int
+        Processes to share the candidates among (1: this process alone).
 
     Returns
     -------
@@ -653,52 +744,13 @@ def recompute_events(game, lo: Fraction, hi: Fraction, progress=None) -> Report:
     """
     model = _Model(game, lo, hi)
     run = _Run(model, lo, hi)
-    R, lab = model.R, model.labels
-    c = run.c
-    c["relevant sets"] = len(R)
+    R = model.R
+    run.c["relevant sets"] = len(R)
     pairs = [(i, j) for n, i in enumerate(R) for j in R[n + 1:]]
-    for n, (i, j) in enumerate(pairs):
-        if progress is not None and n % 500 == 0:
-            progress(n, len(pairs))
-        c["crossings"] = c.get("crossings", 0) + 1
-        A, B = model.B[i], model.B[j]
-        o = _orient(A, B)
-        if o is None:
-            if not (_p2_free(A) and _p2_free(B)):
-                run.report.trouble.append(f"crossing {lab[i]} x {lab[j]}: no curve to parametrise by")
-            continue            # two lines p1 = c(theta): they meet only where they coincide
-        pt = _TwoCurves(*o)
-        if pt.K == 0:
-            if not _proportional(A, B):
-                run.report.trouble.append(f"{lab[i]} and {lab[j]} share a component")
-            continue
-        run.analyse(f"crossing {lab[i]} x {lab[j]}", pt, (i, j))
-    for z in R:
-        for w in (1, 2):
-            for e in (0, 1):
-                c["edge points"] = c.get("edge points", 0) + 1
-                pt2 = _EdgePoint(model.B[z], w, e)
-                if pt2.u == 0 and pt2.v == 0:
-                    run.report.trouble.append(f"{lab[z]} vanishes along the edge p{w} = {e}")
-                    continue
-                run.analyse(f"{lab[z]} meets p{w} = {e}", pt2, (z,), pure=(w, e))
+    _map(run, game, "crossing", pairs, workers, progress)
+    _map(run, game, "edge", [(z, w, e) for z in R for w in (1, 2) for e in (0, 1)], workers, progress)
     run.corners()
-    for z, D in sorted(run.along, key=lambda u: (u[0], sorted(u[1]))):
-        c["along-curve candidates"] = c.get("along-curve candidates", 0) + 1
-        (a10, a11), (a20, a21) = model.a12(D)
-        (e10, e11), (e20, e21) = model.e1[z], model.e2[z]
-        G = (a10 * ONE + a11 * P2) * (e20 * ONE + e21 * P1) - (a20 * ONE + a21 * P1) * (e10 * ONE + e11 * P2)
-        if G == 0:
-            run.report.trouble.append(f"both Players indifferent along {lab[z]}")
-            continue
-        o = _orient(model.B[z], G)
-        if o is None:
-            continue            # both lines p1 = const: they meet only at isolated theta
-        pt = _TwoCurves(*o)
-        if pt.K == 0:
-            run.report.trouble.append(f"along {lab[z]}: G shares a component with the curve")
-            continue
-        run.analyse(f"along {lab[z]}, Banker drawing at {len(D)} relevant sets", pt, (z,), required=D)
+    _map(run, game, "along", sorted(run.along, key=lambda u: (u[0], sorted(u[1]))), workers, progress)
     for r, _ in run.report.events:      # narrow each for its float (its isolation does not change)
         while r.poly is not None and r.hi - r.lo > Fraction(1, 10**12):
             r.bisect()

@@ -479,7 +479,7 @@ def _same_eq(u: tuple, v: tuple) -> bool:
                             and a[1] * a[1] * a[2] == b[1] * b[1] * b[2] for a, b in zip(yu, yv))
 
 
-def check(doc: dict, quick: bool = False) -> list[Step]:
+def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
     """Re-check a ``chemin-b3-uniqueness`` artefact (see the module docstring).
 
     Parameters
@@ -488,6 +488,8 @@ def check(doc: dict, quick: bool = False) -> list[Step]:
         The artefact, as loaded from JSON.
     quick : bool
         Accepted for a common signature; every step here is short, so none is skipped.
+    workers : int
+        Accepted for a common signature (one process suffices).
 
     Returns
     -------

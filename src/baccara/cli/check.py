@@ -16,9 +16,11 @@ def check_cmd(
     json_out: bool = JSON,
     quick: bool = typer.Option(False, "--quick", help="Skip the longest step, the banque checker's recomputation of "
                                "the events (tens of minutes for all of (0, 1/2]); the report says it was skipped."),
+    workers: int = typer.Option(1, "--workers", min=1, max=256, help="Processes for the recomputation of the events "
+                                "(1 to 256; one per core)."),
 ) -> None:
     """Re-check a proof artefact independently of the solvers: exit 0 if every step holds, 1 if one fails."""
-    report = check_file(file, quick=quick)
+    report = check_file(file, quick=quick, workers=workers)
     render(report, json_out)
     if not report.holds:
         fail(f"the artefact {file} does not re-check: {sum(not s.ok for s in report.steps)} step(s) fail", status=1)
