@@ -421,7 +421,9 @@ class _Analyser:
             return
         if kind == "cross":
             self.counts["crossings_in_square"] += 1
-        roots = self.roots_in(base + [pt.eliminant(self.Bt[k]) for k in others])
+        # a B_k identically 0 at an edge point (its curve meets the edge there for every theta)
+        # has no root to add: the samples see its zero exactly, and Banker may mix there too
+        roots = self.roots_in(base + [f for f in (pt.eliminant(self.Bt[k]) for k in others) if f != 0])
         sig_cells: list[tuple] = []
         for a, b, t in zip([(self.lo_b, None)] + roots, roots + [(self.hi_b, None)], self.samples(roots)):
             pts = self.points(pt, t, others)
@@ -449,7 +451,11 @@ class _Analyser:
         tq = _q(t)
         out: list[tuple] = []
         for branch, p1, p2 in self._coords(pt, tq):
-            if min(_sign0(v) for v in (p1, 1 - p1, p2, 1 - p2)) <= 0:
+            # an edge point lies on its edge by construction: only its free coordinate must be
+            # strictly inside (testing both dropped every edge point, and the along-curve forms
+            # whose segments start at an edge)
+            free = (p1, p2) if pt.edge is None else ((p2,) if pt.edge[0] == 1 else (p1,))
+            if min(_sign0(v) for x in free for v in (x, 1 - x)) <= 0:
                 continue          # outside, or on an edge (then for all theta near t)
             if others is None:
                 out.append((branch, None, None))
