@@ -112,3 +112,29 @@ def test_the_stored_upper_events_are_the_proofs():
         doc = events_json(proof)
     stored = json.loads(resources.files("baccara.games.banque").joinpath(UPPER_EVENTS_FILE).read_text())
     assert [row["polynomial"] for row in doc["events"]] == [row["polynomial"] for row in stored["events"]]
+
+
+def test_edge_points_are_analysed_and_the_checker_agrees():
+    # On (17/1000, 19/1000) the equilibrium with p1 = 0 (Player 2 mixing, Banker mixing where
+    # the curve (9,10,6) meets the edge) changes Banker's draw set three times.  The proof once
+    # dropped every curve-edge point (it tested p1 = 0 against the open square) and found no
+    # event here; the checker's own recomputation, written apart, found them.  Both now agree.
+    from baccara.check.banque import _Game
+    from baccara.check.banque_deals import coefficient_table
+    from baccara.check.banque_events import recompute_events, same_root
+    from baccara.solve.roots import _exact_bounds
+
+    lo, hi = F(17, 1000), F(19, 1000)
+    proof = nash_proof(lo, hi)
+    assert [e.text(7) for e in proof.events] == ["0.0172597", "0.0182052", "0.0187178"]
+    assert set(k for k, v in proof.forms.items() if v) == {"(9,10,6) meets p1 = 0"}
+    assert proof.counts["along_curve_forms"] == 1498
+    mine = recompute_events(_Game(coefficient_table()), lo, hi)
+    assert not mine.trouble and mine.counts["along-curve candidates"] == 1498
+    with precision():
+        theirs = [(e.minimal_polynomial, *_exact_bounds(e.ball)) for e in proof.events]
+    hits = [[n for n, (f, a, b) in enumerate(theirs) if same_root(r, f, a, b)] for r, _ in mine.events]
+    assert sorted(h[0] for h in hits if h) == [0, 1, 2] and all(hits)
+    # the equilibrium itself: p1 = 0 on both sides of the first event, found by the enumeration
+    for t in (F(1725, 100000), F(1727, 100000)):
+        assert any(p[0] == 0 for p in nash_equilibria(t).player_strategies)

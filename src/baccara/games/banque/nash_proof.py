@@ -81,10 +81,14 @@ Status
 ------
 On (9/100, 19/200) (65 relevant sets, about 15 s) it finds the region the sampled sweep
 missed: three equilibria on (0.0924720, 0.0941281).  Over the whole of (0, 5772/33847)
-(179 relevant sets, 15,931 crossings, 36,691 along-curve forms; about 6 minutes alone on
-one core) it completes with 49 events and no continuum; 57 crossings are of proportional
-curves (covered by the along-curve forms) and 5,516 (sample, form) pairs meet a point where a further
-set's B vanishes (decided by the vertex test).  Those events are stored in
+(179 relevant sets, 15,931 crossings, 716 curve-edge points, 36,985 along-curve forms; about
+10 minutes on one core of a loaded machine) it completes with 69 events and no continuum; 57
+crossings are of proportional curves (covered by the along-curve forms) and 6,046 (sample, form)
+pairs meet a point where a further set's B vanishes (decided by the vertex test).  Twenty of the
+events are changes of Banker's draw set along the equilibrium with p1 = 0 (in (0.0172597,
+0.0376433), and near 0.1359 and 0.1500): an earlier version tested an edge point's fixed
+coordinate against the open square and so dropped every curve-edge point; the checker's own
+recomputation of the events (:mod:`baccara.check.banque_events`) found them.  Those events are stored in
 :data:`EVENTS_FILE` (:func:`write_events`, ``python -m baccara.games.banque.nash_proof``),
 and :func:`~baccara.games.banque.nash_sweep.nash_branches` cuts its intervals there
 (:func:`stored_events`).  Over (5772/33847, 1/2) (120 relevant sets, 100,778 along-curve forms,

@@ -41,7 +41,7 @@ equilibria is then the set of branches covering it.  A branch born and dying
 inside one elementary interval, away from its sample, would be missed by the
 branch ends alone (one was: three equilibria on (0.0924720, 0.0941281)), so the
 interval ends also include every *event* of
-:mod:`~baccara.games.banque.nash_proof` (stored, 49 of them): the theta where
+:mod:`~baccara.games.banque.nash_proof` (stored, 69 of them): the theta where
 some candidate form starts or stops being an equilibrium.  Between consecutive
 events every form is an equilibrium throughout or nowhere, so the one sample
 sees every equilibrium of the interval.
