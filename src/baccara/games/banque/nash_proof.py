@@ -91,8 +91,8 @@ coordinate against the open square and so dropped every curve-edge point; the ch
 recomputation of the events (:mod:`baccara.check.banque_events`) found them.  Those events are stored in
 :data:`EVENTS_FILE` (:func:`write_events`, ``python -m baccara.games.banque.nash_proof``),
 and :func:`~baccara.games.banque.nash_sweep.nash_branches` cuts its intervals there
-(:func:`stored_events`).  Over (5772/33847, 1/2) (120 relevant sets, 100,778 along-curve forms,
-about 31 minutes on a loaded machine) it finds 40 events, exactly the rational theta where Banker's
+(:func:`stored_events`).  Over (5772/33847, 1/2) (120 relevant sets, 102,069 along-curve forms,
+about 33 minutes on a loaded machine) it finds 40 events, exactly the rational theta where Banker's
 best reply to p1 = p2 = 9/11 changes (:data:`UPPER_EVENTS_FILE`).
 """
 
