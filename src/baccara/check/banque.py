@@ -53,8 +53,8 @@ quadratic irrationals; flint only for polynomial arithmetic):
    curve, a corner) starts or stops being an equilibrium or changes its draw set; each must be
    one of the artefact's events.  So nothing is born and dies between two samples unseen: an
    event deleted from the artefact (with its interval merged into its neighbour) fails here.
-   This is the longest step (about 10 s for a range of width 1/500, 90 s for (49/100, 1/2),
-   tens of minutes for all of (0, 1/2]); ``quick`` (``baccara check --quick``) skips it, and
+   This is the longest step (about 10 s for a range of width 1/500, a minute for (49/100, 1/2),
+   about 70 CPU minutes for all of (0, 1/2]); ``quick`` (``baccara check --quick``) skips it, and
    the step then says that completeness was taken from the prover.
 
 What it takes from the mathematics rather than recomputing: that the candidates listed are the
@@ -298,7 +298,7 @@ def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
         The artefact, as loaded from JSON.
     quick : bool
         Skip step 7, the recomputation of the events (the longest: about 30 s for a range of
-        width 1/200, tens of minutes for all of (0, 1/2]); the report then says so.
+        width 1/200, about 70 CPU minutes for all of (0, 1/2]); the report then says so.
     workers : int
         Processes for step 7.
 

@@ -15,7 +15,7 @@ def check_cmd(
     file: str = typer.Argument(..., metavar="FILE", help="A proof artefact written by a prove command (JSON)."),
     json_out: bool = JSON,
     quick: bool = typer.Option(False, "--quick", help="Skip the longest step, the banque checker's recomputation of "
-                               "the events (tens of minutes for all of (0, 1/2]); the report says it was skipped."),
+                               "the events (about an hour for all of (0, 1/2]); the report says it was skipped."),
     workers: int = typer.Option(1, "--workers", min=1, max=256, help="Processes for the recomputation of the events "
                                 "(1 to 256; one per core)."),
 ) -> None:
