@@ -74,7 +74,7 @@ import flint
 
 from . import Step
 from .banque_deals import JOINT, coefficient_table
-from .banque_events import recompute_events, same_root
+from .banque_events import _q, recompute_events, same_root
 from .banque_interior import interior_equilibria, same_point
 from .qf import QF, _box_feasible, _num, _sign
 
@@ -284,10 +284,6 @@ def _sturm_count(f: flint.fmpq_poly, a: Fraction, b: Fraction) -> int:
     return changes(a) - changes(b)
 
 
-def _fq(x: Fraction):
-    return flint.fmpq(x.numerator, x.denominator)
-
-
 # ---------------------------------------------------------------- the check
 def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
     """Re-check a ``banque-nash`` artefact (module docstring).
@@ -335,9 +331,9 @@ def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
         f = flint.fmpz_poly([int(c) for c in ev["polynomial"]])
         a, b = (Fraction(x) for x in ev["interval"])
         if a == b:
-            ok = f.degree() >= 1 and f(_fq(a)) == 0
+            ok = f.degree() >= 1 and f(_q(a)) == 0
         else:
-            fa, fb = f(_fq(a)), f(_fq(b))
+            fa, fb = f(_q(a)), f(_q(b))
             ok = a < b and fa * fb < 0 and _sturm_count(flint.fmpq_poly(f), a, b) == 1
         ordered = prev < a if n > 0 or a == b else prev <= a
         if not (ok and ordered and b < hi and a > lo):

@@ -72,8 +72,7 @@ from itertools import combinations
 
 import flint
 
-from .banque_deals import JOINT
-from .banque_interior import _ball, _bilinear, _independent, _roots
+from .banque_interior import _ball, _bilinear, _independent, _roots, gain_in_p1, gain_in_p2
 from .qf import _box_feasible, _sign
 
 CTX = flint.fmpz_mpoly_ctx.get(("p1", "p2", "t"))
@@ -81,7 +80,6 @@ P1, P2, T = CTX.gens()
 ONE = CTX.from_dict({(0, 0, 0): 1})
 ZERO = CTX.from_dict({})
 MONO = (ONE, P1, P2, P1 * P2)
-U00, U01, U10, U11 = (JOINT.index(u) for u in ((0, 0), (0, 1), (1, 0), (1, 1)))
 #: Most sets met at one point (2^n subsets are tried); more is reported as trouble.
 MAX_THROUGH = 8
 
@@ -288,18 +286,6 @@ def _split(m, var: int) -> list:
     return [CTX.from_dict(p) for p in parts]
 
 
-def _lin1(vals) -> tuple[int, int]:
-    """Player 1's gain from drawing, linear in p2 (value at 0, slope), from values per joint u."""
-    a = vals[U10] - vals[U00]
-    return (a, vals[U11] - vals[U01] - a)
-
-
-def _lin2(vals) -> tuple[int, int]:
-    """Player 2's, linear in p1."""
-    a = vals[U01] - vals[U00]
-    return (a, vals[U11] - vals[U10] - a)
-
-
 class _Model:
     """The checker's coefficients over (lo, hi): the relevant sets' B_k in Z[p1, p2, theta], and
     the Players' gains (the sets where Banker always draws folded into a_1, a_2)."""
@@ -312,11 +298,11 @@ class _Model:
         self.Bc: dict[int, list[flint.fmpz_poly]] = {}
         self.e1: dict[int, tuple[int, int]] = {}
         self.e2: dict[int, tuple[int, int]] = {}
-        a1 = list(_lin1([game.base[u][0] for u in range(4)]))
-        a2 = list(_lin2([game.base[u][1] for u in range(4)]))
+        a1 = list(gain_in_p2([game.base[u][0] for u in range(4)]))
+        a2 = list(gain_in_p1([game.base[u][1] for u in range(4)]))
         for k in range(len(game.labels)):
             g1, g2 = game.g[k]
-            e1, e2 = _lin1(g1), _lin2(g2)
+            e1, e2 = gain_in_p2(g1), gain_in_p1(g2)
             vals = [t * x + (1 - t) * y for t in (lo, hi) for x, y in zip(g1, g2)]
             if all(v > 0 for v in vals):
                 continue

@@ -63,6 +63,41 @@ def _bilinear(v: list) -> tuple:
     return (v[U00], v[U10] - v[U00], v[U01] - v[U00], v[U11] - v[U10] - v[U01] + v[U00])
 
 
+def gain_in_p2(vals) -> tuple:
+    """Player 1's gain from drawing at 5 as (value at p2 = 0, slope in p2), from his payoffs
+    (or their changes) at the four joint pure strategies.
+
+    Parameters
+    ----------
+    vals : sequence
+        The values per joint pure strategy, in the order of ``JOINT``.
+
+    Returns
+    -------
+    tuple
+        (a, b) with the gain a + b p2.
+    """
+    a = vals[U10] - vals[U00]
+    return (a, vals[U11] - vals[U01] - a)
+
+
+def gain_in_p1(vals) -> tuple:
+    """Player 2's gain from drawing at 5 as (value at p1 = 0, slope in p1), as :func:`gain_in_p2`.
+
+    Parameters
+    ----------
+    vals : sequence
+        The values per joint pure strategy, in the order of ``JOINT``.
+
+    Returns
+    -------
+    tuple
+        (a, b) with the gain a + b p1.
+    """
+    a = vals[U01] - vals[U00]
+    return (a, vals[U11] - vals[U10] - a)
+
+
 def _at(c: tuple, p1, p2):
     return c[0] + c[1] * p1 + c[2] * p2 + c[3] * p1 * p2
 
@@ -98,13 +133,11 @@ class _Curves:
         self.undecided: list[str] = []
         base = game.base
 
-        def lin1(vals):      # Player 1's gain from drawing, linear in p2: (value at p2 = 0, slope)
-            a = vals[U10] - vals[U00]
-            return (Fraction(a), Fraction(vals[U11] - vals[U01] - a))
+        def lin1(vals):
+            return tuple(Fraction(v) for v in gain_in_p2(vals))
 
-        def lin2(vals):      # Player 2's, linear in p1
-            a = vals[U01] - vals[U00]
-            return (Fraction(a), Fraction(vals[U11] - vals[U10] - a))
+        def lin2(vals):
+            return tuple(Fraction(v) for v in gain_in_p1(vals))
 
         A1 = list(lin1([base[u][0] for u in range(4)]))
         A2 = list(lin2([base[u][1] for u in range(4)]))
