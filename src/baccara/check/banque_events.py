@@ -72,7 +72,7 @@ from itertools import combinations
 
 import flint
 
-from .banque_interior import _ball, _bilinear, _independent, _roots, gain_in_p1, gain_in_p2
+from .banque_interior import _ball, _bilinear, _independent, _roots, gain_line
 from .qf import _box_feasible, _sign
 
 CTX = flint.fmpz_mpoly_ctx.get(("p1", "p2", "t"))
@@ -298,11 +298,11 @@ class _Model:
         self.Bc: dict[int, list[flint.fmpz_poly]] = {}
         self.e1: dict[int, tuple[int, int]] = {}
         self.e2: dict[int, tuple[int, int]] = {}
-        a1 = list(gain_in_p2([game.base[u][0] for u in range(4)]))
-        a2 = list(gain_in_p1([game.base[u][1] for u in range(4)]))
+        a1 = list(gain_line([game.base[u][0] for u in range(4)], 1))
+        a2 = list(gain_line([game.base[u][1] for u in range(4)], 2))
         for k in range(len(game.labels)):
             g1, g2 = game.g[k]
-            e1, e2 = gain_in_p2(g1), gain_in_p1(g2)
+            e1, e2 = gain_line(g1, 1), gain_line(g2, 2)
             vals = [t * x + (1 - t) * y for t in (lo, hi) for x, y in zip(g1, g2)]
             if all(v > 0 for v in vals):
                 continue

@@ -63,39 +63,24 @@ def _bilinear(v: list) -> tuple:
     return (v[U00], v[U10] - v[U00], v[U01] - v[U00], v[U11] - v[U10] - v[U01] + v[U00])
 
 
-def gain_in_p2(vals) -> tuple:
-    """Player 1's gain from drawing at 5 as (value at p2 = 0, slope in p2), from his payoffs
-    (or their changes) at the four joint pure strategies.
+def gain_line(vals, player: int) -> tuple:
+    """A Player's gain from drawing at 5 as a line in the other Player's draw probability.
 
     Parameters
     ----------
     vals : sequence
-        The values per joint pure strategy, in the order of ``JOINT``.
+        His payoffs (or their changes) at the four joint pure strategies, in the order of ``JOINT``.
+    player : int
+        1 (the line is in p2) or 2 (in p1).
 
     Returns
     -------
     tuple
-        (a, b) with the gain a + b p2.
+        (a, b): the gain is a + b p2 for Player 1, a + b p1 for Player 2.
     """
-    a = vals[U10] - vals[U00]
-    return (a, vals[U11] - vals[U01] - a)
-
-
-def gain_in_p1(vals) -> tuple:
-    """Player 2's gain from drawing at 5 as (value at p1 = 0, slope in p1), as :func:`gain_in_p2`.
-
-    Parameters
-    ----------
-    vals : sequence
-        The values per joint pure strategy, in the order of ``JOINT``.
-
-    Returns
-    -------
-    tuple
-        (a, b) with the gain a + b p1.
-    """
-    a = vals[U01] - vals[U00]
-    return (a, vals[U11] - vals[U10] - a)
+    own, other = (U10, U01) if player == 1 else (U01, U10)
+    a = vals[own] - vals[U00]
+    return (a, vals[U11] - vals[other] - a)
 
 
 def _at(c: tuple, p1, p2):
@@ -134,10 +119,10 @@ class _Curves:
         base = game.base
 
         def lin1(vals):
-            return tuple(Fraction(v) for v in gain_in_p2(vals))
+            return tuple(Fraction(v) for v in gain_line(vals, 1))
 
         def lin2(vals):
-            return tuple(Fraction(v) for v in gain_in_p1(vals))
+            return tuple(Fraction(v) for v in gain_line(vals, 2))
 
         A1 = list(lin1([base[u][0] for u in range(4)]))
         A2 = list(lin2([base[u][1] for u in range(4)]))
