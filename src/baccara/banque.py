@@ -10,7 +10,8 @@ shows, his own total).  Three solution concepts:
   may correlate their choices): :func:`correlated`;
 - the **independent cooperative equilibrium** (the coalition's members choose
   independently: maximin p1, p2 and the lower and upper values, the lower value
-  proved exactly): :func:`independent` (the proof alone: :func:`prove_lower_value`);
+  proved exactly): :func:`independent` (the proof alone: :func:`prove_lower_value`; as a
+  checkable artefact: :func:`prove_independent`);
 - every **Nash equilibrium** (each Player for himself): :func:`nash`;
 
 each over every theta in (0, 1/2] (:func:`sweep`), and the full models the paper set aside, where Player 2 sees Player 1's third
@@ -29,6 +30,7 @@ Fraction(-16655514960, 1919414386513)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -39,6 +41,7 @@ from .games.banque.correlated import CorrelatedSolution, correlated_equilibrium
 from .games.banque.full import FullCorrelated, full_correlated_equilibrium
 from .games.banque.game import BanqueGame, banque_game
 from .games.banque.independent import IndependentResult, solve_independent
+from .games.banque.independent_artefact import IndependentValueArtefact
 from .games.banque.independent_proof import ExactMaximinProof, prove_lower_value
 from .games.banque.nash import BanqueNashSet, nash_equilibria
 from .games.banque.nash_artefact import BanqueProofArtefact
@@ -47,8 +50,8 @@ from .games.banque.sweeps import sweep as _sweep
 from .shoe import Shoe
 
 __all__ = ["BanqueGame", "CorrelatedSolution", "IndependentResult", "ExactMaximinProof", "BanqueNashSet",
-           "FullCorrelated", "AdvantageComparison", "BanqueProofArtefact", "game", "correlated", "independent",
-           "prove_lower_value", "nash", "full", "advantage", "prove"]
+           "FullCorrelated", "AdvantageComparison", "BanqueProofArtefact", "IndependentValueArtefact", "game", "correlated", "independent",
+           "prove_lower_value", "nash", "full", "advantage", "prove", "prove_independent"]
 
 
 def game(decks: int | str | None = None, *, shoe: Shoe | None = None) -> BanqueGame:
@@ -239,6 +242,35 @@ def prove(lo: Fraction | str | int = 0, hi: Fraction | str | int = Fraction(1, 2
 
     a, b = _range(lo, hi)
     return _prove(a, b, progress=progress, stored=stored)
+
+
+def prove_independent(theta: Sequence[Fraction | str | float] | Fraction | str | float,
+                      progress: Any = None) -> IndependentValueArtefact:
+    """The independent cooperative lower value at each theta, proved exactly, as a proof artefact
+    (the infinite shoe).
+
+    At each theta the lower value is proved with no margin
+    (:func:`~baccara.games.banque.independent_proof.prove_lower_value`): the maximiser's value,
+    a Banker strategy for each quarter of a small rectangle around it and for each dyadic box of
+    a cover of the rest of the square; :func:`baccara.check.check` re-checks the document
+    without the solvers.  About two seconds a theta.
+
+    Parameters
+    ----------
+    theta : Fraction, str or float, or a sequence of them
+        Player 1's shares of the stakes, each in (0, 1).
+    progress : callable, optional
+        Called with a line of text as each theta starts.
+
+    Returns
+    -------
+    IndependentValueArtefact
+        ``to_json()`` is the artefact (kind ``banque-independent``).
+    """
+    from .games.banque.independent_artefact import prove as _prove
+
+    many = theta if isinstance(theta, (list, tuple)) else [theta]
+    return _prove([params.theta(t) for t in many], progress=progress)
 
 
 def _range(lo: Any, hi: Any) -> tuple[Fraction, Fraction]:

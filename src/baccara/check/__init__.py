@@ -33,6 +33,7 @@ from ..result import Result
 CHECKERS: dict[str, str] = {
     "chemin-b3-uniqueness": "baccara.check.chemin",
     "banque-nash": "baccara.check.banque",
+    "banque-independent": "baccara.check.banque_independent",
 }
 
 

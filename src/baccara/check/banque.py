@@ -73,7 +73,7 @@ from itertools import product
 import flint
 
 from . import Step
-from .banque_deals import JOINT, coefficient_table
+from .banque_deals import JOINT, game_steps
 from .banque_events import _q, recompute_events, same_root
 from .banque_interior import interior_equilibria, same_point
 from .qf import QF, _box_feasible, _num, _sign
@@ -303,23 +303,9 @@ def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
     list of Step
         Every claim re-checked, in order.
     """
-    steps: list[Step] = []
-    if doc.get("version") != VERSION:
-        return [Step("version", False, f"this checker reads version {VERSION}, got {doc.get('version')!r}")]
-    shoe = doc["game"]["shoe"]
-    if shoe.get("kind") != "infinite" or doc["game"].get("model") != "simplified":
-        return [Step("game", False, f"this checker counts the simplified model on the infinite shoe only, got {shoe}")]
-    own = coefficient_table()
-    theirs = doc["game"]["coefficients"]
-    bad = []
-    if int(theirs["denominator"]) != own["denominator"]:
-        bad.append("denominator")
-    if [[int(v) for v in r] for r in theirs["base"]] != own["base"]:
-        bad.append("base")
-    tg = {k: [[int(v) for v in r] for r in rows] for k, rows in theirs["gain"].items()}
-    bad += sorted(k for k in set(tg) | set(own["gain"]) if tg.get(k) != own["gain"].get(k))
-    steps.append(Step("coefficients", not bad, "equal to the checker's own count of the deals" if not bad else
-                      f"differ from the checker's count at {len(bad)} entries, first {bad[:3]}"))
+    steps, own = game_steps(doc, VERSION)
+    if own is None:
+        return steps
     game = _Game(own)
 
     lo, hi = Fraction(doc["range"]["lo"]), Fraction(doc["range"]["hi"])

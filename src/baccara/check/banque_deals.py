@@ -24,6 +24,9 @@ holds it equal to the solver's game.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
+
+from . import Step
 
 #: The Players' joint pure strategies at total 5 (u1, u2), in the solver's order.
 JOINT = ((0, 0), (0, 1), (1, 0), (1, 1))
@@ -127,3 +130,39 @@ def coefficient_table() -> dict:
         if any(any(r) for r in rows):
             gain["({},{},{})".format(*k)] = rows
     return {"denominator": s["denominator"], "base": [list(b) for b in s["base"]], "gain": gain}
+
+
+def game_steps(doc: dict, version: int) -> tuple[list[Step], dict | None]:
+    """The first steps of every banque checker: the artefact's version, its game, and its
+    coefficients against the checker's own count (any difference fails).
+
+    Parameters
+    ----------
+    doc : dict
+        The artefact.
+    version : int
+        The artefact version the calling checker reads.
+
+    Returns
+    -------
+    tuple
+        (the steps, the checker's own :func:`coefficient_table`), or (the failed step, None)
+        when the version or the game is not one this checker counts.
+    """
+    if doc.get("version") != version:
+        return [Step("version", False, f"this checker reads version {version}, got {doc.get('version')!r}")], None
+    shoe: Any = doc["game"]["shoe"]
+    if shoe.get("kind") != "infinite" or doc["game"].get("model") != "simplified":
+        return [Step("game", False, f"this checker counts the simplified model on the infinite shoe only, "
+                     f"got {shoe}")], None
+    own = coefficient_table()
+    theirs = doc["game"]["coefficients"]
+    bad = []
+    if int(theirs["denominator"]) != own["denominator"]:
+        bad.append("denominator")
+    if [[int(v) for v in r] for r in theirs["base"]] != own["base"]:
+        bad.append("base")
+    tg = {k: [[int(v) for v in r] for r in rows] for k, rows in theirs["gain"].items()}
+    bad += sorted(k for k in set(tg) | set(own["gain"]) if tg.get(k) != own["gain"].get(k))
+    return [Step("coefficients", not bad, "equal to the checker's own count of the deals" if not bad else
+                 f"differ from the checker's count at {len(bad)} entries, first {bad[:3]}")], own

@@ -9,7 +9,7 @@ import typer
 
 from .. import params
 from ..cli_errors import handles_errors
-from ..errors import BaccaraError, ShoeError
+from ..errors import BaccaraError, ParameterError, ShoeError
 from ..shoe import MAX_COMPOSITION_CARDS
 from ..workload import check_workload
 
@@ -249,25 +249,53 @@ def _seconds(text: str) -> float:
 
 
 
+#: ``baccara banque prove --theta``: repeatable (a module-level default: the annotation is a list).
+PROVE_THETAS = typer.Option(None, "--theta", "-t", help="independent: a theta in (0, 1) to prove the lower value at; "
+                            "repeat it, or give several separated by commas.")
+
+
 @banque_app.command("prove")
 @handles_errors
 def banque_prove(
-    lo: str = typer.Option("0", "--lo", help="The range's lower end (excluded), in [0, 1/2)."),
-    hi: str = typer.Option("1/2", "--hi", help="The range's upper end (included), in (0, 1/2]."),
+    concept: str = typer.Option("nash", "--concept", "-c",
+                                help="nash (every equilibrium over a range of theta) or independent (the "
+                                     "independent cooperative lower value, exactly, at each --theta)."),
+    lo: str | None = typer.Option(None, "--lo", help="nash: the range's lower end (excluded), in [0, 1/2) "
+                                  "(default 0)."),
+    hi: str | None = typer.Option(None, "--hi", help="nash: the range's upper end (included), in (0, 1/2] "
+                                  "(default 1/2)."),
+    theta: list[str] | None = PROVE_THETAS,
     output: str | None = typer.Option(None, "--out", "-o", metavar="FILE", help="Write the proof artefact here (.json)."),
-    stored: bool = typer.Option(False, "--stored", help="Take the events of (0, 5772/33847) and (5772/33847, 1/2) from "
-                                "the package's files (re-derived by the test suite) instead of recomputing them."),
+    stored: bool = typer.Option(False, "--stored", help="nash: take the events of (0, 5772/33847) and "
+                                "(5772/33847, 1/2) from the package's files (re-derived by the test suite) instead of "
+                                "recomputing them."),
     json_out: bool = JSON,
 ) -> dict | None:
-    """Prove where the Nash equilibria change over (lo, hi] and write a checkable artefact (many minutes)."""
+    """Prove a banque result and write a checkable artefact: the Nash equilibria over (lo, hi] (many minutes) or
+    the independent cooperative lower value at each --theta (seconds each); `baccara check FILE` re-checks it."""
     import json
 
-    from ..banque import _range
-    from ..banque import prove as run_prove
-
-    a, b = _range(lo, hi)
+    concept = params.choice(concept, "--concept", ("nash", "independent"), case="exact")
     path = params.output_file(output, "--out", (".json",)) if output is not None else None
-    result = run_prove(a, b, progress=say, stored=stored)
+    result: Result
+    if concept == "nash":
+        if theta:
+            raise ParameterError("--theta goes with --concept independent; --concept nash takes a range, --lo and --hi")
+        from ..banque import _range
+        from ..banque import prove as run_prove
+
+        a, b = _range("0" if lo is None else lo, "1/2" if hi is None else hi)
+        result = run_prove(a, b, progress=say, stored=stored)
+    else:
+        for flag, given in (("--lo", lo is not None), ("--hi", hi is not None), ("--stored", stored)):
+            if given:
+                raise ParameterError(f"{flag} goes with --concept nash; --concept independent takes --theta")
+        thetas = [params.theta(t.strip(), "--theta") for text in theta or [] for t in text.split(",")]
+        if not thetas:
+            raise ParameterError("--concept independent needs at least one --theta, a rational in (0, 1)")
+        from ..banque import prove_independent
+
+        result = prove_independent(thetas, progress=say)
     if path is not None:
         path.write_text(json.dumps(result.to_json(), indent=1) + "\n")
         say(f"wrote {path}")

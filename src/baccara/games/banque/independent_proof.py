@@ -33,7 +33,7 @@ the corner p* of every quarter, whatever q.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import floor, gcd
 
@@ -85,7 +85,10 @@ class ExactMaximinProof:
     V = ``value`` exactly: V(point) = value and V <= value everywhere), "refuted" (``witness``
     guarantees more than ``value``) or "inconclusive".  ``boxes``: boxes examined by the branch
     and bound outside the local rectangles, ``closed``: those closed with their bound rechecked
-    exactly; ``local``: the certificates around the maximisers; ``seconds``: wall time."""
+    exactly; ``local``: the certificates around the maximisers; ``cover``: the closed boxes
+    themselves, as (boxes, q) array pairs, each row (x0, y0, side) with Banker's q per set
+    (boolean: he draws or stands; float: his mixture), for the artefact
+    (:mod:`~baccara.games.banque.independent_artefact`); ``seconds``: wall time."""
 
     theta: Fraction
     value: Number
@@ -97,6 +100,7 @@ class ExactMaximinProof:
     witness: tuple[Number, Number] | None = None
     reason: str = ""
     seconds: float = 0.0
+    cover: tuple = field(default=(), compare=False, repr=False)
 
     @property
     def holds(self) -> bool:
@@ -412,7 +416,8 @@ def prove_lower_value(theta: Fraction, value: Number, point: tuple[Number, Numbe
     if not _exact_recheck(theta, closed, value, Fraction(0), g):
         return done("inconclusive", boxes=examined, closed=n_closed, local=tuple(local),
                     reason="a box's bound failed its exact recheck")
-    return done("proved", boxes=examined, closed=n_closed, local=tuple(local))
+    return done("proved", boxes=examined, closed=n_closed, local=tuple(local),
+                cover=tuple((b, q) for b, q in closed if len(b)))
 
 
 # ---------------------------------------------------------------- along the theta-sweep
