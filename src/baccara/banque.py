@@ -244,8 +244,8 @@ def prove(lo: Fraction | str | int = 0, hi: Fraction | str | int = Fraction(1, 2
     return _prove(a, b, progress=progress, stored=stored)
 
 
-def prove_independent(theta: Sequence[Fraction | str | float] | Fraction | str | float,
-                      progress: Any = None) -> IndependentValueArtefact:
+def prove_independent(theta: Sequence[Fraction | str | float] | Fraction | str | float | None = None, *,
+                      sweep_samples: bool = False, progress: Any = None) -> IndependentValueArtefact:
     """The independent cooperative lower value at each theta, proved exactly, as a proof artefact
     (the infinite shoe).
 
@@ -259,6 +259,9 @@ def prove_independent(theta: Sequence[Fraction | str | float] | Fraction | str |
     ----------
     theta : Fraction, str or float, or a sequence of them
         Player 1's shares of the stakes, each in (0, 1).
+    sweep_samples : bool
+        Instead of ``theta``: one rational theta inside each of the 131 intervals of the
+        theta-sweep (about 7 minutes in all).
     progress : callable, optional
         Called with a line of text as each theta starts.
 
@@ -268,7 +271,12 @@ def prove_independent(theta: Sequence[Fraction | str | float] | Fraction | str |
         ``to_json()`` is the artefact (kind ``banque-independent``).
     """
     from .games.banque.independent_artefact import prove as _prove
+    from .games.banque.independent_artefact import prove_sweep_samples
 
+    if (theta is None) != sweep_samples:
+        raise BaccaraError("prove_independent takes either theta or sweep_samples=True, not both")
+    if sweep_samples:
+        return prove_sweep_samples(progress=progress)
     many = theta if isinstance(theta, (list, tuple)) else [theta]
     return _prove([params.theta(t) for t in many], progress=progress)
 

@@ -189,6 +189,8 @@ PROVE_SAMPLES_SECONDS = 131 * 2.0
 #: at 60 s an interval), none longer than S.
 INDEPENDENT_INTERVALS = 131
 PROVE_INTERVAL_SECONDS = 14.0
+#: ``banque prove --concept independent``: one theta's exact proof as an artefact (measured 0.8 to 3.1 s).
+PROVE_VALUE_SECONDS = 3.0
 
 
 @banque_app.command("sweep")
@@ -266,6 +268,9 @@ def banque_prove(
                                   "(default 1/2)."),
     theta: list[str] | None = PROVE_THETAS,
     output: str | None = typer.Option(None, "--out", "-o", metavar="FILE", help="Write the proof artefact here (.json)."),
+    sweep_samples: bool = typer.Option(False, "--sweep-samples", help="independent: prove the value at one rational "
+                                       "theta inside every interval of the theta-sweep instead (131, about 7 minutes)."),
+    allow_long: bool = ALLOW_LONG,
     stored: bool = typer.Option(False, "--stored", help="nash: take the events of (0, 5772/33847) and "
                                 "(5772/33847, 1/2) from the package's files (re-derived by the test suite) instead of "
                                 "recomputing them."),
@@ -279,8 +284,10 @@ def banque_prove(
     path = params.output_file(output, "--out", (".json",)) if output is not None else None
     result: Result
     if concept == "nash":
-        if theta:
-            raise ParameterError("--theta goes with --concept independent; --concept nash takes a range, --lo and --hi")
+        for flag, given in (("--theta", bool(theta)), ("--sweep-samples", sweep_samples), ("--allow-long", allow_long)):
+            if given:
+                raise ParameterError(f"{flag} goes with --concept independent; --concept nash takes a range, "
+                                     "--lo and --hi")
         from ..banque import _range
         from ..banque import prove as run_prove
 
@@ -291,11 +298,15 @@ def banque_prove(
             if given:
                 raise ParameterError(f"{flag} goes with --concept nash; --concept independent takes --theta")
         thetas = [params.theta(t.strip(), "--theta") for text in theta or [] for t in text.split(",")]
-        if not thetas:
-            raise ParameterError("--concept independent needs at least one --theta, a rational in (0, 1)")
+        if bool(thetas) == sweep_samples:
+            raise ParameterError("--concept independent needs either --theta (rationals in (0, 1)) or "
+                                 "--sweep-samples, not both")
         from ..banque import prove_independent
 
-        result = prove_independent(thetas, progress=say)
+        count = INDEPENDENT_INTERVALS if sweep_samples else len(thetas)
+        check_workload(f"the exact lower value at {count} theta", count * PROVE_VALUE_SECONDS
+                       + (SWEEP_SECONDS["independent"] if sweep_samples else 0.0), allow_long, "give fewer --theta", say)
+        result = prove_independent(thetas or None, sweep_samples=sweep_samples, progress=say)
     if path is not None:
         path.write_text(json.dumps(result.to_json(), indent=1) + "\n")
         say(f"wrote {path}")

@@ -79,15 +79,18 @@ class IndependentValueArtefact(Result):
     def summary(self) -> str:
         """One line: how many theta, and the boxes of their covers."""
         ps = self.doc["proofs"]
+        boxes, rects = sum(len(p["boxes"]) for p in ps), sum(len(p["local"]) for p in ps)
         return (f"banque independent cooperative lower value proved exactly at {len(ps)} theta "
-                f"({sum(len(p['boxes']) for p in ps)} boxes, {sum(len(p['local']) for p in ps)} local rectangles)")
+                f"({boxes} box{'es' * (boxes != 1)}, {rects} local rectangle{'s' * (rects != 1)})")
 
     def renderables(self) -> list:
         """The summary, the statement and each theta's value and maximiser."""
         out: list = [self.summary(), self.doc["statement"]]
         for p in self.doc["proofs"]:
             m = p["maximiser"]
-            out.append(f"  theta = {p['theta']}: lower value {p['value_float']:.12f} at (p1, p2) = "
+            where = (f" (sweep interval {p['sweep_interval'][0]:.7f} to {p['sweep_interval'][1]:.7f})"
+                     if "sweep_interval" in p else "")
+            out.append(f"  theta = {p['theta']}{where}: lower value {p['value_float']:.12f} at (p1, p2) = "
                        f"({m['float'][0]:.9f}, {m['float'][1]:.9f}); {len(p['boxes'])} boxes")
         return out
 
@@ -129,13 +132,16 @@ def _proof_json(theta: Fraction, game: BanqueGame, labels: list[str]) -> dict:
 
 
 def prove(thetas: Sequence[Fraction], game: BanqueGame | None = None,
-          progress: Callable[[str], None] | None = None) -> IndependentValueArtefact:
+          progress: Callable[[str], None] | None = None,
+          intervals: Sequence[tuple[float, float]] | None = None) -> IndependentValueArtefact:
     """The independent cooperative lower value at each theta, proved exactly, as an artefact.
 
     Parameters
     ----------
     thetas : sequence of Fraction
         Player 1's shares of the stakes, each rational in (0, 1).
+    intervals : sequence of (float, float), optional
+        For each theta, the theta-sweep's interval it samples (written beside its proof).
     game : BanqueGame, optional
         The game (default: the paper's infinite shoe; the checker counts only that one).
     progress : callable, optional
@@ -156,10 +162,12 @@ def prove(thetas: Sequence[Fraction], game: BanqueGame | None = None,
     coefficients = coefficients_json(game)
     labels = sorted(coefficients["gain"])
     proofs: list[dict[str, Any]] = []
-    for th in thetas:
+    for k, th in enumerate(thetas):
         th = check_theta(th)
-        say(f"proving the lower value at theta = {th}")
+        say(f"proving the lower value at theta = {th} ({k + 1} of {len(thetas)})")
         proofs.append(_proof_json(th, game, labels))
+        if intervals is not None:
+            proofs[-1]["sweep_interval"] = list(intervals[k])
     statement = ("At each theta listed, the Players' lower value of the independent cooperative game (Ethier and "
                  "Lee 2015, section 4) -- the most they can guarantee with independent draw probabilities p1, p2 at "
                  "5 against Banker's best reply -- is the value given, exactly, attained at the maximiser: V there "
@@ -170,3 +178,32 @@ def prove(thetas: Sequence[Fraction], game: BanqueGame | None = None,
            "draws_order": "bit k of a draws integer is the k-th label of game.coefficients.gain in sorted order",
            "proofs": proofs}
     return IndependentValueArtefact(doc)
+
+
+def prove_sweep_samples(progress: Callable[[str], None] | None = None) -> IndependentValueArtefact:
+    """The lower value proved exactly at one rational theta inside every interval of the theta-sweep.
+
+    The sweep (:func:`~baccara.games.banque.independent_sweep.independent_sweep`, in floats, about
+    two minutes) splits (0, 1/2] where the maximiser changes form; each interval's sample is the
+    rational of smallest denominator in its middle third
+    (:func:`~baccara.games.banque.independent_proof.sample_theta`).  Between samples the value is
+    proved by :mod:`~baccara.games.banque.independent_interval`, which writes no artefact.
+
+    Parameters
+    ----------
+    progress : callable, optional
+        Called with a line of text as each stage starts.
+
+    Returns
+    -------
+    IndependentValueArtefact
+        One proof per interval, each with its ``sweep_interval`` (the float ends).
+    """
+    from .independent_proof import sample_theta
+    from .independent_sweep import independent_sweep
+
+    say = progress or (lambda s: None)
+    say("the theta-sweep of the independent cooperative equilibrium (about two minutes)")
+    sw = independent_sweep()
+    ivs = [(iv.lo, iv.hi) for iv in sw.intervals]
+    return prove([sample_theta(max(lo, 1e-12), hi) for lo, hi in ivs], progress=progress, intervals=ivs)

@@ -27,7 +27,10 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import isqrt
 from typing import Any
+
+import flint
 
 from ...algebraic import QuadraticNumber
 from ...algebraic import fraction_str as fstr
@@ -42,7 +45,8 @@ VERSION = 1
 
 
 def number_json(x: Any) -> list:
-    """``[a, b, d]`` for a + b sqrt(d) (d = 1 for a rational).
+    """``[a, b, d]`` for a + b sqrt(d), with d's square factors moved into b (the solvers carry d as a
+    discriminant: 245569 (13^16 2^16 607)^2 reads 245569 here).
 
     Parameters
     ----------
@@ -52,10 +56,20 @@ def number_json(x: Any) -> list:
     Returns
     -------
     list
-        Two fraction strings and an integer.
+        Two fraction strings and an integer (1 for a rational).
     """
     q = QuadraticNumber.of(x)
-    return [fstr(q.r), fstr(q.s), int(q.d)]
+    b, d = q.s, int(q.d)
+    if b:
+        k = 1
+        for p, e in flint.fmpz(d).factor_smooth(32):
+            r = isqrt(int(p))
+            k *= r**e if r * r == int(p) else int(p) ** (e // 2)    # the last factor may be unsplit
+        d //= k * k
+        b *= k
+        if d == 1:
+            return [fstr(q.r + b), "0/1", 1]
+    return [fstr(q.r), fstr(b), d]
 
 
 def coefficients_json(game: BanqueGame) -> dict:
