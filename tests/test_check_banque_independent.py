@@ -196,3 +196,41 @@ def test_bad_input_exits_2(args):
     r = CliRunner().invoke(app, ["banque", "prove", *args])
     assert r.exit_code == 2, r.output
     assert "error:" in r.output and "Traceback" not in r.output
+
+
+def test_the_api_takes_theta_or_the_sweep_samples():
+    from baccara import banque
+    from baccara.errors import BaccaraError
+
+    with pytest.raises(BaccaraError, match="either theta or sweep_samples"):
+        banque.prove_independent()
+    with pytest.raises(BaccaraError, match="either theta or sweep_samples"):
+        banque.prove_independent("1/2", sweep_samples=True)
+    with pytest.raises(BaccaraError, match="theta"):
+        banque.prove_independent("3/2")
+
+
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None)
+@given(st.fractions(min_value=Fraction(1, 10**4), max_value=Fraction(1, 2), max_denominator=10**4))
+def test_at_any_rational_theta_the_artefact_rechecks(theta):
+    # the prover's exact proof closes (no CertificateError) and the checker, from its own count
+    # of the deals, agrees
+    d = json.loads(json.dumps(prove([theta]).to_json()))
+    rep = check(d)
+    assert rep.holds, [s for s in rep.steps if not s.ok]
+
+
+def test_sweep_samples_prove_one_rational_inside_each_interval(monkeypatch):
+    # the whole sweep takes minutes: here over (0.25, 0.27) only, across the end 9588/37663
+    import baccara.games.banque.independent_sweep as isw
+    from baccara import banque
+
+    real = isw.independent_sweep
+    monkeypatch.setattr(isw, "independent_sweep", lambda: real(0.25, 0.27, grid=8))
+    d = json.loads(json.dumps(banque.prove_independent(sweep_samples=True).to_json()))
+    ivs = [p["sweep_interval"] for p in d["proofs"]]
+    assert len(ivs) >= 2 and ivs[0][0] == 0.25 and ivs[-1][1] == 0.27
+    assert all(a < float(Fraction(p["theta"])) < b for p, (a, b) in zip(d["proofs"], ivs))
+    assert any(abs(b - 9588 / 37663) < 1e-8 for _, b in ivs[:-1])     # an interval ends there
+    assert check(d).holds
