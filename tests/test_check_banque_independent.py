@@ -208,6 +208,8 @@ def test_the_api_takes_theta_or_the_sweep_samples():
         banque.prove_independent("1/2", sweep_samples=True)
     with pytest.raises(BaccaraError, match="theta"):
         banque.prove_independent("3/2")
+    with pytest.raises(BaccaraError, match="at least one"):
+        banque.prove_independent([])
 
 
 @pytest.mark.slow

@@ -50,8 +50,8 @@ from .games.banque.sweeps import sweep as _sweep
 from .shoe import Shoe
 
 __all__ = ["BanqueGame", "CorrelatedSolution", "IndependentResult", "ExactMaximinProof", "BanqueNashSet",
-           "FullCorrelated", "AdvantageComparison", "BanqueProofArtefact", "IndependentValueArtefact", "game", "correlated", "independent",
-           "prove_lower_value", "nash", "full", "advantage", "prove", "prove_independent"]
+           "FullCorrelated", "AdvantageComparison", "BanqueProofArtefact", "IndependentValueArtefact", "game",
+           "correlated", "independent", "prove_lower_value", "nash", "full", "advantage", "prove", "prove_independent"]
 
 
 def game(decks: int | str | None = None, *, shoe: Shoe | None = None) -> BanqueGame:
@@ -278,6 +278,8 @@ def prove_independent(theta: Sequence[Fraction | str | float] | Fraction | str |
     if sweep_samples:
         return prove_sweep_samples(progress=progress)
     many = theta if isinstance(theta, (list, tuple)) else [theta]
+    if not many:
+        raise BaccaraError("theta: give at least one theta in (0, 1)")
     return _prove([params.theta(t) for t in many], progress=progress)
 
 
