@@ -44,7 +44,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import Step
-from .banque_deals import JOINT, game_steps
+from .banque import _dot, _weights
+from .banque_deals import game_steps
 from .qf import QF, _num, _sign
 
 KIND = "banque-independent"
@@ -63,26 +64,12 @@ class _Game:
         self.B = {lab: [n * a + (m - n) * b for a, b in zip(*own["gain"][lab])] for lab in self.labels}
 
 
-def _weights(p1, p2) -> list:
-    """The probability of each joint pure strategy (u1, u2) when the Players draw with p1, p2."""
-    return [(p1 if u1 else 1 - p1) * (p2 if u2 else 1 - p2) for u1, u2 in JOINT]
-
-
-def _at(vec: list, w: list):
-    """sum_u vec[u] w[u]: a bilinear function at the point whose weights are w."""
-    out = 0
-    for c, x in zip(vec, w):
-        if c:
-            out = x * c + out
-    return out
-
-
 def _value_at(game: _Game, p1, p2):
     """V(p1, p2), scaled like the game: A + every B_i that is negative there, its sign decided exactly."""
     w = _weights(p1, p2)
-    total = _at(game.A, w)
+    total = _dot(game.A, w)
     for lab in game.labels:
-        b = _at(game.B[lab], w)
+        b = _dot(game.B[lab], w)
         if _sign(b) < 0:
             total = b + total
     return total
@@ -112,7 +99,7 @@ def _w(game: _Game, draws: set[str], mix: dict) -> list | None:
 
 def _over(vec: list, xs: tuple, ys: tuple, bound) -> list[tuple]:
     """The corners (x, y) of the rectangle spanned by xs and ys where W > bound."""
-    return [(x, y) for x in xs for y in ys if _sign(_at(vec, _weights(x, y)) - bound) > 0]
+    return [(x, y) for x in xs for y in ys if _sign(_dot(vec, _weights(x, y)) - bound) > 0]
 
 
 def _dyadic(x0: Fraction, y0: Fraction, side: Fraction) -> tuple[int, int, int] | None:
