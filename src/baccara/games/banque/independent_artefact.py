@@ -32,7 +32,7 @@ are dyadic rationals, written as fraction strings.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -40,9 +40,8 @@ import numpy as np
 
 from ...algebraic import fraction_str as fstr
 from ...errors import CertificateError
-from ...result import Result
 from .game import BanqueGame, banque_game, check_theta, infoset_label
-from .nash_artefact import coefficients_json, number_json
+from .nash_artefact import ArtefactDocument, coefficients_json, number_json
 
 KIND = "banque-independent"
 VERSION = 1
@@ -67,14 +66,8 @@ def draws_hex(labels: Sequence[str], draws: set[str]) -> str:
 
 
 @dataclass(repr=False)
-class IndependentValueArtefact(Result):
-    """The artefact :func:`prove` writes (a :class:`~baccara.result.Result`): ``doc`` is the JSON."""
-
-    doc: dict = field(default_factory=dict)
-
-    def to_json(self) -> dict:
-        """The artefact itself (kind ``banque-independent``)."""
-        return self.doc
+class IndependentValueArtefact(ArtefactDocument):
+    """The artefact :func:`prove` writes (kind ``banque-independent``)."""
 
     def summary(self) -> str:
         """One line: how many theta, and the boxes of their covers."""

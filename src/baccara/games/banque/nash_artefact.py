@@ -135,14 +135,19 @@ def draw_digest(labels: list[str]) -> str:
 
 
 @dataclass(repr=False)
-class BanqueProofArtefact(Result):
-    """The artefact :func:`prove` writes (a :class:`~baccara.result.Result`): ``doc`` is the JSON."""
+class ArtefactDocument(Result):
+    """A proof artefact as a :class:`~baccara.result.Result`: ``doc`` is the JSON document."""
 
     doc: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        """The artefact itself (kind ``banque-nash``)."""
+        """The artefact itself (its ``kind`` says which checker reads it)."""
         return self.doc
+
+
+@dataclass(repr=False)
+class BanqueProofArtefact(ArtefactDocument):
+    """The artefact :func:`prove` writes (kind ``banque-nash``)."""
 
     def summary(self) -> str:
         """One line: the range, the events, the intervals and how many carry several equilibria."""
