@@ -124,7 +124,7 @@ def _proof_json(theta: Fraction, game: BanqueGame, labels: list[str]) -> dict:
             "local": local, "boxes": boxes, "seconds": round(proof.seconds, 3)}
 
 
-def prove(thetas: Sequence[Fraction], game: BanqueGame | None = None,
+def prove(thetas: Sequence[Fraction],
           progress: Callable[[str], None] | None = None,
           intervals: Sequence[tuple[float, float]] | None = None) -> IndependentValueArtefact:
     """The independent cooperative lower value at each theta, proved exactly, as an artefact.
@@ -135,22 +135,20 @@ def prove(thetas: Sequence[Fraction], game: BanqueGame | None = None,
         Player 1's shares of the stakes, each rational in (0, 1).
     intervals : sequence of (float, float), optional
         For each theta, the theta-sweep's interval it samples (written beside its proof).
-    game : BanqueGame, optional
-        The game (default: the paper's infinite shoe; the checker counts only that one).
     progress : callable, optional
         Called with a line of text as each theta starts.
 
     Returns
     -------
     IndependentValueArtefact
-        The artefact; ``to_json()`` is the document (module docstring).
+        The artefact, on the paper's infinite shoe (the one the document names and the checker counts); ``to_json()`` is the document (module docstring).
 
     Raises
     ------
     CertificateError
         When the exact proof is not conclusive at some theta (the command exits 1).
     """
-    game = game or banque_game()
+    game = banque_game()
     say = progress or (lambda s: None)
     coefficients = coefficients_json(game)
     labels = sorted(coefficients["gain"])
