@@ -202,9 +202,10 @@ def test_prove_matches_the_api():
 WHOLE = Path(__file__).parent / "data" / "banque_nash_all.json"
 
 
-def test_readme_regions_follow_from_the_whole_range_artefact():
-    # the README's statement (unique but on three regions where three equilibria coexist) is
-    # the whole-range artefact's, read from the artefact, not typed in
+def test_three_regions_follow_from_the_whole_range_artefact():
+    # the user guide's statement (unique but on three regions where three equilibria coexist)
+    # is computed from the whole-range artefact when the site is built; here the artefact must
+    # give exactly three such regions, at the folds and the detached pair found by the sweep
     doc = json.loads(WHOLE.read_text())
     assert (doc["range"]["lo"], doc["range"]["hi"]) in (("0", "1/2"), ("0/1", "1/2"))
     regions = []
@@ -215,10 +216,9 @@ def test_readme_regions_follow_from_the_whole_range_artefact():
             else:
                 regions.append([iv["lo_float"], iv["hi_float"]])
     assert len(regions) == 3
-    readme = (Path(__file__).parent.parent / "README.md").read_text()
-    assert "unique except on three regions" in readme
-    for a, b in regions:
-        assert f"{a:.7f}" in readme and f"{b:.7f}" in readme
+    assert all(3 == iv["player_strategies"] for iv in doc["intervals"] if iv["player_strategies"] > 1)
+    page = (Path(__file__).parent.parent / "docs" / "guide" / "banque.md").read_text()
+    assert "tests/data/banque_nash_all.json" in page and 'iv["player_strategies"] > 1' in page
 
 
 @pytest.mark.slow

@@ -238,7 +238,7 @@ class EdgeSortAnalysis(Result):
         return _advantage(self.patterns, self.among)[2]
 
     def to_json(self) -> dict:
-        """The documented contract (README, ``baccara edgesort --json``).
+        """The documented contract (the user guide, ``baccara edgesort --json``).
 
         Returns
         -------

@@ -4,7 +4,7 @@ Every solver and simulator in baccara returns an object that implements
 :class:`Result`:
 
 ``to_json()``
-    A JSON-ready dict (a list of rows for a paper's table) whose keys are a documented contract (README); exact
+    A JSON-ready dict (a list of rows for a paper's table) whose keys are a documented contract (the user guide); exact
     numbers are strings ``"num/den"`` (or closed forms such as
     ``"(a-sqrt(b))/c"``) with floats beside them for people.
 ``summary()``

@@ -1,7 +1,7 @@
 """The ``baccara`` command line: a package of thin commands that parse, call and render.
 
 Every command prints a report for people, or with ``--json`` a document whose
-field names are a contract (README).  Exit status 2: bad input (``error: ...``
+field names are a contract (the user guide).  Exit status 2: bad input (``error: ...``
 names the option and what it allows); 1: a certificate failed or an internal
 error; 0: done.  Output to a file or a pipe is never cut.
 """

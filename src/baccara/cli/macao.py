@@ -20,7 +20,7 @@ DECKS = typer.Option(None, "--decks", "-d", help="Decks in the shoe, a positive 
 NAT9 = typer.Option(None, "--natural9-pays", help="A punter's winning natural 9 pays N:1 (default 3).")
 DRAWS = typer.Option(None, "--draws", help="Most cards a hand may draw, rejected tens included, 0-4 "
                                            "(default 2 Macao, 1 Victoria). The bound keeps the game finite; on 2 "
-                                           "decks raising it changes the value (see the README's table), and the "
+                                           "decks raising it changes the value (see the Macao theory page), and the "
                                            "game grows fast with it.")
 
 

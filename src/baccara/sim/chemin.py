@@ -561,7 +561,7 @@ def _chemin_args(job: CheminJob) -> tuple:
 class CheminResult(SimResult):
     """Chemin de fer sessions' results, with the exact per-coup values beside them.
 
-    ``to_json()`` is the document of ``baccara simulate chemin --json`` (README), ``show()`` its tables.
+    ``to_json()`` is the document of ``baccara simulate chemin --json`` (the user guide), ``show()`` its tables.
     """
 
     job: CheminJob

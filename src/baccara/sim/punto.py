@@ -441,7 +441,7 @@ class BetStats:
 class PuntoResult(SimResult):
     """A punto banco simulation's results, with the exact engine's values beside them.
 
-    ``to_json()`` is the document of ``baccara simulate punto --json`` (README), ``show()`` its tables.
+    ``to_json()`` is the document of ``baccara simulate punto --json`` (the user guide), ``show()`` its tables.
     """
 
     job: PuntoJob

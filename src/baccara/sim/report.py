@@ -27,7 +27,7 @@ class SimResult(Result):
         Returns
         -------
         dict
-            The documented fields (README, ``baccara simulate --json``).
+            The documented fields (the user guide, ``baccara simulate --json``).
         """
         raise NotImplementedError
 

@@ -94,7 +94,7 @@ class CorrelatedSolution(Result):
         return correlated_renderables(self.to_json())
 
     def to_json(self) -> dict:
-        """The ``baccara banque solve --json`` document (keys in README)."""
+        """The ``baccara banque solve --json`` document (keys in the user guide)."""
         s = self.solution
         return {
             "theta": fstr(self.theta),

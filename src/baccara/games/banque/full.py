@@ -201,7 +201,7 @@ class FullCorrelated(Result):
         return full_renderables(self.to_json())
 
     def to_json(self) -> dict:
-        """The ``baccara banque solve --model ... --json`` document (keys in README)."""
+        """The ``baccara banque solve --model ... --json`` document (keys in the user guide)."""
         g = self.game.source
         s = self.solution
         model = self.game.model

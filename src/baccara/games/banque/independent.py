@@ -379,7 +379,7 @@ class IndependentResult(Result):
         return "no"
 
     def to_json(self) -> dict:
-        """The ``baccara banque solve --concept independent --json`` document (keys in README)."""
+        """The ``baccara banque solve --concept independent --json`` document (keys in the user guide)."""
         ind, proof, bound = self.solution, self.proof, self.bound
         corr = self.solution.correlated.to_json()
         proved = self.lower_value_proved

@@ -56,7 +56,7 @@ class CorrelatedSweep(Result):
         return sweep_json(self.pieces)
 
     def to_json(self) -> dict:
-        """The ``baccara banque sweep --concept correlated --json`` document (see README)."""
+        """The ``baccara banque sweep --concept correlated --json`` document (see the user guide)."""
         return self._doc
 
     def summary(self) -> str:
@@ -114,7 +114,7 @@ class IndependentSweep(Result):
         return doc
 
     def to_json(self) -> dict:
-        """The ``baccara banque sweep --concept independent --json`` document (see README)."""
+        """The ``baccara banque sweep --concept independent --json`` document (see the user guide)."""
         return self._doc
 
     def summary(self) -> str:
@@ -143,7 +143,7 @@ class NashSweep(Result):
         return nash_sweep_json(self.sweep)  # type: ignore[arg-type]
 
     def to_json(self) -> dict:
-        """The ``baccara banque sweep --concept nash --json`` document (see README)."""
+        """The ``baccara banque sweep --concept nash --json`` document (see the user guide)."""
         return self._doc
 
     def summary(self) -> str:
