@@ -2,13 +2,13 @@
 # Build the documentation site into ./site and check it.
 #
 #   bash scripts/docs.sh               install the docs tools into ./.venv, then:
-#                                      1. mkdocs build --strict (every code block of the pages runs;
-#                                         a warning, a broken link or an exception fails the build)
-#                                      2. execute every notebook in examples/
-#                                      3. check the built site: internal links and anchors, then every
+#                                      1. mkdocs build --strict (every code block of the pages runs, and
+#                                         the examples page executes every notebook in examples/; a
+#                                         warning, a broken link or an exception fails the build)
+#                                      2. check the built site: internal links and anchors, then every
 #                                         page opened in headless Chromium (renders, images load, no
 #                                         error text, no console error)
-#   bash scripts/docs.sh --no-browser  skip step 3's browser part (not allowed when CI is set)
+#   bash scripts/docs.sh --no-browser  skip step 2's browser part (not allowed when CI is set)
 #   bash scripts/docs.sh --serve       build, then serve the site on http://127.0.0.1:8000
 #
 # Chromium comes from the distribution's packages: if it is missing, it is installed with apt-get
@@ -44,9 +44,6 @@ echo "== mkdocs build --strict"
 if [ "$serve" = 1 ]; then
     exec .venv/bin/python -m http.server --directory site --bind 127.0.0.1 8000
 fi
-
-echo "== examples/*.ipynb"
-.venv/bin/python scripts/run_notebooks.py examples/*.ipynb
 
 echo "== the built site"
 if [ "$browser" = 1 ] && ! command -v chromium >/dev/null; then
