@@ -156,6 +156,20 @@ def test_refine_reaches_more_bits_than_the_working_precision(prec):
             assert hi - lo <= 2 * F(1, 2 ** bits) * (1 + F(1, 2 ** 20))
 
 
+def test_a_rational_between_balls_closer_than_the_working_precision():
+    # sqrt2 and a rational c within 2^-210 of it: at 128 bits their isolating balls, refined
+    # to 2^-300, are disjoint, but their ends rounded to 128 bits cross; the sample between
+    # them must still lie strictly between (the exact ends are used then).
+    c = F(isqrt(2 * 4 ** 210), 2 ** 210)                     # just below sqrt2
+    with precision(128):
+        p = poly_of([c], squares=[2])
+        lo_ball, hi_ball = (refine(b, p, 300) for b in real_roots(p)[1:])
+        assert holds(lo_ball, c) and holds(hi_ball, ("sqrt", 2, 1))
+        assert _exact_bounds(lo_ball)[1] >= _exact_bounds(hi_ball)[0]    # rounded: they cross
+        m = rational_between_balls(lo_ball, hi_ball)
+        assert ends(lo_ball)[1] < m < ends(hi_ball)[0] and c < m and m * m < 2
+
+
 # ---------------------------------------------------------------- random, from known roots
 @settings(max_examples=120, deadline=None)
 @given(st.lists(rats, max_size=4), st.lists(non_squares, max_size=2))
@@ -196,7 +210,7 @@ def test_isolated_balls_hold_exactly_the_roots(rationals, squares):
        st.integers(60, 500), st.sampled_from([53, 128, 256]))
 def test_refine_narrows_and_keeps_the_root(rationals, squares, bits, prec):
     # Whatever the working precision, below or above ``bits``: the refined ball holds its
-    # root, is no wider than the isolating ball, and has radius at most 2^-bits (unless the
+    # root, lies inside the isolating ball (so it still isolates it), and has radius at most 2^-bits (unless the
     # isolating ball ends exactly on its root, where refine sees no sign change and keeps it).
     p = poly_of(rationals, squares)
     with precision(prec):
@@ -206,6 +220,7 @@ def test_refine_narrows_and_keeps_the_root(rationals, squares, bits, prec):
             assert flint.ctx.prec == prec
             assert holds(ref, r)
             assert ref.rad() <= b.rad()
+            assert ends(b)[0] <= ends(ref)[0] and ends(ref)[1] <= ends(b)[1]   # inside the ball given
             on_end = any(p(flint.fmpq(x.numerator, x.denominator)) == 0 for x in ends(b))
             assert ref.rad() <= flint.arb(2) ** -bits or (ref is b and on_end)
             refined.append(ref)

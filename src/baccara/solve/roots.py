@@ -119,6 +119,10 @@ def rational_between_balls(x, y) -> Fraction:
     from .sweep import rational_between
 
     a, b = _exact_bounds(x)[1], _exact_bounds(y)[0]
+    if a >= b:      # balls closer than the working precision resolves (refined ones): exact ends
+        a, b = _exact_ends(x)[1], _exact_ends(y)[0]
+        if a >= b:
+            raise ValueError("the balls are not disjoint and ascending")
     return rational_between(a + (b - a) / 4, b - (b - a) / 4)
 
 
@@ -134,10 +138,11 @@ def refine(ball, poly, bits: int = 200):
     bisection inside the ball on the squarefree factor that changes sign there.  A ball
     already that narrow, or one with no sign change inside, is returned as it is.
 
-    The result holds the exact bisection interval whatever FLINT's working precision
-    (its midpoint is stored with as many bits as it needs), so asking for more bits
-    than ``flint.ctx.prec`` really narrows the ball, and the result is never wider than
-    the ball given."""
+    The result is the last bisection interval itself, whatever FLINT's working
+    precision: its midpoint is stored with as many bits as it needs and its radius is
+    the given one halved, both exact.  So it lies inside the ball given (an isolating
+    ball stays isolating), and asking for more bits than ``flint.ctx.prec`` really
+    narrows it."""
     if ball.rad() <= flint.arb(2) ** -bits:
         return ball
     a, b = _exact_ends(ball)
