@@ -186,6 +186,32 @@ def test_pieces_split_at_each_root_once_even_when_conditions_share_it():
         assert a.ball < b.ball
 
 
+@pytest.mark.parametrize("wide", [False, True])
+def test_pieces_tell_an_end_from_the_other_root_of_its_polynomial(wide):
+    """f = 2^400 (t - 1)^2 - 2 (over its content 2) is irreducible with roots 1 -+ sqrt(2) 2^-200,
+    closer than the proofs' 128 bits resolve.  On (lower root, 2) the lower root is the
+    interval's end (its ball as FLINT isolates it, or widened to 0.999 of the gap, still
+    holding no other root): it must be recognised as the end, and the upper root must cut
+    the interval: two pieces, the cut strictly above the end."""
+    import flint
+
+    from baccara.games.banque.independent_interval import _pieces
+    from baccara.solve.roots import precision, real_roots
+
+    with precision(128):
+        f = flint.fmpz_poly([2**399 - 1, -(2**400), 2**399])
+        low, up = real_roots(f)
+        ball = flint.arb(low.mid(), (up.mid() - low.mid()) * 0.999) if wide else low
+        lo = Endpoint(ball, f)
+        pieces = _pieces([f], lo, Endpoint.of_rational(Fraction(2)))
+        assert len(pieces) == 2
+        (a, cut), (cut2, _) = pieces
+        assert a is lo and cut is cut2 and lo.ball < cut.ball and cut.ball.overlaps(up)
+        s = rational_between_balls(lo.ball, cut.ball)                # a sample between them, exactly
+        x = flint.fmpq(s.numerator, s.denominator)
+        assert f(x) < 0 and f(flint.fmpq(2)) > 0                     # f changes sign at the cut
+
+
 @pytest.mark.slow
 def test_an_interval_where_an_edge_point_degenerates_is_proved():
     """On (0.0449134, 0.0459910) the maximiser lies on (5,10,6) and (9,6,6).  At theta = 1/22

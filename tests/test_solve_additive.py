@@ -84,37 +84,54 @@ def pure_equilibria(gm):
     return out
 
 
+def B_at(gm, p, T):
+    return (1 - p) * B(gm, 0, T) + p * B(gm, 1, T)
+
+
+def best_replies(gm, p):
+    """Player II's pure best replies to p in the normal form."""
+    S = subsets(gm.n)
+    best = max(B_at(gm, p, V) for V in S)
+    return [T for T in S if B_at(gm, p, T) == best]
+
+
+def equilibrium_at(gm, p):
+    """Is there an equilibrium in which player I plays p?  Player II must mix over her best
+    replies BR(p) so that player I's gain E[A(1,T) - A(0,T)] is 0 (p interior), <= 0 (p = 0),
+    >= 0 (p = 1): possible iff the gains over BR(p) reach that side of 0."""
+    deltas = [A(gm, 1, T) - A(gm, 0, T) for T in best_replies(gm, p)]
+    if p == 0:
+        return min(deltas) <= 0
+    if p == 1:
+        return max(deltas) >= 0
+    return min(deltas) <= 0 <= max(deltas)
+
+
 def normal_form_equilibria(gm):
-    """Every extreme equilibrium of the 2 x 2^n normal form, as (p, marginal q), or None when
-    the game is degenerate in a way this oracle does not enumerate (a continuum).
+    """Every equilibrium of the 2 x 2^n normal form: (the extreme ones at each p where player
+    II's best replies change, as (p, marginal q); the open p-intervals between those points
+    where every p is an equilibrium; those points, ascending).
 
     For a fixed p, player II's equilibrium mixtures are the mixtures sigma over her pure best
     responses BR(p) with E_sigma[A(1,T) - A(0,T)] = 0 (p interior), <= 0 (p = 0), >= 0 (p = 1);
-    the vertices of that polytope are pure strategies or two-strategy mixtures.  The interior
-    p where BR(p) has two elements come from pairs T != T' with B(p, T) = B(p, T').
+    the vertices of that polytope are pure strategies or two-strategy mixtures.  BR(p) changes
+    only at the interior p where two pure strategies T != T', both best, cross (B(p, T) =
+    B(p, T') with different slopes); between two such points it is constant, so an
+    equilibrium at one p there is one at every p (a continuum).
     """
     n, S = gm.n, subsets(gm.n)
-    if any(gi == (0, 0) for gi in gm.g):
-        return None  # player II indifferent at a set for every p
-    if any(A(gm, 1, T) == A(gm, 0, T) for T in S):
-        return None  # player I indifferent against a pure strategy: a possible continuum
-
-    def B_at(p, T):
-        return (1 - p) * B(gm, 0, T) + p * B(gm, 1, T)
-
     ps = {F(0), F(1)}
     for T, U in combinations(S, 2):
         d0, d1 = B(gm, 0, T) - B(gm, 0, U), B(gm, 1, T) - B(gm, 1, U)
         if d0 != d1:
             p = d0 / (d0 - d1)  # (1-p) d0 + p d1 = 0
             if 0 < p < 1:
-                best = max(B_at(p, V) for V in S)
-                if B_at(p, T) == best == B_at(p, U):
+                best = max(B_at(gm, p, V) for V in S)
+                if B_at(gm, p, T) == best == B_at(gm, p, U):
                     ps.add(p)
     out = set()
     for p in ps:
-        best = max(B_at(p, V) for V in S)
-        br = [T for T in S if B_at(p, T) == best]
+        br = best_replies(gm, p)
         delta = {T: A(gm, 1, T) - A(gm, 0, T) for T in br}
         ok = (lambda v: v <= 0) if p == 0 else (lambda v: v >= 0) if p == 1 else (lambda v: v == 0)
         mixtures = [{T: F(1)} for T in br if ok(delta[T])]
@@ -125,17 +142,21 @@ def normal_form_equilibria(gm):
         for mix in mixtures:
             q = tuple(sum((w for T, w in mix.items() if i in T), F(0)) for i in range(n))
             out.add((p, q))
-    return out
+    edges = sorted(ps)
+    continua = [(lo, hi) for lo, hi in zip(edges, edges[1:]) if equilibrium_at(gm, (lo + hi) / 2)]
+    return out, continua, edges
 
 
 ints = st.integers(-7, 7)
 pairs = st.tuples(ints, ints)
+# player II's gains: often both 0 at a set (indifferent there whatever p), or equal (no discontinuity)
+gains = st.one_of(pairs, pairs, st.just((0, 0)), ints.map(lambda x: (x, x)))
 
 
 @st.composite
 def additive_games(draw, max_n=3):
     n = draw(st.integers(1, max_n))
-    return game(draw(pairs), draw(pairs), [draw(pairs) for _ in range(n)], [draw(pairs) for _ in range(n)])
+    return game(draw(pairs), draw(pairs), [draw(pairs) for _ in range(n)], [draw(gains) for _ in range(n)])
 
 
 def as_set(ns):
@@ -250,19 +271,33 @@ def test_continuum_is_reported():
     assert {(F(1, 2), (F(0),)), (F(1), (F(0),))} <= as_set(ns)
 
 
-@pytest.mark.xfail(strict=True, reason="a set where player II's gains are both 0 is never a "
-                   "discontinuity, so equilibria at interior p with mixing there are lost")
 def test_identically_indifferent_set_keeps_its_interior_equilibria():
     # g_0 = (0, 0): player II is indifferent at set 0 whatever p.  a = (0, -1), h_0 = (0, 2):
     # Delta = -1 + 2 q, zero at q = 1/2.  So (p, 1/2) is an equilibrium for EVERY p in [0, 1]
-    # (checked by brute force below for p = 1/2), a continuum; the solver should report it
-    # in ``equilibria`` or ``continua``.
+    # (checked by brute force below for p = 1/2): the continuum (0, 1), with move 1 nowhere
+    # strictly preferred; its ends p = 0 (Delta <= 0: q in [0, 1/2]) and p = 1 (Delta >= 0:
+    # q in [1/2, 1]) are extreme equilibria.
     gm = game((0, -1), (0, 0), [(0, 2)], [(0, 0)])
     assert is_equilibrium(gm, F(1, 2), (F(1, 2),))
     assert certify(gm, F(1, 2), (F(1, 2),)).holds
     ns = nash_equilibria(gm)
-    covered = any(e.p == F(1, 2) for e in ns.equilibria) or any(lo < F(1, 2) < hi for lo, hi, _ in ns.continua)
-    assert covered
+    assert ns.continua == [(F(0), F(1), frozenset())] and not ns.unique
+    assert as_set(ns) == {(F(0), (F(0),)), (F(0), (F(1, 2),)), (F(1), (F(1, 2),)), (F(1), (F(1),))}
+
+
+def test_identically_indifferent_set_beside_a_discontinuity():
+    # Set 0: g = (1, -1), p_0 = 1/2, h = (0, 2); set 1: g = (0, 0), h = (0, -3); a = (0, -1).
+    # Delta = -1 + 2 q_0 - 3 q_1.  On (0, 1/2) player II plays move 1 at set 0: Delta =
+    # 1 - 3 q_1, zero at q_1 = 1/3, so every p there is an equilibrium.  On (1/2, 1) she
+    # plays 0 there: Delta = -1 - 3 q_1 < 0, none.  At p = 1/2, q_0 free: the segment
+    # 2 q_0 - 3 q_1 = 1 from (1/2, 0) to (1, 1/3).
+    gm = game((0, -1), (0, 0), [(0, 2), (0, -3)], [(1, -1), (0, 0)])
+    ns = nash_equilibria(gm)
+    assert ns.continua == [(F(0), F(1, 2), frozenset({0}))]
+    assert is_equilibrium(gm, F(1, 4), (F(1), F(1, 3)))
+    assert not any(is_equilibrium(gm, F(3, 4), (q0, q1)) for q0 in (F(0), F(1)) for q1 in (F(0), F(1, 3), F(1)))
+    assert {(F(1, 2), (F(1, 2), F(0))), (F(1, 2), (F(1), F(1, 3)))} <= as_set(ns)
+    assert all(certify(gm, e.p, e.q).holds for e in ns.equilibria)
 
 
 def test_proportional_groups():
@@ -276,12 +311,24 @@ def test_proportional_groups():
 @given(additive_games())
 def test_matches_normal_form_enumeration(gm):
     # Foster's algorithm (merge=False: every set on its own) finds exactly the extreme
-    # equilibria of the normal form, in nondegenerate games.
-    oracle = normal_form_equilibria(gm)
+    # equilibria of the normal form at the points where player II's best replies change,
+    # and exactly its continua between them -- degenerate games included (sets where player
+    # II is indifferent whatever p, player I indifferent against a pure strategy).
+    extremes, continua, edges = normal_form_equilibria(gm)
     ns = nash_equilibria(gm, merge=False)
-    if oracle is not None:
-        assert not ns.continua
-        assert as_set(ns) == oracle
+    assert as_set(ns) == extremes
+    assert [(lo, hi) for lo, hi, _ in ns.continua] == continua
+    for lo, hi, t in ns.continua:   # t: where move 1 is strictly best inside the interval
+        mid = (lo + hi) / 2
+        assert all((i in t) == (gm.gain_II(i, mid) > 0) for i in range(gm.n))
+    # every p at which an equilibrium exists is reported, and no other (best replies are
+    # constant between the edges, so a midpoint stands for its interval)
+    reported = {e.p for e in ns.equilibria}
+    for p in edges + [(lo + hi) / 2 for lo, hi in zip(edges, edges[1:])]:
+        covered = p in reported or any(lo < p < hi for lo, hi, _ in ns.continua)
+        assert covered == equilibrium_at(gm, p)
+    # merged (positively proportional sets played alike), the same continua
+    assert [c[:2] for c in nash_equilibria(gm).continua] == continua
 
 
 @settings(max_examples=150, deadline=None)

@@ -99,16 +99,34 @@ def test_two_by_two_mixed():
         assert z.value == exact_value(gm)
 
 
-@pytest.mark.xfail(strict=True, raises=ArithmeticError,
-                   reason="a zero-sum game where player II has a pure optimal strategy is not solved: "
-                   "ArithmeticError ('degenerate optimal basis' or 'player II plays a pure strategy')")
 def test_saddle_point_is_solved():
     # g_0 = (1, 1) > 0: drawing is strictly dominant for player II, who then earns
-    # b + g = (1, 1) whatever player I does: the value (to II) is 1, q = 1, any p.
+    # b + g = (1, 1) whatever player I does: the value (to II) is 1, q = 1, any p (both of
+    # her LP's rows tight, no set mixed: the degenerate vertex the exact recovery refused).
     gm = zs_game((0, 0), [(1, 1)])
     assert exact_value(gm) == 1
     z = solve_zero_sum(gm)
-    assert z.value == 1 and z.q == (F(1),)
+    assert z.certified and z.value == 1 and z.q == (F(1),) and 0 <= z.p <= 1
+    assert z.guaranteed_by_II == z.held_by_I == 1
+
+
+def test_pure_optimum_with_a_segment_of_optimal_p():
+    # b = (0, 0), g_0 = (2, -1), g_1 = (-1, 2).  With q player II earns 2 q_0 - q_1 (u = 0)
+    # and -q_0 + 2 q_1 (u = 1), whose minimum is at most their mean (q_0 + q_1)/2 <= 1: the
+    # value is 1, at the pure q = (1, 1).  Against p her best reply earns
+    # max(0, 2 - 3p) + max(0, 3p - 1), which is 1 exactly for p in [1/3, 2/3]: player I's
+    # optimal p form a segment and she is indifferent at no set for p inside it.
+    gm = zs_game((0, 0), [(2, -1), (-1, 2)])
+    z = solve_zero_sum(gm)
+    assert z.certified and z.value == exact_value(gm) == 1 and z.q == (F(1), F(1))
+    assert F(1, 3) <= z.p <= F(2, 3)
+    assert z.held_by_I == max(B_mixed(gm, z.p, T) for T in product((0, 1), repeat=2)) == 1
+
+
+def test_non_zero_sum_is_refused():
+    gm = AdditiveGame((F(0), F(0)), (F(1), F(0)), ((F(0), F(0)),), ((F(1), F(1)),))
+    with pytest.raises(ValueError, match="zero-sum"):
+        solve_zero_sum(gm)
 
 
 def test_solve_square_exact():
@@ -122,15 +140,12 @@ def test_solve_square_exact():
 @settings(max_examples=200, deadline=None)
 @given(zero_sum_games())
 def test_lp_matches_the_exact_normal_form_value(gm):
+    # saddle points (player II's optimal strategy pure) included
     value = exact_value(gm)
-    try:
-        z = solve_zero_sum(gm)
-    except ArithmeticError:
-        # The only failure allowed: player II's optimal strategy can be pure (then p is not
-        # fixed by her indifference; see test_saddle_point_is_solved).
-        assert pure_maximin(gm) == value
-        return
+    z = solve_zero_sum(gm)
     assert z.certified
+    if all(x in (0, 1) for x in z.q):
+        assert pure_maximin(gm) == value
     assert z.value == value
     # the certificate, recomputed by brute force over pure strategies
     assert z.guaranteed_by_II == min(expected_B(gm, u, z.q) for u in (0, 1)) == value
@@ -144,23 +159,22 @@ def test_lp_matches_the_exact_normal_form_value(gm):
 @settings(max_examples=100, deadline=None)
 @given(zero_sum_games(), st.fractions(1, 2, max_denominator=7))
 def test_perturbed_optimal_strategies_lose(gm, eps):
-    # q moved off the optimum lets player I hold player II below the value (or keeps it,
-    # never raises it); p moved off lets her earn at least the value.
-    try:
-        z = solve_zero_sum(gm)
-    except ArithmeticError:
-        return
-    mixed = [i for i, x in enumerate(z.q) if 0 < x < 1]
-    i = mixed[0]
-    for qi in (z.q[i] * (1 - eps / 2), z.q[i] + (1 - z.q[i]) * eps / 2):
-        q = list(z.q)
-        q[i] = qi
-        assert min(expected_B(gm, u, q) for u in (0, 1)) <= z.value
-    # the set whose indifference fixed p has a nonzero gain difference: moving q there
-    # strictly changes one of player I's payoffs, so the min strictly drops for one side
-    drops = []
-    for qi in (z.q[i] * (1 - eps / 2), z.q[i] + (1 - z.q[i]) * eps / 2):
-        q = list(z.q)
-        q[i] = qi
-        drops.append(min(expected_B(gm, u, q) for u in (0, 1)) < z.value)
-    assert any(drops)
+    # q moved off the optimum lets player I hold player II to the value or below, never
+    # above; p moved off lets her earn the value or more.  Saddle points included.
+    z = solve_zero_sum(gm)
+    for i in range(gm.n):
+        for qi in (z.q[i] * (1 - eps / 2), z.q[i] + (1 - z.q[i]) * eps / 2):
+            q = list(z.q)
+            q[i] = qi
+            assert min(expected_B(gm, u, q) for u in (0, 1)) <= z.value
+    for p in (z.p * (1 - eps / 2), z.p + (1 - z.p) * eps / 2):
+        assert max(B_mixed(gm, p, T) for T in product((0, 1), repeat=gm.n)) >= z.value
+    # a set mixed at the optimal vertex has both of player I's rows tight and unequal gains
+    # there, so moving q off it strictly lowers one side's payoff to player II
+    for i in (i for i, x in enumerate(z.q) if 0 < x < 1):
+        drops = []
+        for qi in (z.q[i] * (1 - eps / 2), z.q[i] + (1 - z.q[i]) * eps / 2):
+            q = list(z.q)
+            q[i] = qi
+            drops.append(min(expected_B(gm, u, q) for u in (0, 1)) < z.value)
+        assert any(drops)

@@ -40,9 +40,19 @@ def poly_of(rationals=(), squares=(), extra=None):
     return p
 
 
+def ends(ball):
+    """The ball's exact ends, mid -/+ rad, whatever FLINT's working precision."""
+    def exact(x):
+        m, e = x.man_exp()
+        return F(int(m)) * F(2) ** int(e)
+
+    mid, rad = exact(ball.mid()), exact(ball.rad())
+    return mid - rad, mid + rad
+
+
 def holds(ball, root):
     """The exact ends of ``ball`` bracket ``root``: a Fraction, or ('sqrt', D, sign)."""
-    lo, hi = _exact_bounds(ball)
+    lo, hi = ends(ball)
     if isinstance(root, F):
         return lo <= root <= hi
     _, D, sgn = root
@@ -127,18 +137,37 @@ def test_refine_narrows_sqrt2_at_working_precision():
         assert holds(ref, ("sqrt", 2, 1))
 
 
-@pytest.mark.xfail(strict=True, reason="refine builds its result at the working precision, so asking "
-                   "for more bits than flint.ctx.prec returns a WIDER ball than it was given")
-def test_refine_never_widens_at_default_precision():
-    # At FLINT's default 53 bits, sqrt2's isolating ball has radius about 4e-38; refining to
-    # 2^-200 bisects exactly, then returns arb(mid, rad) with mid rounded to 53 bits: radius
-    # about 2.2e-16.  It still contains sqrt2, but is 10^22 times wider than the input.
-    with precision(53):  # FLINT's default, set explicitly
+@pytest.mark.parametrize("prec", [53, 128])
+def test_refine_reaches_more_bits_than_the_working_precision(prec):
+    # At FLINT's default 53 bits and at the 128 bits of banque's interval proofs, sqrt2's
+    # isolating ball has radius about 6e-39 (53 bits) or 1.7e-77 (128 bits).  Refining to
+    # 2^-300 and 2^-400 must give balls that narrow, still holding sqrt2, never wider than
+    # the ball given, and leave the working precision as it was.  (Built at the working
+    # precision, the result used to have radius 2^-prec: 2.2e-16 and 5.9e-39.)
+    with precision(prec):
         p = poly_of(squares=[2])
         ball = real_roots(p)[1]
-        ref = refine(ball, p, 200)
-        assert holds(ref, ("sqrt", 2, 1))
-        assert ref.rad() <= ball.rad()
+        for bits in (200, 300, 400):
+            ref = refine(ball, p, bits)
+            assert flint.ctx.prec == prec
+            assert holds(ref, ("sqrt", 2, 1))
+            assert ref.rad() <= flint.arb(2) ** -bits and ref.rad() <= ball.rad()
+            lo, hi = ends(ref)                       # the ends bracket sqrt2 to 2^-bits
+            assert hi - lo <= 2 * F(1, 2 ** bits) * (1 + F(1, 2 ** 20))
+
+
+def test_a_rational_between_balls_closer_than_the_working_precision():
+    # sqrt2 and a rational c within 2^-210 of it: at 128 bits their isolating balls, refined
+    # to 2^-300, are disjoint, but their ends rounded to 128 bits cross; the sample between
+    # them must still lie strictly between (the exact ends are used then).
+    c = F(isqrt(2 * 4 ** 210), 2 ** 210)                     # just below sqrt2
+    with precision(128):
+        p = poly_of([c], squares=[2])
+        lo_ball, hi_ball = (refine(b, p, 300) for b in real_roots(p)[1:])
+        assert holds(lo_ball, c) and holds(hi_ball, ("sqrt", 2, 1))
+        assert _exact_bounds(lo_ball)[1] >= _exact_bounds(hi_ball)[0]    # rounded: they cross
+        m = rational_between_balls(lo_ball, hi_ball)
+        assert ends(lo_ball)[1] < m < ends(hi_ball)[0] and c < m and m * m < 2
 
 
 # ---------------------------------------------------------------- random, from known roots
@@ -178,17 +207,25 @@ def test_isolated_balls_hold_exactly_the_roots(rationals, squares):
 
 @settings(max_examples=80, deadline=None)
 @given(st.lists(rats, min_size=1, max_size=3, unique=True), st.lists(non_squares, max_size=2, unique=True),
-       st.integers(60, 220))
-def test_refine_narrows_and_keeps_the_root(rationals, squares, bits):
+       st.integers(60, 500), st.sampled_from([53, 128, 256]))
+def test_refine_narrows_and_keeps_the_root(rationals, squares, bits, prec):
+    # Whatever the working precision, below or above ``bits``: the refined ball holds its
+    # root, lies inside the isolating ball (so it still isolates it), and has radius at most 2^-bits (unless the
+    # isolating ball ends exactly on its root, where refine sees no sign change and keeps it).
     p = poly_of(rationals, squares)
-    with precision():
+    with precision(prec):
+        refined = []
         for b, r in zip(real_roots(p), true_roots(rationals, squares)):
             ref = refine(b, p, bits)
+            assert flint.ctx.prec == prec
             assert holds(ref, r)
-            assert ref.rad() <= flint.arb(2) ** -bits or ref.rad() <= b.rad()
-            if isinstance(r, F):  # an exact rational root is bisected onto or kept exact
-                lo, hi = _exact_bounds(ref)
-                assert lo <= r <= hi
+            assert ref.rad() <= b.rad()
+            assert ends(b)[0] <= ends(ref)[0] and ends(ref)[1] <= ends(b)[1]   # inside the ball given
+            on_end = any(p(flint.fmpq(x.numerator, x.denominator)) == 0 for x in ends(b))
+            assert ref.rad() <= flint.arb(2) ** -bits or (ref is b and on_end)
+            refined.append(ref)
+        for x, y in itertools.pairwise(refined):             # still disjoint and ascending
+            assert ends(x)[1] < ends(y)[0]
 
 
 def test_arb_of_is_exact_for_dyadics_and_encloses_others():

@@ -110,9 +110,12 @@ class Equilibrium:
 class NashSet:
     """Every Nash equilibrium of a game: its extreme equilibria, and whether it is unique.
 
-    ``continua`` lists open p-intervals on which every p is an equilibrium
-    (player I indifferent against a constant best response): non-generic,
-    reported rather than hidden.
+    ``continua`` lists open p-intervals (lo, hi, T) on which every p is an
+    equilibrium: player II plays move 1 at the sets T (her strict preference,
+    constant on the interval) and player I is indifferent, either against T
+    itself or, where some sets leave her indifferent whatever p (g_i^0 = g_i^1 = 0),
+    against a mixture of her moves there.  Non-generic, reported rather than hidden;
+    the ends of each interval are among ``equilibria``'s p.
     """
 
     equilibria: list[Equilibrium] = field(default_factory=list)
@@ -208,7 +211,8 @@ def nash_equilibria(game: AdditiveGame, merge: bool = True) -> NashSet:
     if merged is game:
         return _nash_equilibria(game)
     small = _nash_equilibria(merged)
-    out = NashSet(continua=small.continua, groups=groups)
+    out = NashSet(continua=[(lo, hi, frozenset(i for k in t for i in groups[k])) for lo, hi, t in small.continua],
+                  groups=groups)
     for eq in small.equilibria:
         q = [Fraction(0)] * game.n
         for k, members in enumerate(groups):
@@ -228,8 +232,9 @@ def _nash_equilibria(game: AdditiveGame) -> NashSet:
     best responses are the mixtures over the information sets where she is
     indifferent, and player I must be indifferent (0 < p < 1) or prefer his
     pure strategy (p = 0, 1).  Between candidates player II's best response is
-    one pure strategy; an equilibrium there needs player I indifferent
-    against it, reported as a continuum.
+    fixed except at the sets where her gain vanishes identically (g_i^0 = g_i^1
+    = 0), where any mixture is a best response; an equilibrium there needs
+    player I indifferent against one of them, reported as a continuum.
     """
     points = sorted({d for i in range(game.n) if (d := game.discontinuity(i)) is not None})
     result = NashSet()
@@ -239,7 +244,12 @@ def _nash_equilibria(game: AdditiveGame) -> NashSet:
     for lo, hi in zip(edges, edges[1:]):
         mid = (lo + hi) / 2
         t = frozenset(i for i in range(game.n) if game.gain_II(i, mid) > 0)
-        if game.delta_I(t) == 0:
+        # her gain at mid is zero only where it is zero for every p (else mid would be a discontinuity)
+        free = [game.h[i][1] - game.h[i][0] for i in range(game.n) if game.gain_II(i, mid) == 0]
+        d = game.delta_I(t)
+        low = d + sum((x for x in free if x < 0), Fraction(0))
+        high = d + sum((x for x in free if x > 0), Fraction(0))
+        if low <= 0 <= high:
             result.continua.append((lo, hi, t))
     return result
 

@@ -119,6 +119,10 @@ def rational_between_balls(x, y) -> Fraction:
     from .sweep import rational_between
 
     a, b = _exact_bounds(x)[1], _exact_bounds(y)[0]
+    if a >= b:      # balls closer than the working precision resolves (refined ones): exact ends
+        a, b = _exact_ends(x)[1], _exact_ends(y)[0]
+        if a >= b:
+            raise ValueError("the balls are not disjoint and ascending")
     return rational_between(a + (b - a) / 4, b - (b - a) / 4)
 
 
@@ -129,13 +133,19 @@ def rationals_around(ball, eps: Fraction = Fraction(1, 10**40)) -> tuple[Fractio
 
 
 def refine(ball, poly, bits: int = 200):
-    """Narrow a certified isolating ball around a real root of ``poly`` to width about
+    """Narrow a certified isolating ball around a real root of ``poly`` to radius at most
     2^-bits (FLINT's balls are sometimes much wider than its precision), by exact
     bisection inside the ball on the squarefree factor that changes sign there.  A ball
-    already that narrow, or one with no sign change inside, is returned as it is."""
+    already that narrow, or one with no sign change inside, is returned as it is.
+
+    The result is the last bisection interval itself, whatever FLINT's working
+    precision: its midpoint is stored with as many bits as it needs and its radius is
+    the given one halved, both exact.  So it lies inside the ball given (an isolating
+    ball stays isolating), and asking for more bits than ``flint.ctx.prec`` really
+    narrows it."""
     if ball.rad() <= flint.arb(2) ** -bits:
         return ball
-    a, b = _exact_bounds(ball)
+    a, b = _exact_ends(ball)
     for f, _ in poly.factor_squarefree()[1]:
         fa, fb = _sign_at(f, a), _sign_at(f, b)
         if fa * fb < 0:
@@ -147,21 +157,41 @@ def refine(ball, poly, bits: int = 200):
         m = (a + b) / 2
         fm = _sign_at(f, m)
         if fm == 0:
-            return arb_of(m)
+            return _exact_ball(m, Fraction(0))
         if fm == fa:
             a = m
         else:
             b = m
-    return flint.arb(flint.fmpq(((a + b) / 2).numerator, ((a + b) / 2).denominator), float((b - a) / 2))
+    return _exact_ball((a + b) / 2, (b - a) / 2)
+
+
+def _exact_ball(mid: Fraction, rad: Fraction):
+    """The ball [mid - rad, mid + rad] for dyadic mid and rad, without rounding the
+    midpoint to the working precision (the radius is rounded up, as FLINT stores it)."""
+    with precision(max(flint.ctx.prec, mid.numerator.bit_length() + 2, rad.numerator.bit_length() + 2)):
+        centre = flint.arb(flint.fmpq(mid.numerator, mid.denominator))
+        return flint.arb(centre, flint.arb(flint.fmpq(rad.numerator, rad.denominator))) if rad else centre
 
 
 def _exact_bounds(ball) -> tuple[Fraction, Fraction]:
-    """Rationals bounding the ball (its exact lower and upper ends)."""
+    """Rationals bounding the ball (its lower and upper ends, rounded outwards at the
+    working precision)."""
     def exact(x) -> Fraction:
         m, e = x.man_exp()
         return Fraction(int(m)) * Fraction(2) ** int(e)
 
     return exact(ball.lower()), exact(ball.upper())
+
+
+def _exact_ends(ball) -> tuple[Fraction, Fraction]:
+    """The ball's ends mid -/+ rad exactly, however much finer the ball is than the
+    working precision."""
+    def exact(x) -> Fraction:
+        m, e = x.man_exp()
+        return Fraction(int(m)) * Fraction(2) ** int(e)
+
+    mid, rad = exact(ball.mid()), exact(ball.rad())
+    return mid - rad, mid + rad
 
 
 def _sign_at(f, x: Fraction) -> int:

@@ -13,9 +13,9 @@ The argument
 *At least.*  p_F is a real point of the square, and V there has F's draw set, for
 every theta in (a, b): each condition (Banker's sign at every set whose sign on
 the square can change, p in [0, 1]^2, the branch staying real) is eliminated at
-p_F to an integer polynomial in theta; none has a root in (a, b) at which its sign
-changes (:meth:`~baccara.solve.moving.Event.genuine`), and all hold at one
-rational sample, exactly.
+p_F to an integer polynomial in theta; its sign is taken exactly at a rational
+inside each piece of (a, b) between that polynomial's roots, and is the same on
+all of them.
 
 *At most.*  For each theta the maximum of V over the square lies among finitely
 many candidates (:mod:`baccara.games.banque.independent`): the corners, the points
@@ -78,8 +78,9 @@ import flint
 
 from ...algebraic import QuadraticNumber, quadratic_roots
 from ...errors import BaccaraError, ParameterError
-from ...solve.moving import _W, ONE, P1, P2, Event, MovingPoint, W, in_theta, resultant, terms
+from ...solve.moving import _W, ONE, P1, P2, MovingPoint, W, in_theta, resultant, terms
 from ...solve.roots import Endpoint, arb_of, precision, rational_between_balls, real_roots, refine
+from ...solve.signs import sign
 from .game import BanqueGame, banque_game, infoset_label
 
 #: Working precision of the interval arithmetic, bits.
@@ -708,14 +709,15 @@ def _pieces(polys: list, lo: Endpoint, hi: Endpoint) -> list[tuple[Endpoint, End
                 factors[tuple(int(c) for c in g.coeffs())] = g
     cuts = []
     for g in factors.values():
-        for ball in real_roots(g):
+        for iso in real_roots(g):
+            ball = iso
             if ball.overlaps(lo_b) or ball.overlaps(hi_b):
                 ball = refine(ball, g, 300)
             if lo_b < ball < hi_b:
                 cuts.append(Endpoint(ball, g))
             elif ball.overlaps(lo_b) or ball.overlaps(hi_b):
                 end = lo if ball.overlaps(lo_b) else hi
-                if not _is_end(ball, g, end):
+                if not _is_end(iso, ball, g, end):
                     raise BaccaraError("a root too close to a piece's end to place")
     cuts.sort(key=lambda e: e.ball.mid())
     for n in range(len(cuts) - 1):          # distinct roots: narrow overlapping balls apart
@@ -734,12 +736,27 @@ def _pieces(polys: list, lo: Endpoint, hi: Endpoint) -> list[tuple[Endpoint, End
     return out
 
 
-def _is_end(ball, g: Poly, end: Endpoint) -> bool:
-    """Is this root of g (in ``ball``) the end itself?"""
+def _is_end(iso, ball, g: Poly, end: Endpoint) -> bool:
+    """Is the root of the irreducible g in its isolating ball ``iso`` (narrowed to ``ball``
+    inside it) the end itself?  Proved, not guessed from overlapping balls: the end is a
+    root of g only if g is its minimal polynomial f (up to sign), and then it is this
+    root exactly when the end's ball (which holds no other root of f) contains ``ball``,
+    or ``iso`` (no other root of g) contains the end's ball.  Where the balls overlap
+    without either, the end's ball is narrowed; a case still undecided is refused
+    (False, then the caller stops)."""
     if end.rational is not None:
-        return _poly_at(g, end.rational) == 0
+        return _poly_at(g, end.rational) == 0          # g irreducible with a rational root: linear
     f = end.minimal_polynomial
-    return f is not None and g.gcd(f).degree() >= 1 and bool(refine(ball, g, 300).overlaps(end.ball))
+    if f is None or g.gcd(f).degree() < 1:
+        return False
+    e = end.ball
+    for _ in range(2):
+        if not e.overlaps(ball):
+            return False                                # the two numbers lie in disjoint balls
+        if e.contains(ball) or iso.contains(e):
+            return True
+        e = refine(e, f, 300)
+    return False
 
 
 def _describe(desc) -> str:
@@ -775,12 +792,24 @@ def _form_holds(pr: _Prover) -> int:
         if r == 0:
             continue                        # vanishes along the whole branch: the form's own curve or edge
         pieces = _pieces([r], pr.lo, pr.hi)
-        for (_, b), _next in zip(pieces, pieces[1:]):
+        if len(pieces) < 2:
+            continue
+        # the condition is 0 at p_F only at roots of r: its sign is constant on each piece
+        signs = [_sign_on(pr.pF, f, rational_between_balls(a.ball, b.ball), label) for a, b in pieces]
+        for (_, b), left, right in zip(pieces, signs, signs[1:]):
             met += 1
-            assert b.poly is not None
-            if Event(b.ball, b.poly, label, f, pr.pF).genuine():
+            if left != right or left == 0:
                 raise BaccaraError(f"the form's condition '{label}' changes sign near theta = {float(b):.12g}")
     return met
+
+
+def _sign_on(point: MovingPoint, f, s: Fraction, label: str) -> int:
+    """The exact sign of the condition f at the moving point at theta = s."""
+    try:
+        v = point.value(f, s)
+    except (ArithmeticError, ZeroDivisionError):
+        raise BaccaraError(f"the form's condition '{label}' cannot be evaluated at theta = {s}") from None
+    return sign(v)
 
 
 def prove_interval(lo: Endpoint, hi: Endpoint, signature: tuple, game: BanqueGame | None = None,
