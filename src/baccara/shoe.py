@@ -338,6 +338,24 @@ def shoe_key(shoe: Shoe) -> ShoeKey:
     return key
 
 
+def a_decks(decks: object) -> str:
+    """``"a 6-deck"``, ``"an 8-deck"``: the article English reads before the number.
+
+    Parameters
+    ----------
+    decks : int
+        The number of decks.
+
+    Returns
+    -------
+    str
+        The article, the number and ``-deck``.
+    """
+    text = str(decks)
+    spoken_vowel = text.startswith("8") or (len(text) % 3 == 2 and text[:2] in ("11", "18"))
+    return f"{'an' if spoken_vowel else 'a'} {text}-deck"
+
+
 def shoe_label(decks: int | None | tuple[int, ...]) -> str:
     """``'6 decks'``, ``'infinite shoe'``, ``'300-card shoe'`` for a game's shoe key."""
     return shoe_text(shoe_json(decks))

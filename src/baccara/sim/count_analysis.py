@@ -61,7 +61,7 @@ from rich.console import RenderableType
 from ..algebraic import fraction_str
 from ..bets import Bet
 from ..errors import BaccaraError, ParameterError
-from ..exact import coup_distribution, edges_for_shoes, evaluate_bets
+from ..exact import coerce_bet, coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
@@ -615,7 +615,7 @@ def exact_full_shoe(decks: int, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> dic
     return {"ev": float(r.ev), "ev_exact": fraction_str(r.ev), "sd": r.sd}
 
 
-def analyse_count(count: CountSystem, bet: Bet, *, decks: int = 8, shoes: int = 100_000, seed: int = 0,
+def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: int = 100_000, seed: int = 0,
                   cut: int | None = None, perfect_shoes: int | None = None, bankroll: float = 1000.0,
                   unit: float = 1.0, tableau: Tableau = PUNTO_BANCO, backend: str = "threads",
                   workers: int | None = None, scheduler: str | None = None) -> CountReport:
@@ -625,8 +625,8 @@ def analyse_count(count: CountSystem, bet: Bet, *, decks: int = 8, shoes: int = 
     ----------
     count : CountSystem
         The count; it must have a betting rule for ``bet``.
-    bet : Bet
-        The bet.
+    bet : Bet or str
+        The bet, or the name of a built-in bet.
     decks : int
         Decks in the shoe.
     shoes : int
@@ -656,6 +656,7 @@ def analyse_count(count: CountSystem, bet: Bet, *, decks: int = 8, shoes: int = 
         Bad input (no rule for the bet, a bankroll or unit that is not positive), or a
         trigger that never fired in the shoes dealt.
     """
+    bet = coerce_bet(bet)
     from .distributed import run
 
     for name, v in (("--bankroll", bankroll), ("--unit", unit)):

@@ -45,7 +45,7 @@ from ..algebraic import fraction_str
 from ..bets import Bet
 from ..cards import RANKS
 from ..errors import BaccaraError, ParameterError
-from ..exact import effects_of_removal
+from ..exact import coerce_bet, effects_of_removal
 from ..result import Result
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
@@ -365,7 +365,7 @@ def _q(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def design_count(decks: int, bet: Bet, level: int = 2, *, shoes: int = 100_000, seed: int = 0,
+def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100_000, seed: int = 0,
                  cut: int = DEFAULT_COUNT_CUT, kind: str = "true", tableau: Tableau = PUNTO_BANCO,
                  workers: int = 1, tie_pays: str | None = None) -> CountDesign:
     """Design a count for ``bet``: tags from the exact effects of removal, the best trigger on real shoes.
@@ -374,8 +374,8 @@ def design_count(decks: int, bet: Bet, level: int = 2, *, shoes: int = 100_000, 
     ----------
     decks : int
         Decks in the shoe.
-    bet : Bet
-        The bet.
+    bet : Bet or str
+        The bet, or the name of a built-in bet.
     level : int
         1, 2 or 3: tags are integers from -level to level.
     shoes : int
@@ -403,6 +403,7 @@ def design_count(decks: int, bet: Bet, level: int = 2, *, shoes: int = 100_000, 
     BaccaraError
         A bad level or kind, a bet no linear count tracks, or no trigger that wins.
     """
+    bet = coerce_bet(bet)
     if kind not in ("true", "running"):
         raise ParameterError(f"--kind must be true or running, got {kind!r}")
     if level not in LEVELS:
