@@ -334,6 +334,10 @@ def load_bets_toml(path: str | Path) -> dict[str, Bet]:
     Fields for ``when``: see :data:`baccara.events.FIELDS`.
     """
     data = read_toml(path, "bets", BetError)
+    unknown = sorted(set(data) - {"bets"})
+    if unknown:  # a misspelt table ([bet.lucky]) would drop its bet without a word
+        raise BetError(f"bets file {str(path)!r}: unknown key(s) {', '.join(map(repr, unknown))} at the top level; "
+                       f"allowed: bets (one [bets.NAME] table per bet)")
     bets = data.get("bets")
     if not isinstance(bets, Mapping) or not bets:
         raise BetError(f"bets file {str(path)!r} has no [bets.NAME] tables")

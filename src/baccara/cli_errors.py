@@ -45,6 +45,9 @@ class _PipeConsole(Console):
     command killed by SIGPIPE does), where rich itself exits with status 1."""
 
     def on_broken_pipe(self) -> None:
+        buffer = getattr(self, "_buffer", None)
+        if isinstance(buffer, list):
+            del buffer[:]  # what could not be written: not for the next command run in this process
         _quiet_stdout()
         raise SystemExit(BROKEN_PIPE_STATUS)
 

@@ -34,14 +34,14 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import (
     FIRST_COMPLETED,
     ProcessPoolExecutor,
     ThreadPoolExecutor,
     wait,
 )
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -466,6 +466,23 @@ def _run_processes(job: Job, workers: int, tracker: _Tracker) -> None:
         _windowed(lambda i: pool.submit(run_chunk_serial, job, i), count, IN_FLIGHT_PER_WORKER * workers, tracker)
 
 
+@contextmanager
+def _quiet_dask_logs() -> Iterator[None]:
+    """Silence Dask's loggers for a while (its own messages are turned into ours)."""
+    import logging
+
+    names = ["distributed", *(n for n in logging.root.manager.loggerDict if n.startswith("distributed."))]
+    loggers = [logging.getLogger(n) for n in names]
+    before = [lg.disabled for lg in loggers]
+    for lg in loggers:
+        lg.disabled = True
+    try:
+        yield
+    finally:
+        for lg, was in zip(loggers, before):
+            lg.disabled = was
+
+
 def _dask_client(workers: int, scheduler: str | None):
     try:
         from distributed import Client, LocalCluster
@@ -474,9 +491,13 @@ def _dask_client(workers: int, scheduler: str | None):
     if scheduler is not None:
         address = probe_scheduler(scheduler)
         try:
-            client = Client(address, timeout=f"{SCHEDULER_TIMEOUT:g}s")
+            with _quiet_dask_logs():  # a peer that greets like Dask and then sends junk: Dask logs CRITICAL
+                client = Client(address, timeout=f"{SCHEDULER_TIMEOUT:g}s")
         except (OSError, TimeoutError) as e:
             raise ParameterError(f"--scheduler: cannot reach a Dask scheduler at {scheduler}: {e}") from None
+        except Exception as e:  # anything else it sends that the Dask client cannot read
+            raise ParameterError(f"--scheduler: what answers at {scheduler} is not a working Dask scheduler "
+                                 f"({type(e).__name__}{': ' + str(e) if str(e) else ''})") from None
         try:
             client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
         except (OSError, TimeoutError):
@@ -485,8 +506,11 @@ def _dask_client(workers: int, scheduler: str | None):
                                f"(none joined within {WORKERS_TIMEOUT:g} s); start some with "
                                f"'dask worker {address}'") from None
         return client, None
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=40)
+    # No dashboard, and its HTTP server on a free port: the default 8787 may be taken ("Port 8787 is
+    # already in use"), and nobody looks at it
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                           scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+                           silence_logs=40)
     return Client(cluster), cluster
 
 
