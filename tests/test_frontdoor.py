@@ -169,7 +169,7 @@ def test_chemin_prove_refuses_an_empty_out_and_makes_no_folder_when_refused(invo
     (["edge", "--commission", "\uff10.05"], ["--commission", "0-9"]),   # a full-width zero
     (["edge", "--composition", "1,2,3,4,5,6,7,8,9," + "9" * 61], ["--composition", "60 digits"]),
     (["edge", "--decks", "9" * 61], ["--decks", "60 digits"]),
-    (["edge", "--commission", "1e-60"], ["--commission", "1e-59 is the finest"]),
+    (["edge", "--commission", "1e-60"], ["--commission", "from 1e-59"]),
     (["chemin", "solve", "--model", "A2", "--remove", "9"], ["--remove"]),
     (["chemin", "solve", "--model", "A1", "--decks", "8"], ["--model A1", "--decks", "an 8-deck shoe"]),
     (["chemin", "solve", "--model", "A1", "--composition", "90,24,24,24,24,24,24,24,24,24"], ["--composition"]),
@@ -291,3 +291,47 @@ def test_a_scheduler_that_greets_like_dask_then_sends_junk_is_a_clear_error():
     assert r.exit_code == 2, r.output
     assert "--scheduler" in r.output and "not a working Dask scheduler" in r.output
     assert "internal error" not in r.output and "CRITICAL" not in r.output and "Traceback" not in r.output
+
+
+# ---------------------------------------------------------------- narrow terminals
+_NUMBER = r"(?<![\w.,/])[-+]?\d+(?:,\d{3})*(?:\.\d+)?%?(?:/\d+)?(?!\w)"
+
+
+def _rendered(result, width: int) -> str:
+    import io
+
+    from rich.console import Console
+
+    buf = io.StringIO()
+    result.show(Console(file=buf, width=width, color_system=None))
+    return buf.getvalue()
+
+
+@pytest.fixture(scope="module")
+def narrow_results():
+    from baccara import Shoe, sim
+    from baccara.edgesort import edge_sort
+
+    return {"edgesort": edge_sort(Shoe.decks(8), "6,7,8,9", 1),
+            "simulate punto": sim.play_punto(20, seed=1, bets="banker,player,tie,dragon7", workers=1)}
+
+
+@pytest.mark.parametrize("width", [80, 40])
+@pytest.mark.parametrize("name", ["edgesort", "simulate punto"])
+def test_a_narrow_terminal_never_cuts_or_splits_a_number(narrow_results, name, width):
+    """Every number of the wide report is in the narrow one whole, nothing is elided, no line is too long."""
+    import re
+
+    result = narrow_results[name]
+    wide, narrow = _rendered(result, 1000), _rendered(result, width)
+    assert "…" not in narrow and "..." not in narrow
+    assert all(len(line) <= width for line in narrow.splitlines()), narrow
+    tokens = lambda text: sorted(re.findall(_NUMBER, text))  # noqa: E731
+    assert tokens(narrow) == tokens(wide)
+
+
+def test_show_follows_columns(narrow_results, monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "80")
+    narrow_results["edgesort"].show()
+    text = capsys.readouterr().out
+    assert "…" not in text and max(len(line) for line in text.splitlines()) <= 80

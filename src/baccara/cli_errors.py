@@ -28,7 +28,7 @@ from typer.core import TyperGroup
 try:  # typer carries its own copy of click from 0.22 on
     from typer._click.exceptions import BadOptionUsage, NoSuchOption, UsageError
 except ImportError:  # pragma: no cover - an older typer, on click itself
-    from click.exceptions import BadOptionUsage, NoSuchOption, UsageError
+    from click.exceptions import BadOptionUsage, NoSuchOption, UsageError  # type: ignore[assignment]
 
 from .errors import BaccaraError, CertificateError
 
@@ -232,7 +232,7 @@ class BaccaraGroup(TyperGroup):
     like every other bad input (not click's usage block), and a reader that closes the pipe early
     ends the command quietly with status 141."""
 
-    def make_context(self, info_name, args, parent=None, **extra):  # type: ignore[no-untyped-def]
+    def make_context(self, info_name, args, parent=None, **extra):
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except UsageError as e:
@@ -244,7 +244,7 @@ class BaccaraGroup(TyperGroup):
             _broken_pipe(e)
             raise  # pragma: no cover - _broken_pipe() exits
 
-    def invoke(self, ctx):  # type: ignore[no-untyped-def]
+    def invoke(self, ctx):
         tokens = [*(getattr(ctx, "_protected_args", None) or getattr(ctx, "protected_args", None) or []), *ctx.args]
         try:
             return super().invoke(ctx)

@@ -135,8 +135,8 @@ def rational(value: Any, name: str, *, lo: Fraction | int | None = None, hi: Fra
         raise bad()
     top, bottom = len(str(abs(x.numerator))), len(str(x.denominator))
     if top > MAX_DIGITS or bottom > MAX_DIGITS:
-        raise BaccaraError(f"{name} must have at most {MAX_DIGITS} digits above and below the fraction bar "
-                           f"(1e-{MAX_DIGITS - 1} is the finest power of ten), got {given!r}, "
+        raise BaccaraError(f"{name} must be a number of at most {MAX_DIGITS} digits above and below the fraction "
+                           f"bar (from 1e-{MAX_DIGITS - 1} to 1e{MAX_DIGITS - 1} for powers of ten), got {given!r}, "
                            f"whose exact value has {top} and {bottom}")
     if lo is not None and (x < lo or (lo_open and x == lo)):
         raise outside()

@@ -57,10 +57,10 @@ def _model_and_decks(model: str, decks: str | None, composition: str | None = No
     model = params.choice(model, "--model", MODELS)
     infinite = model.startswith("A")  # Model A deals with replacement: the infinite shoe, and only that
     if infinite and decks is not None:
-        d = parse_chemin_decks(decks)
-        if d is not None:
-            raise BaccaraError(f"--model {model} deals with replacement (the infinite shoe) but --decks is {d}: "
-                               f"give --decks inf, or --model B{model[1]} for {a_decks(d)} shoe")
+        finite = parse_chemin_decks(decks)
+        if finite is not None:
+            raise BaccaraError(f"--model {model} deals with replacement (the infinite shoe) but --decks is {finite}: "
+                               f"give --decks inf, or --model B{model[1]} for {a_decks(finite)} shoe")
     if infinite and composition is not None:
         raise BaccaraError(f"--composition is a finite shoe but --model {model} deals with replacement "
                            f"(the infinite shoe): use --model B{model[1]}")
