@@ -335,3 +335,47 @@ def test_show_follows_columns(narrow_results, monkeypatch, capsys):
     narrow_results["edgesort"].show()
     text = capsys.readouterr().out
     assert "…" not in text and max(len(line) for line in text.splitlines()) <= 80
+
+
+# ---------------------------------------------------------------- reprs and names
+def test_shoe_reprs_are_short_and_say_what_the_shoe_is():
+    from baccara import Shoe
+
+    assert repr(Shoe.decks(8)) == "Shoe.decks(8)" and eval(repr(Shoe.decks(8))) == Shoe.decks(8)
+    assert repr(Shoe.infinite()) == "Shoe.infinite()" and eval(repr(Shoe.infinite())) == Shoe.infinite()
+    depleted = repr(Shoe.decks(8).remove("9"))
+    assert depleted.startswith("<Shoe: 415-card shoe") and "9=31" in depleted and len(depleted) < 200
+
+
+def test_a_bet_result_shows_its_house_edge():
+    from baccara import Shoe, evaluate
+
+    r = evaluate(Shoe.decks(8), ["banker"])["banker"]
+    assert repr(r).startswith("<BetResult banker: house edge 1.0579% (= 114753351728/10847218479825)")
+
+
+def test_the_count_library_is_exported_and_documented():
+    from baccara import sim
+
+    for name in ("analyse_count", "design_count"):
+        f = getattr(sim, name)
+        assert name in sim.__all__ and "Parameters" in f.__doc__ and "Returns" in f.__doc__
+    from baccara import Shoe
+
+    assert "Parameters" in Shoe.decks.__doc__ and "Returns" in Shoe.decks.__doc__
+
+
+def test_help_lists_every_summary_whole_and_each_default_once(invoke):
+    r = invoke("--help")
+    commands = r.output.split("Commands:")[1]
+    assert "..." not in commands and "edge" in commands
+    r = invoke("count", "--help")
+    for block in r.output.split("\n  -"):
+        assert not ("(default" in block and "[default" in block), block
+
+
+def test_first_sentence_is_whole():
+    from baccara.cli_errors import first_sentence
+
+    assert first_sentence("Plot it (e.g. a curve). More.\n\nDetails.") == "Plot it (e.g. a curve)."
+    assert first_sentence("No full stop\nat all") == "No full stop at all"

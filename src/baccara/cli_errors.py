@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import inspect
 import os
 import re
 import sys
@@ -215,6 +216,36 @@ def _broken_pipe(e: OSError) -> None:
     raise SystemExit(BROKEN_PIPE_STATUS) from None
 
 
+def first_sentence(text: str) -> str:
+    """The first sentence of a help text's first paragraph, whole (click cuts it at 45 characters or so).
+
+    Parameters
+    ----------
+    text : str
+        The help text.
+
+    Returns
+    -------
+    str
+        Its first sentence.
+    """
+    paragraph = " ".join(inspect.cleandoc(text).split("\n\n")[0].split())
+    end = re.search(r"(?<!e\.g)(?<!i\.e)\.(\s|$)", paragraph)
+    return paragraph[: end.start() + 1] if end else paragraph
+
+
+def _tidy_help(command: Any) -> None:
+    """Every command's summary in full in its group's list (not cut with '...'), and an option's default
+    said once: not also as click's ``[default: ...]`` when its help already states it."""
+    for param in getattr(command, "params", []):
+        if "default" in (getattr(param, "help", None) or "").lower():
+            param.show_default = False
+    for sub in getattr(command, "commands", {}).values():
+        if not sub.short_help and sub.help:
+            sub.short_help = first_sentence(sub.help)
+        _tidy_help(sub)
+
+
 def _command_path(group: Any, ctx: Any, tokens: list[str]) -> str:
     """``baccara chemin solve``: the commands named by the leading words of the command line."""
     path, command = [ctx.command_path], group
@@ -233,6 +264,9 @@ class BaccaraGroup(TyperGroup):
     ends the command quietly with status 141."""
 
     def make_context(self, info_name, args, parent=None, **extra):
+        if not getattr(self, "_tidied", False):
+            _tidy_help(self)
+            self._tidied = True
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except UsageError as e:

@@ -283,6 +283,10 @@ class BetResult:
         """House edge per unit staked: -EV (positive favours the house)."""
         return -self.ev
 
+    def __repr__(self) -> str:
+        return (f"<BetResult {self.name}: house edge {float(self.edge):.4%} (= {self.edge}), "
+                f"win {float(self.p_win):.4%}, push {float(self.p_push):.4%}, loss {float(self.p_loss):.4%}>")
+
     @cached_property
     def probabilities(self) -> dict[Fraction, Fraction]:
         """Probability of each net payout."""

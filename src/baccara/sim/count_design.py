@@ -316,13 +316,14 @@ class CountDesign(Result):
                 f"{self.correlation:.3f}; bet when the {self.kind} count >= {self.best.at_least:g}")
 
     def renderables(self) -> list[RenderableType]:
-        t = _table(f"{self.bet}: effects of removal (player's EV, per card removed) and tags",
-                   ("rank", "effect, %", "ideal", "tag"))
+        t = _table(f"{self.bet}: effects of removal on the player's edge (minus those on the house edge that "
+                   f"'baccara eor' shows), per card removed, and tags",
+                   ("rank", "effect on the player's edge, %", "ideal", "tag"))
         for r, e, i, g in zip(RANKS, self.effects, self.ideal, self.tags):
             t.add_row(r, f"{float(e) * 100:+.5f}", f"{i:+.3f}", f"{g:+d}")
         lines: list[RenderableType] = [self.summary(), t]
         tt = _table(f"Triggers on {self.shoes:,} shoes (seed {self.seed}, cut {self.cut}), best first",
-                    ("bet when >=", "bet frequency, %", "edge when betting, %", "win per 100 hands"))
+                    ("bet when >=", "bet frequency, %", "player's edge when betting, %", "win per 100 hands"))
         for tr in sorted(self.table, key=lambda x: x.net, reverse=True)[:8]:
             tt.add_row(f"{tr.at_least:g}", f"{tr.frequency * 100:.3f}", f"{tr.edge * 100:+.3f}",
                        f"{tr.win_per_100:+.4f}")
