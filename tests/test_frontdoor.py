@@ -379,3 +379,37 @@ def test_first_sentence_is_whole():
 
     assert first_sentence("Plot it (e.g. a curve). More.\n\nDetails.") == "Plot it (e.g. a curve)."
     assert first_sentence("No full stop\nat all") == "No full stop at all"
+
+
+# ---------------------------------------------------------------- the site
+def _load_script(path: Path, name: str):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_site_check_fails_on_a_raw_role(tmp_path):
+    check_site = _load_script(ROOT / "scripts" / "check_site.py", "check_site")
+    (tmp_path / "index.html").write_text("<p>See :func:<code>evaluate</code> and <code>Shoe</code>.</p>"
+                                         "<pre>{'func': 1, ':class:': 2}</pre>")
+    (tmp_path / "clean.html").write_text("<p>See <code>evaluate</code>; a ratio 1:2, a time 10:30.</p>")
+    errors = check_site.check_roles(tmp_path)
+    assert len(errors) == 1 and "index.html" in errors[0] and "evaluate" in errors[0]
+
+
+def test_sphinx_roles_become_code_spans():
+    roles = _load_script(ROOT / "docs" / "griffe_roles.py", "griffe_roles") if _has("griffe") else None
+    if roles is None:
+        pytest.skip("griffe (a documentation dependency) is not installed")
+    assert roles.plain(":func:`evaluate` and :class:`~baccara.shoe.Shoe`") == "`evaluate` and `Shoe`"
+    assert roles.plain(":meth:`the decks <baccara.shoe.Shoe.decks>`, :py:mod:`baccara.sim`") == \
+        "`the decks`, `baccara.sim`"
+
+
+def _has(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
