@@ -334,13 +334,14 @@ def load_bets_toml(path: str | Path) -> dict[str, Bet]:
     Fields for ``when``: see :data:`baccara.events.FIELDS`.
     """
     data = read_toml(path, "bets", BetError)
-    unknown = sorted(set(data) - {"bets"})
-    if unknown:  # a misspelt table ([bet.lucky]) would drop its bet without a word
-        raise BetError(f"bets file {str(path)!r}: unknown key(s) {', '.join(map(repr, unknown))} at the top level; "
-                       f"allowed: bets (one [bets.NAME] table per bet)")
+    unknown = ", ".join(map(repr, sorted(set(data) - {"bets"})))
     bets = data.get("bets")
     if not isinstance(bets, Mapping) or not bets:
-        raise BetError(f"bets file {str(path)!r} has no [bets.NAME] tables")
+        raise BetError(f"bets file {str(path)!r} has no [bets.NAME] tables"
+                       + (f" (unknown key(s) {unknown} at the top level)" if unknown else ""))
+    if unknown:  # a misspelt table ([bet.lucky]) would drop its bet without a word
+        raise BetError(f"bets file {str(path)!r}: unknown key(s) {unknown} at the top level; "
+                       f"allowed: bets (one [bets.NAME] table per bet)")
     return {name: bet_from_mapping(name, spec) for name, spec in bets.items()}
 
 
