@@ -413,3 +413,30 @@ def _has(module: str) -> bool:
     import importlib.util
 
     return importlib.util.find_spec(module) is not None
+
+
+@pytest.mark.slow
+def test_a_local_dask_cluster_needs_no_dashboard_port(capfd):
+    """Port 8787 taken (another cluster's dashboard): no "Port 8787 is already in use" message."""
+    import socket
+
+    from baccara.sim.distributed import _dask_client
+
+    taken = socket.socket()
+    try:
+        taken.bind(("127.0.0.1", 8787))
+        taken.listen(1)
+    except OSError:
+        pass  # already taken by something else: the same situation
+    import warnings
+
+    try:
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            client, cluster = _dask_client(1, None)
+            client.close()
+            cluster.close()
+    finally:
+        taken.close()
+    out = capfd.readouterr()
+    assert "8787" not in out.out + out.err + " ".join(str(w.message) for w in said)
