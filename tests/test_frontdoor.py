@@ -352,6 +352,7 @@ def test_a_bet_result_shows_its_house_edge():
 
     r = evaluate(Shoe.decks(8), ["banker"])["banker"]
     assert repr(r).startswith("<BetResult banker: house edge 1.0579% (= 114753351728/10847218479825)")
+    assert repr(r.bet) == "<Bet banker: Banker, 5% commission on wins; 2 rules, otherwise pays -1>"
 
 
 def test_the_count_library_is_exported_and_documented():

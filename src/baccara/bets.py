@@ -122,6 +122,10 @@ class Bet:
             object.__setattr__(self, "_hash", h)
         return h
 
+    def __repr__(self) -> str:
+        rules = f"{len(self.rules)} rule{'' if len(self.rules) == 1 else 's'}, otherwise pays {self.otherwise}"
+        return f"<Bet {self.name}: {self.description + '; ' if self.description else ''}{rules}>"
+
     def __post_init__(self) -> None:
         if not self.name or not all(ch.isalnum() or ch in "_-" for ch in self.name):
             raise BetError(f"bet name must be letters, digits, '_' or '-', got {self.name!r}")
