@@ -10,7 +10,9 @@ Usage: python scripts/check_site.py [--no-browser] SITE_DIR
    like an error (a Python traceback, an exception line, markdown-exec's error output), or a
    severe message in the browser console (a failed request, a script error).
 
-3. API reference (no browser): every public name -- each name in the ``__all__`` of ``baccara``,
+3. Raw roles (no browser): no page shows a Sphinx role as text (":func:", ":class:" before a name),
+   which mkdocstrings does not render; docs/griffe_roles.py turns them into code spans.
+4. API reference (no browser): every public name -- each name in the ``__all__`` of ``baccara``,
    ``baccara.chemin``, ``baccara.banque``, ``baccara.macao`` and ``baccara.sim`` -- is documented:
    it is in the site's inventory (``objects.inv``) under that name or where it is defined.
 
@@ -97,6 +99,43 @@ def check_links(site: Path) -> list[str]:
 
 #: The modules whose ``__all__`` is the public API.
 PUBLIC_MODULES = ("baccara", "baccara.chemin", "baccara.banque", "baccara.macao", "baccara.sim", "baccara.check")
+
+
+#: A Sphinx role left in a page's text (outside code blocks).
+RAW_ROLE = re.compile(r"(?<![\w:]):(?:py:)?(func|class|meth|mod|data|attr|obj|exc|const):(?=\s*\S)")
+
+
+class _Text(HTMLParser):
+    """The text of a page outside ``pre``, ``script`` and ``style``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth, self.parts = 0, []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("pre", "script", "style"):
+            self.depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("pre", "script", "style") and self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.depth:
+            self.parts.append(data)
+
+
+def check_roles(site: Path) -> list[str]:
+    """No page shows a raw Sphinx role."""
+    errors = []
+    for page in sorted(site.rglob("*.html")):
+        parser = _Text()
+        parser.feed(page.read_text(encoding="utf-8"))
+        text = "".join(parser.parts)
+        for m in RAW_ROLE.finditer(text):
+            around = " ".join(text[max(0, m.start() - 40):m.end() + 40].split())
+            errors.append(f"{page.relative_to(site)}: a raw Sphinx role: ...{around}...")
+    return errors
 
 
 def check_api(site: Path) -> list[str]:
@@ -192,6 +231,7 @@ def main(argv: list[str]) -> int:
         return 2
     errors = check_links(site)
     print(f"check_site: links of {len(list(site.rglob('*.html')))} pages checked")
+    errors += check_roles(site)
     errors += check_api(site)
     if browser:
         errors += check_browser(site)

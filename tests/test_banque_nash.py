@@ -42,6 +42,14 @@ def test_half_two_behavioural_extreme_points(half):
     assert all(certify(F(1, 2), e).holds for e in half.equilibria)
 
 
+def test_half_summary_says_what_it_counts(half):
+    # The two counts are of different things: vertices in behavioural strategies (the two above) and
+    # Banker's mixed strategies over his pure choices (the paper's eleven, below).
+    line = half.summary()
+    assert "1 pair of Players' strategies" in line
+    assert "2 extreme equilibria in behavioural strategies, 11 in Banker's mixed strategies" in line
+
+
 def test_half_eleven_extreme_equilibria():
     # Ethier and Lee's (2015) list of the 11 extreme Nash equilibria: Banker's mixtures over SSS, SSD,
     # SDS, SDD, DSS, DSD, DDS, DDD on (10,10,6), (10,11,6), (11,10,6).

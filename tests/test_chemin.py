@@ -364,4 +364,4 @@ def test_cli_chemin_takes_the_shoe_options():
     doc = json.loads(poor.output)
     assert doc["shoe"]["cards"] == 306 and doc["equilibria"][0]["certificate"]["holds"]
     bad = runner.invoke(app, ["chemin", "solve", "--model", "A1", "--composition", "90,24,24,24,24,24,24,24,24,24"])
-    assert bad.exit_code == 2 and "Model B1" in bad.output
+    assert bad.exit_code == 2 and "--composition" in bad.output and "--model B1" in bad.output

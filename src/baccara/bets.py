@@ -122,6 +122,10 @@ class Bet:
             object.__setattr__(self, "_hash", h)
         return h
 
+    def __repr__(self) -> str:
+        rules = f"{len(self.rules)} rule{'' if len(self.rules) == 1 else 's'}, otherwise pays {self.otherwise}"
+        return f"<Bet {self.name}: {self.description + '; ' if self.description else ''}{rules}>"
+
     def __post_init__(self) -> None:
         if not self.name or not all(ch.isalnum() or ch in "_-" for ch in self.name):
             raise BetError(f"bet name must be letters, digits, '_' or '-', got {self.name!r}")
@@ -334,9 +338,14 @@ def load_bets_toml(path: str | Path) -> dict[str, Bet]:
     Fields for ``when``: see :data:`baccara.events.FIELDS`.
     """
     data = read_toml(path, "bets", BetError)
+    unknown = ", ".join(map(repr, sorted(set(data) - {"bets"})))
     bets = data.get("bets")
     if not isinstance(bets, Mapping) or not bets:
-        raise BetError(f"bets file {str(path)!r} has no [bets.NAME] tables")
+        raise BetError(f"bets file {str(path)!r} has no [bets.NAME] tables"
+                       + (f" (unknown key(s) {unknown} at the top level)" if unknown else ""))
+    if unknown:  # a misspelt table ([bet.lucky]) would drop its bet without a word
+        raise BetError(f"bets file {str(path)!r}: unknown key(s) {unknown} at the top level; "
+                       f"allowed: bets (one [bets.NAME] table per bet)")
     return {name: bet_from_mapping(name, spec) for name, spec in bets.items()}
 
 

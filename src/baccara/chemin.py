@@ -45,7 +45,10 @@ __all__ = ["FIVES", "MODELS", "BertrandReport", "bertrand", "CheminGame", "Chemi
            "prove", "prove_range", "solve", "sweep", "table1", "table4", "table5", "table7"]
 
 
-def _shoe(decks: Any, shoe: Shoe | None) -> int | None | Shoe:
+def _shoe(decks: Any, shoe: Shoe | None, model: str = "B") -> int | None | Shoe:
+    """The game's shoe: ``decks`` or ``shoe``; by default 6 decks, or the infinite shoe for Model A."""
+    if decks is None and shoe is None and str(model).strip().upper().startswith("A"):
+        return None
     return params.decks_or_shoe(decks, shoe, default=6)
 
 
@@ -57,7 +60,8 @@ def game(model: str = "B2", decks: int | str | None = None, *, shoe: Shoe | None
     model : str
         A1, A2, A3, B1, B2 or B3.
     decks : int or str, optional
-        Fresh decks, or ``"inf"`` for the infinite shoe (default 6); not with ``shoe``.
+        Fresh decks, or ``"inf"`` for the infinite shoe (default 6, and the infinite shoe for
+        Model A, which refuses finite decks); not with ``shoe``.
     shoe : Shoe, optional
         Any shoe: a depleted one, a composition by rank or by value.
 
@@ -67,7 +71,7 @@ def game(model: str = "B2", decks: int | str | None = None, *, shoe: Shoe | None
         The additive game of Models 1-2 (``.at(alpha)``, ``.linear()``) or the
         bilinear game of Model 3.
     """
-    return chemin_game(model, _shoe(decks, shoe))
+    return chemin_game(model, _shoe(decks, shoe, model))
 
 
 def solve(model: str = "B2", decks: int | str | None = None, commission: Any = Fraction(1, 20), *,
@@ -79,7 +83,7 @@ def solve(model: str = "B2", decks: int | str | None = None, commission: Any = F
     model : str
         A1, A2, A3, B1, B2 or B3.
     decks : int or str, optional
-        Fresh decks, or ``"inf"`` (default 6); not with ``shoe``.
+        Fresh decks, or ``"inf"`` (default 6; Model A: the infinite shoe only); not with ``shoe``.
     commission : Fraction, int, float or str
         Alpha, in [0, 1): ``"1/20"``, ``0.05``, ``"5%"``.
     shoe : Shoe, optional
@@ -110,7 +114,7 @@ def sweep(model: str = "B2", decks: int | str | None = None, lo: Any = 0, hi: An
     model : str
         A1, A2, A3, B1, B2 or B3 (Model A3's equilibria are Model A1's: its sweep says so).
     decks : int or str, optional
-        Fresh decks, or ``"inf"`` (default 6); not with ``shoe``.
+        Fresh decks, or ``"inf"`` (default 6; Model A: the infinite shoe only); not with ``shoe``.
     lo, hi : Fraction, int, float or str
         The commission range, 0 <= lo < hi < 1.
     shoe : Shoe, optional
@@ -234,7 +238,7 @@ def best_response(model: str = "B2", decks: int | str | None = None, commission:
     model : str
         A1, A2, B1 or B2.
     decks : int or str, optional
-        Fresh decks, or ``"inf"`` (default 6); not with ``shoe``.
+        Fresh decks, or ``"inf"`` (default 6; Model A: the infinite shoe only); not with ``shoe``.
     commission : Fraction, int, float or str
         Alpha, in [0, 1).
     p : Fraction, int, float or str
@@ -265,7 +269,7 @@ def table1(model: str = "B2", decks: int | str | None = None, *, shoe: Shoe | No
     model : str
         A1, A2, B1 or B2.
     decks : int or str, optional
-        Fresh decks, or ``"inf"`` (default 6); not with ``shoe``.
+        Fresh decks, or ``"inf"`` (default 6; Model A: the infinite shoe only); not with ``shoe``.
     shoe : Shoe, optional
         Any shoe instead of fresh decks.
 

@@ -12,8 +12,11 @@
 
 from __future__ import annotations
 
+import errno
 import functools
+import inspect
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -21,11 +24,33 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer.core import TyperGroup
+
+try:  # typer carries its own copy of click from 0.22 on
+    from typer._click.exceptions import BadOptionUsage, NoSuchOption, UsageError
+except ImportError:  # pragma: no cover - an older typer, on click itself
+    from click.exceptions import BadOptionUsage, NoSuchOption, UsageError  # type: ignore[assignment]
 
 from .errors import BaccaraError, CertificateError
 
 #: Width of the console when the output is not a terminal: wide enough that no table is cut.
 PIPE_WIDTH = 100_000
+
+
+#: The exit status a shell reports for a command killed by SIGPIPE (its reader went away).
+BROKEN_PIPE_STATUS = 141
+
+
+class _PipeConsole(Console):
+    """A console that, when the reader of a pipe goes away, exits quietly with status 141 (as a
+    command killed by SIGPIPE does), where rich itself exits with status 1."""
+
+    def on_broken_pipe(self) -> None:
+        buffer = getattr(self, "_buffer", None)
+        if isinstance(buffer, list):
+            del buffer[:]  # what could not be written: not for the next command run in this process
+        _quiet_stdout()
+        raise SystemExit(BROKEN_PIPE_STATUS)
 
 
 def make_console(stderr: bool = False) -> Console:
@@ -43,7 +68,7 @@ def make_console(stderr: bool = False) -> Console:
     """
     stream = sys.stderr if stderr else sys.stdout
     tty = stream.isatty()
-    return Console(stderr=stderr, soft_wrap=stderr, width=None if tty else PIPE_WIDTH)
+    return _PipeConsole(stderr=stderr, soft_wrap=stderr, width=None if tty else PIPE_WIDTH)
 
 
 err = make_console(stderr=True)
@@ -134,7 +159,7 @@ def handles_errors(f: Callable) -> Callable:
             raise
         except BrokenPipeError:  # the reader went away (`baccara ... --json | head`): not an error of ours
             _quiet_stdout()
-            raise SystemExit(141) from None  # what a shell reports for SIGPIPE
+            raise SystemExit(BROKEN_PIPE_STATUS) from None  # what a shell reports for SIGPIPE
         except Exception as e:  # a bug, not bad input: say so in one line, exit 1
             if os.environ.get("BACCARA_TRACEBACK"):
                 raise
@@ -147,3 +172,120 @@ def handles_errors(f: Callable) -> Callable:
                      "is not proven; please report this input", status=1)
 
     return wrapper
+
+
+def usage_message(e: UsageError, where: str | None = None) -> str:
+    """A command-line usage error (an unknown option or command, a missing value) in the words of
+    every other bad input: what is wrong, the close name meant, where the help is.
+
+    Parameters
+    ----------
+    e : UsageError
+        The parser's error.
+    where : str, optional
+        The command line's command (``baccara edge``) when the error does not know it.
+
+    Returns
+    -------
+    str
+        The message printed after ``error:``.
+    """
+    where = e.ctx.command_path if e.ctx is not None else where or "baccara"
+    see = f"'{where} --help' lists them"
+    if isinstance(e, NoSuchOption):
+        guess = list(e.possibilities or ())
+        meant = f"; did you mean {guess[0]}?" if guess else ""  # the closest first
+        return f"{where} has no option {e.option_name}{meant} ({see})"
+    text = e.format_message().strip()
+    command = re.fullmatch(r"No such command '(.*)'\.(?: Did you mean '(.*)'\?)?", text)
+    if command:
+        meant = f"; did you mean {command.group(2)}?" if command.group(2) else ""
+        return f"{where} has no command {command.group(1)!r}{meant} ({see})"
+    if isinstance(e, BadOptionUsage) and text.endswith("requires an argument."):
+        return f"{e.option_name} needs a value (see '{where} --help')"
+    if text[:1].isupper() and not text[:2].isupper():
+        text = text[0].lower() + text[1:]
+    return f"{where}: {text.rstrip('.')} (see '{where} --help')"
+
+
+def _broken_pipe(e: OSError) -> None:
+    """A closed pipe ends the command quietly with status 141; any other OSError is re-raised."""
+    if e.errno != errno.EPIPE:
+        raise e
+    _quiet_stdout()
+    raise SystemExit(BROKEN_PIPE_STATUS) from None
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a help text's first paragraph, whole (click cuts it at 45 characters or so).
+
+    Parameters
+    ----------
+    text : str
+        The help text.
+
+    Returns
+    -------
+    str
+        Its first sentence.
+    """
+    paragraph = " ".join(inspect.cleandoc(text).split("\n\n")[0].split())
+    end = re.search(r"(?<!e\.g)(?<!i\.e)\.(\s|$)", paragraph)
+    return paragraph[: end.start() + 1] if end else paragraph
+
+
+def _tidy_help(command: Any) -> None:
+    """Every command's summary in full in its group's list (not cut with '...'), and an option's default
+    said once: not also as click's ``[default: ...]`` when its help already states it."""
+    for param in getattr(command, "params", []):
+        if "default" in (getattr(param, "help", None) or "").lower():
+            param.show_default = False
+    for sub in getattr(command, "commands", {}).values():
+        if not sub.short_help and sub.help:
+            sub.short_help = first_sentence(sub.help)
+        _tidy_help(sub)
+
+
+def _command_path(group: Any, ctx: Any, tokens: list[str]) -> str:
+    """``baccara chemin solve``: the commands named by the leading words of the command line."""
+    path, command = [ctx.command_path], group
+    for word in tokens:
+        sub = command.get_command(ctx, word) if hasattr(command, "get_command") else None
+        if sub is None:
+            break
+        path.append(word)
+        command = sub
+    return " ".join(path)
+
+
+class BaccaraGroup(TyperGroup):
+    """The ``baccara`` command group: parsing errors print ``error: ...`` and exit with status 2
+    like every other bad input (not click's usage block), and a reader that closes the pipe early
+    ends the command quietly with status 141."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        if not getattr(self, "_tidied", False):
+            _tidy_help(self)
+            self._tidied = True
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except UsageError as e:
+            if type(e).__name__ == "NoArgsIsHelpError":
+                raise
+            fail(usage_message(e))
+            raise  # pragma: no cover - fail() exits
+        except OSError as e:  # --help into a closed pipe
+            _broken_pipe(e)
+            raise  # pragma: no cover - _broken_pipe() exits
+
+    def invoke(self, ctx):
+        tokens = [*(getattr(ctx, "_protected_args", None) or getattr(ctx, "protected_args", None) or []), *ctx.args]
+        try:
+            return super().invoke(ctx)
+        except UsageError as e:
+            if type(e).__name__ == "NoArgsIsHelpError":
+                raise
+            fail(usage_message(e, _command_path(self, ctx, tokens)))
+        except OSError as e:
+            _broken_pipe(e)
+            raise  # pragma: no cover - _broken_pipe() exits

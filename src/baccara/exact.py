@@ -283,6 +283,10 @@ class BetResult:
         """House edge per unit staked: -EV (positive favours the house)."""
         return -self.ev
 
+    def __repr__(self) -> str:
+        return (f"<BetResult {self.name}: house edge {float(self.edge):.4%} (= {self.edge}), "
+                f"win {float(self.p_win):.4%}, push {float(self.p_push):.4%}, loss {float(self.p_loss):.4%}>")
+
     @cached_property
     def probabilities(self) -> dict[Fraction, Fraction]:
         """Probability of each net payout."""
@@ -423,9 +427,73 @@ def applicable_bets(shoe: Shoe, bets: Mapping[str, Bet]) -> dict[str, Bet]:
     return {n: b for n, b in bets.items() if resolution_at_least(shoe.resolution, b.resolution)}
 
 
+def coerce_bets(bets: Mapping[str, Bet] | Iterable[Bet | str] | Bet | str) -> tuple[Bet, ...]:
+    """Bets given as :class:`Bet` objects, a mapping of them, or names of built-in bets.
+
+    Parameters
+    ----------
+    bets : Bet, str, mapping or iterable
+        A bet, a name (``"banker"``) or comma-separated names (``"banker,tie"``), a mapping
+        name -> Bet, or an iterable of bets and names.
+
+    Returns
+    -------
+    tuple of Bet
+        The bets, names resolved to the built-in bets at the house's default terms.
+
+    Raises
+    ------
+    BetError
+        An unknown name, or something that is neither a bet nor a name.
+    """
+    if isinstance(bets, Bet):
+        return (bets,)
+    if isinstance(bets, str):
+        bets = [n for n in bets.replace(" ", "").split(",") if n]
+    items = list(bets.values() if isinstance(bets, Mapping) else bets)
+    named = builtin_bets()
+    out = []
+    for b in items:
+        if isinstance(b, str):
+            if b.strip().lower() not in named:
+                raise BetError(f"bets: unknown bet {b!r}; the built-in bets are {', '.join(named)} "
+                               f"(or pass Bet objects)")
+            out.append(named[b.strip().lower()])
+        elif isinstance(b, Bet):
+            out.append(b)
+        else:
+            raise BetError(f"bets must be Bet objects or names of built-in bets ({', '.join(named)}), "
+                           f"got {type(b).__name__} {b!r}")
+    return tuple(out)
+
+
+def coerce_bet(bet: Bet | str) -> Bet:
+    """One bet: a :class:`Bet`, or the name of a built-in bet.
+
+    Parameters
+    ----------
+    bet : Bet or str
+        The bet or its name.
+
+    Returns
+    -------
+    Bet
+        The bet.
+
+    Raises
+    ------
+    BetError
+        An unknown name, several names, or something that is not a bet.
+    """
+    bets = coerce_bets(bet)
+    if len(bets) != 1:
+        raise BetError(f"bet: one bet is wanted here, got {len(bets)} ({bet!r})")
+    return bets[0]
+
+
 def evaluate(
     shoe: Shoe,
-    bets: Mapping[str, Bet] | Iterable[Bet] | None = None,
+    bets: Mapping[str, Bet] | Iterable[Bet | str] | Bet | str | None = None,
     tableau: Tableau = PUNTO_BANCO,
     known: Known | Mapping | str | None = None,
 ) -> dict[str, BetResult]:
@@ -440,8 +508,9 @@ def evaluate(
     ----------
     shoe : Shoe
         What is dealt.
-    bets : mapping or iterable of Bet, optional
-        The bets (default: every built-in bet the shoe can price).
+    bets : Bet, str, mapping or iterable, optional
+        The bets: :class:`Bet` objects or names of built-in bets (``["banker", "tie"]``,
+        ``"banker,tie"``); default every built-in bet the shoe can price.
     tableau : Tableau
         The drawing rules.
     known : Known, mapping or str, optional
@@ -454,7 +523,7 @@ def evaluate(
     """
     if bets is None:
         bets = applicable_bets(shoe, builtin_bets())
-    bets = tuple(bets.values() if isinstance(bets, Mapping) else bets)
+    bets = coerce_bets(bets)
     cond = Known.coerce(known)
     if cond is None and bets and all(b.resolution == "value" for b in bets):
         book = _bet_book(bets, True)
@@ -464,9 +533,25 @@ def evaluate(
     return evaluate_bets(coup_distribution(shoe, tableau, cond), bets)
 
 
-def edge(shoe: Shoe, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> Fraction:
-    """House edge of one bet for one shoe."""
-    return evaluate(shoe, [bet], tableau)[bet.name].edge
+def edge(shoe: Shoe, bet: Bet | str, tableau: Tableau = PUNTO_BANCO) -> Fraction:
+    """House edge of one bet for one shoe.
+
+    Parameters
+    ----------
+    shoe : Shoe
+        What is dealt.
+    bet : Bet or str
+        The bet, or the name of a built-in bet.
+    tableau : Tableau
+        The drawing rules.
+
+    Returns
+    -------
+    Fraction
+        The house edge, minus the expected value per unit staked.
+    """
+    b = coerce_bet(bet)
+    return evaluate(shoe, [b], tableau)[b.name].edge
 
 
 # ---------------------------------------------------------------- many shoes at once

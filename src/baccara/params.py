@@ -35,13 +35,20 @@ MAX_DIGITS = 60
 
 
 _EXPONENT = re.compile(r"[eE]([+-]?\d+)")
+_TOO_LARGE_EXPONENT = f"exponents from -{MAX_DIGITS} to {MAX_DIGITS} only"
+_NOT_ASCII = "digits other than 0-9"
+#: Reasons :func:`_fraction` gives that the message repeats.
+_REASONS = (_TOO_LARGE_EXPONENT, _NOT_ASCII)
 
 
 def _fraction(text: str) -> Fraction:
-    """``Fraction(text)``, refusing exponents that would build numbers of more than MAX_DIGITS digits."""
+    """``Fraction(text)``, refusing exponents that would build numbers of more than MAX_DIGITS digits,
+    and digits other than 0-9 (Python reads Arabic-Indic or full-width digits as numbers too)."""
+    if not text.isascii():
+        raise ValueError(_NOT_ASCII)
     for m in _EXPONENT.finditer(text):
         if abs(int(m.group(1))) > MAX_DIGITS:
-            raise ValueError("exponent too large")
+            raise ValueError(_TOO_LARGE_EXPONENT)
     return Fraction(text)
 
 
@@ -120,12 +127,17 @@ def rational(value: Any, name: str, *, lo: Fraction | int | None = None, hi: Fra
             raise bad(f" (at most {MAX_DIGITS} digits)")
         try:
             x = _fraction(text) * scale
-        except (ValueError, ZeroDivisionError):
+        except ValueError as e:
+            raise bad(f" ({e})" if str(e) in _REASONS else "") from None
+        except ZeroDivisionError:
             raise bad() from None
     else:
         raise bad()
-    if len(str(abs(x.numerator))) > MAX_DIGITS or len(str(x.denominator)) > MAX_DIGITS:
-        raise bad(f" (at most {MAX_DIGITS} digits above and below the fraction bar)")
+    top, bottom = len(str(abs(x.numerator))), len(str(x.denominator))
+    if top > MAX_DIGITS or bottom > MAX_DIGITS:
+        raise BaccaraError(f"{name} must be a number of at most {MAX_DIGITS} digits above and below the fraction "
+                           f"bar (from 1e-{MAX_DIGITS - 1} to 1e{MAX_DIGITS - 1} for powers of ten), got {given!r}, "
+                           f"whose exact value has {top} and {bottom}")
     if lo is not None and (x < lo or (lo_open and x == lo)):
         raise outside()
     if hi is not None and (x > hi or (hi_open and x == hi)):
@@ -192,7 +204,7 @@ def integer(value: Any, name: str, *, lo: int | None = None, hi: int | None = No
         n = int(value)
     else:
         text = str(value).strip().replace("_", "")
-        if len(text) > 3 * MAX_DIGITS:
+        if len(text) > 3 * MAX_DIGITS or not text.isascii():  # int() reads Arabic-Indic digits too
             raise bad()
         try:
             n = int(text)
@@ -206,6 +218,8 @@ def integer(value: Any, name: str, *, lo: int | None = None, hi: int | None = No
             n = int(x)
     if (lo is not None and n < lo) or (hi is not None and n > hi):
         raise bad()
+    if len(str(abs(n))) > MAX_DIGITS:
+        raise BaccaraError(f"{name} must be {kind} of at most {MAX_DIGITS} digits, got {value!r}")
     return n
 
 
@@ -241,12 +255,12 @@ def decks(value: Any, name: str = "decks", *, hi: int | None = None, infinite: b
         if not infinite:
             raise BaccaraError(f"{name} must be a finite number of decks here, got {value!r}")
         return None
-    upper = f" to {number_text(hi)}" if hi is not None else ""
+    allowed = f"from 1 to {number_text(hi)}" if hi is not None else f"from 1 (at most {MAX_DIGITS} digits)"
     try:
         return integer(value, name, lo=1, hi=hi)
     except BaccaraError:
-        raise BaccaraError(f"{name} must be a whole number of decks from 1{upper}"
-                           + (" or 'inf'" if infinite else "") + f", got {value!r}") from None
+        raise BaccaraError(f"{name} must be a whole number of decks {allowed}"
+                           + (", or 'inf'" if infinite else "") + f", got {value!r}") from None
 
 
 def decks_or_shoe(given: Any, shoe: Any, *, default: Any = None, infinite: bool = True) -> Any:

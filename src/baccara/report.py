@@ -110,7 +110,7 @@ def eor_json(shoe: Shoe, bet_name: str, base: Fraction, effects: list[RemovalEff
 def eor_table(shoe: Shoe, bet_name: str, base: Fraction, effects: list[RemovalEffect]) -> Table:
     """The table printed by ``baccara eor``: change in house edge per card removed."""
     t = Table(title=f"Effects of removal, {bet_name}, {shoe.label()} (house edge {percent(base)})")
-    for col in ("rank", "cards left", "edge after", "effect"):
+    for col in ("rank", "cards left", "house edge after", "effect on the house edge"):
         t.add_column(col, justify="right")
     for e in effects:
         eff = "-" if e.effect is None else f"{float(e.effect) * 100:+.6f}%"

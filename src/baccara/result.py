@@ -15,15 +15,23 @@ Every solver and simulator in baccara returns an object that implements
     Prints them (the command line does exactly this).
 ``repr(result)`` and ``result._repr_html_()``
     The summary, and the whole report as HTML in a Jupyter notebook.
+
+Tables are printed through :class:`Fitted`, so that a narrow terminal never gets a
+number cut short or split across lines: a table too wide for it is turned on its side,
+or printed as one block of ``name: value`` lines per row.
 """
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 from collections.abc import Iterable
 from typing import IO, Any, cast
 
-from rich.console import Console, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.table import Table
 from rich.text import Text
 
 
@@ -70,7 +78,7 @@ class Result:
         """
         console = console or Console()
         for r in self.renderables():
-            console.print(Text(r) if isinstance(r, str) else r, highlight=False)
+            console.print(Text(r) if isinstance(r, str) else fit(r), highlight=False)
 
     def json(self, indent: int | None = 2) -> str:
         """:meth:`to_json` as a JSON string.
@@ -104,3 +112,129 @@ class _Null:
 
     def flush(self) -> None:
         pass
+
+
+# ---------------------------------------------------------------- tables on narrow terminals
+def fit(renderable: RenderableType) -> RenderableType:
+    """A table as :class:`Fitted` (anything else as it is).
+
+    Parameters
+    ----------
+    renderable : RenderableType
+        What is printed.
+
+    Returns
+    -------
+    RenderableType
+        The same, tables made to fit the console's width without cutting a value.
+    """
+    return Fitted(renderable) if isinstance(renderable, Table) else renderable
+
+
+def _plain(cell: Any) -> str:
+    if isinstance(cell, Text):
+        return cell.plain
+    if isinstance(cell, str):
+        return Text.from_markup(cell).plain
+    return str(cell)
+
+
+class Fitted:
+    """A table that never elides or splits a value to fit the console's width.
+
+    As it is when every value fits unwrapped (headers and the first column, the row names, may
+    wrap between words); else transposed (one column per row) when that fits; else one block per
+    row, ``header: value`` on a line each, long lines wrapped only between words.
+
+    Parameters
+    ----------
+    table : rich.table.Table
+        The table.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        for table in (self.table, _transposed(self.table)):
+            laid = _laid_out(console, options, table, width) if table is not None else None
+            if laid is not None:
+                yield laid
+                return
+        yield from _key_values(self.table)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.table)
+
+
+def _cells(table: Table) -> list[list[Any]]:
+    return [list(c._cells) for c in table.columns]
+
+
+def _laid_out(console: Console, options: ConsoleOptions, table: Table, width: int) -> Table | None:
+    """``table`` with column widths fixed so that no value wraps (headers and the first column, the row
+    names, may wrap between words), or None when it cannot fit ``width``."""
+    wide = options.update(width=10**6)
+    most, least = [], []
+    for i, (col, cells) in enumerate(zip(table.columns, _cells(table))):
+        head = Measurement.get(console, wide, col.header) if col.header else Measurement(0, 0)
+        hi, lo = head.maximum, head.maximum if col.no_wrap else head.minimum
+        for cell in cells:
+            m = Measurement.get(console, wide, cell)
+            hi, lo = max(hi, m.maximum), max(lo, m.minimum if i == 0 and not col.no_wrap else m.maximum)
+        floor = col.min_width or 0
+        most.append(max(hi, floor, 1))
+        least.append(max(lo, floor, 1))
+    _, right, _, left = table.padding
+    n = len(table.columns)
+    frame = n * (left + right) - (0 if table.pad_edge else left + right)
+    if table.box is not None:
+        frame += (n - 1) + (2 if table.show_edge else 0)
+    if sum(least) + frame > width:
+        return None
+    widths, excess = list(most), sum(most) + frame - width
+    for j in sorted(range(n), key=lambda k: most[k] - least[k], reverse=True):  # wrap words where most room is won
+        if excess <= 0:
+            break
+        cut = min(excess, widths[j] - least[j])
+        widths[j] -= cut
+        excess -= cut
+    laid = copy.copy(table)
+    laid.columns = [dataclasses.replace(c, width=w) for c, w in zip(table.columns, widths)]
+    return laid
+
+
+def _transposed(table: Table) -> Table | None:
+    """The table on its side: one column per row, headed by the row's first cell."""
+    cols = _cells(table)
+    if len(cols) < 2 or not cols[0]:
+        return None
+    turned = Table(title=table.title, caption=table.caption, box=table.box, show_edge=table.show_edge)
+    turned.add_column(table.columns[0].header, justify="left")
+    for name in cols[0]:
+        turned.add_column(name, justify="right")
+    for col, cells in zip(table.columns[1:], cols[1:]):
+        turned.add_row(col.header, *cells)
+    return turned
+
+
+def _key_values(table: Table) -> list[RenderableType]:
+    """One block per row: its first cell, then ``header: value`` lines (never split inside a word)."""
+    cols = _cells(table)
+    heads = [" ".join(_plain(c.header).split()) for c in table.columns]
+    out: list[RenderableType] = []
+    if table.title:
+        out.append(Text(_plain(table.title), style="bold"))
+    rows = max((len(c) for c in cols), default=0)
+    for r in range(rows):
+        values = [_plain(c[r]) if r < len(c) else "" for c in cols]
+        label = values[0] if len(cols) > 1 else ""
+        if label:
+            out.append(Text(f"{heads[0]}: {label}" if heads[0] else label, style="bold"))
+        for head, value in zip(heads[1:] if len(cols) > 1 else heads, values[1:] if len(cols) > 1 else values):
+            value = " ".join(value.split())
+            out.append(Text(f"  {head}: {value}" if head else f"  {value}"))
+    if table.caption:
+        out.append(Text(_plain(table.caption)))
+    return out

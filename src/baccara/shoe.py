@@ -95,7 +95,28 @@ class Shoe:
     # ------------------------------------------------------------------ builders
     @classmethod
     def decks(cls, d: int) -> Shoe:
-        """A fresh shoe of ``d`` standard 52-card decks (d a positive integer)."""
+        """A fresh shoe of ``d`` standard 52-card decks, known card by card (rank and suit).
+
+        Parameters
+        ----------
+        d : int
+            The number of decks, a positive integer.
+
+        Returns
+        -------
+        Shoe
+            ``d`` cards of each of the 52 (rank, suit) types, dealt without replacement.
+
+        Raises
+        ------
+        ShoeError
+            When ``d`` is not a positive integer.
+
+        Examples
+        --------
+        >>> Shoe.decks(8).cards
+        416
+        """
         if isinstance(d, bool) or not isinstance(d, numbers.Integral) or d <= 0:
             raise ShoeError(f"decks must be a positive integer, got {d!r}")
         return cls(counts=(int(d),) * 52, resolution="suit", decks_label=int(d))
@@ -279,6 +300,21 @@ class Shoe:
         return Shoe(tuple(counts), self.resolution, False, None)
 
     # ------------------------------------------------------------------ output
+    def __repr__(self) -> str:
+        """``Shoe.decks(8)``, ``Shoe.infinite()``; other shoes by their label and counts by rank (or value)."""
+        if not self.replacement and self.resolution == "suit" and self.decks_label is not None \
+                and all(c == self.decks_label for c in self.counts):
+            return f"Shoe.decks({self.decks_label})"
+        if self.replacement and self.resolution == "suit" and all(c == 1 for c in self.counts):
+            return "Shoe.infinite()"
+        ranks = self.rank_counts()
+        if ranks is not None:
+            by = "ranks " + " ".join(f"{RANKS[r]}={c}" for r, c in enumerate(ranks))
+        else:
+            by = "values " + " ".join(f"{v}={c}" for v, c in enumerate(self.counts))
+        known = {"suit": "by card", "rank": "by rank", "value": "by value"}[self.resolution]
+        return f"<Shoe: {self.label()}, known {known}; {by}>"
+
     def describe(self) -> dict:
         """A JSON-ready description of the shoe."""
         if self.replacement:
@@ -336,6 +372,24 @@ def shoe_key(shoe: Shoe) -> ShoeKey:
         raise ShoeError(f"a composition of at most {MAX_COMPOSITION_CARDS} cards, got {shoe.cards} "
                         "(fresh shoes of any size: give the number of decks)")
     return key
+
+
+def a_decks(decks: object) -> str:
+    """``"a 6-deck"``, ``"an 8-deck"``: the article English reads before the number.
+
+    Parameters
+    ----------
+    decks : int
+        The number of decks.
+
+    Returns
+    -------
+    str
+        The article, the number and ``-deck``.
+    """
+    text = str(decks)
+    spoken_vowel = text.startswith("8") or (len(text) % 3 == 2 and text[:2] in ("11", "18"))
+    return f"{'an' if spoken_vowel else 'a'} {text}-deck"
 
 
 def shoe_label(decks: int | None | tuple[int, ...]) -> str:

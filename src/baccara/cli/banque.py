@@ -191,6 +191,38 @@ INDEPENDENT_INTERVALS = 131
 PROVE_INTERVAL_SECONDS = 14.0
 #: ``banque prove --concept independent``: one theta's exact proof as an artefact (measured 0.8 to 3.1 s).
 PROVE_VALUE_SECONDS = 3.0
+#: ``banque prove`` (nash): measured seconds of one core for the event analysis of each part of (0, 1/2]
+#: cut at 5772/33847 (about 10 and 33 minutes), and for the complete enumeration at every sample of the
+#: whole range (about 2 minutes); a part of a part is taken in proportion to its length.
+NASH_EVENT_SECONDS = (600.0, 1980.0)
+NASH_ENUMERATION_SECONDS = 120.0
+
+
+def nash_prove_seconds(lo: Fraction, hi: Fraction, stored: bool) -> float:
+    """The estimated duration of ``banque prove`` (nash) over (lo, hi], in seconds of one core.
+
+    Parameters
+    ----------
+    lo, hi : Fraction
+        The range, 0 <= lo < hi <= 1/2.
+    stored : bool
+        Whether the events of a whole stored part are read from the package's files (no analysis).
+
+    Returns
+    -------
+    float
+        Seconds: the event analysis of each part not stored, and the enumeration.
+    """
+    from ..games.banque.nash_sweep import THETA_9_11
+
+    half = Fraction(1, 2)
+    seconds = NASH_ENUMERATION_SECONDS * float((hi - lo) / half)
+    for (a, b), cost in zip(((Fraction(0), THETA_9_11), (THETA_9_11, half)), NASH_EVENT_SECONDS):
+        x, y = max(lo, a), min(hi, b)
+        if x >= y or (stored and (x, y) == (a, b)):
+            continue
+        seconds += cost * float((y - x) / (b - a))
+    return seconds
 
 
 @banque_app.command("sweep")
@@ -284,7 +316,7 @@ def banque_prove(
     path = params.output_file(output, "--out", (".json",)) if output is not None else None
     result: Result
     if concept == "nash":
-        for flag, given in (("--theta", bool(theta)), ("--sweep-samples", sweep_samples), ("--allow-long", allow_long)):
+        for flag, given in (("--theta", bool(theta)), ("--sweep-samples", sweep_samples)):
             if given:
                 raise ParameterError(f"{flag} goes with --concept independent; --concept nash takes a range, "
                                      "--lo and --hi")
@@ -292,6 +324,8 @@ def banque_prove(
         from ..banque import prove as run_prove
 
         a, b = _range("0" if lo is None else lo, "1/2" if hi is None else hi)
+        check_workload(f"the Nash proof over ({a}, {b}]", nash_prove_seconds(a, b, stored), allow_long,
+                       "give a shorter range (--lo, --hi), or --stored", say)
         result = run_prove(a, b, progress=say, stored=stored)
     else:
         for flag, given in (("--lo", lo is not None), ("--hi", hi is not None), ("--stored", stored)):

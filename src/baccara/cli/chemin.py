@@ -11,7 +11,7 @@ from ..cli_errors import handles_errors
 from ..errors import BaccaraError, ShoeError
 from ..games.chemin.game import MODELS, check_model
 from ..games.chemin.solution import solve_chemin, sweep_chemin
-from ..shoe import Shoe
+from ..shoe import Shoe, a_decks
 from ..workload import check_workload
 from .common import (
     ADD,
@@ -36,7 +36,8 @@ SECONDS_PER_D = {"table4": 0.15, "table5": 0.15, "table7": 8.0, "table7-no-confi
 
 MODEL = typer.Option("B2", "--model", "-m", help="Information model: A1, A2, A3, B1, B2, B3 (A: with replacement; "
                                                   "3: Player sees his composition).")
-CHEMIN_DECKS = typer.Option(None, "--decks", "-d", help="Decks in the shoe, a positive integer, or 'inf' (default 6).")
+CHEMIN_DECKS = typer.Option(None, "--decks", "-d", help="Decks in the shoe, a positive integer, or 'inf' (default 6; "
+                                                       "inf, the only shoe, for Models A).")
 ALPHA = typer.Option("1/20", "--commission", "-a", help="Commission alpha on Banker wins, a rational in [0, 1).")
 
 
@@ -54,10 +55,19 @@ def _model_and_decks(model: str, decks: str | None, composition: str | None = No
                      add: str | None = None, model3: bool = True) -> tuple[str, int | None | tuple[int, ...]]:
     """The model and the game's shoe (d, None for infinite, or a composition by value) from the options."""
     model = params.choice(model, "--model", MODELS)
+    infinite = model.startswith("A")  # Model A deals with replacement: the infinite shoe, and only that
+    if infinite and decks is not None:
+        finite = parse_chemin_decks(decks)
+        if finite is not None:
+            raise BaccaraError(f"--model {model} deals with replacement (the infinite shoe) but --decks is {finite}: "
+                               f"give --decks inf, or --model B{model[1]} for {a_decks(finite)} shoe")
+    if infinite and composition is not None:
+        raise BaccaraError(f"--composition is a finite shoe but --model {model} deals with replacement "
+                           f"(the infinite shoe): use --model B{model[1]}")
     if composition is None and remove is None and add is None:
-        shoe: int | None | Shoe = parse_chemin_decks("6" if decks is None else decks)
-    else:
-        shoe = build_shoe(decks, False, composition, remove, add, default_decks=6)
+        shoe: int | None | Shoe = parse_chemin_decks(("inf" if infinite else "6") if decks is None else decks)
+    else:  # --remove / --add on Model A's infinite shoe are refused, naming the option
+        shoe = build_shoe(decks, infinite and decks is None, composition, remove, add, default_decks=6)
     try:
         m, d = check_model(model, shoe)
     except ShoeError as e:  # the shoe itself (a composition too large for the exact kernel)
@@ -132,6 +142,8 @@ def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Informat
     from ..games.chemin.proof import ProofIncomplete
 
     ds = parse_deck_range(decks, hi=1000)
+    if out_file is not None and not out_file.strip():
+        raise ParameterError("--out is empty: give a file name (with several d, a folder)")
     cores = os.cpu_count() or 1
     if not 1 <= workers <= cores:
         raise ParameterError(f"--workers must be 1 to {cores} (the cores here), got {workers}")
@@ -142,12 +154,15 @@ def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Informat
         if folder is not None:
             if folder.exists() and not folder.is_dir():
                 raise ParameterError(f"--out must be a folder with several d, got the file {out_file!r}")
+            if not folder.exists() and not folder.parent.is_dir():
+                raise ParameterError(f"--out: cannot make the folder {out_file!r} (its parent folder does not exist)")
+        check_workload(f"the Model B3 proof for {len(ds)} values of d", SECONDS_PER_D["prove"] * len(ds) / workers,
+                       allow_long, "give a shorter --decks range, or more --workers", say)
+        if folder is not None:  # made only once the work is accepted
             try:
                 folder.mkdir(parents=False, exist_ok=True)
             except OSError as e:
                 raise ParameterError(f"--out: cannot make the folder {out_file!r} ({e.strerror})") from None
-        check_workload(f"the Model B3 proof for {len(ds)} values of d", SECONDS_PER_D["prove"] * len(ds) / workers,
-                       allow_long, "give a shorter --decks range, or more --workers", say)
         with progress_bar() as bar:
             task = bar.add_task("Model B3 proofs", total=len(ds))
             result = chemin.prove_range(model, ds, workers=workers, out_dir=folder,
@@ -183,7 +198,12 @@ def parse_deck_range(text: str, hi: int | None = None) -> list[int | None]:
             continue
         if "-" in part:
             a, b = part.split("-", 1)
-            lo_, hi_ = params.decks(a, "--decks", infinite=False, hi=hi), params.decks(b, "--decks", infinite=False, hi=hi)
+            try:
+                lo_, hi_ = params.decks(a, "--decks", infinite=False, hi=hi), params.decks(b, "--decks", infinite=False, hi=hi)
+            except BaccaraError:
+                upper = f" to {params.number_text(hi)}" if hi is not None else ""
+                raise BaccaraError(f"--decks must be whole numbers of decks from 1{upper}, 'inf', or ranges such as "
+                                   f"1-100, got {part!r}") from None
             if hi_ < lo_:
                 raise BaccaraError(f"--decks range must be like 1-100 with 1 <= low <= high, got {part!r}")
             if hi_ - lo_ + 1 > MAX_DECK_VALUES:

@@ -31,7 +31,7 @@ from ..bets import (
     load_bets_toml,
 )
 from ..cards import rank_index
-from ..cli_errors import err, make_console
+from ..cli_errors import BaccaraGroup, err, make_console
 from ..errors import BaccaraError
 from ..known import Known
 from ..result import Result
@@ -45,6 +45,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    cls=BaccaraGroup,
 )
 out = make_console()
 

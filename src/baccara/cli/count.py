@@ -38,7 +38,7 @@ from ..sim.cli import (
 from .common import out, render
 
 count_app = typer.Typer(
-    help="Count analysis of a side bet: bet frequency, edge when betting, win per 100 hands and per shoe, SD, "
+    help="Count analysis of a side bet: bet frequency, player's edge when betting, win per 100 hands and per shoe, SD, "
          "SCORE, risk of ruin, beside the perfect counter; 'count design' derives a count from the exact effects "
          "of removal.",
     invoke_without_command=True,

@@ -100,7 +100,7 @@ def macao_simulate(variant: str = VARIANT, decks: str | None = DECKS, compositio
                    coups: str = typer.Option("20000", "--coups", "-n", help="Coups to play (each from a full shoe)."),
                    punters: str = typer.Option("1", "--punters", "-k", help="Punters at the table (sharing the "
                                                                              "banker's draw decision)."),
-                   seed: str = typer.Option("1", "--seed", help="Random seed."),
+                   seed: str = typer.Option("1", "--seed", help="Random seed, 0 to 2^63 - 1."),
                    json_out: bool = JSON) -> dict | None:
     """Play coups with both sides' optimal strategies and compare with the exact value."""
     from ..games.macao.solution import solve_macao
@@ -109,7 +109,10 @@ def macao_simulate(variant: str = VARIANT, decks: str | None = DECKS, compositio
     rules, shoe = _game_args(variant, decks, composition, remove, add, natural9_pays, draws)
     n = params.integer(coups, "--coups", lo=1, hi=10**8)
     k = params.integer(punters, "--punters", lo=1, hi=8)
-    s = params.integer(seed, "--seed", lo=0)
+    try:  # the seed's range of every other command
+        s = params.integer(seed, "--seed", lo=0, hi=2**63 - 1)
+    except BaccaraError:
+        raise BaccaraError(f"--seed must be an integer from 0 to 2^63 - 1, got {seed!r}") from None
     try:
         sol = solve_macao(rules, shoe)
     except BaccaraError as e:

@@ -24,6 +24,7 @@ Jobs, for every option and backend::
 
     from baccara.sim import PuntoJob, simulate_punto          # punto banco, counting, perfect counter
     from baccara.sim import CountSystem, load_count_toml      # count systems as data
+    from baccara.sim import analyse_count, design_count       # a count against the perfect counter; design one
     from baccara.sim import CheminJob, simulate_chemin        # chemin de fer sessions
     from baccara.sim import BanqueJob, simulate_banque        # banque sessions
     from baccara.sim import run                               # any job, any backend
@@ -54,6 +55,8 @@ if TYPE_CHECKING:
         simulate_chemin,
         tableau_strategy,
     )
+    from .count_analysis import CountReport, analyse_count
+    from .count_design import CountDesign, design_count
     from .counting import (
         BetRule,
         CountError,
@@ -68,10 +71,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BACKENDS", "BanqueJob", "BanqueResult", "BanqueStrategy", "BetRule", "CheminJob", "CheminResult",
-    "CheminStrategy", "ChunkResult", "CountError", "CountSystem", "Estimate", "PuntoJob", "PuntoResult",
-    "banque_equilibrium_strategy", "bets_from_names", "combine", "count_from_mapping", "equilibrium_strategy",
+    "CheminStrategy", "ChunkResult", "CountDesign", "CountError", "CountReport", "CountSystem", "Estimate", "PuntoJob", "PuntoResult",
+    "banque_equilibrium_strategy", "bets_from_names", "combine", "count_from_mapping", "design_count", "equilibrium_strategy",
     "exact_banque", "exact_chemin", "load_count_toml", "load_strategy_toml", "run", "simulate_banque",
-    "SimResult", "banque_strategy", "chemin_strategy", "play_banque", "play_chemin", "play_punto",
+    "SimResult", "analyse_count", "banque_strategy", "chemin_strategy", "play_banque", "play_chemin", "play_punto",
     "simulate_chemin", "simulate_punto", "tableau_strategy", "write_parquet",
 ]
 
@@ -89,6 +92,8 @@ _LAZY = {
     "CheminStrategy": (".chemin", "CheminStrategy"), "equilibrium_strategy": (".chemin", "equilibrium_strategy"),
     "exact_chemin": (".chemin", "exact_chemin"), "load_strategy_toml": (".chemin", "load_strategy_toml"),
     "simulate_chemin": (".chemin", "simulate_chemin"), "tableau_strategy": (".chemin", "tableau_strategy"),
+    "CountReport": (".count_analysis", "CountReport"), "analyse_count": (".count_analysis", "analyse_count"),
+    "CountDesign": (".count_design", "CountDesign"), "design_count": (".count_design", "design_count"),
     "BetRule": (".counting", "BetRule"), "CountError": (".counting", "CountError"),
     "CountSystem": (".counting", "CountSystem"), "count_from_mapping": (".counting", "count_from_mapping"),
     "load_count_toml": (".counting", "load_count_toml"),

@@ -48,6 +48,7 @@ from ..bets import as_fraction
 from ..errors import BaccaraError, ParameterError
 from ..games.chemin._kernel import COMP_INDEX, COMPOSITIONS, NONE
 from ..rules import PUNTO_BANCO, player_draws_jit
+from ..shoe import a_decks
 from ..tomlfile import read_toml
 from .limits import MAX_DENOMINATOR
 from .punto import (
@@ -182,7 +183,7 @@ def check_model_for_decks(model: str, decks: int | None) -> str:
                            f"got {model!r}")
     if m[0] == "A" and decks is not None:
         raise ParameterError(f"--model {m} deals with replacement (an infinite shoe) but --decks is {decks}: "
-                           f"give --decks inf, or --model B{m[1]} for a {decks}-deck shoe")
+                           f"give --decks inf, or --model B{m[1]} for {a_decks(decks)} shoe")
     if m[0] == "B" and decks is None:
         raise ParameterError(f"--model {m} is a finite shoe but --decks is inf: give a number of --decks, "
                            f"or --model A{m[1]} for the infinite shoe")

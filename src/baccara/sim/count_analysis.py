@@ -7,7 +7,7 @@ Dragon 7, Panda 8, the tie and the pairs report, for one bet and one count
 system on real shoes (the burn, the cut card, one more coup after it):
 
 * **hands** dealt and **bets** placed; **bet frequency**, bets per hand;
-* **edge when betting**, the player's mean result per unit bet, with its
+* **player's edge when betting**, the player's mean result per unit bet (minus the house edge), with its
   standard error (shoes as clusters, :mod:`baccara.sim.results`);
 * **win per 100 hands** and **per shoe**, in units (one unit per bet), with
   standard errors;
@@ -61,7 +61,7 @@ from rich.console import RenderableType
 from ..algebraic import fraction_str
 from ..bets import Bet
 from ..errors import BaccaraError, ParameterError
-from ..exact import coup_distribution, edges_for_shoes, evaluate_bets
+from ..exact import coerce_bet, coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
@@ -551,8 +551,8 @@ def count_report(doc: dict) -> list[RenderableType]:
     lines: list[RenderableType] = [
         f"Count {doc['count']['name']!r} on {doc['bet']}: {sh['decks']} decks, cut card {sh['cut']} from the end, "
         f"{c['shoes']:,} shoes, seed {doc['seed']}",
-        f"rule: {doc['rule']}; exact edge from the full shoe {doc['exact']['ev'] * 100:+.4f}% "
-        f"({doc['exact']['ev_exact']})"]
+        f"rule: {doc['rule']}; exact player's edge from the full shoe {doc['exact']['ev'] * 100:+.4f}% "
+        f"({doc['exact']['ev_exact']}; a house edge of {-doc['exact']['ev'] * 100:.4f}%)"]
     cols = ["figure", "count"] + (["perfect counter"] if p else [])
     t = _table(f"{doc['bet']}: one unit a bet", cols)
 
@@ -563,7 +563,7 @@ def count_report(doc: dict) -> list[RenderableType]:
     row("hands", "hands", lambda x: f"{x:,}")
     row("bets", "bets", lambda x: f"{x:,}")
     row("bet frequency, %", "bet_frequency", lambda e: _pct(e, 100, 3, ""))
-    row("edge when betting, %", "edge_when_betting", lambda e: _pct(e, 100, 3))
+    row("player's edge when betting, %", "edge_when_betting", lambda e: _pct(e, 100, 3))
     row("win per 100 hands", "win_per_100_hands", lambda e: _pct(e, 1, 4))
     row("win per shoe", "win_per_shoe", lambda e: _pct(e, 1, 4))
     row("SD per bet", "sd_per_bet", lambda x: _num(x, ".3f"))
@@ -578,7 +578,7 @@ def count_report(doc: dict) -> list[RenderableType]:
     lines.append(t)
     if p and p.get("expected"):
         e = p["expected"]
-        lines.append(f"perfect counter, exact expectations of its bets: edge when betting "
+        lines.append(f"perfect counter, exact expectations of its bets: player's edge when betting "
                      f"{e['edge_when_betting'] * 100:+.4f}%, win per 100 hands {e['win_per_100_hands']:+.4f}"
                      f" ± {e['win_per_100_hands_stderr']:.4f}, per shoe {e['win_per_shoe']:+.4f}")
     if doc["efficiency"]:
@@ -587,7 +587,8 @@ def count_report(doc: dict) -> list[RenderableType]:
         lines.append(f"efficiency (count's win / perfect counter's): {ef['value'] * 100:.1f}%{se}")
     z = c.get("z_edge_vs_exact_full_shoe")
     if z is not None and c["bet_frequency"]["value"] == 1:
-        lines.append(f"the count bets every hand: edge when betting vs the exact full-shoe edge, z = {z:+.2f}")
+        lines.append(f"the count bets every hand: player's edge when betting vs the exact one from the full shoe, "
+                     f"z = {z:+.2f}")
     lines.append("SD, DI, N0, SCORE and risk of ruin as defined in --json's 'definitions' (Schlesinger, "
                  "Blackjack Attack; diffusion approximation)")
     return lines
@@ -615,7 +616,7 @@ def exact_full_shoe(decks: int, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> dic
     return {"ev": float(r.ev), "ev_exact": fraction_str(r.ev), "sd": r.sd}
 
 
-def analyse_count(count: CountSystem, bet: Bet, *, decks: int = 8, shoes: int = 100_000, seed: int = 0,
+def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: int = 100_000, seed: int = 0,
                   cut: int | None = None, perfect_shoes: int | None = None, bankroll: float = 1000.0,
                   unit: float = 1.0, tableau: Tableau = PUNTO_BANCO, backend: str = "threads",
                   workers: int | None = None, scheduler: str | None = None) -> CountReport:
@@ -625,8 +626,8 @@ def analyse_count(count: CountSystem, bet: Bet, *, decks: int = 8, shoes: int = 
     ----------
     count : CountSystem
         The count; it must have a betting rule for ``bet``.
-    bet : Bet
-        The bet.
+    bet : Bet or str
+        The bet, or the name of a built-in bet.
     decks : int
         Decks in the shoe.
     shoes : int
@@ -656,6 +657,7 @@ def analyse_count(count: CountSystem, bet: Bet, *, decks: int = 8, shoes: int = 
         Bad input (no rule for the bet, a bankroll or unit that is not positive), or a
         trigger that never fired in the shoes dealt.
     """
+    bet = coerce_bet(bet)
     from .distributed import run
 
     for name, v in (("--bankroll", bankroll), ("--unit", unit)):

@@ -45,7 +45,7 @@ from ..algebraic import fraction_str
 from ..bets import Bet
 from ..cards import RANKS
 from ..errors import BaccaraError, ParameterError
-from ..exact import effects_of_removal
+from ..exact import coerce_bet, effects_of_removal
 from ..result import Result
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
@@ -316,13 +316,14 @@ class CountDesign(Result):
                 f"{self.correlation:.3f}; bet when the {self.kind} count >= {self.best.at_least:g}")
 
     def renderables(self) -> list[RenderableType]:
-        t = _table(f"{self.bet}: effects of removal (player's EV, per card removed) and tags",
-                   ("rank", "effect, %", "ideal", "tag"))
+        t = _table(f"{self.bet}: effects of removal on the player's edge (minus those on the house edge that "
+                   f"'baccara eor' shows), per card removed, and tags",
+                   ("rank", "effect on the player's edge, %", "ideal", "tag"))
         for r, e, i, g in zip(RANKS, self.effects, self.ideal, self.tags):
             t.add_row(r, f"{float(e) * 100:+.5f}", f"{i:+.3f}", f"{g:+d}")
         lines: list[RenderableType] = [self.summary(), t]
         tt = _table(f"Triggers on {self.shoes:,} shoes (seed {self.seed}, cut {self.cut}), best first",
-                    ("bet when >=", "bet frequency, %", "edge when betting, %", "win per 100 hands"))
+                    ("bet when >=", "bet frequency, %", "player's edge when betting, %", "win per 100 hands"))
         for tr in sorted(self.table, key=lambda x: x.net, reverse=True)[:8]:
             tt.add_row(f"{tr.at_least:g}", f"{tr.frequency * 100:.3f}", f"{tr.edge * 100:+.3f}",
                        f"{tr.win_per_100:+.4f}")
@@ -365,7 +366,7 @@ def _q(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def design_count(decks: int, bet: Bet, level: int = 2, *, shoes: int = 100_000, seed: int = 0,
+def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100_000, seed: int = 0,
                  cut: int = DEFAULT_COUNT_CUT, kind: str = "true", tableau: Tableau = PUNTO_BANCO,
                  workers: int = 1, tie_pays: str | None = None) -> CountDesign:
     """Design a count for ``bet``: tags from the exact effects of removal, the best trigger on real shoes.
@@ -374,8 +375,8 @@ def design_count(decks: int, bet: Bet, level: int = 2, *, shoes: int = 100_000, 
     ----------
     decks : int
         Decks in the shoe.
-    bet : Bet
-        The bet.
+    bet : Bet or str
+        The bet, or the name of a built-in bet.
     level : int
         1, 2 or 3: tags are integers from -level to level.
     shoes : int
@@ -403,6 +404,7 @@ def design_count(decks: int, bet: Bet, level: int = 2, *, shoes: int = 100_000, 
     BaccaraError
         A bad level or kind, a bet no linear count tracks, or no trigger that wins.
     """
+    bet = coerce_bet(bet)
     if kind not in ("true", "running"):
         raise ParameterError(f"--kind must be true or running, got {kind!r}")
     if level not in LEVELS:

@@ -26,20 +26,22 @@ scheduler gets a clear error within seconds, not a hang or a huge allocation.
 
 from __future__ import annotations
 
+import ast
 import os
 import socket
 import struct
+import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import (
     FIRST_COMPLETED,
     ProcessPoolExecutor,
     ThreadPoolExecutor,
     wait,
 )
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -305,6 +307,66 @@ def check_backend(backend: str, workers: int | None, scheduler: str | None) -> t
     return backend, workers
 
 
+def _is_main_guard(node: ast.stmt) -> bool:
+    """Is ``node`` an ``if __name__ == "__main__":`` block (either side of the ``==``)?"""
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    test = node.test
+    if len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return False
+    sides = [test.left, test.comparators[0]]
+    names = [s for s in sides if isinstance(s, ast.Name) and s.id == "__name__"]
+    words = [s for s in sides if isinstance(s, ast.Constant) and s.value == "__main__"]
+    return len(names) == 1 and len(words) == 1
+
+
+def spawn_is_safe() -> bool:
+    """Can this process start worker processes (``spawn``) without them re-running the caller's code?
+
+    A spawned worker imports the main module again (as ``__mp_main__``) before it takes any
+    task.  That is harmless for an interactive session, a notebook, ``python -c``,
+    ``python -m package`` and the ``baccara`` command, and for a script whose call sits
+    under ``if __name__ == "__main__":``.  A plain script that calls the library at its top
+    level would have every worker run that call again and start workers of its own, which
+    multiprocessing refuses (``BrokenProcessPool``): there the answer is no.
+
+    Returns
+    -------
+    bool
+        True where worker processes can be started.
+    """
+    main = sys.modules.get("__main__")
+    if main is None:
+        return True
+    spec_name = getattr(getattr(main, "__spec__", None), "name", None)
+    if spec_name is not None and (spec_name == "__main__" or spec_name.endswith(".__main__")):
+        return True  # multiprocessing does not re-run a package's __main__
+    path = getattr(main, "__file__", None)
+    if path is None or not os.path.isfile(path):
+        return spec_name is None  # interactive, a notebook, python -c
+    frame = sys._getframe(1)
+    while frame is not None and not (frame.f_globals is main.__dict__ and frame.f_code.co_name == "<module>"):
+        frame = frame.f_back  # type: ignore[assignment]
+    if frame is None:
+        return False  # called from elsewhere (a thread, a callback): the main module's top level is unknown
+    try:
+        with open(path, "rb") as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError, ValueError):
+        return False
+    line = frame.f_lineno
+    for node in tree.body:
+        if node.lineno <= line <= (node.end_lineno or node.lineno):
+            return _is_main_guard(node)
+    return False
+
+
+def _needs_spawn(what: str) -> None:
+    if not spawn_is_safe():
+        raise ParameterError(f"{what} starts worker processes, which re-run the main script: call it under "
+                             f"'if __name__ == \"__main__\":' (or use backend='threads')")
+
+
 def run(job: Job, backend: str = "threads", workers: int | None = None, scheduler: str | None = None,
         progress: Progress | None = None, sink: Sink | None = None) -> tuple[ChunkResult, RunInfo]:
     """Run every chunk of ``job`` and combine them as they finish.
@@ -332,8 +394,10 @@ def run(job: Job, backend: str = "threads", workers: int | None = None, schedule
         The combined total and how it ran.
     """
     backend, workers = check_backend(backend, workers, scheduler)
-    if backend == "threads" and workers > 1 and getattr(job, "holds_gil", False):
+    if backend == "threads" and workers > 1 and getattr(job, "holds_gil", False) and spawn_is_safe():
         backend = "processes"  # pure-Python chunks (the perfect counter): one process per core
+    elif backend == "processes" or (backend == "dask" and scheduler is None):
+        _needs_spawn(f"backend={backend!r}")
     acc = Accumulator(sink)
     tracker = _Tracker(job, progress, acc)
     t0 = time.perf_counter()
@@ -402,6 +466,23 @@ def _run_processes(job: Job, workers: int, tracker: _Tracker) -> None:
         _windowed(lambda i: pool.submit(run_chunk_serial, job, i), count, IN_FLIGHT_PER_WORKER * workers, tracker)
 
 
+@contextmanager
+def _quiet_dask_logs() -> Iterator[None]:
+    """Silence Dask's loggers for a while (its own messages are turned into ours)."""
+    import logging
+
+    names = ["distributed", *(n for n in logging.root.manager.loggerDict if n.startswith("distributed."))]
+    loggers = [logging.getLogger(n) for n in names]
+    before = [lg.disabled for lg in loggers]
+    for lg in loggers:
+        lg.disabled = True
+    try:
+        yield
+    finally:
+        for lg, was in zip(loggers, before):
+            lg.disabled = was
+
+
 def _dask_client(workers: int, scheduler: str | None):
     try:
         from distributed import Client, LocalCluster
@@ -410,9 +491,13 @@ def _dask_client(workers: int, scheduler: str | None):
     if scheduler is not None:
         address = probe_scheduler(scheduler)
         try:
-            client = Client(address, timeout=f"{SCHEDULER_TIMEOUT:g}s")
+            with _quiet_dask_logs():  # a peer that greets like Dask and then sends junk: Dask logs CRITICAL
+                client = Client(address, timeout=f"{SCHEDULER_TIMEOUT:g}s")
         except (OSError, TimeoutError) as e:
             raise ParameterError(f"--scheduler: cannot reach a Dask scheduler at {scheduler}: {e}") from None
+        except Exception as e:  # anything else it sends that the Dask client cannot read
+            raise ParameterError(f"--scheduler: what answers at {scheduler} is not a working Dask scheduler "
+                                 f"({type(e).__name__}{': ' + str(e) if str(e) else ''})") from None
         try:
             client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
         except (OSError, TimeoutError):
@@ -421,8 +506,11 @@ def _dask_client(workers: int, scheduler: str | None):
                                f"(none joined within {WORKERS_TIMEOUT:g} s); start some with "
                                f"'dask worker {address}'") from None
         return client, None
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=40)
+    # No dashboard, and its HTTP server on a free port: the default 8787 may be taken ("Port 8787 is
+    # already in use"), and nobody looks at it
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                           scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+                           silence_logs=40)
     return Client(cluster), cluster
 
 

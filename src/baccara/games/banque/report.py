@@ -95,9 +95,16 @@ def full_renderables(doc: dict) -> list:
 
 
 def nash_summary(doc: dict) -> str:
-    """One line: theta and how many extreme equilibria."""
+    """One line: theta, the Players' equilibrium strategies and how many extreme equilibria, saying what is
+    counted: vertices in behavioural strategies (a draw probability at each of Banker's sets), and, where
+    known, in Banker's mixed strategies over his pure choices (the count Ethier and Lee 2015 give)."""
+    points, behavioural = len(doc["points"]), len(doc["equilibria"])
+    mixed = [len(pt["banker_extreme_mixtures"]) for pt in doc["points"] if "banker_extreme_mixtures" in pt]
+    counts = f"{behavioural} extreme equilibri{'um' if behavioural == 1 else 'a'} in behavioural strategies"
+    if mixed:
+        counts += f", {sum(mixed)} in Banker's mixed strategies over his pure choices"
     return (f"Baccara banque, {_where(doc)}, theta = {doc['theta']}: Nash equilibrium "
-            f"({len(doc['equilibria'])} extreme equilibria in behavioural strategies, "
+            f"({points} pair{'' if points == 1 else 's'} of Players' strategies; {counts}; "
             f"{doc['search']['candidate_points']} candidate points and {doc['search']['cells']} cells searched)")
 
 

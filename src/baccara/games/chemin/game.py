@@ -38,7 +38,7 @@ import numpy as np
 from ... import params
 from ...errors import BaccaraError
 from ...rules import player_draws
-from ...shoe import Shoe, shoe_key
+from ...shoe import Shoe, a_decks, shoe_key
 from ...solve.additive import AdditiveGame
 from ...solve.bilinear import BilinearGame
 from ...solve.sweep import LinearAdditiveGame
@@ -51,7 +51,8 @@ THIRD_LABELS = tuple(str(k) for k in range(10)) + ("none",)
 
 
 def check_model(model: str, decks: int | None | Shoe | tuple[int, ...]) -> tuple[str, int | None | tuple[int, ...]]:
-    """Validate a model and a shoe: Model A is the infinite shoe (any decks given are ignored).
+    """Validate a model and a shoe: Model A is the infinite shoe (a finite shoe is refused, as
+    ``baccara simulate chemin`` refuses it); Model B on the infinite shoe is Model A.
 
     Parameters
     ----------
@@ -83,6 +84,9 @@ def check_model(model: str, decks: int | None | Shoe | tuple[int, ...]) -> tuple
                                f"Model B{m[1]}")
         return m, decks
     if m.startswith("A"):
+        if decks is not None:
+            raise BaccaraError(f"model {m} deals with replacement (the infinite shoe) but decks is {decks!r}: "
+                               f"give decks 'inf', or Model B{m[1]} for {a_decks(decks)} shoe")
         return m, None
     if decks is None:
         return "A" + m[1], None  # the infinite shoe is Model A
