@@ -4,10 +4,10 @@ The game grows fast with the draw bound: the banker has one tree per face-down h
 and punter up-state, and the LP's coefficients number about ``D**2``, where ``D`` is
 the number of the punter's decision nodes summed over his face-down hands.  Both
 counts come from the hands' small graphs alone (no chance weights), so the estimate
-costs a fraction of a second even where the solve would not finish.  Time and memory
-are fitted to measured solves (``macao``, ``macao-early``, ``victoria`` and
-``victoria-early`` on two decks, 1 to 3 draws, on a shared two-core machine): an
-indication, not a promise.  :func:`check_macao_work` refuses a solve beyond an hour
+costs a fraction of a second even where the solve would not finish.  Time (CPU
+seconds) and peak memory are fitted to measured solves (``macao``, ``macao-early``,
+``macao-meyer``, ``victoria`` and ``victoria-early`` on two decks, 1 to 3 draws), on the
+side of too much: an indication, not a promise.  :func:`check_macao_work` refuses a solve beyond an hour
 or :data:`MEMORY_LIMIT` bytes unless the user allows long work.
 """
 
@@ -18,17 +18,17 @@ from itertools import combinations_with_replacement
 
 from ...errors import BaccaraError
 from ...workload import ANNOUNCE_SECONDS, LIMIT_SECONDS, format_duration
-from .game import DECIDE, build_graph
+from .game import DECIDE, Graph, build_graph
 from .rules import MacaoRules
 
 #: Seconds per LP coefficient and per banker node, fitted to measured solves.
-SECONDS_PER_TERM, SECONDS_PER_NODE = 1e-4, 1e-3
+SECONDS_PER_TERM, SECONDS_PER_NODE = 1.5e-5, 4e-4
 #: Bytes: a fixed base, then per LP coefficient and per banker node.
 BYTES_BASE, BYTES_PER_TERM, BYTES_PER_NODE = 150e6, 500.0, 2000.0
 #: Deciding uniqueness roughly doubles the work.
 UNIQUENESS_FACTOR = 2.0
 #: Seconds per simulated coup, and per punter in it.
-SECONDS_PER_COUP, SECONDS_PER_PUNTER_COUP = 1e-4, 6e-5
+SECONDS_PER_COUP, SECONDS_PER_PUNTER_COUP = 2.5e-5, 1.5e-5
 #: The most memory a solve may be estimated to need without ``--allow-long`` (bytes).
 MEMORY_LIMIT = 4 * 2**30
 
@@ -84,7 +84,7 @@ def estimate_macao_work(rules: MacaoRules, *, uniqueness: bool = False, coups: i
     MacaoWork
         The counts and the estimated seconds and bytes.
     """
-    graphs = {}
+    graphs: dict[int, Graph] = {}
     decide = 0
     banker_nodes_per_unit = 0
     units: set = set()
