@@ -11,7 +11,7 @@ from ..cli_errors import fail, handles_errors
 from ..errors import BaccaraError, ParameterError
 from ..games.macao.rules import VARIANTS, macao_rules, parse_naturals
 from ..games.macao.work import check_macao_work, estimate_macao_work
-from .common import ADD, ALLOW_LONG, COMPOSITION, JSON, REMOVE, build_shoe, out, render, say
+from .common import ADD, COMPOSITION, JSON, REMOVE, build_shoe, out, render, say
 
 _SOURCE_SHORT = {
     "macao": "Wikipedia's 'Baccarat (card game)', 2019: 1 card, modulo 10, tens rejectable, 9 pays 3, 8 pays 2",
@@ -33,21 +33,25 @@ macao_app = typer.Typer(
 
 VARIANT = typer.Option("macao", "--variant", "-v",
                        help="Variant: " + "; ".join(f"{k} ({v})" for k, v in _SOURCE_SHORT.items()) + ".")
-DECKS = typer.Option(None, "--decks", "-d", help="Decks in the shoe, a positive integer (default 2).")
+DECKS = typer.Option(None, "--decks", "-d", help="Decks in the shoe, a positive integer (default: the variant's, "
+                                                  "2; 4 in macao-four-decks).")
 NAT9 = typer.Option(None, "--natural9-pays", help="A punter's winning natural 9 pays N:1 (the variant's "
                                                    "multiple by default: 3, or 2 in macao-meyer).")
 NATURALS = typer.Option(None, "--naturals", metavar="T=M,...",
                         help="What a winning natural (a hand of the dealt cards only) pays, by total: such as "
                              "9=3,8=2,7=1; totals 0-9, each once, multiples positive (3, 3/2); totals not named pay "
                              "even money. Not with --natural9-pays.")
+ALLOW_LONG = typer.Option(False, "--allow-long",
+                          help="Run even when the estimate exceeds an hour of one core or 4 GB of memory "
+                               "(refused otherwise).")
 BANKER_BONUS = typer.Option(None, "--banker-bonus/--no-banker-bonus",
                             help="The banker's winning naturals collect the same multiples as the punter's (except "
                                  "from a punter who ties him in total and cards, or went over 9). Default: the "
                                  "variant's (on in macao-meyer, macao-russian and macao-four-decks).")
 DRAWS = typer.Option(None, "--draws", help="Most cards a hand may draw, rejected tens included, 0-4 "
-                                           "(default 2 Macao, 1 Victoria). The bound keeps the game finite; on 2 "
-                                           "decks raising it changes the value (see the README's table), and the "
-                                           "game grows fast with it.")
+                                           "(default 2 with one card dealt, 1 with two). No source bounds the "
+                                           "draws: the bound is a modelling choice that keeps the game finite; "
+                                           "raising it changes the value, and the game grows fast with it.")
 
 
 def _game_args(variant: str, decks: str | None, composition: str | None, remove: str | None, add: str | None,
