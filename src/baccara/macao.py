@@ -1,11 +1,14 @@
 """Macao and Victoria, the precursors of baccarat, as two-person zero-sum games solved exactly.
 
 Rules as data (:mod:`baccara.games.macao.rules`: variants ``macao``, ``macao-early``,
-``victoria``, ``victoria-early``), the game and its information model
+``victoria``, ``victoria-early``, ``macao-meyer``, ``macao-russian``, ``macao-four-decks``, each with
+its source in :data:`SOURCES` and its modelling choices in :data:`CHOICES`; the banker's natural
+bonus and the multiple of each natural total as rules), the game and its information model
 (:mod:`baccara.games.macao.game`), an exact engine and best responses
 (:mod:`baccara.games.macao.engine`) with a brute-force oracle
-(:mod:`baccara.games.macao.brute`), and the certified solution
-(:mod:`baccara.games.macao.solution`).
+(:mod:`baccara.games.macao.brute`), the certified solution
+(:mod:`baccara.games.macao.solution`), and the estimate of a solve's work before it starts
+(:func:`estimate`).
 
 Examples
 --------
@@ -29,14 +32,36 @@ from .games.macao.engine import (
     threshold,
 )
 from .games.macao.game import MacaoGame, macao_game
-from .games.macao.rules import VARIANTS, MacaoRules, macao_rules
+from .games.macao.rules import CHOICES, SOURCES, VARIANTS, MacaoRules, macao_rules
 from .games.macao.solution import MacaoSolution, solve_macao
+from .games.macao.work import MacaoWork, estimate_macao_work
 from .shoe import Shoe
 
-__all__ = ["VARIANTS", "MacaoGame", "MacaoRules", "MacaoSolution", "banker_best_response", "brute_distribution",
-           "distribution", "expected_payoff", "game", "punter_best_response", "rules", "solve", "table", "threshold"]
+__all__ = ["CHOICES", "SOURCES", "VARIANTS", "MacaoGame", "MacaoRules", "MacaoSolution", "MacaoWork",
+           "banker_best_response", "brute_distribution", "distribution", "estimate", "expected_payoff", "game",
+           "punter_best_response", "rules", "solve", "table", "threshold"]
 
 rules = macao_rules
+
+
+def estimate(variant: str | MacaoRules = "macao", *, uniqueness: bool = False, **changes) -> MacaoWork:
+    """The size of a variant's game and the estimated time and memory of solving it, before solving.
+
+    Parameters
+    ----------
+    variant : str or MacaoRules
+        A name in :data:`VARIANTS`, or rules.
+    uniqueness : bool
+        Whether uniqueness will be decided too.
+    **changes
+        Rule fields to change (``draws``, ``banker_bonus``, ``naturals``, ...).
+
+    Returns
+    -------
+    MacaoWork
+        LP coefficients, banker nodes, estimated seconds of one core and bytes.
+    """
+    return estimate_macao_work(macao_rules(variant, **changes), uniqueness=uniqueness)
 
 
 def game(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe | None = None, **changes) -> MacaoGame:
@@ -45,13 +70,13 @@ def game(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe |
     Parameters
     ----------
     variant : str or MacaoRules
-        ``macao``, ``macao-early``, ``victoria``, ``victoria-early``, or rules.
+        A name in :data:`VARIANTS` (``macao``, ``victoria``, ``macao-meyer``, ...), or rules.
     decks : int or str, optional
         Fresh decks (default 2); not with ``shoe``.
     shoe : Shoe, optional
         Any finite shoe.
     **changes
-        Rule fields to change (``natural9_pays``, ``draws``, ...).
+        Rule fields to change (``natural9_pays``, ``draws``, ``banker_bonus``, ``naturals="9=3,8=2,7=1"``, ...).
 
     Returns
     -------
@@ -68,7 +93,7 @@ def solve(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe 
     Parameters
     ----------
     variant : str or MacaoRules
-        ``macao``, ``macao-early``, ``victoria``, ``victoria-early``, or rules.
+        A name in :data:`VARIANTS` (``macao``, ``victoria``, ``macao-meyer``, ...), or rules.
     decks : int or str, optional
         Fresh decks (default 2); not with ``shoe``.
     shoe : Shoe, optional
@@ -77,7 +102,7 @@ def solve(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe 
         Also decide whether the optimal strategies are unique (seconds for Victoria, about a
         minute for Macao on 2 decks); otherwise the solution's ``unique`` is None.
     **changes
-        Rule fields to change (``natural9_pays``, ``draws``, ...).
+        Rule fields to change (``natural9_pays``, ``draws``, ``banker_bonus``, ``naturals="9=3,8=2,7=1"``, ...).
 
     Returns
     -------

@@ -39,13 +39,11 @@ def _pay(rules, p, b) -> Fraction:
     if pt < 0:
         return Fraction(-1)
     if bt < 0 or pt > bt or (pt == bt and pc < bc):
-        if pc == rules.initial and pt == 9:
-            return rules.natural9_pays
-        if pc == rules.initial and pt == 8:
-            return rules.natural8_pays
-        return Fraction(1)
-    if pt == bt and pc == bc and rules.ties == "push":
-        return Fraction(0)
+        return rules.multiple(pt) if pc == rules.initial else Fraction(1)
+    if pt == bt and pc == bc:
+        return Fraction(0) if rules.ties == "push" else Fraction(-1)
+    if rules.banker_bonus and bc == rules.initial:
+        return -rules.multiple(bt)     # the banker's natural collects its multiple
     return Fraction(-1)
 
 

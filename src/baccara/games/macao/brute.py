@@ -24,19 +24,21 @@ def _score(rules: MacaoRules, down: list[int], up: list[int]) -> tuple[int, int]
     return (-1 if t > 9 else t), len(down) + len(up)
 
 
-def _result(rules: MacaoRules, p: tuple[int, int], b: tuple[int, int]) -> str:
+def _result(rules: MacaoRules, p: tuple[int, int], b: tuple[int, int]) -> tuple[str, Fraction]:
+    """The outcome's name and what it pays the punter."""
     (pt, pc), (bt, bc) = p, b
+    paid = rules.naturals
     if pt < 0:
-        return "lose"
+        return "lose", Fraction(-1)
     if bt < 0 or pt > bt or (pt == bt and pc < bc):
-        if pc == rules.initial and pt == 9:
-            return "win_natural9"
-        if pc == rules.initial and pt == 8:
-            return "win_natural8"
-        return "win"
-    if pt == bt and pc == bc and rules.ties == "push":
-        return "push"
-    return "lose"
+        if pc == rules.initial and pt in paid:
+            return f"win_natural{pt}", paid[pt]
+        return "win", Fraction(1)
+    if pt == bt and pc == bc:
+        return ("push", Fraction(0)) if rules.ties == "push" else ("lose", Fraction(-1))
+    if rules.banker_bonus and bc == rules.initial and bt in paid:
+        return f"lose_natural{bt}", -paid[bt]
+    return "lose", Fraction(-1)
 
 
 def brute_distribution(rules: MacaoRules, counts: tuple[int, ...], punter: Strategy, banker: Strategy
@@ -55,12 +57,14 @@ def brute_distribution(rules: MacaoRules, counts: tuple[int, ...], punter: Strat
     Returns
     -------
     dict
-        Probability of each outcome, and ``"ev"`` (the punter's expected payoff).
+        Probability of each outcome (the five of every variant, and ``win_naturalT`` / ``lose_naturalT``
+        where they occur), and ``"ev"`` (the punter's expected payoff).
     """
-    out = {o: Fraction(0) for o in OUTCOMES}
+    names = OUTCOMES + tuple(f"win_natural{t}" for t in rules.naturals if t not in (9, 8))
+    names += tuple(f"lose_natural{t}" for t in rules.naturals) if rules.banker_bonus else ()
+    out = {o: Fraction(0) for o in names}
     shoe = list(counts)
-    pays = {"win_natural9": rules.natural9_pays, "win_natural8": rules.natural8_pays, "win": Fraction(1),
-            "push": Fraction(0), "lose": Fraction(-1)}
+    ev = [Fraction(0)]
 
     def draws(prob: Fraction, then) -> None:
         """Every next card, with its probability."""
@@ -109,11 +113,14 @@ def brute_distribution(rules: MacaoRules, counts: tuple[int, ...], punter: Strat
                 ps = _score(rules, H, up)
                 if ps[0] < 0:
                     out["lose"] += prob
+                    ev[0] -= prob
                     return
                 Ap = tuple(sorted(up))
 
                 def banker_done(bup: list[int], brej: int, p2: Fraction) -> None:
-                    out[_result(rules, ps, _score(rules, B, bup))] += p2
+                    name, pay = _result(rules, ps, _score(rules, B, bup))
+                    out[name] += p2
+                    ev[0] += pay * p2
 
                 play(B, [], 0, prob,
                      lambda kind, bu, br: banker((Bs, Ap, rej, kind, tuple(sorted(bu)), br)), banker_done)
@@ -124,5 +131,5 @@ def brute_distribution(rules: MacaoRules, counts: tuple[int, ...], punter: Strat
 
     deal([], rules.initial, Fraction(1), with_punter)
     res = dict(out)
-    res["ev"] = sum((pays[o] * out[o] for o in OUTCOMES), Fraction(0))
+    res["ev"] = ev[0]
     return res

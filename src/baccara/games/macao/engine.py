@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from math import lcm
 
-from .game import BUST, DECIDE, OUTCOMES, PENDING, MacaoGame, Strategy
+from .game import BUST, DECIDE, PENDING, MacaoGame, Strategy
 
 F0 = Fraction(0)
 
@@ -87,7 +87,7 @@ def coefficients(game: MacaoGame) -> list[list[tuple[list[tuple[int, int]], list
     cached = getattr(game, "_coefficients", None)
     if cached is not None:
         return cached
-    ipay = [game.ipays[o] for o in OUTCOMES]
+    ipay = [game.ipays[o] for o in game.outcomes]
     out = []
     for bi in range(len(game.hands)):
         nodes = game.graph(game.hands[bi]).nodes
@@ -134,12 +134,13 @@ def distribution(game: MacaoGame, punter: Strategy, banker: Strategy) -> dict[st
     Returns
     -------
     dict
-        Probability of each of :data:`~baccara.games.macao.game.OUTCOMES`, and ``"ev"``: the
+        Probability of each of the game's :attr:`~baccara.games.macao.game.MacaoGame.outcomes`, and ``"ev"``: the
         punter's expected payoff per unit staked (minus the banker's edge).
     """
     xf = game.punter_flows(punter)
-    acc: list = [0] * len(OUTCOMES)
-    lose = OUTCOMES.index("lose")
+    outcomes = game.outcomes
+    acc: list = [0] * len(outcomes)
+    lose = outcomes.index("lose")
     den_x = lcm(*(f.denominator for fl in xf for node in fl for f in node))
     for hi, d in enumerate(game.punter_busts):
         for j, w in d.items():
@@ -156,17 +157,17 @@ def distribution(game: MacaoGame, punter: Strategy, banker: Strategy) -> dict[st
                 ymat.append(yint[k:k + len(node)])
                 k += len(node)
             xi = {hi: int(f * den_x) for hi, f in xs[ui].items()}
-            part = [0] * len(OUTCOMES)
+            part = [0] * len(outcomes)
             for j, a, hi, w, o in game.banker_terms[game.tree(bi, ui)]:
                 x = xi.get(hi)
                 if x and ymat[j][a]:
                     part[o] += w * x * ymat[j][a]
-            for o in range(len(OUTCOMES)):
+            for o in range(len(outcomes)):
                 if part[o]:
                     acc[o] += Fraction(part[o], den_y)
     den = game.denominator * den_x
-    out = {o: Fraction(acc[k]) / den for k, o in enumerate(OUTCOMES)}
-    out["ev"] = sum((game.pays[o] * out[o] for o in OUTCOMES), F0)
+    out = {o: Fraction(acc[k]) / den for k, o in enumerate(outcomes)}
+    out["ev"] = sum((game.pays[o] * out[o] for o in outcomes), F0)
     return out
 
 

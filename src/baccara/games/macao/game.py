@@ -56,7 +56,8 @@ from ...errors import BaccaraError, ShoeError
 from ...shoe import Shoe
 from .rules import MacaoRules, macao_rules
 
-#: Outcome categories of a coup, from the punter's side.
+#: Outcome categories of a coup, from the punter's side, in every variant; a game adds ``win_naturalT`` for
+#: other paid totals T and, with the banker's bonus, ``lose_naturalT`` (see :attr:`MacaoGame.outcomes`).
 OUTCOMES = ("win_natural9", "win_natural8", "win", "push", "lose")
 #: Node kinds: a decision to draw or stand, and a drawn ten pending acceptance.
 DECIDE, PENDING = "d", "p"
@@ -168,7 +169,7 @@ def build_graph(rules: MacaoRules, t0: int) -> Graph:
 
 @dataclass(frozen=True)
 class HandValue:
-    """A final hand: its total (BUST if over 9 under early rules), its cards, and its natural (9, 8 or 0)."""
+    """A final hand: its total (BUST if over 9 under early rules), its cards, and its natural's total (-1: none)."""
 
     total: int
     cards: int
@@ -276,8 +277,8 @@ class MacaoGame:
         else:
             total = sum(hand) % 10 + sum(A)
             if total > 9:
-                return HandValue(BUST, cards, 0)
-        nat = total if cards == self.rules.initial and total in (8, 9) else 0
+                return HandValue(BUST, cards, -1)
+        nat = total if cards == self.rules.initial and total in self.rules.naturals else -1
         return HandValue(total, cards, nat)
 
     def outcome(self, p: HandValue, b: HandValue) -> str:
@@ -285,17 +286,35 @@ class MacaoGame:
         if p.total == BUST:
             return "lose"
         if b.total == BUST or p.total > b.total or (p.total == b.total and p.cards < b.cards):
-            return {9: "win_natural9", 8: "win_natural8"}.get(p.natural, "win")
-        if p.total == b.total and p.cards == b.cards and self.rules.ties == "push":
-            return "push"
+            return f"win_natural{p.natural}" if p.natural >= 0 else "win"
+        if p.total == b.total and p.cards == b.cards:
+            # equal totals and cards: the tie rule, never the banker's bonus (Meyer: one nine against another
+            # loses single)
+            return "push" if self.rules.ties == "push" else "lose"
+        if self.rules.banker_bonus and b.natural >= 0:
+            return f"lose_natural{b.natural}"
         return "lose"
+
+    @cached_property
+    def outcomes(self) -> tuple[str, ...]:
+        """This game's outcome categories: :data:`OUTCOMES`, then ``win_naturalT`` for the other paid totals T,
+        then, with the banker's bonus, ``lose_naturalT`` for every natural total T (highest first)."""
+        nats = self.rules.naturals
+        extra = tuple(f"win_natural{t}" for t in nats if t not in (9, 8))
+        if self.rules.banker_bonus:
+            extra += tuple(f"lose_natural{t}" for t in nats)
+        return OUTCOMES + extra
 
     @cached_property
     def pays(self) -> dict[str, Fraction]:
         """What each outcome pays the punter, per unit staked."""
         r = self.rules
-        return {"win_natural9": r.natural9_pays, "win_natural8": r.natural8_pays, "win": Fraction(1),
-                "push": Fraction(0), "lose": Fraction(-1)}
+        out = {"win_natural9": r.natural9_pays, "win_natural8": r.natural8_pays, "win": Fraction(1),
+               "push": Fraction(0), "lose": Fraction(-1)}
+        for o in self.outcomes[len(OUTCOMES):]:
+            t = int(o[-1])
+            out[o] = r.multiple(t) if o.startswith("win") else -r.multiple(t)
+        return out
 
     @cached_property
     def scale(self) -> int:
@@ -317,7 +336,7 @@ class MacaoGame:
         includes the orders of both face-down hands.
         """
         out = []
-        oc = {o: i for i, o in enumerate(OUTCOMES)}
+        oc = {o: i for i, o in enumerate(self.outcomes)}
         for bi, B in enumerate(self.hands):
             g = self.graph(B)
             for ui, (A, r) in enumerate(self.units):
@@ -338,7 +357,7 @@ class MacaoGame:
                         if n.children:
                             busted = sum(self.weight(code + 16**c) for c in range(10) if n.children[c] == BUST)
                             if busted:
-                                terms.append((j, 1, hi, busted * mult, oc[self.outcome(pv, HandValue(BUST, 0, 0))]))
+                                terms.append((j, 1, hi, busted * mult, oc[self.outcome(pv, HandValue(BUST, 0, -1))]))
                 out.append(terms)
         return out
 

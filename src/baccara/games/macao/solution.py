@@ -20,7 +20,7 @@ from rich.table import Table
 from ...algebraic import fraction_str as fstr
 from ...result import Result
 from .engine import distribution, table
-from .game import DECIDE, OUTCOMES, MacaoGame, macao_game
+from .game import DECIDE, MacaoGame, macao_game
 from .lp import solve_exact, solve_float
 from .rules import MacaoRules
 
@@ -157,7 +157,7 @@ class MacaoSolution(Result):
         t.add_column("outcome")
         t.add_column("probability", justify="right")
         t.add_column("pays", justify="right")
-        for o in OUTCOMES:
+        for o in self.game.outcomes:
             t.add_row(o, f"{float(self.outcomes[o]):.6f}", str(self.game.pays[o]))
         out.append(t)
         for side in ("punter", "banker"):
@@ -199,8 +199,8 @@ class MacaoSolution(Result):
             "banker_edge": fstr(self.banker_edge),
             "banker_edge_float": float(self.banker_edge),
             "float_lp_value": self.float_value,
-            "outcomes": {o: fstr(self.outcomes[o]) for o in OUTCOMES},
-            "outcomes_float": {o: float(self.outcomes[o]) for o in OUTCOMES},
+            "outcomes": {o: fstr(self.outcomes[o]) for o in self.game.outcomes},
+            "outcomes_float": {o: float(self.outcomes[o]) for o in self.game.outcomes},
             "punter_strategy": tabs["punter"],
             "banker_strategy": tabs["banker"],
             "mixed_nodes": {"punter": self.mixed[0], "banker": self.mixed[1]},
