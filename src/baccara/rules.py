@@ -16,12 +16,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from .errors import BaccaraError
 from .tomlfile import read_toml
@@ -273,5 +272,16 @@ def player_draws(total: int, at_5: int) -> bool:
     return total < 8 and (total <= 4 or (total == 5 and at_5 == 1))
 
 
-#: :func:`player_draws` compiled by Numba, for the kernels and simulations.
-player_draws_jit = njit(cache=True, nogil=True)(player_draws)
+@cache
+def _player_draws_jit() -> Any:
+    from numba import njit
+
+    return njit(cache=True, nogil=True)(player_draws)
+
+
+def __getattr__(name: str) -> Any:
+    # ``player_draws_jit``: :func:`player_draws` compiled by Numba, for the kernels and simulations; made when
+    # first imported, so that the tableau (and the command line's options) load no numba.
+    if name == "player_draws_jit":
+        return _player_draws_jit()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
