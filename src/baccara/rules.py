@@ -18,12 +18,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from .errors import BaccaraError
 from .tomlfile import read_toml
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Column of Banker's rule used when Player stood.
 STOOD = 10
@@ -55,6 +56,7 @@ class Tableau:
     @cached_property
     def player_array(self) -> np.ndarray:
         """Player's rule as a boolean array over totals 0..9 (8, 9: naturals, never draw)."""
+        import numpy as np
         out = np.zeros(10, dtype=np.bool_)
         out[:8] = self.player_draws
         return out
@@ -62,6 +64,7 @@ class Tableau:
     @cached_property
     def banker_array(self) -> np.ndarray:
         """Banker's rule as a boolean array ``[total 0..9][third card 0..9, STOOD]``."""
+        import numpy as np
         out = np.zeros((10, 11), dtype=np.bool_)
         out[:8, :] = np.array(self.banker_draws, dtype=np.bool_)
         return out

@@ -124,12 +124,12 @@ def _command_name(args: list[str]) -> str | None:
 
 def _placeholder(name: str, summary: str) -> Any:
     """A command that only lists ``name`` and its summary in ``baccara --help`` (never run: see :func:`main`)."""
-    import click
+    from typer.core import TyperCommand
 
     def unreachable() -> None:
         raise RuntimeError(f"command {name!r} was not registered")
 
-    return click.Command(name, help=summary, callback=unreachable)
+    return TyperCommand(name, help=summary, callback=unreachable)
 
 
 def main() -> None:
@@ -143,10 +143,10 @@ def main() -> None:
     step = _STEP_OF.get(_command_name(args) or "")
     _register({step} if step is not None else set())  # a known command: only its own module
     command = typer.main.get_command(_app())
-    # The commands not registered are listed (--help, an unknown name) by their summaries, in the same order.
-    real = command.commands  # type: ignore[attr-defined]
-    command.commands = {name: real.get(name) or _placeholder(name, summary)  # type: ignore[attr-defined]
-                        for name, summary in _SUMMARIES} | real
+    if step is None:  # --help or an unknown name: every command listed by its summary, in the same order
+        real = command.commands  # type: ignore[attr-defined]
+        command.commands = {name: real.get(name) or _placeholder(name, summary)  # type: ignore[attr-defined]
+                            for name, summary in _SUMMARIES} | real
     _name_metavars(command)
     command(prog_name="baccara")
 
