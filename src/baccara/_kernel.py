@@ -570,6 +570,9 @@ def compiled() -> types.SimpleNamespace:
     """
     from numba import njit
 
+    from ._numba import defer_blas_probe
+
+    defer_blas_probe()
     namespace = dict(globals())
     for name, options in _JIT.items():
         f = globals()[name]

@@ -36,7 +36,7 @@ _STEP_OF = {"edge": "punto", "eor": "punto", "bets": "punto", "fields": "punto",
             "check": "check", "edgesort": "edgesort"}
 #: Each top-level command's summary in ``baccara --help`` (the first sentence of its help, which is all click
 #: shows there), in the order listed, so that the list needs none of the commands' modules
-#: (test_cli checks these against the commands themselves).
+#: (tests/test_startup.py checks these against the commands themselves).
 _SUMMARIES: tuple[tuple[str, str], ...] = (
     ("edge", "Every bet's win / push / loss probabilities and house edge, exactly (given what is known of the "
              "coup's cards)."),
