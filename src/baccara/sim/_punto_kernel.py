@@ -22,7 +22,7 @@ from numba import njit
 
 from .._numba import defer_blas_probe
 from ..events import CELL_SHAPE
-from .shoe_deal import CUT, deal_shoe, max_coups_cut, reach, shoe_key, shuffle_prefix, shuffle_prefix2
+from .shoe_deal import CUT, deal_shoe, max_coups_cut, reach, shoe_key, shuffle_prefix
 
 defer_blas_probe()
 
@@ -225,18 +225,6 @@ def _value_shoe(deck, vtemplate, stop, key):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _value_shoes(da, db, vtemplate, stop, ka, kb):
-    """:func:`_value_shoe` of two shoes, their shuffles interleaved: the first coups' positions."""
-    for k in range(vtemplate.size):
-        da[k] = vtemplate[k]
-        db[k] = vtemplate[k]
-    shuffle_prefix2(da, db, stop, ka, kb)
-    va = np.int64(da[0])
-    vb = np.int64(db[0])
-    return 1 + (va if va > 0 else 10), 1 + (vb if vb > 0 else 10)
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _value_row(row, hist, kwin, kpay):
     """A shoe's row from its coups per class (``hist``), as :func:`play_punto_shoe` tallies flat bets."""
     for c in range(row.size):
@@ -282,11 +270,8 @@ def punto_values_chunk(seed, first, out, vtemplate, cut, ctab, kwin, kpay):
         for k in range(ha.size):
             ha[k] = 0
             hb[k] = 0
-        if two:
-            pa, pb = _value_shoes(da, db, vtemplate, stop, shoe_key(seed, first + i), shoe_key(seed, first + i + 1))
-        else:
-            pa = _value_shoe(da, vtemplate, stop, shoe_key(seed, first + i))
-            pb = 0
+        pa = _value_shoe(da, vtemplate, stop, shoe_key(seed, first + i))
+        pb = _value_shoe(db, vtemplate, stop, shoe_key(seed, first + i + 1)) if two else 0
         sa = -1  # where the previous coup started: every shoe deals a first coup
         sb = -1 if two else lim
         while sa < lim and sb < lim:

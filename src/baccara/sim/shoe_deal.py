@@ -177,45 +177,6 @@ def shuffle_prefix(deck, start, stop, state):
     return state
 
 
-@njit(cache=True, inline="always")
-def shuffle_prefix2(da, db, stop, sa, sb):
-    """:func:`shuffle_prefix` of two shoes from position 0, a step of each in turn: (new states).
-
-    Each shoe gets exactly the cards :func:`shuffle_prefix` gives it; one shoe's
-    steps fill the waits of the other's (the multiplications, the swap's loads)."""
-    n = da.size
-    p = 0
-    while p < stop:
-        sa = sa + _GOLDEN
-        sb = sb + _GOLDEN
-        za = mix64(sa)
-        zb = mix64(sb)
-        sa, ja = bounded(sa, za >> _S32, n - p)
-        sb, jb = bounded(sb, zb >> _S32, n - p)
-        ja += p
-        jb += p
-        ca = da[ja]
-        cb = db[jb]
-        da[ja] = da[p]
-        db[jb] = db[p]
-        da[p] = ca
-        db[p] = cb
-        p += 1
-        if p < stop:
-            sa, ja = bounded(sa, za & _MASK32, n - p)
-            sb, jb = bounded(sb, zb & _MASK32, n - p)
-            ja += p
-            jb += p
-            ca = da[ja]
-            cb = db[jb]
-            da[ja] = da[p]
-            db[jb] = db[p]
-            da[p] = ca
-            db[p] = cb
-            p += 1
-    return sa, sb
-
-
 @njit(cache=True)
 def fill_infinite(deck, k, state):
     """Cards drawn with replacement (52 equally likely codes) into ``deck[0:k]``, two per 64-bit output."""
