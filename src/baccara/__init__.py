@@ -18,32 +18,47 @@ HTML in notebooks (:mod:`baccara.result`).
 """
 
 import importlib
-
-from .bets import Bet, Rule, builtin_bets, load_bets_toml
-from .errors import BaccaraError, BetError, ShoeError
-from .exact import (
-    BetResult,
-    CoupDistribution,
-    coup_distribution,
-    edge,
-    effects_of_removal,
-    evaluate,
-)
-from .known import Known
-from .report import EdgeReport, RemovalReport, edge_report, removal_report
-from .rules import PUNTO_BANCO, Tableau
-from .shoe import Shoe
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
+#: Where each public name lives: imported on first use, so that ``import baccara`` (and the command line's
+#: ``--version`` and ``--help``) loads neither NumPy nor numba until something computes.
+_NAMES = {
+    "Bet": "bets", "Rule": "bets", "builtin_bets": "bets", "load_bets_toml": "bets",
+    "BaccaraError": "errors", "BetError": "errors", "ShoeError": "errors",
+    "BetResult": "exact", "CoupDistribution": "exact", "coup_distribution": "exact", "edge": "exact",
+    "effects_of_removal": "exact", "evaluate": "exact",
+    "Known": "known",
+    "EdgeReport": "report", "RemovalReport": "report", "edge_report": "report", "removal_report": "report",
+    "PUNTO_BANCO": "rules", "Tableau": "rules",
+    "Shoe": "shoe",
+}
 #: Modules loaded on first use (``baccara.chemin`` builds numba kernels when imported).
 _LAZY = ("banque", "chemin", "macao", "sim")
 
+if TYPE_CHECKING:  # what the lazy names are, for type checkers and editors
+    from .bets import Bet, Rule, builtin_bets, load_bets_toml
+    from .errors import BaccaraError, BetError, ShoeError
+    from .exact import BetResult, CoupDistribution, coup_distribution, edge, effects_of_removal, evaluate
+    from .known import Known
+    from .report import EdgeReport, RemovalReport, edge_report, removal_report
+    from .rules import PUNTO_BANCO, Tableau
+    from .shoe import Shoe
+
 
 def __getattr__(name: str):
+    if name in _NAMES:
+        value = getattr(importlib.import_module(f".{_NAMES[name]}", __name__), name)
+        globals()[name] = value  # found once; later look-ups do not come here
+        return value
     if name in _LAZY:
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'baccara' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 
 __all__ = [

@@ -19,14 +19,25 @@ pair).
 
 from __future__ import annotations
 
+import functools
 import types
 from typing import Any
 
 import numpy as np
-from numba import njit
+
+#: The kernels Numba compiles, by name, with their options (:func:`compiled`).
+_JIT: dict[str, dict[str, Any]] = {}
 
 
-@njit(cache=True)
+def _jit(**options: Any) -> Any:
+    """Mark a kernel for Numba; the function itself stays pure Python (:func:`compiled` compiles it)."""
+    def mark(f: Any) -> Any:
+        _JIT[f.__name__] = options
+        return f
+    return mark
+
+
+@_jit(cache=True)
 def pair_split(cnt, tv, tr, w, replacement, rank_buf, out):
     """Ordered pairs of value-``w`` cards, split by pair class.
 
@@ -56,7 +67,7 @@ def pair_split(cnt, tv, tr, w, replacement, rank_buf, out):
     out[2] = q
 
 
-@njit(cache=True)
+@_jit(cache=True)
 def pair_tables(cnt, tv, tr, replacement, rank_buf, tmp, ps, b1, b2):
     """Class weights of first-two-card pairs that depletion couples.
 
@@ -108,7 +119,7 @@ def pair_tables(cnt, tv, tr, replacement, rank_buf, tmp, ps, b1, b2):
             cnt[t1] += 1
 
 
-@njit(cache=True)
+@_jit(cache=True)
 def _first_four(a, b, c, d, vc, replacement, ps, b1, b2, cw):
     """Class weights cw[k, l] of the first four cards having values (a, b, c, d).
 
@@ -192,7 +203,7 @@ def pairs_by_total(lv: tuple[int, ...] = tuple(range(10))) -> tuple[np.ndarray, 
 PAIRS, NPAIRS = pairs_by_total()
 
 
-@njit(cache=True)
+@_jit(cache=True)
 def coup_kernel(vc, lv, n, replacement, pdraw, bdraw, ps, b1, b2, cw, s0, s1, s2, used, pairs, npairs,
                 pmult, bmult, allow5, allow6, free56, out):
     """Ordered-deal counts of every coup outcome, by pair class.
@@ -278,7 +289,7 @@ def coup_kernel(vc, lv, n, replacement, pdraw, bdraw, ps, b1, b2, cw, s0, s1, s2
                         s2[k, m, :, :] = 0
 
 
-@njit(cache=True)
+@_jit(cache=True)
 def _emit(k, m, pt, bt, vc, lv, n4, n5, replacement, pdraw, bdraw, s0, s1, s2, out):
     """Deal the rest of the coup for one group of first four cards (see coup_kernel)."""
     nl = vc.size
@@ -303,7 +314,7 @@ def _emit(k, m, pt, bt, vc, lv, n4, n5, replacement, pdraw, bdraw, s0, s1, s2, o
                 out[k, m, pf, 1, bt, 0] += (vc[e] * w0 - s1[k, m, e]) * n5
 
 
-@njit(cache=True)
+@_jit(cache=True)
 def _continuations(k, m, e, f, vc, replacement, s0, s1, s2):
     """Deals of the group (k, m) whose fifth card has label e and sixth label f (see coup_kernel)."""
     if replacement:
@@ -312,7 +323,7 @@ def _continuations(k, m, e, f, vc, replacement, s0, s1, s2):
     return vc[e] * nf * s0[k, m] - vc[e] * s1[k, m, f] - nf * s1[k, m, e] + s2[k, m, e, f]
 
 
-@njit(cache=True)
+@_jit(cache=True)
 def _emit_known(k, m, pt, bt, vc, lv, replacement, pdraw, bdraw, s0, s1, s2, allow5, allow6, out):
     """:func:`_emit` when the fifth or sixth card is known to lie in a set of labels.
 
@@ -379,7 +390,7 @@ def value_buffers(dtype: Any = np.int64) -> tuple[np.ndarray, ...]:
     return tuple(out)
 
 
-@njit(cache=True, nogil=True, boundscheck=False)
+@_jit(cache=True, nogil=True, boundscheck=False)
 def value_kernel(vc, n, replacement, pdraw, bdraw, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, out):
     """Ordered-deal counts of every coup outcome by value: ``out[pt, pn, bt, bn]`` (every entry written).
 
@@ -502,7 +513,7 @@ def value_kernel(vc, n, replacement, pdraw, bdraw, qc, qd, w, u0, om, s0, s1, wb
             out[x, 1, y, 1] = dd[x, y] + dd[x + 10, y] + dd[x, y + 10] + dd[x + 10, y + 10]
 
 
-@njit(cache=True, nogil=True)
+@_jit(cache=True, nogil=True)
 def _value_work():
     """:func:`value_kernel`'s work arrays in int64 (:data:`VALUE_BUFFERS`)."""
     return (np.zeros(NVPAIRS, np.int64), np.zeros(NVPAIRS, np.int64), np.zeros((NVPAIRS, NVPAIRS), np.int64),
@@ -512,14 +523,14 @@ def _value_work():
             np.zeros((20, 10), np.int64), np.zeros((20, 20), np.int64))
 
 
-@njit(cache=True, nogil=True)
+@_jit(cache=True, nogil=True)
 def value_cells(vc, n, replacement, pdraw, bdraw, out):
     """:func:`value_kernel` in int64, its work arrays allocated here."""
     qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd = _value_work()
     value_kernel(vc, n, replacement, pdraw, bdraw, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, out)
 
 
-@njit(cache=True, nogil=True)
+@_jit(cache=True, nogil=True)
 def value_levels_kernel(counts, cards, replacement, pdraw, bdraw, order, starts, matrix, lev):
     """For each shoe i (value counts ``counts[i]``, ``cards[i]`` cards): ``lev[i]`` = ``matrix`` times the
     sums of the value cells' counts over the groups ``order[starts[g]:starts[g + 1]]`` (int64).
@@ -547,19 +558,29 @@ def value_levels_kernel(counts, cards, replacement, pdraw, bdraw, order, starts,
             lev[i, level] = acc
 
 
-def _pure_python_kernels() -> dict:
-    """Pure-Python copies of the kernels, calling one another (the exact fallback).
+@functools.cache
+def compiled() -> types.SimpleNamespace:
+    """The kernels compiled by Numba (``cache=True``: loaded from Numba's cache once compiled), by name.
 
-    Each copy is the jitted function's own code, re-bound to a namespace in
-    which its helpers are pure Python too, so it runs on object arrays of
-    Python integers without overflow.
+    Importing Numba and loading compiled code costs a process more than counting
+    one coup's distribution in pure Python, so this module imports Numba only here,
+    when :mod:`baccara.exact` first asks for the compiled kernels.  Each kernel is its
+    pure-Python function's own code, re-bound to a namespace in which the kernels it
+    calls are compiled too.
     """
+    from numba import njit
+
+    from ._numba import defer_blas_probe
+
+    defer_blas_probe()
     namespace = dict(globals())
-    for name in ("pair_split", "pair_tables", "_first_four", "_emit", "_continuations", "_emit_known", "coup_kernel",
-                 "value_kernel"):
-        f = globals()[name].py_func
-        namespace[name] = types.FunctionType(f.__code__, namespace, name, f.__defaults__, f.__closure__)
-    return namespace
+    for name, options in _JIT.items():
+        f = globals()[name]
+        namespace[name] = njit(**options)(types.FunctionType(f.__code__, namespace, name, f.__defaults__,
+                                                             f.__closure__))
+    return types.SimpleNamespace(**{name: namespace[name] for name in _JIT})
 
 
-PURE_PYTHON = _pure_python_kernels()
+#: The kernels in pure Python, calling one another: they run on object arrays of Python integers without
+#: overflow (the exact fallback), and count a process's first distributions before Numba is loaded.
+PURE_PYTHON = {name: globals()[name] for name in _JIT}

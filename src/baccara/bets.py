@@ -16,9 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from . import params
 from .errors import BaccaraError, BetError
@@ -31,6 +29,9 @@ from .events import (
     normalize_condition,
 )
 from .tomlfile import read_toml
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DEFAULT_COMMISSION = Fraction(1, 20)
 DEFAULT_TIE_PAYS = Fraction(8)
@@ -138,6 +139,7 @@ class Bet:
     def check_rules(self) -> None:
         """Refuse a rule that can never pay: its condition holds in no coup, or only in coups an
         earlier rule already matched (a slip in a user's bet, never meant)."""
+        import numpy as np
         unset = np.ones(NCELLS, dtype=bool)
         for k, rule in enumerate(self.rules, 1):
             mask = condition_mask(rule.when)
@@ -161,6 +163,7 @@ class Bet:
 
 @lru_cache(maxsize=4096)
 def _cell_levels(bet: Bet) -> tuple[tuple[Fraction, ...], np.ndarray]:
+    import numpy as np
     payout = np.full(NCELLS, -1, dtype=np.int64)
     levels: list[Fraction] = []
     unset = np.ones(NCELLS, dtype=bool)

@@ -14,17 +14,19 @@ names those functions (the *fields*) and evaluates conditions on them.
 
 from __future__ import annotations
 
+import math
 from functools import cache, lru_cache
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from .errors import BetError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Shape of the cell array: (player pair class, banker pair class,
 #: player total, player cards - 2, banker total, banker cards - 2).
 CELL_SHAPE = (3, 3, 10, 2, 10, 2)
-NCELLS = int(np.prod(CELL_SHAPE))
+NCELLS = math.prod(CELL_SHAPE)
 
 WINNERS = ("banker", "player", "tie")
 
@@ -59,6 +61,7 @@ def resolution_at_least(have: str, need: str) -> bool:
 @lru_cache(maxsize=1)
 def field_arrays() -> dict[str, np.ndarray]:
     """Each field's value in each cell, as flat arrays of length NCELLS."""
+    import numpy as np
     kp, kb, pt, pn, bt, bn = np.indices(CELL_SHAPE).reshape(6, -1)
     pcards, bcards = pn + 2, bn + 2
     pnat = (pcards == 2) & (pt >= 8)
@@ -86,6 +89,7 @@ def field_arrays() -> dict[str, np.ndarray]:
 @cache
 def field_values(field: str) -> tuple[int, ...]:
     """The values ``field`` takes in some coup (its domain, as the integers conditions use)."""
+    import numpy as np
     return tuple(int(v) for v in np.unique(field_arrays()[field].astype(np.int64)))
 
 
@@ -104,6 +108,7 @@ def describe_condition(when: tuple[tuple[str, tuple], ...]) -> str:
 
 def normalize_condition(field: str, value: Any) -> tuple:
     """The allowed values of ``field`` as a sorted tuple, checked against the field's kind."""
+    import numpy as np
     if field not in FIELDS:
         raise BetError(f"unknown event field {field!r}: fields are {', '.join(FIELDS)}")
     kind = FIELDS[field][0]
@@ -133,6 +138,7 @@ def condition_mask(when: tuple[tuple[str, tuple], ...]) -> np.ndarray:
     """Cells where every (field, allowed values) condition holds (read-only: computed once per
     condition, for the bet's rule check and again for its payout cells)."""
     arrays = field_arrays()
+    import numpy as np
     mask = np.ones(NCELLS, dtype=bool)
     for field, allowed in when:
         mask &= np.isin(arrays[field].astype(np.int64), np.array(allowed, dtype=np.int64))

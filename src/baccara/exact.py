@@ -37,6 +37,7 @@ larger shoes run the same kernels in pure Python on Python integers, exactly.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -56,6 +57,28 @@ from .rules import PUNTO_BANCO, Tableau
 from .shoe import CARDS_PER_COUP, Shoe
 
 _INT64_LIMIT = 2**63 - 1
+
+#: Distributions a process counts with the kernels' pure-Python form before it loads the compiled ones (unless
+#: Numba is loaded already): one 8-deck distribution takes tens of milliseconds in Python, while importing Numba
+#: and loading compiled code take several times that, which only later distributions repay.  Both give the same
+#: integers.
+PURE_FIRST = 1
+_pure_counted = 0
+
+
+def _numba_loaded() -> bool:
+    return "numba" in sys.modules
+
+
+def _compiled(fits: bool) -> Any:
+    """The compiled kernels for an int64 count (``fits``), or None to count it in pure Python instead."""
+    global _pure_counted
+    if not fits:
+        return None
+    if _pure_counted < PURE_FIRST and not _numba_loaded():
+        _pure_counted += 1
+        return None
+    return _kernel.compiled()
 
 
 def _fits_int64(shoe: Shoe) -> bool:
@@ -89,13 +112,15 @@ def coup_counts(shoe: Shoe, tableau: Tableau = PUNTO_BANCO, known: Known | Mappi
     """
     cond = Known.coerce(known)
     lab = labelling(shoe.resolution, cond)
-    fast = _fits_int64(shoe)
+    fits = _fits_int64(shoe)
     if shoe.resolution == "value" and cond is None:
-        out = np.zeros(CELL_SHAPE, dtype=np.int64) if fast else _object_zeros(CELL_SHAPE)
+        out = np.zeros(CELL_SHAPE, dtype=np.int64) if fits else _object_zeros(CELL_SHAPE)
         out[0, 0] = value_cell_counts(shoe, tableau)
         return out
+    kernels = _compiled(fits)
+    fast = kernels is not None
     dtype = np.int64 if fast else object
-    ns: Any = _kernel if fast else _Namespace(_kernel.PURE_PYTHON)
+    ns: Any = kernels if fast else _Namespace(_kernel.PURE_PYTHON)
     cnt = np.array(shoe.counts, dtype=dtype)
     nl = lab.label_values.size
     if cond is None:
@@ -121,8 +146,8 @@ def coup_counts(shoe: Shoe, tableau: Tableau = PUNTO_BANCO, known: Known | Mappi
     if shoe.resolution == "value":  # no pairs by value: one pair class, as the value-level kernel gives
         folded = zero(*CELL_SHAPE)
         folded[0, 0] = out.sum(axis=(0, 1))
-        return folded
-    return out
+        out = folded
+    return out.astype(np.int64) if fits and not fast else out
 
 
 @lru_cache(maxsize=64)
@@ -156,11 +181,19 @@ def value_cell_counts(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> np.ndarray:
         Shape :data:`VALUE_CELL_SHAPE` ``(10, 2, 10, 2)``, summing to ``shoe.deals()``: int64 when the
         shoe is small enough (up to 22 decks), otherwise an object array of Python ints.
     """
-    if _fits_int64(shoe):
+    fits = _fits_int64(shoe)
+    kernels = _compiled(fits)
+    if kernels is not None:
         out = np.empty(VALUE_CELL_SHAPE, dtype=np.int64)
-        _kernel.value_cells(np.array(shoe.value_counts(), dtype=np.int64), shoe.cards, shoe.replacement,
+        kernels.value_cells(np.array(shoe.value_counts(), dtype=np.int64), shoe.cards, shoe.replacement,
                             tableau.player_array, tableau.banker_array, out)
         return out
+    out = _value_cells_python(shoe, tableau)
+    return out.astype(np.int64) if fits else out
+
+
+def _value_cells_python(shoe: Shoe, tableau: Tableau) -> np.ndarray:
+    """:func:`value_cell_counts` by the value kernel in pure Python, on Python integers (an object array)."""
     out = _object_zeros(VALUE_CELL_SHAPE)
     _kernel.PURE_PYTHON["value_kernel"](np.array(shoe.value_counts(), dtype=object), int(shoe.cards), shoe.replacement,
                                         tableau.player_array, tableau.banker_array, *_kernel.value_buffers(object), out)
@@ -409,17 +442,19 @@ def _value_levels(values: np.ndarray, cards: np.ndarray, replacement: bool, tabl
     the value-level kernel and the book in compiled code (int64), or exactly in Python for shoes too
     large for it."""
     top = int(cards.max()) if cards.size else 0
-    if 4 * top**CARDS_PER_COUP < _INT64_LIMIT:
+    fits = 4 * top**CARDS_PER_COUP < _INT64_LIMIT
+    kernels = (_kernel.compiled() if len(values) > 1 else _compiled(True)) if fits else None
+    if kernels is not None:
         lev = np.zeros((len(values), book.matrix.shape[0]), dtype=np.int64)
-        _kernel.value_levels_kernel(np.asarray(values, dtype=np.int64), np.asarray(cards, dtype=np.int64), replacement,
+        kernels.value_levels_kernel(np.asarray(values, dtype=np.int64), np.asarray(cards, dtype=np.int64), replacement,
                                     tableau.player_array, tableau.banker_array, book.order, book.starts,
                                     book.matrix, lev)
         return lev
     lev = np.empty((len(values), book.matrix.shape[0]), dtype=object)
     for i, row in enumerate(values):
-        flat = value_cell_counts(Shoe(tuple(int(x) for x in row), "value", replacement), tableau).reshape(-1)
+        flat = _value_cells_python(Shoe(tuple(int(x) for x in row), "value", replacement), tableau).reshape(-1)
         lev[i] = _level_counts(flat, book)
-    return lev
+    return lev.astype(np.int64) if fits else lev
 
 
 def applicable_bets(shoe: Shoe, bets: Mapping[str, Bet]) -> dict[str, Bet]:

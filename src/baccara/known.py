@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from . import params
 from .cards import RANK_VALUE, RANKS, rank_index
 from .errors import BaccaraError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: The positions a condition can name, in deal order.
 POSITIONS = (1, 2, 3, 4, 5, 6)
@@ -315,6 +316,7 @@ class Labelling:
 
 def _orders(first: np.ndarray, second: np.ndarray) -> np.ndarray:
     """m[a, b]: orders of the unordered hand {a, b} with an allowed label first and second."""
+    import numpy as np
     out = np.outer(first, second).astype(np.int64)
     out = out + out.T
     np.fill_diagonal(out, np.diag(out) // 2)
@@ -361,6 +363,7 @@ def labelling(resolution: str, known: Known | None) -> Labelling:
             return any(RANK_VALUE[r] == values[t] for r in s)
         return int(ranks[t]) in s
 
+    import numpy as np
     sigs = [(int(values[t]), tuple(member(t, s) for _, s in sets)) for t in range(len(values))]
     order = sorted(set(sigs))
     index = {sig: i for i, sig in enumerate(order)}

@@ -16,15 +16,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
-
-import numpy as np
-from numba import njit
+from typing import TYPE_CHECKING, Any
 
 from .errors import BaccaraError
 from .tomlfile import read_toml
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Column of Banker's rule used when Player stood.
 STOOD = 10
@@ -56,6 +56,7 @@ class Tableau:
     @cached_property
     def player_array(self) -> np.ndarray:
         """Player's rule as a boolean array over totals 0..9 (8, 9: naturals, never draw)."""
+        import numpy as np
         out = np.zeros(10, dtype=np.bool_)
         out[:8] = self.player_draws
         return out
@@ -63,6 +64,7 @@ class Tableau:
     @cached_property
     def banker_array(self) -> np.ndarray:
         """Banker's rule as a boolean array ``[total 0..9][third card 0..9, STOOD]``."""
+        import numpy as np
         out = np.zeros((10, 11), dtype=np.bool_)
         out[:8, :] = np.array(self.banker_draws, dtype=np.bool_)
         return out
@@ -273,5 +275,16 @@ def player_draws(total: int, at_5: int) -> bool:
     return total < 8 and (total <= 4 or (total == 5 and at_5 == 1))
 
 
-#: :func:`player_draws` compiled by Numba, for the kernels and simulations.
-player_draws_jit = njit(cache=True, nogil=True)(player_draws)
+@cache
+def _player_draws_jit() -> Any:
+    from numba import njit
+
+    return njit(cache=True, nogil=True)(player_draws)
+
+
+def __getattr__(name: str) -> Any:
+    # ``player_draws_jit``: :func:`player_draws` compiled by Numba, for the kernels and simulations; made when
+    # first imported, so that the tableau (and the command line's options) load no numba.
+    if name == "player_draws_jit":
+        return _player_draws_jit()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

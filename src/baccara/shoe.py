@@ -25,11 +25,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from math import perm
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .cards import RANK_VALUE, RANKS, SUITS, rank_index, suit_index
 from .errors import ShoeError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 RESOLUTIONS = ("suit", "rank", "value")
 _NTYPES = {"suit": 52, "rank": 13, "value": 10}
@@ -39,6 +41,7 @@ CARDS_PER_COUP = 6
 
 @cache
 def _type_tables(resolution: str) -> tuple[np.ndarray, np.ndarray]:
+    import numpy as np
     if resolution == "suit":
         values = np.array([RANK_VALUE[i // 4] for i in range(52)], dtype=np.int64)
         ranks = np.arange(52, dtype=np.int64) // 4

@@ -6,11 +6,9 @@ from fractions import Fraction
 
 import typer
 
-from .. import chemin, params
+from .. import params
 from ..cli_errors import handles_errors
 from ..errors import BaccaraError, ShoeError
-from ..games.chemin.game import MODELS, check_model
-from ..games.chemin.solution import solve_chemin, sweep_chemin
 from ..shoe import Shoe, a_decks
 from ..workload import check_workload
 from .common import (
@@ -54,6 +52,8 @@ def parse_alpha(text: str, option: str = "--commission") -> Fraction:
 def _model_and_decks(model: str, decks: str | None, composition: str | None = None, remove: str | None = None,
                      add: str | None = None, model3: bool = True) -> tuple[str, int | None | tuple[int, ...]]:
     """The model and the game's shoe (d, None for infinite, or a composition by value) from the options."""
+    from ..games.chemin.game import MODELS, check_model  # the game's kernels: when a command runs, not at --help
+
     model = params.choice(model, "--model", MODELS)
     infinite = model.startswith("A")  # Model A deals with replacement: the infinite shoe, and only that
     if infinite and decks is not None:
@@ -94,6 +94,8 @@ def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
         from ..games.chemin.model3 import solve_chemin3
 
         return render(solve_chemin3(m, d, parse_alpha(commission), all_equilibria=all_equilibria), json_out)
+    from ..games.chemin.solution import solve_chemin
+
     return render(solve_chemin(m, d, parse_alpha(commission)), json_out)
 
 
@@ -113,6 +115,8 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
 
         assert d is not None  # Model B: a finite shoe
         return render(sweep_chemin3(d, a, b), json_out)
+    from ..games.chemin.solution import sweep_chemin
+
     return render(sweep_chemin(m, d, a, b), json_out)
 
 
@@ -228,6 +232,8 @@ def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", metava
     ds = parse_deck_range(decks)
     check_workload(f"Table 4 for {len(ds)} values of d", SECONDS_PER_D["table4"] * len(ds), allow_long,
                    "give a shorter --decks range", say)
+    from .. import chemin
+
     with progress_bar() as bar:
         task = bar.add_task("Model B2 sweeps", total=len(ds))
         result = chemin.table4(ds, progress=lambda d: bar.advance(task))
@@ -246,6 +252,8 @@ def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", metavar="D-
     per_d = SECONDS_PER_D["table7" if confirm else "table7-no-confirm"]
     check_workload(f"Table 7 for {len(ds)} values of d{'' if confirm else ' (no confirmation)'}", per_d * len(ds),
                    allow_long, "give a shorter --decks range" + (", or --no-confirm" if confirm else ""), say)
+    from .. import chemin
+
     with progress_bar() as bar:
         task = bar.add_task("Model B3 sweeps", total=len(ds))
         result = chemin.table7(ds, confirm, progress=lambda d: bar.advance(task))
@@ -269,6 +277,7 @@ def chemin_plot(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositio
     """Plot the best-response-discontinuity curves in the (alpha, p) plane (Ethier and Lee (2023), Figure 1)."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
     params.output_file(output, "--out", params.IMAGE_SUFFIXES)
+    from ..games.chemin.solution import sweep_chemin
     from ..plots import plot_curves
 
     try:
@@ -286,6 +295,8 @@ def chemin_table1(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composit
                   remove: str | None = REMOVE, add: str | None = ADD, json_out: bool = JSON) -> dict | None:
     """Ethier and Lee (2023), Table 1: Banker's moves that depend neither on Player's strategy nor on alpha in [0, 1/10]."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
+    from .. import chemin
+
     return render(chemin.table1(m, **_shoe_args(d)), json_out)
 
 
@@ -298,6 +309,8 @@ def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", metavar="D
     ds = _finite(parse_deck_range(decks))
     check_workload(f"Table 5 for {len(ds)} values of d", SECONDS_PER_D["table5"] * len(ds), allow_long,
                    "give a shorter --decks range", say)
+    from .. import chemin
+
     with progress_bar() as bar:
         task = bar.add_task("Model B2 sweeps", total=len(ds))
         result = chemin.table5(ds, progress=lambda d: bar.advance(task))
@@ -312,6 +325,8 @@ def chemin_table(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
                  json_out: bool = JSON) -> dict | None:
     """Banker's best response to Player's mixture p at one commission (Ethier and Lee (2023), Table 1 layout)."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
+    from .. import chemin
+
     return render(chemin.best_response(m, **_shoe_args(d), commission=parse_alpha(commission),
                                        p=params.probability(p, "--p")), json_out)
 

@@ -15,7 +15,6 @@ before it starts: beyond the limits it is refused unless ``--allow-long``;
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -45,7 +44,6 @@ from ..bets import (
 )
 from ..cli_errors import err, handles_errors, make_console
 from ..errors import BaccaraError
-from .distributed import check_backend, default_workers, max_workers, probe_scheduler
 from .limits import (
     DEFAULT_CUT,
     MAX_COUPS,
@@ -199,6 +197,8 @@ def parse_seed(text: str | None) -> int:
         The seed.
     """
     if text is None:
+        import secrets
+
         return secrets.randbits(63)
     try:
         return parse_count(text, "--seed", minimum=0, maximum=MAX_SEED)
@@ -292,6 +292,8 @@ def parse_common(shoes: str, seed: str | None, workers: str | None, backend: str
     Common
         The parsed options.
     """
+    from .distributed import check_backend, default_workers, max_workers  # sockets, processes: not at --help
+
     check_out(out_path)
     n = parse_count(shoes, "--shoes", minimum=1, maximum=MAX_SHOES)
     try:
@@ -381,6 +383,8 @@ def parse_shoe(decks: str | None, deal: str | None, cut: str | None, coups: str 
 def _plan(game: str, common: Common, shoe: ShoeSpec, *, kind: str | None = None,
           perfect_every: int | None = None, by_value: bool = False) -> WorkEstimate:
     """Estimate the run, refuse it beyond the limits (unless --allow-long), and tell people."""
+    from .distributed import default_workers
+
     workers = 1 if common.scheduler else (common.workers or default_workers())
     est = estimate_work(game, common.shoes, shoe.decks, shoe.deal, shoe.cut, shoe.coups, workers, kind,
                         perfect_every, rows=common.out is not None, by_value=by_value)
@@ -560,6 +564,8 @@ def punto(
     est = _plan("punto", common, shoe, kind="count" if system else None, perfect_every=every if perfect else None,
                 by_value=all(n in available and available[n].resolution == "value" for n in names))
     if common.scheduler:
+        from .distributed import probe_scheduler
+
         probe_scheduler(common.scheduler)
     job = PuntoJob(seed=common.seed, shoes=common.shoes, decks=shoe.decks, bets=bets_from_names(names, available),
                    deal=shoe.deal, cut=shoe.cut, coups=shoe.coups, count=system, perfect=perfect,
@@ -638,6 +644,8 @@ def chemin(
     p5 = parse_prob(draw_at_5, "--draw-at-5") if draw_at_5 is not None else None
     est = _plan("chemin", common, shoe)
     if common.scheduler:
+        from .distributed import probe_scheduler
+
         probe_scheduler(common.scheduler)
     chosen = key if is_eq or key in TABLEAU_WORDS else _with_option("--banker", load_strategy_toml, banker)
     strategy = chemin_strategy(chosen, shoe.decks, alpha, m or "2", p5)
@@ -713,6 +721,8 @@ def banque(
     shoe = parse_shoe(decks, deal, cut, coups, default_decks=3, default_cut=BANQUE_CUT)
     est = _plan("banque", common, shoe)
     if common.scheduler:
+        from .distributed import probe_scheduler
+
         probe_scheduler(common.scheduler)
     strategy = banque_strategy(t, *probs, banker=bk)
     job = BanqueJob(seed=common.seed, shoes=common.shoes, strategy=strategy, theta=t, decks=shoe.decks,

@@ -24,11 +24,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Self
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Self
 
 from ..errors import BaccaraError, ParameterError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _SAFE = 2**62
 
@@ -62,12 +63,14 @@ def in_blocks(pool, n: int, call) -> None:
         f.result()
 
 
-def _dot(a: np.ndarray, b: np.ndarray) -> int:
-    """Exact sum of a * b over int64 columns (object arithmetic if int64 could overflow)."""
+def _dot(a: np.ndarray, b: np.ndarray, ma: int | None = None, mb: int | None = None) -> int:
+    """Exact sum of a * b over int64 columns (object arithmetic if int64 could overflow); ``ma``, ``mb``: the
+    columns' largest absolute values, where known."""
+    import numpy as np
     if a.size == 0:
         return 0
-    ma = int(np.abs(a).max())
-    mb = int(np.abs(b).max())
+    ma = int(np.abs(a).max()) if ma is None else ma
+    mb = int(np.abs(b).max()) if mb is None else mb
     if ma * mb * a.size < _SAFE:
         return int(np.dot(a, b))
     return int(np.dot(a.astype(object), b.astype(object)))
@@ -75,11 +78,13 @@ def _dot(a: np.ndarray, b: np.ndarray) -> int:
 
 def column_sums(cols: Mapping[str, np.ndarray], pairs: Iterable[tuple[str, str]]) -> dict[str, int]:
     """Exact sums of each column and of the products of the given pairs of columns."""
+    import numpy as np
+    top = {name: int(np.abs(c).max()) if c.size else 0 for name, c in cols.items()}  # once a column, not a pair
     out = {}
     for name, c in cols.items():
-        out[name] = _dot(c, np.ones_like(c)) if c.size else 0
+        out[name] = _dot(c, np.ones_like(c), top[name], 1) if c.size else 0
     for a, b in pairs:
-        out[f"{a}*{b}"] = _dot(cols[a], cols[b])
+        out[f"{a}*{b}"] = _dot(cols[a], cols[b], top[a], top[b])
     return out
 
 
@@ -204,11 +209,14 @@ class Accumulator:
         floats.update(self._maxima)
         self.total.floats = floats
         if self._rows is not None:
+            import numpy as np
             self.total.rows = {k: np.concatenate(v) for k, v in self._rows.items()}
         return self.total
 
 
 def _add_hist(a: np.ndarray | None, b: np.ndarray) -> np.ndarray:
+    import numpy as np
+
     if a is None:
         return b.astype(np.int64).copy()
     n = max(a.size, b.size)
@@ -389,8 +397,8 @@ class ParquetSink:
         rows : mapping of str to array
             Columns of equal length; the first call fixes the schema.
         """
+        import numpy as np
         import pyarrow as pa
-
         table = pa.table({k: np.asarray(v) for k, v in rows.items()})
         if self.metadata:
             table = table.replace_schema_metadata(self.metadata)
