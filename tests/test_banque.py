@@ -355,19 +355,37 @@ def test_a_partial_sweep_as_a_result():
 
     from baccara import banque
     from baccara.errors import BaccaraError
-    from baccara.games.banque.correlated_sweep import correlated_sweep, sweep_json
+    from baccara.games.banque.correlated_sweep import correlated_sweep
     from baccara.games.banque.sweeps import CorrelatedSweep
 
-    pieces = correlated_sweep(Fraction(47, 100), Fraction(1, 2))
+    pieces = correlated_sweep(Fraction(49, 100), Fraction(1, 2))
     res = CorrelatedSweep(pieces)
-    doc = res.to_json()
-    assert doc == sweep_json(pieces) and doc["count"] == len(pieces) > 1
+    doc = json.loads(json.dumps(res.to_json()))   # what a reader of --json gets back
+    ivs = doc["intervals"]
+    assert doc["count"] == len(ivs) == len(pieces) > 1
+    assert ivs[0]["from"]["exact"] == "49/100" and ivs[-1]["to"]["exact"] == "1/2"
+    assert all(a["to"] == b["from"] and a["from"]["float"] < a["to"]["float"] for a, b in zip(ivs, ivs[1:]))
+
+    def at(coeffs, x):
+        return sum(Fraction(c) * x**k for k, c in enumerate(coeffs))
+
+    # Each interval's formula, evaluated inside it, is the equilibrium the point solver certifies there.
+    for iv in ivs:
+        theta = (Fraction(iv["from"]["float"]) + Fraction(iv["to"]["float"])) / 2
+        s = correlated_equilibrium(theta)
+        f = iv["formula"]
+        named = {u: at(n, theta) / at(f["denominator"], theta) for u, n in zip(f["unknowns"], f["numerators"])}
+        assert named["value"] == s.value
+        assert [named.get(f"p_{u}", 0) for u in ("SS", "SD", "DS", "DD")] == list(s.p)
+        assert iv["players_support"] == [u for u, x in zip(("SS", "SD", "DS", "DD"), s.p) if x]
+        assert {k: v for k, v in named.items() if k.startswith("q_")} == {
+            f"q_({a},{b},{c})": x for (a, b, c), x in s.mixed.items()}
     con = Console(record=True, width=200)
     res.show(con)
     rows = [line for line in con.export_text().splitlines() if line.startswith("│")]
     assert len(rows) == len(pieces)  # one row per interval
     assert repr(res) == f"<CorrelatedSweep: Correlated cooperative equilibrium: {len(pieces)} theta-intervals in (0, 1/2]>"
-    assert doc["intervals"][0]["from"]["exact"] == "47/100" and "47/100" in res._repr_html_()
+    assert "49/100" in res._repr_html_()
     with pytest.raises(BaccaraError, match="concept must be one of correlated, independent, nash"):
         banque.sweep("Nash")
 
