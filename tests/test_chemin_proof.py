@@ -109,14 +109,6 @@ def test_cli_bad_decks_and_tampered_file(tmp_path, doc1):
     assert runner.invoke(app, ["check", str(path)]).exit_code == 1
 
 
-def test_cli_out_file_rechecks(tmp_path):
-    runner = CliRunner()
-    path = tmp_path / "b3-d1.json"
-    r = runner.invoke(app, ["chemin", "prove", "--model", "B3", "--decks", "1", "--out", str(path)])
-    assert r.exit_code == 0, r.output
-    assert runner.invoke(app, ["check", str(path)]).exit_code == 0
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("decks", [6, 8])
 def test_prove_and_check_slow(decks):
