@@ -108,12 +108,18 @@ def test_certificate_holds_at_extreme_theta(theta):
 
 
 def test_certificate_at_small_theta_values():
-    # The exact optima (the float solver's basis gave -0.012797277186 at 1/10000, not optimal).
+    # The exact optimum, certified (the float solver's basis gave -0.012797277186 at 1/10000, not optimal).
+    # As theta -> 0 Player 1's stake vanishes and the game is chemin de fer against Player 2 (Ethier and
+    # Lee 2015, section 3: m = 52): its value is Model A1's, where Player draws at 5 with probability 9/11
+    # (Kemeny and Snell 1957) -- here solved as chemin de fer, apart from the banque game.
+    from baccara.games.chemin.solution import solve_chemin
+
+    (a1,) = solve_chemin("A1", None, Fraction(0)).nash.equilibria
+    assert a1.p == Fraction(9, 11)
     s = _certified(Fraction(1, 10000))
-    assert s.p == (Fraction(5134167583, 28260008191), Fraction(23122630929, 28260008191),
-                   Fraction(3209679, 28260008191), 0)
-    assert set(s.mixed) == {(8, 10, 6), (10, 10, 6)} and s.m == 52
-    assert round(float(s.value), 12) == -0.012797357012
+    assert s.m == 52 and s.p[3] == 0
+    assert abs(s.value - a1.payoff_I) < Fraction(1, 10**5) and s.value != Fraction(-12797277186, 10**12)
+    assert abs(s.p[1] + s.p[3] - Fraction(9, 11)) < Fraction(1, 10**4)   # Player 2 draws at 5 (SD, DD)
 
 
 @settings(max_examples=12, deadline=None)
