@@ -1,7 +1,8 @@
 """Hypothesis profiles, and the collection order.
 
 Property tests without their own example count run 25 examples in the fast suite and 200 in the
-slow job (``BACCARA_HYPOTHESIS_PROFILE``: ``fast`` or ``thorough``).
+slow job (``BACCARA_HYPOTHESIS_PROFILE``: ``fast`` or ``thorough``); those with their own count run a
+quarter of it unless thorough (``tests/budget.py``).
 
 Collection order: the slowest modules first, so that with one worker per core
 (pytest-xdist, ``--dist loadfile``) they start at once instead of ending the run.

@@ -13,6 +13,8 @@ from baccara.games.banque.correlated import correlated_equilibrium
 from baccara.games.banque.game import banque_game
 from baccara.solve.zero_sum import best_reply_I, guaranteed
 
+from .budget import examples
+
 # Ethier and Lee (2015), Table 1: Banker's maximum drawing total in the correlated cooperative
 # equilibrium at theta = 1/2 (rows Player 1's third card 0-9, 10 stand, 11 natural).
 TABLE1 = """
@@ -153,7 +155,7 @@ def test_failed_certificate_is_an_error_not_a_result(monkeypatch):
     assert r.exit_code == 1 and "certificate" in r.output and "Traceback" not in r.output
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(1, 4), st.integers(1, 7), st.data())
 def test_exact_simplex_without_the_float_solver(m, n, data):
     # The exact simplex reaches a certified optimum from any start, so a wrong float basis

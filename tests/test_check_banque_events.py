@@ -19,6 +19,8 @@ from baccara.check.banque_events import Roots, descartes, recompute_events, same
 from baccara.check.banque_interior import interior_equilibria
 from baccara.cli import app
 
+from .budget import examples
+
 #: written by ``baccara banque prove --stored --out FILE`` (all of (0, 1/2])
 WHOLE = Path(__file__).parent / "data" / "banque_nash_all.json"
 STORED = Path(__file__).parent / "data" / "banque_nash_49_100.json"
@@ -76,7 +78,7 @@ def roots_inside(draw):
     return f, a, b, built
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(roots_inside())
 def test_roots_match_an_independent_count(case):
     # the Descartes-bisection isolation agrees with flint's certified complex roots, and finds those built in
