@@ -341,8 +341,9 @@ def test_independent_maximin_certificate(theta):
     assert not _exact_recheck(theta, [whole], v, Fraction(1, 10**10))
 
 
-@pytest.mark.parametrize("theta", [Fraction(1, 10**6), Fraction(1, 10000), Fraction(1, 5000),
-                                   Fraction(999999, 10**6), Fraction(49, 100)], ids=str)
+@pytest.mark.parametrize("theta", [Fraction(1, 10**6), pytest.param(Fraction(1, 10000), marks=pytest.mark.slow),
+                                   pytest.param(Fraction(1, 5000), marks=pytest.mark.slow), Fraction(999999, 10**6),
+                                   pytest.param(Fraction(49, 100), marks=pytest.mark.slow)], ids=str)
 def test_independent_maximin_certificate_near_theta_0_and_1(theta):
     # Near theta = 0 (or 1) V is nearly flat in p1 (p2) along the kinks at p2 (p1) ~ 9/11:
     # with pure bounds alone the branch and bound ran out of boxes at 1/10**6 and took
@@ -398,6 +399,7 @@ def test_a_partial_sweep_as_a_result():
         banque.sweep("Nash")
 
 
+@pytest.mark.slow
 def test_plot_of_a_partial_sweep(tmp_path):
     from baccara.games.banque.correlated_sweep import correlated_sweep
     from baccara.plots import plot_banque_correlated

@@ -68,7 +68,9 @@ def test_recent_model_certificate_by_brute_force():
     assert held_by_banker == sol.value
 
 
-EXTREME_THETAS = [F(1, 10**6), F(1, 10000), F(1, 5000), F(1, 1000), F(999999, 10**6), F(1, 2), F(49, 100)]
+EXTREME_THETAS = [F(1, 10**6), pytest.param(F(1, 10000), marks=pytest.mark.slow),
+                  pytest.param(F(1, 5000), marks=pytest.mark.slow), pytest.param(F(1, 1000), marks=pytest.mark.slow),
+                  F(999999, 10**6), pytest.param(F(1, 2), marks=pytest.mark.slow), F(49, 100)]
 
 
 @pytest.mark.parametrize("theta", EXTREME_THETAS, ids=str)
@@ -82,7 +84,8 @@ def test_recent_model_certified_at_extreme_theta(theta):
     assert guaranteed_by_team == sol.value == held_by_banker
 
 
-@pytest.mark.parametrize("theta", [F(1, 10000), F(999999, 10**6), F(49, 100)], ids=str)
+@pytest.mark.parametrize("theta", [pytest.param(F(1, 10000), marks=pytest.mark.slow), F(999999, 10**6),
+                                   pytest.param(F(49, 100), marks=pytest.mark.slow)], ids=str)
 def test_traditional_model_certified_at_extreme_theta(theta):
     # Before: at 1/10000 the basis search enumerated subsets of up to 2m + 2 = 58 sets (no
     # answer in 2 minutes, none in 15 at 1/10**6); at 999999/10**6 the column generation stalled.

@@ -72,6 +72,7 @@ def test_same_equilibria_right_of_theta_star(half):
     assert {(e.p1, e.p2, e.draw) for e in near.equilibria} == {(e.p1, e.p2, e.draw) for e in half.equilibria}
 
 
+@pytest.mark.slow
 def test_players_nine_elevenths_exactly_above_5772_over_33847():
     # p1 = p2 = 9/11 for theta > 5772/33847 ~ 0.170532, not below it.
     above = nash_equilibria(F(5772, 33847) + F(1, 10**4))

@@ -140,6 +140,7 @@ def test_a3_coincides_with_a1(alpha):
         assert len(sol.equilibria) == 17
 
 
+@pytest.mark.slow
 def test_b3_tends_to_a1_as_d_grows():
     # Ethier and Lee (2023), (67)-(68): as d -> oo Player's total draw probability at 5 tends to A1's p.
     alpha = Fraction(1, 20)

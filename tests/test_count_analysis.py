@@ -111,6 +111,7 @@ def test_same_result_on_threads_and_processes():
     assert _strip(a) == _strip(b) == _strip(c)
 
 
+@pytest.mark.slow
 def test_same_sums_on_dask():
     pytest.importorskip("distributed")
     job = CountJob(seed=4, shoes=200, decks=8, bet=BETS["dragon7"], count=load_count_toml(DRAGON7), cut=14,

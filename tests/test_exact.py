@@ -49,7 +49,7 @@ def depleted_decks(draw, decks=8, max_removed=300):
     return Shoe(tuple(counts), "suit")
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(8, least=2), deadline=None)
 @given(depleted_decks(decks=2, max_removed=80))
 def test_engine_equals_reference_enumerator(shoe):
     ref, deals = reference_counts(shoe)
