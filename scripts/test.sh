@@ -22,7 +22,7 @@ select=(-m "not slow")
 args=()
 for a in "$@"; do
     case "$a" in
-        --slow) select=(-m "slow and not proof") ;;
+        --slow) select=(-m "slow and not proof"); export BACCARA_HYPOTHESIS_PROFILE=${BACCARA_HYPOTHESIS_PROFILE:-thorough} ;;
         --proofs) select=(-m proof) ;;
         --all)  select=(-m "") ;;
         *)      args+=("$a") ;;

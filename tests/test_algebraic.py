@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from baccara.algebraic import QuadraticNumber as Q
 from baccara.algebraic import fraction_str, quadratic_roots, real_json, simplest
 
+from .budget import examples
+
 getcontext().prec = 80
 
 
@@ -123,7 +125,7 @@ def test_quadratic_roots_degenerate_cases():
 
 
 # ---------------------------------------------------------------- random: a field and an order
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(fields.flatmap(lambda d: st.tuples(numbers(d), numbers(d), numbers(d))))
 def test_field_identities(xyz):
     x, y, z = xyz
@@ -143,7 +145,7 @@ def test_field_identities(xyz):
         assert q / x == q * (1 / x)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(numbers(), numbers())
 def test_order_agrees_with_decimal(x, y):
     dx, dy = dec(x), dec(y)
@@ -159,7 +161,7 @@ def test_order_agrees_with_decimal(x, y):
     assert hi - lo <= abs(x.s) / 2 ** 40
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(numbers(), st.integers(2, 6))
 def test_one_number_in_two_fields_is_equal(x, k):
     # r + s sqrt(d) = r + (s/k) sqrt(d k^2): equal, same hash, same closed form
@@ -172,14 +174,14 @@ def test_one_number_in_two_fields_is_equal(x, k):
         assert x != Q(x.r, x.s, other)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(numbers())
 def test_str_round_trips(x):
     assert parse(str(x)) == x
     assert real_json(x) == {"exact": str(x), "float": float(x)}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(rats, rats, rats)
 def test_quadratic_roots_solve_the_equation(c2, c1, c0):
     assume(c2 or c1 or c0)
@@ -192,7 +194,7 @@ def test_quadratic_roots_solve_the_equation(c2, c1, c0):
     assert len(roots) == expected
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(rats, rats, fields)
 def test_roots_of_a_known_conjugate_pair(r, s, d):
     # x = r +- s sqrt d are the roots of x^2 - 2r x + (r^2 - s^2 d)

@@ -4,28 +4,43 @@ cooperative equilibrium by certified column generation."""
 import json
 import random
 from fractions import Fraction as F
-from itertools import product
 
 import pytest
 from typer.testing import CliRunner
 
 from baccara.cli import app
 from baccara.games.banque.full import full_correlated_equilibrium, team_game
-from baccara.solve.zero_sum import best_reply_I, guaranteed
+
+from .banque_oracle import banker_q, oracle_best_reply, oracle_guaranteed, oracle_payoff
 
 runner = CliRunner()
 
 
-def brute_force_recent(theta, sol):
-    """Over all 16 team strategies of the recent model, independently of the column generation: what the
-    team's mixture guarantees, and what Banker's q holds the best of them to."""
-    game = team_game(theta, "recent")
-    cols = [(u1, bits) for u1 in (0, 1) for bits in product((0, 1), repeat=3)]
-    built = [game.column(*c) for c in cols]
-    a = [c[0] for c in built]
-    h = [tuple(c[1][i] for c in built) for i in range(len(game.set_class))]
-    p = [dict(zip(sol.columns, sol.solution.p)).get(c, F(0)) for c in cols]
-    return guaranteed(a, h, p), max(best_reply_I(a, h, sol.solution.q))
+def brute_force(theta, model, sol):
+    """By the oracle, apart from the column generation and its payoffs: what the team's mixture guarantees,
+    and what Banker's q holds the team's best pure strategy to."""
+    mixture = {c: w for c, w in zip(sol.columns, sol.solution.p) if w}
+    return oracle_guaranteed(theta, model, mixture), oracle_best_reply(theta, model, banker_q(sol))
+
+
+def test_the_oracle_gives_ethier_lee_2015_solution():
+    # The oracle checks the paper's own solution at theta = 1/2 (section 3): Banker drawing as Table 1 says
+    # (mixing 5121/5792 at (6,10,6) and (10,6,6)) holds SD, DS and DD to -16655514960/(181 13^9) and SS
+    # below it, and the Players' p = (0, 110/543, 110/543, 323/543) guarantees that value.
+    from .test_banque import TABLE1
+
+    half, value = F(1, 2), F(-16655514960, 181 * 13**9)
+    q = {}
+    for k1, row in enumerate(TABLE1.strip().splitlines()):
+        for k2, entry in enumerate(row.split()):
+            top = int(entry.rstrip("+"))
+            q.update({(k1, k2, j): F(1) for j in range(top + 1)})
+            if entry.endswith("+"):
+                q[(k1, k2, top + 1)] = F(5121, 5792)
+    pays = {(u1, u2): oracle_payoff(half, "simplified", u1, (u2,), q) for u1 in (0, 1) for u2 in (0, 1)}
+    assert pays[0, 1] == pays[1, 0] == pays[1, 1] == value > pays[0, 0]
+    mixture = {(0, (1,)): F(110, 543), (1, (0,)): F(110, 543), (1, (1,)): F(323, 543)}
+    assert oracle_guaranteed(half, "simplified", mixture) == value == oracle_best_reply(half, "simplified", q)
 
 
 def test_simplified_by_column_generation_is_ethier_lee_2015():
@@ -48,12 +63,14 @@ def test_recent_model_certificate_by_brute_force():
     # the team's mixture guarantees the value and Banker's q holds every one of them to it.
     theta = F(1, 2)
     sol = full_correlated_equilibrium(theta, "recent")
-    guaranteed_by_team, held_by_banker = brute_force_recent(theta, sol)
+    guaranteed_by_team, held_by_banker = brute_force(theta, "recent", sol)
     assert guaranteed_by_team == sol.value
     assert held_by_banker == sol.value
 
 
-EXTREME_THETAS = [F(1, 10**6), F(1, 10000), F(1, 5000), F(1, 1000), F(999999, 10**6), F(1, 2), F(49, 100)]
+EXTREME_THETAS = [F(1, 10**6), pytest.param(F(1, 10000), marks=pytest.mark.slow),
+                  pytest.param(F(1, 5000), marks=pytest.mark.slow), pytest.param(F(1, 1000), marks=pytest.mark.slow),
+                  F(999999, 10**6), pytest.param(F(1, 2), marks=pytest.mark.slow), F(49, 100)]
 
 
 @pytest.mark.parametrize("theta", EXTREME_THETAS, ids=str)
@@ -62,41 +79,38 @@ def test_recent_model_certified_at_extreme_theta(theta):
     # the column generation stalled (the restricted game was not solved exactly).
     sol = full_correlated_equilibrium(theta, "recent")
     assert sol.certified and sol.solution.certified
-    # by brute force over all 16 team strategies, independently of the column generation
-    guaranteed_by_team, held_by_banker = brute_force_recent(theta, sol)
+    # by the oracle over all 16 team strategies, independently of the column generation
+    guaranteed_by_team, held_by_banker = brute_force(theta, "recent", sol)
     assert guaranteed_by_team == sol.value == held_by_banker
 
 
-@pytest.mark.parametrize("theta", [F(1, 10000), F(999999, 10**6), F(49, 100)], ids=str)
+@pytest.mark.parametrize("theta", [pytest.param(F(1, 10000), marks=pytest.mark.slow), F(999999, 10**6),
+                                   pytest.param(F(49, 100), marks=pytest.mark.slow)], ids=str)
 def test_traditional_model_certified_at_extreme_theta(theta):
     # Before: at 1/10000 the basis search enumerated subsets of up to 2m + 2 = 58 sets (no
     # answer in 2 minutes, none in 15 at 1/10**6); at 999999/10**6 the column generation stalled.
     sol = full_correlated_equilibrium(theta, "traditional")
     assert sol.certified and sol.best_reply_value == sol.value
-    assert guaranteed(*_restricted(sol), sol.solution.p) == sol.value
+    assert brute_force(theta, "traditional", sol) == (sol.value, sol.value)   # the oracle, over all 2^13
     # Player 2 seeing more of Player 1's hand can only help the Players
     simplified = full_correlated_equilibrium(theta, "simplified").value
     assert simplified <= full_correlated_equilibrium(theta, "recent").value <= sol.value
 
 
-def _restricted(sol):
-    built = [sol.game.column(*c) for c in sol.columns]
-    return [c[0] for c in built], [tuple(c[1][i] for c in built) for i in range(len(sol.game.set_class))]
-
-
 def test_traditional_best_reply_oracle_against_sampled_strategies():
-    # The oracle's best reply (per class, by additivity) beats 300 random team strategies.
+    # The solver's best reply (per class, by additivity) is the best of all 2^13 team strategies, as the oracle
+    # prices them; a few priced one by one are no better.
     theta = F(1, 2)
     sol = full_correlated_equilibrium(theta, "traditional")
     game = team_game(theta, "traditional")
-    q = sol.solution.q
-    best, _ = game.best_reply(q)
-    assert best == sol.value
+    best, (u1, bits) = game.best_reply(sol.solution.q)
+    q = banker_q(sol)
+    assert best == sol.value == oracle_best_reply(theta, "traditional", q) == oracle_payoff(theta, "traditional", u1,
+                                                                                             bits, q)
     rng = random.Random(4)
-    for _ in range(300):
-        col = (rng.randint(0, 1), tuple(rng.randint(0, 1) for _ in range(12)))
-        a, h = game.column(*col)
-        assert a + sum((qi * hi for qi, hi in zip(q, h) if qi), F(0)) <= best
+    for _ in range(20):
+        u1, bits = rng.randint(0, 1), tuple(rng.randint(0, 1) for _ in range(12))
+        assert oracle_payoff(theta, "traditional", u1, bits, q) <= best
 
 
 def test_cli_full_model_json_and_errors():

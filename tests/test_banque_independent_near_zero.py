@@ -16,6 +16,8 @@ from baccara.games.banque.independent_near_zero import blow_up, prove_first_inte
 from baccara.games.banque.independent_proof import exact_signature
 from baccara.solve.roots import Endpoint
 
+from .budget import examples
+
 CURVE = INFOSETS.index((9, 10, 6))        # the first interval's form: p1 = 0, on (9,10,6)
 EPS = Fraction(1, 100)
 
@@ -48,7 +50,7 @@ def _first_signature():
 fractions01 = st.fractions(min_value=0, max_value=1, max_denominator=10**6)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(t=st.fractions(min_value=0, max_value=EPS, max_denominator=10**8).filter(lambda t: t > 0),
        p1=fractions01, s=fractions01)
 def test_the_blow_up_is_an_identity_on_the_strip(scaled, t, p1, s):

@@ -80,6 +80,7 @@ def test_same_equilibria_right_of_theta_star(half):
     assert {(e.p1, e.p2, e.draw) for e in near.equilibria} == {(e.p1, e.p2, e.draw) for e in half.equilibria}
 
 
+@pytest.mark.slow
 def test_players_nine_elevenths_exactly_above_5772_over_33847():
     # p1 = p2 = 9/11 for theta > 5772/33847 ~ 0.170532, not below it.
     above = nash_equilibria(F(5772, 33847) + F(1, 10**4))
@@ -156,10 +157,12 @@ def test_nine_elevenths_above_5772_over_33847_exactly():
 
 @pytest.mark.parametrize("theta", [F(1, 10**6), F(999999, 10**6)], ids=str)
 def test_equilibrium_certified_near_theta_0_and_1(theta):
-    # Outside the property's range: Player 2 (Player 1) draws at 5 with probability near 9/11.
+    # Outside the property's range: the Player with almost all the stake plays chemin de fer against
+    # Banker, drawing at 5 with probability near Model A1's 9/11 (Kemeny and Snell 1957).
     sol = nash_equilibria(theta)
     assert sol.equilibria and all(certify(theta, e).holds for e in sol.equilibria)
-    assert {e.p1 if theta > F(1, 2) else e.p2 for e in sol.equilibria} == {F(866883, 1059523)}
+    main = {e.p1 if theta > F(1, 2) else e.p2 for e in sol.equilibria}
+    assert len(main) == 1 and abs(main.pop() - F(9, 11)) < F(1, 10**5)
 
 
 def test_cells_thinner_than_any_float_are_seen():

@@ -85,18 +85,18 @@ def test_the_stored_events_are_the_proofs():
 def test_stored_upper_events_are_the_nine_elevenths_breaks():
     # Above 5772/33847 the event proof (every form, every condition) finds exactly the rational
     # thetas where Banker's best reply to p1 = p2 = 9/11 changes (Ethier and Lee 2015, section 5),
-    # derived here apart as the roots of the linear B_i(9/11, 9/11; theta): no other event, so
-    # no region with further equilibria there.
-    from baccara.games.banque.nash import nine_elevenths_breaks
+    # derived here apart -- by the tests' own banque oracle, from the card weights -- as the roots of
+    # Banker's gains from drawing, lines in theta: no other event, so no region with further equilibria there.
     from baccara.games.banque.nash_proof import UPPER_EVENTS_FILE
-    from baccara.games.banque.nash_sweep import THETA_9_11
+
+    from .banque_oracle import banker_gain_roots
 
     doc = json.loads(resources.files("baccara.games.banque").joinpath(UPPER_EVENTS_FILE).read_text())
     assert doc["range"] == ["5772/33847", "1/2"] and doc["continua"] == []
     events = stored_events(UPPER_EVENTS_FILE)
     assert all(e.poly.degree() == 1 for e in events)
     roots = [F(-int(e.poly[0]), int(e.poly[1])) for e in events]
-    assert roots == [b for b in nine_elevenths_breaks(THETA_9_11, F(1, 2)) if b > THETA_9_11]
+    assert roots == banker_gain_roots(F(9, 11), F(9, 11), F(5772, 33847), F(1, 2))
 
 
 @pytest.mark.slow

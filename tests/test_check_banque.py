@@ -17,7 +17,7 @@ from baccara.check.banque_interior import crossings, interior_equilibria, same_p
 from baccara.cli import app
 from baccara.games.banque.game import banque_game
 from baccara.games.banque.nash import nash_equilibria
-from baccara.games.banque.nash_artefact import coefficients_json, number_json, prove
+from baccara.games.banque.nash_artefact import coefficients_json, number_json
 
 #: written by ``baccara banque prove --lo 49/100 --hi 1/2`` (about 2 minutes)
 STORED = Path(__file__).parent / "data" / "banque_nash_49_100.json"
@@ -192,12 +192,6 @@ def test_prove_then_check(tmp_path):
     assert doc["events"] == json.loads(STORED.read_text())["events"]
 
 
-@pytest.mark.slow
-def test_prove_matches_the_api():
-    a = prove(F(49, 100), F(1, 2))
-    assert a.to_json()["statement"] == json.loads(STORED.read_text())["statement"]
-
-
 #: written by ``baccara banque prove --stored --out FILE`` (all of (0, 1/2], about 2 minutes)
 WHOLE = Path(__file__).parent / "data" / "banque_nash_all.json"
 
@@ -225,6 +219,7 @@ def test_three_regions_follow_from_the_whole_range_artefact():
 def test_whole_range_artefact_is_reproduced_and_checks(tmp_path):
     # the whole range, written by the command from the stored events, equals the stored
     # artefact, and the checker re-derives every equilibrium at every sample and at theta = 1/2
+    # (quick: the events between samples are recomputed by the test below, marked proof)
     out = tmp_path / "all.json"
     r = CliRunner().invoke(app, ["banque", "prove", "--stored", "--out", str(out)])
     assert r.exit_code == 0, r.output
@@ -234,6 +229,18 @@ def test_whole_range_artefact_is_reproduced_and_checks(tmp_path):
     assert report.holds, [s for s in report.steps if not s.ok][:3]
     alone = [s for s in report.steps if s.name.endswith("every equilibrium found by the checker alone")]
     assert len(alone) == len(doc["intervals"]) + len(doc["points"])
+
+
+@pytest.mark.slow
+@pytest.mark.proof
+def test_whole_range_artefact_events_are_the_checkers():
+    # The whole check, not quick: the checker recomputes, apart from the prover, every theta of (0, 1/2]
+    # where the set of equilibria can change, and each must be an event of the artefact
+    # (about 70 CPU-minutes: scripts/test.sh --proofs, not CI).
+    report = check(json.loads(WHOLE.read_text()))
+    assert report.holds, [s for s in report.steps if not s.ok][:3]
+    events = [s for s in report.steps if s.name.startswith("events")]
+    assert events and all(s.ok and "not recomputed" not in s.detail for s in events)
 
 
 def test_samples_avoid_coinciding_curves():

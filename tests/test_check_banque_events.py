@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from math import gcd
 from pathlib import Path
 
 import flint
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -17,6 +18,8 @@ from baccara.check.banque_deals import coefficient_table
 from baccara.check.banque_events import Roots, descartes, recompute_events, same_root
 from baccara.check.banque_interior import interior_equilibria
 from baccara.cli import app
+
+from .budget import examples
 
 #: written by ``baccara banque prove --stored --out FILE`` (all of (0, 1/2])
 WHOLE = Path(__file__).parent / "data" / "banque_nash_all.json"
@@ -41,20 +44,51 @@ def _events_in(lo, hi):
 
 
 # ---------------------------------------------------------------- exact roots
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(-40, 40), min_size=2, max_size=7), st.fractions(-3, 3), st.fractions(0, 3))
-def test_roots_match_an_independent_count(coeffs, a, width):
-    # the Descartes-bisection isolation agrees with flint's certified complex roots
-    f = flint.fmpz_poly(coeffs)
+def _integer_poly(coeffs) -> flint.fmpz_poly:
+    """An integer multiple of the polynomial with these rational coefficients (constant first)."""
+    den = 1
+    for c in coeffs:
+        den = den * c.denominator // gcd(den, c.denominator)
+    return flint.fmpz_poly([int(c * den) for c in coeffs])
+
+
+@st.composite
+def roots_inside(draw):
+    """(f, a, b, built): an integer polynomial with roots built inside (a, b) -- rational ones, repeated
+    ones, a pair of conjugate quadratic irrationals -- times a random cofactor, not zero at a or b;
+    ``built`` holds the floats of the roots put inside."""
+    a = draw(st.fractions(-3, 3, max_denominator=12))
+    width = draw(st.fractions(Fraction(1, 12), 3, max_denominator=12))
     b = a + width
-    if f.degree() < 1 or width == 0 or f(flint.fmpq(a.numerator, a.denominator)) == 0 \
-            or f(flint.fmpq(b.numerator, b.denominator)) == 0:
-        return
+    f = flint.fmpz_poly([1])
+    built = set()
+    for t in draw(st.lists(st.fractions(0, 1, max_denominator=30).filter(lambda t: 0 < t < 1), min_size=1, max_size=3)):
+        r = a + width * t
+        f *= flint.fmpz_poly([-r.numerator, r.denominator])
+        built.add(round(float(r), 9))
+    if draw(st.booleans()):   # m +- sqrt(n)/q inside: (x - m)^2 - n/q^2
+        n = draw(st.sampled_from([2, 3, 5, 6, 7]))
+        lo_q = int(3 * n**0.5 / width) + 1   # sqrt(n)/q < width/3
+        q = draw(st.integers(lo_q, lo_q + 40))
+        m = a + width * draw(st.sampled_from([Fraction(1, 2), Fraction(2, 5), Fraction(3, 5)]))
+        f *= _integer_poly([m * m - Fraction(n, q * q), -2 * m, Fraction(1)])
+        built |= {round(float(m) + s * n**0.5 / q, 9) for s in (-1, 1)}
+    f *= flint.fmpz_poly([draw(st.integers(1, 9)), *draw(st.lists(st.integers(-9, 9), max_size=3))])
+    assume(all(f(flint.fmpq(x.numerator, x.denominator)) != 0 for x in (a, b)))
+    return f, a, b, built
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(roots_inside())
+def test_roots_match_an_independent_count(case):
+    # the Descartes-bisection isolation agrees with flint's certified complex roots, and finds those built in
+    f, a, b, built = case
     roots = Roots(a, b)
     roots.add([f])
     pieces = roots.pieces()
     expect = {round(float(z.real.mid()), 9) for g, _ in f.factor()[1] for z, _ in g.complex_roots()
               if z.imag == 0 and a < float(z.real.mid()) < b}
+    assert all(any(abs(x - y) < 1e-8 for y in expect) for x in built)
     assert len(roots.roots) == len(expect)
     assert descartes(f, a, b) >= len(expect)
     # every piece's sample lies strictly between its two roots; no root of f in a piece

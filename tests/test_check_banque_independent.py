@@ -18,6 +18,8 @@ from baccara.check.banque_independent import _dyadic, _uncovered
 from baccara.cli import app
 from baccara.games.banque.independent_artefact import prove
 
+from .budget import examples
+
 THETAS = (Fraction(37, 400), Fraction(1, 2), Fraction(1, 1000))
 
 
@@ -149,7 +151,7 @@ def _quadtree(draw):
     return leaves
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(_quadtree(), st.data())
 def test_the_cover_walk_accepts_every_quadtree_and_misses_no_hole(leaves, data):
     assert _uncovered(set(leaves), []) == []

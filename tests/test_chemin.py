@@ -187,12 +187,22 @@ def test_cli_solve_json_contract():
     r = runner.invoke(app, ["chemin", "solve", "--model", "B2", "--decks", "6", "--commission", "1/20", "--json"])
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
-    assert {"model", "decks", "commission", "unique", "equilibria"} <= set(doc)
-    assert doc["unique"] is True and doc["commission"] == "1/20"
+    assert (doc["model"], doc["decks"], doc["shoe"]["cards"]) == ("B2", 6, 312)
+    assert doc["unique"] is True and doc["commission"] == "1/20" and len(doc["equilibria"]) == 1
     eq = doc["equilibria"][0]
-    assert set(eq["player"]) >= {"draw_at_5"} and "/" in eq["player"]["draw_at_5"]
-    assert set(eq["banker"]) >= {"strategy", "mixed"} and list(eq["banker"]["mixed"]) == ["(0,6)|none"]
-    assert set(eq["payoff"]) >= {"player", "banker"}
+    # Ethier and Lee (2023): for d = 6 and alpha < 0.0620017, Banker mixes at (0,6)|none only
+    assert list(eq["banker"]["mixed"]) == ["(0,6)|none"]
+    # The printed strategies are an equilibrium of the game's own payoffs: Banker's mixing leaves Player
+    # indifferent between standing and drawing at 5, and the payoffs are those of the two strategies.
+    game = chemin_game("B2", 6)
+    g = game.at(Fraction(1, 20))
+    (api,) = solve_chemin("B2", 6, Fraction(1, 20)).nash.equilibria
+    labels = [k for k, x in enumerate(api.q) if 0 < x < 1]
+    assert len(labels) == 1 and api.q[labels[0]] == Fraction(eq["banker"]["mixed"]["(0,6)|none"])
+    p = Fraction(eq["player"]["draw_at_5"])
+    stand, draw = g.payoffs(Fraction(0), api.q)[0], g.payoffs(Fraction(1), api.q)[0]
+    assert stand == draw == Fraction(eq["payoff"]["player"]) == Fraction(eq["certificate"]["player_payoff_if_draw"])
+    assert g.payoffs(p, api.q) == (Fraction(eq["payoff"]["player"]), Fraction(eq["payoff"]["banker"]))
 
 
 def test_cli_sweep_json_contract():
@@ -251,7 +261,9 @@ def test_cli_bertrand():
     r = runner.invoke(app, ["bertrand", "--json"])
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
-    assert doc and "223/23153" in json.dumps(doc)
+    # Ethier (2021), (5d) and (7d): E_{1,1} = 175/((137)(13)^2) and 223/((137)(13)^2)
+    assert doc["problems_5"]["1,1"]["E"]["exact"] == "175/23153"
+    assert doc["badoureau_7"]["1,1"]["E"]["exact"] == "223/23153"
 
 
 def test_table1_d6():

@@ -17,6 +17,7 @@ from baccara.solve.additive import AdditiveGame
 from baccara.solve.additive import nash_equilibria as foster
 from baccara.solve.bilinear import BilinearGame, certify, guaranteed_I, held_I, nash_equilibria, solve_zero_sum
 
+from .budget import examples
 from .data.ethier_lee_2023_tables import TABLE7
 
 runner = CliRunner()
@@ -139,6 +140,7 @@ def test_a3_coincides_with_a1(alpha):
         assert len(sol.equilibria) == 17
 
 
+@pytest.mark.slow
 def test_b3_tends_to_a1_as_d_grows():
     # Ethier and Lee (2023), (67)-(68): as d -> oo Player's total draw probability at 5 tends to A1's p.
     alpha = Fraction(1, 20)
@@ -173,7 +175,7 @@ def _as_bilinear(g: AdditiveGame) -> BilinearGame:
 small = st.integers(-9, 9).map(Fraction)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(1, 4).flatmap(lambda n: st.tuples(
     st.tuples(small, small), st.tuples(small, small),
     st.lists(st.tuples(small, small), min_size=n, max_size=n),

@@ -18,20 +18,31 @@ def doc1() -> dict:
     return json.loads(json.dumps(prove_chemin3(1).to_json()))
 
 
-def test_prove_and_check_one_deck(doc1):
+@pytest.fixture(scope="module")
+def restricted1():
+    """The sweep of Model B3's game restricted to Banker's two candidate strategies (d = 1): Ethier and Lee
+    (2023), section 4's route to Table 7, computed apart from the proof."""
+    from baccara.games.chemin.model3 import sweep_chemin3
+
+    return sweep_chemin3(1, confirm=False).restricted.result
+
+
+def test_prove_and_check_one_deck(doc1, restricted1):
     report = check(doc1)
     assert report.holds, report.summary()
     # the proof's exceptional alphas are the critical points of the face D*SDD with several equilibria,
     # which the existing sweep of the restricted game (Ethier and Lee 2023, Table 7) finds independently
-    from baccara.games.chemin.model3 import sweep_chemin3
-    sw = sweep_chemin3(1, confirm=False)
-    assert len(doc1["exceptional"]) == sw.restricted.result.counts()[4]
+    assert len(doc1["exceptional"]) == restricted1.counts()[4]
 
 
-def test_exceptional_point_one_deck(doc1):
-    # one exceptional alpha, (4909 - sqrt(12210489)) / 21588, where the equilibria form a segment
+def test_exceptional_point_one_deck(doc1, restricted1):
+    # one exceptional alpha, where the equilibria form a segment: the restricted sweep's own exceptional
+    # point, r + s sqrt(d) (four extreme Banker strategies of support size 2, as the paper says there)
     (ex,) = doc1["exceptional"]
-    assert abs(ex["alpha"]["float"] - (4909 - 12210489 ** 0.5) / 21588) < 1e-12
+    (point,) = restricted1.exceptional
+    alpha = point.point.alpha
+    assert alpha.s != 0 and abs(ex["alpha"]["float"] - (float(alpha.r) + float(alpha.s) * alpha.d ** 0.5)) < 1e-12
+    assert len(point.extremes) == 4
     assert len(ex["equilibria"]) == 2 and not ex["continuum"]
 
 
@@ -107,14 +118,6 @@ def test_cli_bad_decks_and_tampered_file(tmp_path, doc1):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad))
     assert runner.invoke(app, ["check", str(path)]).exit_code == 1
-
-
-def test_cli_out_file_rechecks(tmp_path):
-    runner = CliRunner()
-    path = tmp_path / "b3-d1.json"
-    r = runner.invoke(app, ["chemin", "prove", "--model", "B3", "--decks", "1", "--out", str(path)])
-    assert r.exit_code == 0, r.output
-    assert runner.invoke(app, ["check", str(path)]).exit_code == 0
 
 
 @pytest.mark.slow
@@ -252,7 +255,7 @@ def test_missing_case_fails(doc39):
     assert any(not s.ok and s.name == "case tree" for s in report.steps)
 
 
-def test_range_of_decks_writes_each_artefact(tmp_path):
+def test_range_of_decks_writes_each_artefact(tmp_path, doc1):
     from baccara import chemin
 
     seen = []
@@ -260,7 +263,8 @@ def test_range_of_decks_writes_each_artefact(tmp_path):
     assert [r["decks"] for r in res.rows] == [1, "inf"] and all(r["proved"] for r in res.rows)
     assert seen == [1, None]
     assert check(json.loads((tmp_path / "b3-d1.json").read_text())).holds
-    assert res.groups()[0] == ("1", "1", "unique on face(s) D*SDD, 1 exceptional alpha(s): 0.065529")
+    alpha = doc1["exceptional"][0]["alpha"]["float"]   # the one-deck proof's, checked against the sweep above
+    assert res.groups()[0] == ("1", "1", f"unique on face(s) D*SDD, 1 exceptional alpha(s): {alpha:.6f}")
     doc = res.to_json()
     assert doc["kind"] == "chemin-b3-proofs" and len(doc["rows"]) == 2
     grouped = chemin.prove_range("B3", [13, 14])

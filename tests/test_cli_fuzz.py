@@ -2,13 +2,17 @@
 
 The project rule: a ``baccara`` run either succeeds (exit 0) or exits 2 with
 ``error:`` on stderr naming the offending option -- never a traceback, a
-hang, or unbounded memory.  Each example runs the real program in a
-subprocess (``python -m baccara``) under a wall-clock bound and an
-address-space bound, with option values drawn from valid ones, garbage,
-empty, negative, zero, huge (``10**9``, ``1e400``), ``inf``, ``nan``,
-fractions (``1/0``, ``3/2``) and unicode, and with random or broken TOML bet
-files.  The strategies only produce inputs that a correct program answers
-quickly (small decks, cheap models), so a timeout is a failure.
+hang, or unbounded memory.  Each example runs the command line in this
+process (click's test runner: exit status, stdout and stderr apart) under a
+wall-clock bound, with option values drawn from valid ones, garbage, empty,
+negative, zero, huge (``10**9``, ``1e400``), ``inf``, ``nan``, fractions
+(``1/0``, ``3/2``) and unicode, and with random or broken TOML bet files.
+The strategies only produce inputs that a correct program answers quickly
+(small decks, cheap models), so a timeout is a failure.  The inputs whose
+failure would be a hang in C code or unbounded memory (exponent bombs, ranges
+of a million decks, ``/dev/zero``) run the real program in a subprocess
+(``python -m baccara``) under a wall-clock and an address-space bound, where
+a runaway can be stopped.
 
 Where the strategy knows an input is invalid (``--decks 0``, a duplicated rank
 in ``--composition``, a payout of ``inf``, a condition no coup can meet) the
@@ -17,14 +21,16 @@ run must exit 2; where it knows every input is valid it must exit 0.
 The default run is small and fixed (the fast suite stays fast).  Environment:
 ``BACCARA_FUZZ_EXAMPLES=N`` runs N random examples per test; ``BACCARA_FUZZ_RECORD=file.jsonl``
 appends every failure to that file and goes on (a survey of the failure classes, where
-hypothesis would stop at the first); ``BACCARA_FUZZ_SHRINK=1`` shrinks failures (slow: one
-interpreter per example); ``BACCARA_FUZZ_TIMEOUT`` (s, default 30) and ``BACCARA_FUZZ_MEMORY_GB``
-(default 3) set the bounds.  ``test_known_failure`` pins one or two cases of every failure class
-found before the hardening (issue 17): each must now exit as the project rule says.
+hypothesis would stop at the first), and the test still fails at its end if anything was recorded;
+``BACCARA_FUZZ_SHRINK=1`` shrinks failures; ``BACCARA_FUZZ_PROCESS=1`` runs every example in a
+subprocess (slower, but each bounded in memory); ``BACCARA_FUZZ_TIMEOUT`` (s, default 30) and
+``BACCARA_FUZZ_MEMORY_GB`` (default 3) set the bounds.  ``test_known_failure`` pins one or two cases of
+every failure class found before the hardening (issue 17): each must now exit as the project rule says.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -32,6 +38,8 @@ import resource
 import signal
 import subprocess
 import sys
+import threading
+import traceback
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -46,10 +54,17 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 TIMEOUT_S = float(os.environ.get("BACCARA_FUZZ_TIMEOUT", "30"))
 MEMORY_BYTES = int(float(os.environ.get("BACCARA_FUZZ_MEMORY_GB", "3")) * 2**30)  # a normal run peaks near 0.6 GB
 EXAMPLES = int(os.environ.get("BACCARA_FUZZ_EXAMPLES", "0"))   # 0: the small default
-#: Each example costs a second or more (a fresh interpreter), so failures are not shrunk unless asked for.
+#: Shrinking replays an example many times: not done unless asked for.
 SHRINK = os.environ.get("BACCARA_FUZZ_SHRINK", "") not in ("", "0")
 #: A file to append every failure to (JSON lines) instead of stopping at the first: a survey of the failure classes.
 RECORD = os.environ.get("BACCARA_FUZZ_RECORD", "")
+#: Run the examples in this process (the default); BACCARA_FUZZ_PROCESS=1: each in a subprocess of its own.
+IN_PROCESS = os.environ.get("BACCARA_FUZZ_PROCESS", "") in ("", "0")
+#: Inputs whose failure mode is a hang inside C code (an exponent bomb builds a huge integer) or unbounded
+#: work or memory (a range of a million decks, ten million points): a subprocess, which a bound can stop.
+NEEDS_PROCESS = re.compile(r"[eE][+-]?\d{7,}|^--decks=[^=]*\d{6,}|^--points=\s*\d{7,}|/dev/zero")
+#: The failures recorded (BACCARA_FUZZ_RECORD) by the test running now.
+_recorded: list[str] = []
 
 
 def fuzz(default: int):
@@ -81,7 +96,58 @@ class Run:
                 f"{self.out[-1500:]}\n--- stderr (tail)\n{self.err[-3000:]}")
 
 
-def baccara(args: list[str], cwd: Path, note: str = "", timeout: float | None = None) -> Run:
+class _Timeout(BaseException):
+    """Raised in the main thread when an in-process run passes its time bound (not an Exception: the
+    command's own handler of unexpected errors must not turn it into an exit status)."""
+
+
+@lru_cache(maxsize=1)
+def _command():
+    """The whole command line as ``baccara`` builds it (every command registered, options named)."""
+    import typer
+
+    from baccara import cli
+
+    command = typer.main.get_command(cli.app)
+    cli._name_metavars(command)
+    return command
+
+
+def baccara(args: list[str], cwd: Path, note: str = "", timeout: float | None = None,
+            process: bool = False) -> Run:
+    """Run ``baccara args`` in ``cwd``: in this process, or (``process``, or an input that :data:`NEEDS_PROCESS`)
+    in a subprocess bounded in memory."""
+    if process or not IN_PROCESS or any(NEEDS_PROCESS.search(a) for a in args) \
+            or threading.current_thread() is not threading.main_thread():
+        return _in_subprocess(args, cwd, note, timeout)
+    return _in_process(args, cwd, note, timeout)
+
+
+def _in_process(args: list[str], cwd: Path, note: str, timeout: float | None) -> Run:
+    from click.testing import CliRunner
+
+    def alarm(signum, frame):
+        raise _Timeout
+
+    runner = CliRunner(env={"COLUMNS": "200", "NO_COLOR": "1", "MPLBACKEND": "Agg"})
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, timeout or TIMEOUT_S)
+    try:
+        with contextlib.chdir(cwd):
+            r = runner.invoke(_command(), args, prog_name="baccara")
+        rc: int | None = r.exit_code
+        out, err = r.stdout, r.stderr
+        if r.exception is not None and not isinstance(r.exception, SystemExit):   # escaped the command's handler
+            err += "".join(traceback.format_exception(r.exception))
+    except _Timeout:
+        rc, out, err = None, "", ""
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    return Run(args, rc, out, err, note, Path(cwd))
+
+
+def _in_subprocess(args: list[str], cwd: Path, note: str, timeout: float | None) -> Run:
     p = subprocess.Popen([sys.executable, "-m", "baccara", *args], cwd=cwd, env=_env(), stdin=subprocess.DEVNULL,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:   # the memory bound, set from here (a preexec_fn is unsafe in threaded pytest-xdist workers)
@@ -105,16 +171,28 @@ FAILED_CERTIFICATE = re.compile(r"\bFAILS\b|NOT certified|\"holds\": false")
 def check(run: Run, expect: str = "?") -> None:
     """The contract.  ``expect``: 'ok' (all input valid: exit 0), 'bad' (some input invalid: exit 2), '?' (either).
 
-    With BACCARA_FUZZ_RECORD set, a failure is appended to that file and the run goes on."""
+    With BACCARA_FUZZ_RECORD set, a failure is appended to that file and the run goes on; the test then
+    fails at its end (:func:`_fail_if_recorded`)."""
     try:
         _check(run, expect)
     except AssertionError as e:
         if not RECORD:
             raise
+        _recorded.append(str(e).split("\n", 1)[0])
         with open(RECORD, "a", encoding="utf-8") as f:
             f.write(json.dumps({"class": str(e).split("\n", 1)[0], "args": run.args, "note": run.note,
                                 "rc": run.rc, "expect": expect,
                                 "stdout": run.out[-800:], "stderr": run.err[-2000:]}, ensure_ascii=False) + "\n")
+
+
+@pytest.fixture(autouse=True)
+def _fail_if_recorded():
+    """With BACCARA_FUZZ_RECORD set, a test whose runs recorded failures still fails (after all its examples)."""
+    _recorded.clear()
+    yield
+    if _recorded:
+        classes = sorted(set(_recorded))
+        pytest.fail(f"{len(_recorded)} failure(s) recorded to {RECORD}: {', '.join(classes)}")
 
 
 def _check(run: Run, expect: str) -> None:
@@ -679,6 +757,7 @@ class Known:
     toml: str | None = None      # written to bets.toml; '{bets}' in args is its path
     timeout: float = 30
     slow: bool = False
+    process: bool = False        # a hang or unbounded memory when it fails: run in a bounded subprocess
 
 
 TRACE_FLOAT = "traceback: ValueError 'Invalid literal for Fraction' (a TOML float inf/nan payout)"
@@ -723,26 +802,26 @@ KNOWN = [
     Known("banque-plot-out-no-suffix", ("banque", "plot", "--figure=2", "--points=2", "--out=x"),
           "exit 0: writes x.png but prints 'wrote x'", "?"),
     Known("table4-decks-1e6", ("chemin", "table4", "--decks=1-1000000"), "runs without limit (a million sweeps)",
-          timeout=10),
+          timeout=10, process=True),
     Known("table7-decks-1e6", ("chemin", "table7", "--no-confirm", "--decks=1-1000000"), "runs without limit",
-          timeout=10),
+          timeout=10, process=True),
     Known("table5-decks-1e9", ("chemin", "table5", "--decks=1-1000000000"),
-          "traceback: MemoryError (the range is listed; unbounded memory without a limit)"),
+          "traceback: MemoryError (the range is listed; unbounded memory without a limit)", process=True),
     Known("table4-decks-1e30", ("chemin", "table4", "--decks=1-" + "9" * 30),
           "traceback: OverflowError 'Python int too large to convert to C ssize_t'"),
     Known("banque-plot-points-1e7", ("banque", "plot", "--figure=3", f"--points={10**7}", "--out=x.png"),
-          "runs without limit (ten million theta values)", timeout=10),
+          "runs without limit (ten million theta values)", timeout=10, process=True),
     Known("exponent-bomb-tie-pays", ("edge", "--decks=1", "--tie-pays=1e1000000000"),
-          "hangs: '1e1000000000' builds 10**1000000000 exactly", "?", timeout=10),
+          "hangs: '1e1000000000' builds 10**1000000000 exactly", "?", timeout=10, process=True),
     Known("exponent-bomb-theta", ("banque", "solve", "--theta=1e-1000000000"), "hangs building 10**-1000000000", "?",
-          timeout=10),
+          timeout=10, process=True),
     Known("banque-theta-1/10000", ("banque", "solve", "--theta=1/10000"), FAILS, "ok"),
     Known("banque-theta-1e-9", ("banque", "solve", "--theta=1e-9"), FAILS, "ok"),
     Known("banque-recent-theta-1/10000", ("banque", "solve", "--model=recent", "--theta=1/10000"), FAILS, "ok"),
     Known("banque-recent-theta-1e-9", ("banque", "solve", "--model=recent", "--theta=1e-9"),
           "traceback: ArithmeticError 'column generation stalled'", "ok"),
     Known("bets-dev-zero", ("bets", "--bets=/dev/zero"), "reads forever: MemoryError traceback (unbounded memory)",
-          timeout=20),
+          timeout=20, process=True),
     Known("message-names-no-option-bets", ("bets", "--bets=/nonexistent/x.toml"),
           "error names the file, not --bets (all bets-file errors)"),
     Known("message-names-no-option-model", ("chemin", "solve", "--model=B4"),
@@ -763,4 +842,4 @@ def test_known_failure(tmp_path, k):
         (tmp_path / "bets.toml").write_text(k.toml, encoding="utf-8")
         note = f"--- bets.toml\n{k.toml[:2000]}\n"
     args = [a.replace("{bets}", str(tmp_path / "bets.toml")) for a in k.args]
-    check(baccara(args, tmp_path, note, timeout=k.timeout), k.expect)
+    check(baccara(args, tmp_path, note, timeout=k.timeout, process=k.process), k.expect)

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from baccara import PUNTO_BANCO, Shoe, builtin_bets, coup_distribution, evaluate
+from baccara import PUNTO_BANCO, Shoe, builtin_bets, coup_distribution, evaluate, load_bets_toml
 from baccara.cli import app
 from baccara.edgesort import edge_sort
+from baccara.exact import evaluate_bets
 from baccara.rules import load_tableau_toml
 
 from .test_tableau import GOLD
@@ -56,7 +57,9 @@ def test_edge_known_table_says_what_is_known():
 def test_edge_known_and_user_bets(tmp_path):
     r = run("edge", "--decks", "8", "--known", "1=9", "--bets", str(TABLEAUX.parent / "side_bets.toml"), "--json")
     assert r.exit_code == 0, r.output
-    assert "big" in json.loads(r.stdout)["bets"]
+    big = load_bets_toml(TABLEAUX.parent / "side_bets.toml")["big"]
+    want = evaluate_bets(coup_distribution(Shoe.decks(8), known="1=9"), [big])["big"]
+    assert frac(json.loads(r.stdout)["bets"]["big"]["ev"]) == want.ev
 
 
 # ---------------------------------------------------------------- edge --tableau
@@ -87,9 +90,27 @@ def test_edgesort_json_contract():
     assert doc == json.loads(json.dumps(want.to_json()))
     assert doc["sorted"] == ["6", "7", "8", "9"] and doc["cards"] == 2
     assert frac(doc["advantage"]["per_coup"]) == want.advantage
-    assert set(doc["patterns"][0]) == {"pattern", "classes", "probability", "probability_float", "bets", "best",
-                                       "player_or_banker"}
-    assert set(doc["patterns"][0]["bets"]) == set(builtin_bets())
+    # Each pattern's chance from the card counts (8 decks: 128 of the 416 cards sorted), its best bet the
+    # largest edge, and the advantage the chance-weighted sum of the positive best edges
+    per_coup = frequency = pob = Fraction(0)
+    for pat in doc["patterns"]:
+        sorted_left, other_left, prob = 128, 288, Fraction(1)
+        for c in pat["pattern"]:
+            prob *= Fraction(sorted_left if c == "S" else other_left, sorted_left + other_left)
+            sorted_left, other_left = (sorted_left - 1, other_left) if c == "S" else (sorted_left, other_left - 1)
+        assert frac(pat["probability"]) == prob
+        evs = {name: frac(b["ev"]) for name, b in pat["bets"].items()}
+        best = max(evs[b] for b in ("banker", "player", "tie"))
+        assert set(evs) == set(builtin_bets())
+        # the best bet among those considered, or none (edge 0) where every one loses
+        assert frac(pat["best"]["ev"]) == max(best, 0) and (pat["best"]["bet"] is None) == (best <= 0)
+        assert frac(pat["player_or_banker"]["ev"]) == max(evs["banker"], evs["player"])
+        if best > 0:
+            per_coup, frequency = per_coup + prob * best, frequency + prob
+        pob += prob * max(evs["banker"], evs["player"])   # the better of the two every coup
+    assert sum(frac(p["probability"]) for p in doc["patterns"]) == 1
+    assert (frac(doc["advantage"]["per_coup"]), frac(doc["advantage"]["bet_frequency"])) == (per_coup, frequency)
+    assert frac(doc["advantage"]["player_or_banker_per_coup"]) == pob
 
 
 def test_edgesort_table():

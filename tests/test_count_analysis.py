@@ -66,13 +66,34 @@ def test_perfect_counter_edge_is_the_exact_engines_on_the_same_shoes():
     assert total.floats["ev"] == pytest.approx(float(exact_sum), abs=1e-12)
 
 
+def _figures_hold(f: dict) -> None:
+    """The report's figures follow from its counts as the report's definitions say (Schlesinger's DI, N0
+    and SCORE from the win and SD per hand; the perfect counter's win per hand is its exact expectation)."""
+    n, hands, bets = f["shoes"], f["hands"], f["bets"]
+    win = f["win_per_shoe"]["value"] * n                      # units won in all
+    assert f["hands_per_shoe"] == pytest.approx(hands / n) and f["bets_per_shoe"] == pytest.approx(bets / n)
+    assert f["bet_frequency"]["value"] == pytest.approx(bets / hands)
+    assert f["edge_when_betting"]["value"] == pytest.approx(win / bets)
+    assert f["win_per_100_hands"]["value"] == pytest.approx(100 * win / hands)
+    assert f["sd_per_hand"] == pytest.approx(f["sd_per_shoe"] / math.sqrt(hands / n))
+    per_hand = f["expected"]["win_per_100_hands"] / 100 if "expected" in f else win / hands
+    assert f["di"] == pytest.approx(1000 * per_hand / f["sd_per_hand"])
+    assert f["n0"] == pytest.approx((f["sd_per_hand"] / per_hand) ** 2)
+    assert f["score"] == pytest.approx(f["di"] ** 2)
+
+
 def test_perfect_counter_in_the_report_bets_only_where_the_edge_is_positive():
     r = analyse_count(load_count_toml(DRAGON7), BETS["dragon7"], decks=2, shoes=40, seed=2, perfect_shoes=6,
                       workers=1)
-    p = r.to_json()["perfect"]
+    doc = r.to_json()
+    p = doc["perfect"]
     assert p["expected"]["edge_when_betting"] > 0
-    assert p["shoes"] == 6 and p["bets"] <= p["hands"]
-    assert r.efficiency() is not None
+    assert p["shoes"] == 6 and 0 < p["bets"] <= p["hands"]
+    _figures_hold(p)
+    _figures_hold(doc["count_figures"])
+    # efficiency: the count's win per 100 hands over the perfect counter's expected one
+    assert r.efficiency()["value"] == pytest.approx(doc["count_figures"]["win_per_100_hands"]["value"]
+                                                    / p["expected"]["win_per_100_hands"])
 
 
 def _strip(doc: dict) -> dict:
@@ -90,6 +111,7 @@ def test_same_result_on_threads_and_processes():
     assert _strip(a) == _strip(b) == _strip(c)
 
 
+@pytest.mark.slow
 def test_same_sums_on_dask():
     pytest.importorskip("distributed")
     job = CountJob(seed=4, shoes=200, decks=8, bet=BETS["dragon7"], count=load_count_toml(DRAGON7), cut=14,
@@ -157,9 +179,18 @@ def test_cli_report_json(tmp_path):
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     assert doc["bet"] == "dragon7" and doc["count_figures"]["shoes"] == 200 and doc["perfect"]["shoes"] == 2
-    assert set(doc["count_figures"]) >= {"bet_frequency", "edge_when_betting", "win_per_100_hands", "win_per_shoe",
-                                         "sd_per_bet", "sd_per_shoe", "di", "n0", "score"}
+    f = doc["count_figures"]
+    _figures_hold(f)
+    _figures_hold(doc["perfect"])
+    # the bet's exact value from the full shoe, computed here
+    assert Fraction(doc["exact"]["ev_exact"]) == evaluate_bets(coup_distribution(Shoe.decks(8)),
+                                                              [BETS["dragon7"]])["dragon7"].ev
+    assert doc["efficiency"]["value"] == pytest.approx(f["win_per_100_hands"]["value"]
+                                                       / doc["perfect"]["expected"]["win_per_100_hands"])
+    # risk of ruin exp(-2 mu B / sigma^2), mu and sigma the mean and SD of a shoe's win, B = 1000 units
+    mu, sd = f["win_per_shoe"]["value"], f["sd_per_shoe"]
     assert doc["risk_of_ruin"]["bankroll_units"] == 1000
+    assert doc["risk_of_ruin"]["count"] == pytest.approx(math.exp(-2 * mu * 1000 / sd**2) if mu > 0 else 1)
 
 
 def test_cli_design_writes_a_count_that_loads(tmp_path):

@@ -70,6 +70,7 @@ def test_jacobson_four_cards():
     assert round(float(a.advantage) * 100, 3) == 20.928
 
 
+@pytest.mark.slow
 def test_the_best_four_card_sort():
     # Jacobson, "Edge Sorting in Baccarat, Update #1": F. Roach's search over every sort, four cards read: 30.291%.
     search = best_sorting(Shoe.decks(8), 4, "value", MAIN)

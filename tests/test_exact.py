@@ -13,6 +13,7 @@ from baccara import Shoe, builtin_bets, coup_distribution, evaluate
 from baccara.exact import coup_counts, effects_of_removal
 from baccara.reference import reference_counts
 
+from .budget import examples
 from .oracles import brute_force_cells, engine_cells  # every ordered six-card deal; the engine by cell
 
 # A small pool of card types in which values, ranks and suits collide:
@@ -48,7 +49,7 @@ def depleted_decks(draw, decks=8, max_removed=300):
     return Shoe(tuple(counts), "suit")
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(8, least=2), deadline=None)
 @given(depleted_decks(decks=2, max_removed=80))
 def test_engine_equals_reference_enumerator(shoe):
     ref, deals = reference_counts(shoe)
@@ -59,7 +60,7 @@ def test_engine_equals_reference_enumerator(shoe):
     assert deals == shoe.deals()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(depleted_decks())
 def test_probabilities_sum_to_one_and_pairs_match_closed_form(shoe):
     dist = coup_distribution(shoe)

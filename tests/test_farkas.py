@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from baccara.solve.farkas import certifies, farkas
 
+from .budget import examples
+
 F = Fraction
 
 
@@ -61,7 +63,7 @@ def _feasible_1d(rows) -> bool:
 row = st.tuples(st.integers(-5, 5).map(F), st.integers(-9, 9).map(F), st.booleans())
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(row, min_size=1, max_size=6))
 def test_one_unknown_against_intervals(rows):
     system = {f"r{k}": ({"z": a} if a else {}, c, eq) for k, (a, c, eq) in enumerate(rows)}

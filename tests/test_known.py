@@ -16,6 +16,7 @@ from baccara.exact import coup_counts
 from baccara.known import Known, parse_ranks
 from baccara.reference import reference_counts
 
+from .budget import examples
 from .oracles import brute_force_cells, engine_cells
 
 # Card types whose values, ranks and suits collide: 10, J, K (value 0), A, 5, 9, in two suits.
@@ -51,7 +52,7 @@ def conditions(draw, resolution: str):
     return Known(tuple(ranks))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_conditioned_engine_equals_brute_force(data):
     shoe = data.draw(tiny_shoes())

@@ -16,6 +16,8 @@ from baccara.games.chemin.game import check_commission
 from baccara.games.chemin.solution import solve_chemin
 from baccara.workload import check_workload, format_duration
 
+from .budget import examples
+
 
 @given(st.decimals(min_value=-10**6, max_value=10**6, allow_nan=False, allow_infinity=False, places=6))
 def test_a_float_is_the_decimal_it_prints(d):
@@ -127,7 +129,7 @@ def test_workload_limit():
     assert format_duration(3 * 86400) == "3.0 days" and format_duration(30) == "30 s"
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.floats(min_value=0, max_value=1e12))
 def test_format_duration_never_fails(s):
     assert format_duration(s)

@@ -13,6 +13,7 @@ from baccara.games.bertrand import badoureau_d1, banker_table
 from baccara.reference import reference_counts
 from baccara.rules import load_tableau_toml, tableau_from_mapping
 
+from .budget import examples
 from .test_known import brute_force_cells as brute
 from .test_known import by_totals, conditions, engine_cells, tiny_shoes
 
@@ -67,13 +68,13 @@ def tableaux(draw):
     return Tableau(player, banker, "random")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(tableaux())
 def test_to_toml_reads_back(t):
     assert tableau_from_mapping(tomllib.loads(t.to_toml())) == t
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_any_tableau_deals_as_the_brute_force_does(data):
     t = data.draw(tableaux())

@@ -16,6 +16,7 @@ from baccara import PUNTO_BANCO, Bet, Rule, Shoe, Tableau, builtin_bets, coup_di
 from baccara.errors import BetError, ShoeError
 from baccara.exact import ShoeEdges, coup_counts, edges_for_shoes, evaluate_bets, value_cell_counts
 
+from .budget import examples
 from .oracles import brute_force_cells
 from .test_exact import depleted_decks
 
@@ -58,14 +59,14 @@ def rank_shoe(shoe: Shoe) -> Shoe:
     return Shoe(tuple(v[1:]) + (v[0], 0, 0, 0), "rank", shoe.replacement)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_value_shoes(), st.one_of(st.just(PUNTO_BANCO), tableaux()))
 def test_value_counts_equal_brute_force(shoe, tableau):
     expected = by_value(brute_force_cells(shoe, tableau=tableau))
     assert np.array_equal(value_cell_counts(shoe, tableau).astype(object), expected)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(depleted_decks(), tableaux())
 def test_value_counts_equal_the_engine_by_card_type(shoe, tableau):
     expected = coup_counts(shoe, tableau).sum(axis=(0, 1))
@@ -73,7 +74,7 @@ def test_value_counts_equal_the_engine_by_card_type(shoe, tableau):
     assert np.array_equal(value_cell_counts(rank_shoe(shoe.by_value()), tableau), expected)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(depleted_decks(decks=6, max_removed=250))
 def test_evaluate_prices_value_bets_as_the_full_distribution_does(shoe):
     fast = evaluate(shoe, VALUE_BETS)

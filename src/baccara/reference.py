@@ -4,7 +4,11 @@ It walks every ordered sequence of cards, by rank, that a coup can deal (Player'
 cards, Banker's two, then the third cards the tableau calls for) with the
 integer weight of each sequence (the product of the counts left as each card
 is dealt), in plain Python.  It is what a typical project writes; baccara
-keeps it as a test oracle and as the baseline of ``benchmarks/``.
+keeps it as a test oracle and as the baseline of ``benchmarks/``.  As an oracle
+it stands apart from the code it checks: the ranks' values, the counting of a
+shoe's cards by rank and the reading of the tableau's table are its own; of a
+:class:`~baccara.shoe.Shoe` it reads only the data (counts by type, their
+resolution, replacement).
 """
 
 from __future__ import annotations
@@ -12,10 +16,19 @@ from __future__ import annotations
 from collections import defaultdict
 from math import perm
 
-from .cards import RANK_VALUE
 from .known import Known
 from .rules import PUNTO_BANCO, Tableau
 from .shoe import Shoe
+
+#: The value of each rank, A 2 ... 9 10 J Q K (rank 0 is the ace).
+_VALUE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
+
+
+def _by_rank(shoe: Shoe) -> list[int]:
+    """The shoe's counts by rank: a shoe by suit holds the four suits of each rank in turn."""
+    if shoe.resolution == "suit":
+        return [sum(shoe.counts[4 * r:4 * r + 4]) for r in range(13)]
+    return list(shoe.counts)
 
 
 def reference_counts(
@@ -37,10 +50,8 @@ def reference_counts(
         kinds = [(v, v) for v in range(10)]
         counts = list(shoe.counts)
     else:
-        kinds = [(RANK_VALUE[r], r) for r in range(13)]
-        rank_counts = shoe.rank_counts()
-        assert rank_counts is not None  # known by rank (or card)
-        counts = list(rank_counts)
+        kinds = [(_VALUE[r], r) for r in range(13)]
+        counts = _by_rank(shoe)
     replacement = shoe.replacement
     n = sum(counts)
     k = len(kinds)
@@ -51,7 +62,7 @@ def reference_counts(
         for pos in known.positions:
             s = known.ranks[pos - 1] or frozenset()
             if shoe.resolution == "value":
-                allowed[pos - 1] = [v for v in range(10) if any(RANK_VALUE[r] == v for r in s)]
+                allowed[pos - 1] = [v for v in range(10) if any(_VALUE[r] == v for r in s)]
             else:
                 allowed[pos - 1] = sorted(s)
     at1, at2, at3, at4 = allowed
@@ -98,7 +109,7 @@ def _continue(out, key, kinds, tableau, take, give, rest, w, pt, bt) -> None:
         out[key + (pt, 2, bt, 2)] += w * rest(4)
         return
     if not tableau.player_draws[pt]:
-        if tableau.banker_draws_on(bt, None):
+        if tableau.banker_draws[bt][10]:
             for f in range(k):
                 wf = take(f)
                 if wf:
@@ -111,7 +122,7 @@ def _continue(out, key, kinds, tableau, take, give, rest, w, pt, bt) -> None:
         we = take(e)
         if we:
             ve = kinds[e][0]
-            if tableau.banker_draws_on(bt, ve):
+            if tableau.banker_draws[bt][ve]:
                 for f in range(k):
                     wf = take(f)
                     if wf:
