@@ -309,8 +309,25 @@ def _root_float(f: flint.fmpz_poly, a: Fraction, b: Fraction) -> float:
     return float((a + b) / 2)
 
 
-def _statement(lo: Fraction, hi: Fraction, ivs: list[tuple[float, float, int]], events: int, top: int) -> str:
-    """The theorem in one sentence, from what was verified (the prover writes the same sentence)."""
+def statement(lo: Fraction, hi: Fraction, ivs: list[tuple[float, float, int]], events: int, top: int) -> str:
+    """The theorem in one sentence, from what was verified (the prover writes this sentence too).
+
+    Parameters
+    ----------
+    lo, hi : Fraction
+        The range (lo, hi] of theta.
+    ivs : list of (float, float, int)
+        Each interval's ends (display floats) and its number of Players' strategy pairs.
+    events : int
+        How many events.
+    top : int
+        The Players' strategy pairs at theta = hi.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
     multi: list[tuple[float, float, int]] = []
     for a, b, k in ivs:
         if k > 1:
@@ -380,7 +397,7 @@ def verify(doc: dict, quick: bool = False, workers: int = 1) -> tuple[list[Step]
         steps.append(Step("statement", False, "the artefact must list its equilibria at the included end, "
                           f"theta = {hi}, and no other point"))
         return steps, None
-    said = _statement(lo, hi, [(iv["lo_float"], iv["hi_float"], int(iv["player_strategies"])) for iv in intervals],
+    said = statement(lo, hi, [(iv["lo_float"], iv["hi_float"], int(iv["player_strategies"])) for iv in intervals],
                       len(events), int(points[0]["player_strategies"]))
     ok = doc.get("statement") == said
     steps.append(Step("statement", ok, "the artefact's statement is the theorem derived from the steps above"

@@ -395,6 +395,21 @@ def _walk(g: _Game, node: dict, box: list[tuple[Fraction, Fraction]], a: Fractio
     return 1 + sum(_walk(g, kid, nb, na, nbb, st2, faces, bad) for kid, (nb, na, nbb) in zip(kids, boxes))
 
 
+def _tree_counts(root: dict) -> dict[str, int]:
+    """The case tree's nodes, exclusions (by dominance or by cases), face leaves and case analyses."""
+    out = {"nodes": 0, "excluded": 0, "faces": 0, "cases": 0}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        out["nodes"] += 1
+        st = node["status"]
+        out["excluded"] += st in ("excluded", "excluded-cases")
+        out["cases"] += st == "excluded-cases"
+        out["faces"] += st == "face"
+        stack.extend(node.get("children", []))
+    return out
+
+
 def _player(face: str, free_value: Fraction) -> list[Fraction]:
     return [free_value if ch == "*" else (F1 if ch == "D" else F0) for ch in face]
 
@@ -551,6 +566,8 @@ def _check_face(g: _Game, f: dict, lo: Fraction, hi: Fraction, face: Face,
             tile.append(f"the first interval starts at {pieces[0].lo.json()['float']:.9f}, not at {lo}")
         if pieces[-1].hi.key() != Alpha.of(hi).key():
             tile.append(f"the last interval ends at {pieces[-1].hi.json()['float']:.9f}, not at {hi}")
+    if f.get("free") != key.index("*"):
+        tile.append(f"the face's free composition is {key.index('*')}, not {f.get('free')!r}")
     for n, pc in enumerate(pieces):
         if pc.lo.cmp(pc.hi) >= 0:
             tile.append(f"interval {n + 1} is empty or reversed")
@@ -646,7 +663,7 @@ def _decks(v: Any) -> int | None:
     return v
 
 
-def statement(decks: int | str, lo: Fraction, hi: Fraction, exceptions: list[dict], faces: list[str],
+def statement(decks: int | str | None, lo: Fraction, hi: Fraction, exceptions: list[dict], faces: list[str],
               weights: list[int] | None, groups: int) -> str:
     """The theorem in one sentence, from what was verified (the prover writes the same sentence).
 
@@ -765,6 +782,11 @@ def verify(doc: dict, quick: bool = False, workers: int = 1) -> tuple[list[Step]
     count = _walk(g, doc["tree"], root, lo, hi, root_state, faces, bad)
     steps.append(Step("case tree", not bad, f"{count} nodes re-checked; every equilibrium lies over "
                       f"the face(s) {', '.join(sorted(faces))}" if not bad else "; ".join(bad[:5])))
+    if "stats" in doc:
+        mine_stats = _tree_counts(doc["tree"])
+        ok = {k: doc["stats"].get(k, 0) for k in ("nodes", "excluded", "faces", "cases")} == mine_stats
+        steps.append(Step("tree counts", ok, f"the artefact's counts are the tree's: {mine_stats}" if ok else
+                          f"the artefact's counts {doc['stats']} are not the tree's {mine_stats}"))
     listed = {f["face"]: f for f in doc["faces"]}
     missing = sorted(faces - set(listed))
     steps.append(Step("faces listed", not missing, "every face a leaf reaches is swept" if not missing
