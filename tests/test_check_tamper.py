@@ -289,3 +289,15 @@ def test_nash_tamperings_fail(nash_doc, tamper):
     else:
         bad["intervals"][0]["equilibria"][0]["float"][0] += 1e-15
     assert not check(bad, quick=True).holds
+
+
+def test_a_skipped_step_is_printed_skipped_not_ok():
+    from baccara.check import CheckReport, Step
+    rep = CheckReport("banque-nash", "<document>", [Step("coefficients", True, "equal"),
+                                                    Step("events complete", True, "not recomputed", skipped=True)],
+                      {"statement": "S", "taken_from_prover": ["events complete (skipped by --quick)"]})
+    lines = [str(x) for x in rep.renderables()]
+    assert any(line.startswith("  skipped events complete") for line in lines)
+    assert not any(line.startswith("  ok   events complete") for line in lines)
+    assert "verified: S" in lines and any("not re-derived here" in line for line in lines)
+    assert rep.to_json()["steps"][1]["skipped"] is True
