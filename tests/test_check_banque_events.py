@@ -134,7 +134,7 @@ def test_deleting_an_event_fails(game):
 
 def test_quick_skips_and_says_so(game):
     step = events_step(game, LO, HI, [], quick=True)
-    assert step.ok and "not recomputed" in step.detail
+    assert step.ok and step.skipped and "not recomputed" in step.detail
 
 
 def test_equilibria_constant_between_recomputed_events(game, around_37_400):

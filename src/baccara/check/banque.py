@@ -57,6 +57,11 @@ quadratic irrationals; flint only for polynomial arithmetic):
    about 70 CPU minutes for all of (0, 1/2]); ``quick`` (``baccara check --quick``) skips it, and
    the step then says that completeness was taken from the prover.
 
+8. **What is shown.**  Every display float (each event's, each interval's ends, each
+   equilibrium's (p1, p2)) must be its exact value rounded, and the artefact's ``statement`` the
+   sentence derived from the verified steps (:func:`verify`, which also returns the theorem).
+   With ``quick`` step 7 is marked skipped and the theorem says it was taken from the prover.
+
 What it takes from the mathematics rather than recomputing: that the candidates listed are the
 only forms an equilibrium can take (the classification of Ethier and Lee 2015, section 5, with
 the cell points' changes counted at the along-curve candidates; see
@@ -76,7 +81,7 @@ from . import Step
 from .banque_deals import JOINT, game_steps
 from .banque_events import _q, recompute_events, same_root
 from .banque_interior import interior_equilibria, same_point
-from .qf import QF, _box_feasible, _num, _sign
+from .qf import QF, _box_feasible, _num, _sign, display_ok
 
 KIND = "banque-nash"
 VERSION = 1
@@ -285,6 +290,142 @@ def _sturm_count(f: flint.fmpq_poly, a: Fraction, b: Fraction) -> int:
 
 
 # ---------------------------------------------------------------- the check
+def _root_float(f: flint.fmpz_poly, a: Fraction, b: Fraction) -> float:
+    """The float of the only root of ``f`` in [a, b] (a sign change there, or a = b a root), by exact bisection."""
+    if a == b:
+        return float(a)
+    fa = f(_q(a))
+    for _ in range(200):
+        m = (a + b) / 2
+        if b - a <= abs(m) * Fraction(1, 1 << 64) or b - a < Fraction(1, 1 << 1000):
+            break
+        fm = f(_q(m))
+        if fm == 0:
+            return float(m)
+        if (fm > 0) == (fa > 0):
+            a, fa = m, fm
+        else:
+            b = m
+    return float((a + b) / 2)
+
+
+def statement(lo: Fraction, hi: Fraction, ivs: list[tuple[float, float, int]], events: int, top: int) -> str:
+    """The theorem in one sentence, from what was verified (the prover writes this sentence too).
+
+    Parameters
+    ----------
+    lo, hi : Fraction
+        The range (lo, hi] of theta.
+    ivs : list of (float, float, int)
+        Each interval's ends (display floats) and its number of Players' strategy pairs.
+    events : int
+        How many events.
+    top : int
+        The Players' strategy pairs at theta = hi.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
+    multi: list[tuple[float, float, int]] = []
+    for a, b, k in ivs:
+        if k > 1:
+            if multi and multi[-1][1] == a:
+                multi[-1] = (multi[-1][0], b, max(multi[-1][2], k))
+            else:
+                multi.append((a, b, k))
+    regions = ", ".join(f"({a:.7f}, {b:.7f}) [up to {k}]" for a, b, k in multi) or "none"
+    return (f"For every theta in ({lo}, {hi}] other than the {events} events (isolated algebraic "
+            f"numbers, listed), the simplified banque game (Ethier and Lee 2015) has no continuum of Nash equilibria, "
+            f"and on each interval between consecutive events every equilibrium keeps its form (the Players who play "
+            f"pure, the sets where Banker is indifferent): the equilibria at the interval's sample are exactly those "
+            f"listed.  The Players' equilibrium strategy is unique except on {len(multi)} region(s): {regions}; "
+            f"at theta = {hi.numerator}/{hi.denominator} there are {top} Players' strategy pair(s).")
+
+
+def _eq_json(e: dict) -> dict:
+    return {"p1": e["p1"], "p2": e["p2"], "banker_indifferent": e["banker_indifferent"]}
+
+
+def verify(doc: dict, quick: bool = False, workers: int = 1) -> tuple[list[Step], dict | None]:
+    """Re-check a ``banque-nash`` artefact and derive the theorem it proves (module docstring).
+
+    Parameters
+    ----------
+    doc : dict
+        The artefact, as loaded from JSON.
+    quick, workers
+        As in :func:`check`.
+
+    Returns
+    -------
+    (list of Step, dict or None)
+        The steps, and the theorem derived from them (None when a step fails).
+    """
+    steps = check(doc, quick, workers)
+    if not steps or not all(s.ok for s in steps):
+        return steps, None
+    lo, hi = Fraction(doc["range"]["lo"]), Fraction(doc["range"]["hi"])
+    events, intervals, points = doc["events"], doc["intervals"], doc["points"]
+    # display floats: each event's, each interval's ends, each equilibrium's (p1, p2)
+    bad = []
+    floats = []
+    for n, ev in enumerate(events):
+        f = flint.fmpz_poly([int(c) for c in ev["polynomial"]])
+        a, b = (Fraction(x) for x in ev["interval"])
+        v = _root_float(f, a, b)
+        floats.append(v)
+        if not display_ok(ev.get("float"), Fraction(v)):
+            bad.append(f"event {n}'s float")
+    ends = [float(lo), *floats, float(hi)]
+    for n, iv in enumerate(intervals):
+        if iv.get("lo_float") != ends[n] and not display_ok(iv.get("lo_float"), Fraction(ends[n])):
+            bad.append(f"interval {n}'s lo_float")
+        if iv.get("hi_float") != ends[n + 1] and not display_ok(iv.get("hi_float"), Fraction(ends[n + 1])):
+            bad.append(f"interval {n}'s hi_float")
+    for where, eqs in [*((f"interval {n}", iv["equilibria"]) for n, iv in enumerate(intervals)),
+                       *((f"theta = {pt['theta']}", pt["equilibria"]) for pt in points)]:
+        for m, e in enumerate(eqs):
+            fl = e.get("float")
+            if not (isinstance(fl, list) and len(fl) == 2 and display_ok(fl[0], _num(e["p1"]))
+                    and display_ok(fl[1], _num(e["p2"]))):
+                bad.append(f"{where}, equilibrium {m}'s float")
+    steps.append(Step("display floats", not bad, "every event's, interval end's and equilibrium's float is its "
+                      "exact value, rounded" if not bad else f"not the exact value: {', '.join(bad[:3])}"))
+    if len(points) != 1 or Fraction(points[0]["theta"]) != hi:
+        steps.append(Step("statement", False, "the artefact must list its equilibria at the included end, "
+                          f"theta = {hi}, and no other point"))
+        return steps, None
+    said = statement(lo, hi, [(iv["lo_float"], iv["hi_float"], int(iv["player_strategies"])) for iv in intervals],
+                      len(events), int(points[0]["player_strategies"]))
+    ok = doc.get("statement") == said
+    steps.append(Step("statement", ok, "the artefact's statement is the theorem derived from the steps above"
+                      if ok else f"the artefact's statement differs from the derived one: {said}"))
+    if not all(s.ok for s in steps):
+        return steps, None
+    skipped = [s.name for s in steps if s.skipped]
+    verified = {
+        "kind": "banque-nash", "game": "baccara banque, simplified model (Ethier and Lee 2015, section 5)",
+        "shoe": "infinite", "decks": "inf", "parameter": "theta (Player 1's share of the stakes)",
+        "range": [str(lo), str(hi)], "lo_included": False, "hi_included": True,
+        "claim": "no continuum of Nash equilibria; between consecutive events each equilibrium keeps its form, "
+                 "and the equilibria at each interval's sample are exactly those listed",
+        "exceptions": [{"polynomial": ev["polynomial"], "interval": ev["interval"], "float": v}
+                       for ev, v in zip(events, floats)],
+        "equilibria": [{"from": ends[n], "to": ends[n + 1], "sample": iv["sample"],
+                        "player_strategies": int(iv["player_strategies"]),
+                        "equilibria": [_eq_json(e) for e in iv["equilibria"]]} for n, iv in enumerate(intervals)],
+        "at_hi": {"theta": points[0]["theta"], "player_strategies": int(points[0]["player_strategies"]),
+                  "equilibria": [_eq_json(e) for e in points[0]["equilibria"]]},
+        "statement": said,
+    }
+    if skipped:
+        verified["taken_from_prover"] = [f"{name} (skipped by --quick): that no equilibrium is born and dies "
+                                         "between two samples" for name in skipped]
+    return steps, verified
+
+
 def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
     """Re-check a ``banque-nash`` artefact (module docstring).
 
@@ -440,7 +581,7 @@ def events_step(game: _Game, lo: Fraction, hi: Fraction, events: list, quick: bo
     name = "events complete"
     if quick:
         return Step(name, True, "not recomputed (quick check): that no equilibrium is born and dies between "
-                    "two samples is taken from the prover")
+                    "two samples is taken from the prover", skipped=True)
     theirs = [(flint.fmpz_poly([int(c) for c in ev["polynomial"]]), Fraction(ev["interval"][0]),
                Fraction(ev["interval"][1])) for ev in events]
     rep = recompute_events(game, lo, hi, workers=workers)

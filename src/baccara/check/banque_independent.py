@@ -35,6 +35,10 @@ What this checker re-verifies, in exact arithmetic (integers, Fractions, and a +
 5. **The cover**: the boxes and the rectangles cover the unit square (a quadtree walk from the
    whole square: every cell is a box, lies in a rectangle, or splits into four that are covered).
 
+6. **What is shown**: ``value_float`` and the maximiser's ``float`` are the exact values rounded, no
+   theta is listed twice, and the ``statement`` is the sentence these steps prove (:func:`verify`
+   returns the theorem: the value at each theta).
+
 Nothing is taken from the prover but the certificates themselves; a wrong value, a box deleted,
 a quarter's mixture changed or a coefficient altered fails a step.
 """
@@ -46,7 +50,7 @@ from fractions import Fraction
 from . import Step
 from .banque import _dot, _weights
 from .banque_deals import game_steps
-from .qf import QF, _num, _sign
+from .qf import QF, _num, _sign, display_ok
 
 KIND = "banque-independent"
 VERSION = 1
@@ -212,6 +216,65 @@ def _check_proof(own: dict, pr: dict) -> list[Step]:
                       "value is the value, exactly" if not holes else
                       "not covered: " + "; ".join(f"({a}, {b}) side {c}" for a, b, c in holes[:3])))
     return steps
+
+
+#: The statement of every ``banque-independent`` artefact (the prover writes the same sentence).
+STATEMENT = ("At each theta listed, the Players' lower value of the independent cooperative game (Ethier and "
+             "Lee 2015, section 4) -- the most they can guarantee with independent draw probabilities p1, p2 at "
+             "5 against Banker's best reply -- is the value given, exactly, attained at the maximiser: V there "
+             "equals it, and on every box and every quarter of the local rectangles some Banker strategy keeps "
+             "the bilinear bound at or below it.")
+
+
+def verify(doc: dict, quick: bool = False, workers: int = 1) -> tuple[list[Step], dict | None]:
+    """Re-check a ``banque-independent`` artefact and derive the theorem it proves (module docstring).
+
+    Parameters
+    ----------
+    doc : dict
+        The artefact, as loaded from JSON.
+    quick, workers
+        As in :func:`check`.
+
+    Returns
+    -------
+    (list of Step, dict or None)
+        The steps, and the theorem (the value at each theta listed) derived from them; None when
+        a step fails.
+    """
+    steps = check(doc, quick, workers)
+    if not steps or not all(s.ok for s in steps):
+        return steps, None
+    bad = []
+    values = []
+    thetas = [Fraction(pr["theta"]) for pr in doc["proofs"]]
+    if len(set(thetas)) != len(thetas):
+        bad.append("a theta is listed twice")
+    for pr in doc["proofs"]:
+        value, m = _num(pr["value"]), pr["maximiser"]
+        p1, p2 = _num(m["p1"]), _num(m["p2"])
+        fl = m.get("float")
+        if not display_ok(pr.get("value_float"), value):
+            bad.append(f"theta = {pr['theta']}: value_float")
+        if not (isinstance(fl, list) and len(fl) == 2 and display_ok(fl[0], p1) and display_ok(fl[1], p2)):
+            bad.append(f"theta = {pr['theta']}: the maximiser's float")
+        values.append({"theta": pr["theta"], "value": pr["value"], "value_float": pr["value_float"],
+                       "maximiser": {"p1": m["p1"], "p2": m["p2"]}})
+    steps.append(Step("display floats", not bad, "each value_float and maximiser float is its exact value, rounded"
+                      if not bad else f"not the exact value: {', '.join(bad[:3])}"))
+    ok = doc.get("statement") == STATEMENT
+    steps.append(Step("statement", ok, "the artefact's statement is the theorem the steps above prove" if ok else
+                      f"the artefact's statement differs from the one its steps prove: {STATEMENT}"))
+    if bad or not ok:
+        return steps, None
+    where = ", ".join(f"theta = {v['theta']}: {v['value_float']:.12f}" for v in values)
+    return steps, {
+        "kind": KIND, "game": "baccara banque, simplified model (Ethier and Lee 2015, section 4)",
+        "shoe": "infinite", "decks": "inf", "parameter": "theta (Player 1's share of the stakes)",
+        "claim": "the Players' lower value of the independent cooperative game, exactly, at each theta listed",
+        "values": values, "exceptions": [],
+        "statement": f"{STATEMENT} ({where})",
+    }
 
 
 def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:

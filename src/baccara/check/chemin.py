@@ -20,12 +20,24 @@ fer under Model B3 (Ethier and Lee 2023, section 4) lies.  This module:
    multipliers that this module checks by exact arithmetic against the
    conditions it writes itself (Player's gains in Banker's draws; Banker's
    gains in (y, alpha), alpha y_j bounded by McCormick's four products);
-3. for every face a leaf reaches, the listed equilibria: the intervals cover
-   the range in order, each sample lies strictly inside its interval, and at
-   each sample the claimed equilibrium is certified (or refuted, when it is
-   claimed not to be one) by an exact best-response check in the full game,
-   written here; at every rational critical alpha each listed equilibrium is
-   certified the same way.
+3. for every face a leaf reaches, the listed intervals: every end is one of the
+   face's critical alphas re-derived here (or lo, hi), consecutive intervals
+   meet exactly, and each interval's claim holds for *every* alpha in it, not
+   at a sample: Banker's x is constant there and Player's free probability
+   is N(alpha) / Dn(alpha) (Dn root-free on the closed interval), so Player's
+   gains are exact numbers and Banker's gain at each set, times Dn, is a
+   polynomial of degree <= 2 in alpha whose real roots are computed exactly
+   and compared exactly with the ends (:func:`signs_on`); a claimed
+   equilibrium of the full game satisfies every best-reply condition, a
+   claimed non-equilibrium is the face's equilibrium with one of Player's
+   fixed moves not a best reply;
+4. the critical alphas of the faces together, re-derived, with every
+   equilibrium there re-enumerated and certified; between consecutive ones,
+   exactly one equilibrium (nothing changes sign inside), which must be that
+   of a verified face interval covering the open interval;
+5. the theorem: derived from steps 1 to 4 (:func:`verify`), written as the
+   prover writes it (:func:`statement`); the artefact's ``statement`` must be
+   that sentence, and every display ``float`` of an alpha its exact value.
 
 With the infinite shoe the artefact is of the *merged* game (see
 :mod:`baccara.games.chemin.proof`): the checker re-verifies from the re-derived
@@ -41,12 +53,22 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
-from math import gcd, isqrt
+from math import gcd, ulp
 from typing import Any
 
 from . import Step
 from .chemin_deals import model3_coefficients
-from .chemin_points import Face, alpha_from_json, analyse, equivalent_columns, merged_coefficients, union_at
+from .chemin_points import (
+    Alpha,
+    Face,
+    _ascending,
+    _roots,
+    alpha_from_json,
+    analyse,
+    between,
+    equivalent_columns,
+    merged_coefficients,
+)
 
 F0, F1 = Fraction(0), Fraction(1)
 VERSION = 3
@@ -56,22 +78,6 @@ READS = (2, 3)
 
 def _q(s: Any) -> Fraction:
     return Fraction(str(s))
-
-
-def _real_bounds(r: dict, bits: int = 80) -> tuple[Fraction, Fraction]:
-    """Rational bounds on r + s sqrt(d) (exact when s = 0)."""
-    rr, ss, dd = _q(r["r"]), _q(r["s"]), int(r["d"])
-    if ss == 0:
-        return rr, rr
-    scale = 1 << bits
-    lo = Fraction(isqrt(dd * scale * scale), scale)
-    a, b = rr + ss * lo, rr + ss * (lo + Fraction(1, scale))
-    return (a, b) if a <= b else (b, a)
-
-
-def _real_eq(u: dict, v: dict) -> bool:
-    return (_q(u["r"]), _q(u["s"]), int(u["d"]) if _q(u["s"]) else 1) == \
-           (_q(v["r"]), _q(v["s"]), int(v["d"]) if _q(v["s"]) else 1)
 
 
 class _Game:
@@ -389,52 +395,218 @@ def _walk(g: _Game, node: dict, box: list[tuple[Fraction, Fraction]], a: Fractio
     return 1 + sum(_walk(g, kid, nb, na, nbb, st2, faces, bad) for kid, (nb, na, nbb) in zip(kids, boxes))
 
 
+def _tree_counts(root: dict) -> dict[str, int]:
+    """The case tree's nodes, exclusions (by dominance or by cases), face leaves and case analyses."""
+    out = {"nodes": 0, "excluded": 0, "faces": 0, "cases": 0}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        out["nodes"] += 1
+        st = node["status"]
+        out["excluded"] += st in ("excluded", "excluded-cases")
+        out["cases"] += st == "excluded-cases"
+        out["faces"] += st == "face"
+        stack.extend(node.get("children", []))
+    return out
+
+
 def _player(face: str, free_value: Fraction) -> list[Fraction]:
     return [free_value if ch == "*" else (F1 if ch == "D" else F0) for ch in face]
 
 
-def _check_face(g: _Game, f: dict, lo: Fraction, hi: Fraction) -> list[Step]:
-    steps = []
-    key = f["face"]
-    ivs = f["intervals"]
-    # the intervals tile [lo, hi] in order
-    ok = bool(ivs) and _real_bounds(ivs[0]["alpha_from"]) == (lo, lo) and _real_bounds(ivs[-1]["alpha_to"]) == (hi, hi)
-    ok = ok and all(_real_eq(u["alpha_to"], v["alpha_from"]) for u, v in zip(ivs, ivs[1:]))
-    steps.append(Step(f"face {key}: intervals tile the range", ok, f"{len(ivs)} intervals"))
-    for n, iv in enumerate(ivs):
-        s = _q(iv["sample"])
-        l0, l1 = _real_bounds(iv["alpha_from"])
-        h0, h1 = _real_bounds(iv["alpha_to"])
-        inside = l1 < s < h0 or (l0 == l1 == s == lo and h0 > s)
-        x = [_q(v) for v in iv["banker"]]
+Poly = tuple[Fraction, ...]  # (c0, c1, c2): c0 + c1 alpha + c2 alpha^2
+
+
+def _pmul(a: tuple[Fraction, Fraction], b: tuple[Fraction, Fraction]) -> Poly:
+    return (a[0] * b[0], a[0] * b[1] + a[1] * b[0], a[1] * b[1])
+
+
+def _eval(p: Poly, t: Fraction) -> Fraction:
+    return p[0] + t * (p[1] + t * p[2])
+
+
+def _sgn(v: Fraction) -> int:
+    return (v > 0) - (v < 0)
+
+
+def signs_on(p: Poly, lo: Alpha, hi: Alpha) -> set[int]:
+    """The signs a polynomial of degree <= 2 takes on the open interval (lo, hi), lo < hi, exactly.
+
+    Its real roots are computed exactly (rational, or (u + v sqrt D) / w) and compared exactly with
+    the ends; between consecutive roots inside (and the ends) it has one sign, read at a rational
+    point there.  No sample stands for the interval: every point of it is covered.
+
+    Parameters
+    ----------
+    p : tuple of Fraction
+        (c0, c1, c2): c0 + c1 alpha + c2 alpha^2.
+    lo, hi : Alpha
+        The interval's ends.
+
+    Returns
+    -------
+    set of int
+        {0} for the zero polynomial; else the signs (-1, 0, 1) taken somewhere inside.
+    """
+    if not any(p):
+        return {0}
+    den = 1
+    for c in p:
+        den = den * c.denominator // gcd(den, c.denominator)
+    k0, k1, k2 = (int(c * den) for c in p)
+    inside = {r.key(): r for r in _roots(k2, k1, k0) if lo.cmp(r) < 0 < hi.cmp(r)} if (k1 or k2) else {}
+    cuts = [lo, *_ascending(inside.values()), hi]
+    out = {0} if inside else set()
+    for a, b in zip(cuts, cuts[1:]):
+        out.add(_sgn(_eval(p, between(a, b))))
+    return out
+
+
+def _display_ok(r: dict, a: Alpha) -> bool:
+    """Whether an alpha's display ``float`` is its exact value, rounded (within one unit in the last place)."""
+    f = r.get("float")
+    if not isinstance(f, (int, float)) or isinstance(f, bool):
+        return False
+    b0, b1 = a.bounds(80)
+    v = float((b0 + b1) / 2)
+    return abs(float(f) - v) <= ulp(v)
+
+
+class _Piece:
+    """One face interval's claim, parsed: Player's free probability N(alpha) / Dn(alpha), Banker's x."""
+
+    def __init__(self, key: str, iv: dict, n: int):
+        self.key, self.iv = key, iv
+        self.lo, self.hi = alpha_from_json(iv["alpha_from"]), alpha_from_json(iv["alpha_to"])
+        self.x = [_q(v) for v in iv["banker"]]
         pf = iv["player_free"]
         if "pure" in pf:
-            p = Fraction(int(pf["pure"]))
+            u = int(pf["pure"])
+            if u not in (0, 1):
+                raise ValueError(f"face {key}, interval {n + 1}: a pure move must be 0 or 1, got {u}")
+            self.N, self.Dn = (Fraction(u), F0), (F1, F0)
         else:
             n0, n1, d0, d1 = (int(t) for t in pf["formula"])
-            p = Fraction(n0 * s.denominator + n1 * s.numerator, d0 * s.denominator + d1 * s.numerator)
-        eq = len(x) == g.n and 0 <= p <= 1 and g.is_equilibrium(_player(key, p), x, s)
-        name = f"face {key}, interval {n + 1} at alpha = {s}"
-        if iv["full_game"]:
-            steps.append(Step(name, inside and eq, "sample inside; equilibrium certified by exact best responses"
-                              if inside and eq else f"sample inside: {inside}; certified: {eq}"))
-        else:
-            steps.append(Step(name, inside and not eq, "sample inside; claimed non-equilibrium refuted exactly"
-                              if inside and not eq else f"sample inside: {inside}; is an equilibrium: {eq}"))
+            self.N, self.Dn = (Fraction(n0), Fraction(n1)), (Fraction(d0), Fraction(d1))
+        self.full = iv["full_game"]
+        if not isinstance(self.full, bool):
+            raise ValueError(f"face {key}, interval {n + 1}: full_game must be true or false")
+
+    def p_at(self, t: Fraction) -> Fraction:
+        return (self.N[0] + self.N[1] * t) / (self.Dn[0] + self.Dn[1] * t)
+
+    def player_json(self) -> dict:
+        pf = self.iv["player_free"]
+        if "pure" in pf:
+            return {"face": self.key, "free": {"pure": int(pf["pure"])}}
+        n0, n1, d0, d1 = (int(t) for t in pf["formula"])
+        return {"face": self.key, "free": {"formula": [n0, n1, d0, d1],
+                                           "means": f"({n0} + {n1} alpha) / ({d0} + {d1} alpha)"}}
+
+
+def _verify_piece(g: _Game, face: Face, pc: _Piece) -> str:
+    """Verify one face interval's claim for every alpha in it (ends included); the empty string when it
+    holds, else why not.
+
+    Player's gains pi_j(x) are free of alpha, so his side is one exact check.  Banker's gain at set i,
+    times Dn(alpha), is B_i(alpha) = (Dn - N) g_i^0(alpha) + N g_i^1(alpha), a polynomial of degree <= 2;
+    its signs over the open interval are decided by :func:`signs_on`, and the ends follow by continuity
+    (Dn has no root on the closed interval).  A claimed equilibrium of the full game must satisfy every
+    condition; a claimed non-equilibrium must be the face's equilibrium (the free composition and
+    Banker) and violate one of Player's four fixed moves.
+    """
+    lo, hi = pc.lo, pc.hi
+    if len(pc.x) != g.n or any(not 0 <= v <= 1 for v in pc.x):
+        return f"Banker's strategy needs {g.n} probabilities in [0, 1]"
+    dn = (pc.Dn[0], pc.Dn[1], F0)
+    if not any(dn):
+        return "Player's probability has a zero denominator"
+    if pc.Dn[1]:
+        root = Alpha.of(-pc.Dn[0] / pc.Dn[1])
+        if lo.cmp(root) <= 0 <= hi.cmp(root):
+            return "Player's probability has a pole in the closed interval"
+    s = _sgn(_eval(dn, between(lo, hi)))
+    num = (pc.N[0], pc.N[1], F0)
+    rest = (pc.Dn[0] - pc.N[0], pc.Dn[1] - pc.N[1], F0)
+    if -1 in signs_on(tuple(s * c for c in num), lo, hi) or -1 in signs_on(tuple(s * c for c in rest), lo, hi):
+        return "Player's probability leaves [0, 1] inside the interval"
+    f = face.free
+    pi = [g.pi(j, pc.x) for j in range(5)]
+    if (pi[f] > 0 and any(rest)) or (pi[f] < 0 and any(num)):
+        return f"Player's gain at his free composition is {'positive' if pi[f] > 0 else 'negative'}, yet he " \
+               "does not play the forced move there throughout"
+    for i in range(g.n):
+        (c0, c1), (h0, h1) = face.c[i], face.h[i]
+        b = tuple(u + v for u, v in zip(_pmul((rest[0], rest[1]), (Fraction(c0), Fraction(-h0))),
+                                         _pmul((num[0], num[1]), (Fraction(c1), Fraction(-h1)))))
+        sg = {s * t for t in signs_on(b, lo, hi)}
+        xi = pc.x[i]
+        if (xi == 1 and -1 in sg) or (xi == 0 and 1 in sg) or (0 < xi < 1 and sg != {0}):
+            return f"Banker's move at set {i} is not a best reply somewhere inside the interval"
+    fixed_ok = all((pi[j] >= 0) if face.y[j] else (pi[j] <= 0) for j in range(5) if j != f)
+    if pc.full and not fixed_ok:
+        return "one of Player's fixed moves is not a best reply"
+    if not pc.full and fixed_ok:
+        return "claimed not an equilibrium of the full game, yet every fixed move of Player's is a best reply"
+    return ""
+
+
+def _check_face(g: _Game, f: dict, lo: Fraction, hi: Fraction, face: Face,
+                pieces: list[_Piece]) -> list[Step]:
+    """Re-check one face's intervals over their whole domain (module docstring, step 3)."""
+    steps = []
+    key = f["face"]
+    crit = {a.key() for a in face.critical(lo, hi)[0]}
+    ivs = f["intervals"]
+    tile = []
+    if not ivs:
+        tile.append("no interval")
+    else:
+        if pieces[0].lo.key() != Alpha.of(lo).key():
+            tile.append(f"the first interval starts at {pieces[0].lo.json()['float']:.9f}, not at {lo}")
+        if pieces[-1].hi.key() != Alpha.of(hi).key():
+            tile.append(f"the last interval ends at {pieces[-1].hi.json()['float']:.9f}, not at {hi}")
+    if f.get("free") != key.index("*"):
+        tile.append(f"the face's free composition is {key.index('*')}, not {f.get('free')!r}")
+    for n, pc in enumerate(pieces):
+        if pc.lo.cmp(pc.hi) >= 0:
+            tile.append(f"interval {n + 1} is empty or reversed")
+        for end, name in ((pc.lo, "alpha_from"), (pc.hi, "alpha_to")):
+            if end.key() not in crit:
+                tile.append(f"interval {n + 1}'s end {end.json()['float']:.12f} is not a critical alpha of the face")
+            if not _display_ok(pc.iv[name], end):
+                tile.append(f"interval {n + 1}'s {name} float is not its exact value")
+    for n, (u, v) in enumerate(zip(pieces, pieces[1:])):
+        if u.hi.key() != v.lo.key():
+            tile.append(f"intervals {n + 1} and {n + 2} do not meet")
+    steps.append(Step(f"face {key}: intervals tile the range", not tile,
+                      f"{len(ivs)} intervals, consecutive, meeting exactly, every end one of the face's "
+                      f"{len(crit)} re-derived critical alphas" if not tile else "; ".join(tile[:3])))
+    if tile:
+        return steps
+    for n, pc in enumerate(pieces):
+        why = _verify_piece(g, face, pc)
+        name = f"face {key}, interval {n + 1} [{pc.lo.json()['float']:.6f}, {pc.hi.json()['float']:.6f}]"
+        steps.append(Step(name, not why, why or (
+            "an equilibrium of the full game for every alpha in it: Player's gains exact, Banker's "
+            "as polynomials in alpha signed by exact roots" if pc.full else
+            "the face's equilibrium for every alpha in it, and no equilibrium of the full game (a fixed "
+            "move of Player's is not a best reply)")))
     return steps
 
 
-def _check_critical(g: _Game, co: dict, doc: dict, keys: list[str], lo: Fraction, hi: Fraction) -> list[Step]:
+def _check_critical(doc: dict, an: dict) -> list[Step]:
     """Re-derive every critical alpha and re-enumerate every equilibrium there and between (module docstring)."""
     steps = []
-    an = analyse(co["G"], co["H"], co["base_sgn"], keys, lo, hi)
     listed = doc["critical"]
     mine = an["points"]
     theirs = [alpha_from_json(c["alpha"]) for c in listed]
     same = [a.key() for a in mine] == [a.key() for a in theirs]
-    steps.append(Step("critical alphas", same, f"{len(mine)} re-derived (the ends, the roots of every gain, the "
-                      f"curves' crossings); they match the artefact's one to one" if same else
-                      f"re-derived {len(mine)}, the artefact lists {len(theirs)}; they differ"))
+    shown = same and all(_display_ok(c["alpha"], a) for a, c in zip(mine, listed))
+    steps.append(Step("critical alphas", shown, f"{len(mine)} re-derived (the ends, the roots of every gain, the "
+                      f"curves' crossings); they match the artefact's one to one, display floats included"
+                      if shown else f"re-derived {len(mine)}, the artefact lists {len(theirs)}; they differ"
+                      if not same else "an alpha's display float is not its exact value"))
     for f in doc["faces"]:
         if f["face"] not in an["crossings"]:
             continue
@@ -445,8 +617,7 @@ def _check_critical(g: _Game, co: dict, doc: dict, keys: list[str], lo: Fraction
                           f"re-derived {len(a)}, listed {len(b)}; they differ"))
     if not same:
         return steps
-    for a, c in zip(mine, listed):
-        enum, cont = union_at([Face(co["G"], co["H"], co["base_sgn"], k) for k in keys], a)
+    for a, c, (enum, cont) in zip(mine, listed, an["point_equilibria"]):
         claimed = []
         for e in c["equilibria"]:
             y = tuple((_q(p["r"]), _q(p["s"]), int(p["d"]) if _q(p["s"]) else 1) for p in e["player"])
@@ -467,7 +638,8 @@ def _check_critical(g: _Game, co: dict, doc: dict, keys: list[str], lo: Fraction
                       f"alpha = {bad[0][2]}: {bad[0][3]} extreme equilibria"))
     ex_mine = [a.key() for a, c in zip(mine, listed) if len(c["equilibria"]) > 1 or c["continuum"]]
     ex_theirs = [alpha_from_json(e["alpha"]).key() for e in doc["exceptional"]]
-    steps.append(Step("exceptional alphas", ex_mine == ex_theirs,
+    same_entries = doc["exceptional"] == [c for c in listed if len(c["equilibria"]) > 1 or c["continuum"]]
+    steps.append(Step("exceptional alphas", ex_mine == ex_theirs and same_entries,
                       f"{len(ex_mine)}: the critical alphas with several equilibria, as the artefact states"
                       if ex_mine == ex_theirs else "the artefact's list differs from the re-derived one"))
     return steps
@@ -479,8 +651,80 @@ def _same_eq(u: tuple, v: tuple) -> bool:
                             and a[1] * a[1] * a[2] == b[1] * b[1] * b[2] for a, b in zip(yu, yv))
 
 
-def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
-    """Re-check a ``chemin-b3-uniqueness`` artefact (see the module docstring).
+#: Most decks a chemin artefact may name (the prove command's limit).
+MAX_DECKS = 1000
+
+
+def _decks(v: Any) -> int | None:
+    if v == "inf":
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= MAX_DECKS:
+        raise ValueError(f"decks must be a whole number 1 to {MAX_DECKS} or \"inf\", got {v!r}")
+    return v
+
+
+def statement(decks: int | str | None, lo: Fraction, hi: Fraction, exceptions: list[dict], faces: list[str],
+              weights: list[int] | None, groups: int) -> str:
+    """The theorem in one sentence, from what was verified (the prover writes the same sentence).
+
+    Parameters
+    ----------
+    decks : int or str
+        d, or ``"inf"``.
+    lo, hi : Fraction
+        The commission range.
+    exceptions : list of dict
+        ``{"alpha", "equilibria", "continuum"}`` (``alpha`` as :meth:`Alpha.json`), ascending.
+    faces : list of str
+        The faces carrying the equilibrium on some interval.
+    weights : list of int or None
+        Player's composition weights, when they are alike (the infinite shoe).
+    groups : int
+        With ``weights``: how many groups Banker's alike sets form.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
+    where = ", ".join(f"{e['alpha']['float']:.6f} ({e['equilibria']} extreme equilibria"
+                      f"{', and a continuum' if e['continuum'] else ''})" for e in exceptions)
+    where = f"except at {where}" if exceptions else "with no exception"
+    if weights is not None:
+        w = weights
+        p = " + ".join(f"{c} y{j + 1}" if c != 1 else f"y{j + 1}" for j, c in enumerate(w))
+        return (f"Model B3, d = {decks}: Player's compositions of 5 carry no "
+                f"information (the coefficient column of composition j is w_j times a common one, "
+                f"w = ({', '.join(map(str, w))})), so his strategies y with the same "
+                f"p = ({p}) / {sum(w)} are equivalent; for every alpha in [{lo}, {hi}] the "
+                f"Nash equilibrium is unique up to this equivalence (p and Banker's merged strategy are unique, "
+                f"y is any split of p; Banker's alike sets, {groups} groups, merged the same way) "
+                f"{where}")
+    return (f"Model B3, d = {decks}: for every alpha in [{lo}, {hi}] "
+            f"the Nash equilibrium is unique {where}; Player is on the face(s) {', '.join(faces)}")
+
+
+def _cover(an: dict, pieces: list[_Piece]) -> Step:
+    """Each open region between consecutive critical alphas lies in a verified full-game interval whose
+    equilibrium is the one enumerated there."""
+    bad = []
+    full = [pc for pc in pieces if pc.full]
+    for (a, b, smp, _, _), eqs in zip(an["regions"], an["region_equilibria"]):
+        hit = [pc for pc in full if pc.lo.cmp(a) <= 0 <= pc.hi.cmp(b)]
+        same = []
+        for pc in hit:
+            y = tuple((v, F0, 1) for v in _player(pc.key, pc.p_at(smp)))
+            same.append(len(eqs) == 1 and eqs[0] == (y, tuple(pc.x)))
+        if not hit or not all(same):
+            bad.append(f"({a.json()['float']:.9f}, {b.json()['float']:.9f})")
+    return Step("equilibrium between critical alphas", not bad,
+                f"each of the {len(an['regions'])} open intervals lies in a face interval verified above, "
+                "whose equilibrium is the one enumerated there" if not bad else
+                f"not covered by a verified interval with the enumerated equilibrium: {', '.join(bad[:3])}")
+
+
+def verify(doc: dict, quick: bool = False, workers: int = 1) -> tuple[list[Step], dict | None]:
+    """Re-check a ``chemin-b3-uniqueness`` artefact and derive the theorem it proves (module docstring).
 
     Parameters
     ----------
@@ -493,13 +737,14 @@ def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
 
     Returns
     -------
-    list of Step
-        Every claim re-checked, in order.
+    (list of Step, dict or None)
+        Every claim re-checked, in order; and the theorem derived from them (the ``verified``
+        object of ``baccara check --json``), None when a step fails.
     """
     steps: list[Step] = []
     if doc.get("version") not in READS or doc.get("model") != "B3":
-        return [Step("artefact version", False, f"this checker reads versions {READS}, model B3")]
-    decks = None if doc["decks"] == "inf" else int(doc["decks"])
+        return [Step("artefact version", False, f"this checker reads versions {READS}, model B3")], None
+    decks = _decks(doc["decks"])
     mine = model3_coefficients(decks)
     theirs = doc["coefficients"]
     same = all(mine[k] == theirs[k] for k in ("keys", "G", "H", "base_sgn", "base_win", "deals"))
@@ -508,36 +753,89 @@ def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
     w = equivalent_columns(mine["G"], mine["H"], mine["base_sgn"], mine["base_win"])
     eqv = doc.get("equivalence")
     root = [(F0, F1)] * 5
+    groups = 0
     if w is None:
         if eqv is not None:
             steps.append(Step("equivalence", False, "the artefact merges Player's compositions of 5, but their "
                               "re-derived coefficient columns are not positive multiples of one"))
-            return steps
+            return steps, None
     else:
         merged = merged_coefficients(mine)
-        ok = eqv is not None and eqv.get("weights") == w and eqv.get("banker_groups") == merged["groups"]
+        groups = len(merged["groups"])
+        ok = isinstance(eqv, dict) and eqv.get("weights") == w and eqv.get("banker_groups") == merged["groups"]
         steps.append(Step("equivalence", ok, f"Player's five coefficient columns are {w} times one common column "
                           f"(re-derived), so only p = sum w_j y_j / {sum(w)} matters; Banker's "
                           f"{len(mine['G'])} sets fall into {len(merged['groups'])} groups of alike rows; both "
                           "merged, as the artefact states" if ok else
                           "the artefact's weights or Banker groups differ from the re-derived ones (or are missing)"))
         if not ok:
-            return steps
+            return steps, None
         mine = {**mine, **merged}
         root = [(F0, F1)] + [(F0, F0)] * 4
     g = _Game(mine)
     lo, hi = _q(doc["range"][0]), _q(doc["range"][1])
+    if not (len(doc["range"]) == 2 and 0 <= lo < hi < 1):
+        return steps + [Step("range", False, f"the range must be [lo, hi] with 0 <= lo < hi < 1, got {doc['range']}")], None
     faces: set[str] = set()
     bad: list[str] = []
     root_state = _State({}, list(range(g.n)), [-g.S[j + 1] for j in range(5)])
     count = _walk(g, doc["tree"], root, lo, hi, root_state, faces, bad)
     steps.append(Step("case tree", not bad, f"{count} nodes re-checked; every equilibrium lies over "
                       f"the face(s) {', '.join(sorted(faces))}" if not bad else "; ".join(bad[:5])))
+    if "stats" in doc:
+        mine_stats = _tree_counts(doc["tree"])
+        ok = {k: doc["stats"].get(k, 0) for k in ("nodes", "excluded", "faces", "cases")} == mine_stats
+        steps.append(Step("tree counts", ok, f"the artefact's counts are the tree's: {mine_stats}" if ok else
+                          f"the artefact's counts {doc['stats']} are not the tree's {mine_stats}"))
     listed = {f["face"]: f for f in doc["faces"]}
     missing = sorted(faces - set(listed))
     steps.append(Step("faces listed", not missing, "every face a leaf reaches is swept" if not missing
                       else f"missing: {', '.join(missing)}"))
+    pieces: list[_Piece] = []
     for key in sorted(faces & set(listed)):
-        steps += _check_face(g, listed[key], lo, hi)
-    steps += _check_critical(g, mine, doc, sorted(faces), lo, hi)
-    return steps
+        mine_pc = [_Piece(key, iv, n) for n, iv in enumerate(listed[key]["intervals"])]
+        steps += _check_face(g, listed[key], lo, hi, Face(mine["G"], mine["H"], mine["base_sgn"], key), mine_pc)
+        pieces += mine_pc
+    keys = sorted(faces)
+    an = analyse(mine["G"], mine["H"], mine["base_sgn"], keys, lo, hi)
+    steps += _check_critical(doc, an)
+    steps.append(_cover(an, pieces))
+    used = [pc for pc in pieces if pc.full]
+    exceptions = [{"alpha": a.json(), "equilibria": len(c["equilibria"]), "continuum": bool(c["continuum"])}
+                  for a, c in zip(an["points"], an["critical"]) if len(c["equilibria"]) > 1 or c["continuum"]]
+    unique_faces = sorted({pc.key for pc in used})
+    said = statement(doc["decks"], lo, hi, exceptions, unique_faces, w, groups)
+    ok = doc.get("statement") == said
+    steps.append(Step("statement", ok, "the artefact's statement is the theorem derived from the steps above"
+                      if ok else f"the artefact's statement differs from the derived one: {said}"))
+    if not all(st.ok for st in steps):
+        return steps, None
+    verified = {
+        "kind": "chemin-b3-uniqueness", "game": "chemin de fer", "model": "B3", "decks": doc["decks"],
+        "parameter": "alpha (the commission)", "range": [str(lo), str(hi)],
+        "claim": ("the Nash equilibrium is unique for every alpha in the range but the exceptions"
+                  + (" (up to the equivalence of Player's compositions of 5)" if w is not None else "")),
+        **({"equivalence": {"weights": w, "banker_groups": groups}} if w is not None else {}),
+        "equilibria": [{"alpha_from": pc.lo.json(), "alpha_to": pc.hi.json(), "player": pc.player_json(),
+                        "banker": [f"{v.numerator}/{v.denominator}" for v in pc.x]} for pc in used],
+        "exceptions": exceptions, "statement": said,
+    }
+    return steps, verified
+
+
+def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
+    """Re-check a ``chemin-b3-uniqueness`` artefact (see :func:`verify`).
+
+    Parameters
+    ----------
+    doc : dict
+        The artefact, as loaded from JSON.
+    quick, workers
+        As in :func:`verify`.
+
+    Returns
+    -------
+    list of Step
+        Every claim re-checked, in order.
+    """
+    return verify(doc, quick, workers)[0]

@@ -30,6 +30,9 @@ those where some sum is not zero.
 
 from __future__ import annotations
 
+import copy
+from functools import lru_cache
+
 #: Player's compositions of 5 where he chooses under Model 3, in Ethier and Lee's (2023) order.
 FIVES = ((0, 5), (1, 4), (2, 3), (6, 9), (7, 8))
 #: Player's third card "none": he stood.
@@ -130,6 +133,9 @@ def _tally(decks: int | None, five_draws: tuple[int, ...]) -> tuple[_Tally, int]
 def model3_coefficients(decks: int | None) -> dict:
     """Model 3's integer payoff sums for a d-deck shoe (or with replacement), by a plain count.
 
+    Counted once per d in a process (a copy of the count is returned each time, so a caller may
+    change it freely).
+
     Parameters
     ----------
     decks : int or None
@@ -142,6 +148,11 @@ def model3_coefficients(decks: int | None) -> dict:
         (one row of 6 integers per set), ``base_sgn``, ``base_win`` (6 integers each) and
         ``deals`` (the number of ordered six-card deals), as the module docstring defines them.
     """
+    return copy.deepcopy(_count(decks))
+
+
+@lru_cache(maxsize=4)
+def _count(decks: int | None) -> dict:
     base, deals = _tally(decks, (0,) * 5)
     units = [_tally(decks, tuple(int(t == j) for t in range(5)))[0] for j in range(5)]
     keys = set(base.G) | {k for u in units for k in u.G}

@@ -123,8 +123,10 @@ class Alpha:
 def alpha_from_json(r: dict) -> Alpha:
     """The alpha r + s sqrt(d) of an artefact (``{"r", "s", "d"}``)."""
     rr, ss, dd = Fraction(str(r["r"])), Fraction(str(r["s"])), int(r["d"])
-    if ss == 0:
-        return Alpha.of(rr)
+    if ss != 0 and dd < 0:
+        raise ValueError(f"an alpha r + s sqrt(d) needs d >= 0, got d = {dd}")
+    if ss == 0 or isqrt(dd) ** 2 == dd:
+        return Alpha.of(rr + ss * isqrt(max(dd, 0)) if ss else rr)
     w = rr.denominator * ss.denominator // gcd(rr.denominator, ss.denominator)
     return Alpha(int(rr * w), int(ss * w), dd, w)
 
@@ -464,7 +466,9 @@ def analyse(G: list, H: list, S: list, keys: list[str], lo: Fraction, hi: Fracti
     dict
         ``critical``: ``[{"alpha", "equilibria": [{"player", "banker"}], "continuum"}]`` ascending over
         the union of the faces' critical alphas; ``crossings``: each face's curve crossings (alphas);
-        ``regions``: ``[(from, to, sample, number of extreme equilibria, continuum)]`` between them.
+        ``regions``: ``[(from, to, sample, number of extreme equilibria, continuum)]`` between them;
+        ``region_equilibria``: the extreme equilibria at each region's sample (as :func:`union_at`);
+        ``points``: the critical alphas (:class:`Alpha`); ``point_equilibria``: :func:`union_at` at each.
     """
     faces = [Face(G, H, S, k) for k in keys]
     allpts: dict[tuple, Alpha] = {}
@@ -476,17 +480,22 @@ def analyse(G: list, H: list, S: list, keys: list[str], lo: Fraction, hi: Fracti
             allpts[a.key()] = a
     pts = _ascending(allpts.values())
     critical = []
+    at_points = []
     for a in pts:
         eqs, cont = union_at(faces, a)
+        at_points.append((eqs, cont))
         critical.append({"alpha": a.json(), "continuum": cont,
                          "equilibria": [{"player": [p_json(p) for p in y], "banker": [_fs(v) for v in x]}
                                         for y, x in eqs]})
     regions = []
+    region_eqs = []
     for a, b in zip(pts, pts[1:]):
         s = between(a, b)
         eqs, cont = union_at(faces, Alpha.of(s))
         regions.append((a, b, s, len(eqs), cont))
-    return {"critical": critical, "crossings": crossings, "regions": regions, "points": pts}
+        region_eqs.append(eqs)
+    return {"critical": critical, "crossings": crossings, "regions": regions, "points": pts,
+            "region_equilibria": region_eqs, "point_equilibria": at_points}
 
 
 def equivalent_columns(G: Sequence, H: Sequence, S: Sequence, W: Sequence) -> list[int] | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations, product
-from math import isqrt
+from math import isqrt, ulp
 from typing import Any
 
 import flint
@@ -173,3 +173,34 @@ def _solve(A, b):
     return [(b[0] * A[1][1] - A[0][1] * b[1]) / det, (A[0][0] * b[1] - b[0] * A[1][0]) / det]
 
 
+
+
+def display_ok(f: Any, x: QF | Fraction | int, ulps: int = 4) -> bool:
+    """Whether a display float is the exact number ``x``, rounded (within ``ulps`` units in the last place).
+
+    Display fields (``float``, ``value_float``) are for people; the checker holds them to the exact
+    values it verified, so that what a reader sees is what was proved.
+
+    Parameters
+    ----------
+    f : object
+        The artefact's float (anything else fails).
+    x : QF or Fraction or int
+        The exact number.
+    ulps : int
+        The tolerance, in units in the last place of the exact number's float.
+
+    Returns
+    -------
+    bool
+        Whether ``f`` is a float within the tolerance.
+    """
+    if not isinstance(f, (int, float)) or isinstance(f, bool):
+        return False
+    q = x if isinstance(x, QF) else QF(Fraction(x))
+    v = q.a
+    if q.b:
+        scale = 1 << 80
+        v += q.b * Fraction(2 * isqrt(q.d * scale * scale) + 1, 2 * scale)
+    fv = float(v)
+    return abs(float(f) - fv) <= ulps * ulp(fv)

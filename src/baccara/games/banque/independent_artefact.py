@@ -159,11 +159,7 @@ def prove(thetas: Sequence[Fraction],
         proofs.append(_proof_json(th, game, labels))
         if intervals is not None:
             proofs[-1]["sweep_interval"] = list(intervals[k])
-    statement = ("At each theta listed, the Players' lower value of the independent cooperative game (Ethier and "
-                 "Lee 2015, section 4) -- the most they can guarantee with independent draw probabilities p1, p2 at "
-                 "5 against Banker's best reply -- is the value given, exactly, attained at the maximiser: V there "
-                 "equals it, and on every box and every quarter of the local rectangles some Banker strategy keeps "
-                 "the bilinear bound at or below it.")
+    from ...check.banque_independent import STATEMENT as statement  # the checker's sentence, one copy
     doc = {"kind": KIND, "version": VERSION, "statement": statement,
            "game": {"model": "simplified", "shoe": {"kind": "infinite"}, "coefficients": coefficients},
            "draws_order": "bit k of a draws integer is the k-th label of game.coefficients.gain in sorted order",

@@ -304,19 +304,6 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
 
 
 def _statement(lo, hi, intervals, events, points) -> str:
-    multi: list[tuple[float, float, int]] = []
-    for iv in intervals:
-        if iv["player_strategies"] > 1:
-            a = iv["lo_float"]
-            b = iv["hi_float"]
-            if multi and multi[-1][1] == a:
-                multi[-1] = (multi[-1][0], b, max(multi[-1][2], iv["player_strategies"]))
-            else:
-                multi.append((a, b, iv["player_strategies"]))
-    regions = ", ".join(f"({a:.7f}, {b:.7f}) [up to {k}]" for a, b, k in multi) or "none"
-    return (f"For every theta in ({lo}, {hi}] other than the {len(events)} events (isolated algebraic "
-            f"numbers, listed), the simplified banque game (Ethier and Lee 2015) has no continuum of Nash equilibria, "
-            f"and on each interval between consecutive events every equilibrium keeps its form (the Players who play "
-            f"pure, the sets where Banker is indifferent): the equilibria at the interval's sample are exactly those "
-            f"listed.  The Players' equilibrium strategy is unique except on {len(multi)} region(s): {regions}; "
-            f"at theta = {fstr(hi)} there are {points[0]['player_strategies']} Players' strategy pair(s).")
+    from ...check.banque import statement as sentence  # one sentence for the prover and the checker
+    return sentence(lo, hi, [(iv["lo_float"], iv["hi_float"], iv["player_strategies"]) for iv in intervals],
+                    len(events), points[0]["player_strategies"])

@@ -505,23 +505,11 @@ class Chemin3Proof(Result):
         str
             The sentence.
         """
-        ex = self.exceptional()
-        where = ", ".join(f"{e['alpha']['float']:.6f} ({len(e['equilibria'])} extreme equilibria"
-                          f"{', and a continuum' if e['continuum'] else ''})" for e in ex)
-        where = f"except at {where}" if ex else "with no exception"
-        if self.weights is not None:
-            w = self.weights
-            p = " + ".join(f"{c} y{j + 1}" if c != 1 else f"y{j + 1}" for j, c in enumerate(w))
-            return (f"Model B3, d = {_decks_json(self.game.decks)}: Player's compositions of 5 carry no "
-                    f"information (the coefficient column of composition j is w_j times a common one, "
-                    f"w = ({', '.join(map(str, w))})), so his strategies y with the same "
-                    f"p = ({p}) / {sum(w)} are equivalent; for every alpha in [{self.lo}, {self.hi}] the "
-                    f"Nash equilibrium is unique up to this equivalence (p and Banker's merged strategy are unique, "
-                    f"y is any split of p; Banker's alike sets, {len(self.groups or ())} groups, merged the same way) "
-                    f"{where}")
-        return (f"Model B3, d = {_decks_json(self.game.decks)}: for every alpha in [{self.lo}, {self.hi}] "
-                f"the Nash equilibrium is unique {where}; Player is on the face(s) "
-                f"{', '.join(self.unique_faces())}")
+        from ...check.chemin import statement
+        ex = [{"alpha": e["alpha"], "equilibria": len(e["equilibria"]), "continuum": bool(e["continuum"])}
+              for e in self.exceptional()]
+        return statement(_decks_json(self.game.decks), self.lo, self.hi, ex, self.unique_faces(),
+                         list(self.weights) if self.weights is not None else None, len(self.groups or ()))
 
     def summary(self) -> str:
         """One line: the statement and the size of the case tree.
