@@ -7,8 +7,8 @@ import numpy as np
 
 from baccara import PUNTO_BANCO, Shoe
 from baccara.cards import RANK_VALUE
-from baccara.exact import coup_counts
-from baccara.known import Known
+from baccara.punto.exact import coup_counts
+from baccara.punto.known import Known
 
 
 def brute_force_cells(shoe: Shoe, known: Known | None = None, tableau=PUNTO_BANCO) -> dict[tuple, int]:

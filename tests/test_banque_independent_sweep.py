@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from baccara.games.banque.independent import independent_equilibrium
-from baccara.games.banque.independent_sweep import (
+from baccara.banque.independent.solution import independent_equilibrium
+from baccara.banque.independent.sweep import (
     coincidence_near,
     exact_ends,
     float_independent,
@@ -120,7 +120,7 @@ def test_sweep_json_with_exact_ends(sweep, ends):
 def test_the_sweep_as_a_result(sweep, ends):
     from rich.console import Console
 
-    from baccara.games.banque.sweeps import IndependentSweep
+    from baccara.banque.sweeps import IndependentSweep
 
     res = IndependentSweep(sweep, ends, (0.49, -0.01))
     doc = res.to_json()

@@ -7,9 +7,9 @@ from types import SimpleNamespace
 import flint
 import pytest
 
-from baccara.games.banque.game import banque_game, infoset_label
-from baccara.games.banque.nash import certify, nash_equilibria
-from baccara.games.banque.nash_sweep import (
+from baccara.banque.game import banque_game, infoset_label
+from baccara.banque.nash.solution import certify, nash_equilibria
+from baccara.banque.nash.sweep import (
     THETA_9_11,
     NashSweep,
     branch_through,
@@ -199,7 +199,7 @@ def test_the_sweep_as_a_result(full):
     # The result object renders the same document the sweep's JSON function writes.
     from rich.console import Console
 
-    from baccara.games.banque.sweeps import NashSweep
+    from baccara.banque.sweeps import NashSweep
 
     res = NashSweep(full)
     doc = res.to_json()

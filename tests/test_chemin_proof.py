@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from baccara.check import check
+from baccara.chemin.proof import prove_chemin3
 from baccara.cli import app
-from baccara.games.chemin.proof import prove_chemin3
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +23,7 @@ def test_prove_and_check_one_deck(doc1):
     assert report.holds, report.summary()
     # the proof's exceptional alphas are the critical points of the face D*SDD with several equilibria,
     # which the existing sweep of the restricted game (Ethier and Lee 2023, Table 7) finds independently
-    from baccara.games.chemin.model3 import sweep_chemin3
+    from baccara.chemin.model3 import sweep_chemin3
     sw = sweep_chemin3(1, confirm=False)
     assert len(doc1["exceptional"]) == sw.restricted.result.counts()[4]
 
@@ -190,7 +190,7 @@ def test_false_banker_fixing_fails(doc1):
 def test_cli_proof_that_does_not_close_exits_1_and_claims_nothing(tmp_path, monkeypatch):
     """Without the case analysis, d = 39's case tree stops at its finest split near alpha = 0 (as it did
     before the analysis existed); that is a failed proof (exit 1, no artefact written), not bad input."""
-    from baccara.games.chemin import proof
+    from baccara.chemin import proof
 
     monkeypatch.setattr(proof, "_cases", lambda *args, **kw: None)
     out = tmp_path / "p.json"

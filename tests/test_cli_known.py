@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from baccara import PUNTO_BANCO, Shoe, builtin_bets, coup_distribution, evaluate
 from baccara.cli import app
-from baccara.edgesort import edge_sort
+from baccara.punto.edgesort import edge_sort
 from baccara.rules import load_tableau_toml
 
 from .test_tableau import GOLD

@@ -19,18 +19,11 @@ HTML in notebooks (:mod:`baccara.result`).
 
 import importlib
 
-from .bets import Bet, Rule, builtin_bets, load_bets_toml
 from .errors import BaccaraError, BetError, ShoeError
-from .exact import (
-    BetResult,
-    CoupDistribution,
-    coup_distribution,
-    edge,
-    effects_of_removal,
-    evaluate,
-)
-from .known import Known
-from .report import EdgeReport, RemovalReport, edge_report, removal_report
+from .punto.bets import Bet, Rule, builtin_bets, load_bets_toml
+from .punto.exact import BetResult, CoupDistribution, coup_distribution, edge, effects_of_removal, evaluate
+from .punto.known import Known
+from .punto.report import EdgeReport, RemovalReport, edge_report, removal_report
 from .rules import PUNTO_BANCO, Tableau
 from .shoe import Shoe
 

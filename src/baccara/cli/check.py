@@ -5,8 +5,8 @@ from __future__ import annotations
 import typer
 
 from ..check import check_file
-from ..cli_errors import fail, handles_errors
 from .common import JSON, app, render
+from .errors import fail, handles_errors
 
 
 @app.command("check")

@@ -7,10 +7,9 @@ from fractions import Fraction
 import typer
 
 from .. import chemin, params
-from ..cli_errors import handles_errors
+from ..chemin.game import MODELS, check_model
+from ..chemin.solution import solve_chemin, sweep_chemin
 from ..errors import BaccaraError, ShoeError
-from ..games.chemin.game import MODELS, check_model
-from ..games.chemin.solution import solve_chemin, sweep_chemin
 from ..shoe import Shoe
 from ..workload import check_workload
 from .common import (
@@ -25,6 +24,7 @@ from .common import (
     render,
     say,
 )
+from .errors import handles_errors
 
 # ---------------------------------------------------------------- chemin de fer
 chemin_app = typer.Typer(help="Chemin de fer as a game (Ethier and Lee 2023): Nash equilibria, the commission sweep, Table 4.",
@@ -81,7 +81,7 @@ def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     """Every Nash equilibrium at one commission, with its certificate."""
     m, d = _model_and_decks(model, decks, composition, remove, add)
     if m.endswith("3"):
-        from ..games.chemin.model3 import solve_chemin3
+        from ..chemin.model3 import solve_chemin3
 
         return render(solve_chemin3(m, d, parse_alpha(commission), all_equilibria=all_equilibria), json_out)
     return render(solve_chemin(m, d, parse_alpha(commission)), json_out)
@@ -99,7 +99,7 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     if a >= b:
         raise BaccaraError(f"--from must be below --to, got {a} and {b}")
     if m == "B3":
-        from ..games.chemin.model3 import sweep_chemin3
+        from ..chemin.model3 import sweep_chemin3
 
         assert d is not None  # Model B: a finite shoe
         return render(sweep_chemin3(d, a, b), json_out)
@@ -128,8 +128,8 @@ def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Informat
     from pathlib import Path
 
     from .. import chemin
+    from ..chemin.proof import ProofIncomplete
     from ..errors import CertificateError, ParameterError
-    from ..games.chemin.proof import ProofIncomplete
 
     ds = parse_deck_range(decks, hi=1000)
     cores = os.cpu_count() or 1

@@ -7,10 +7,10 @@ import json
 import typer
 
 from .. import params
-from ..cli_errors import handles_errors
 from ..errors import BaccaraError, ParameterError
-from ..games.macao.rules import VARIANTS, macao_rules
+from ..macao.rules import VARIANTS, macao_rules
 from .common import ADD, COMPOSITION, JSON, REMOVE, build_shoe, out, render
+from .errors import handles_errors
 
 macao_app = typer.Typer(help="Macao and Victoria (the precursors of baccarat) as zero-sum games, solved exactly.",
                         no_args_is_help=True, rich_markup_mode=None)
@@ -52,7 +52,7 @@ def macao_solve(variant: str = VARIANT, decks: str | None = DECKS, composition: 
                                                      "(seconds for Victoria, about a minute for Macao on 2 decks)."),
                 json_out: bool = JSON) -> dict | None:
     """The game's value (the banker's edge), both sides' optimal strategies and the exact certificate."""
-    from ..games.macao.solution import solve_macao
+    from ..macao.solution import solve_macao
 
     rules, shoe = _game_args(variant, decks, composition, remove, add, natural9_pays, draws)
     if plot is not None and not plot.lower().endswith(".png"):
@@ -77,7 +77,7 @@ def macao_edge(variant: str = VARIANT, decks: str | None = DECKS, composition: s
                remove: str | None = REMOVE, add: str | None = ADD, natural9_pays: str | None = NAT9,
                draws: str | None = DRAWS, json_out: bool = JSON) -> dict | None:
     """Only the banker's edge under optimal play on both sides, exact and certified."""
-    from ..games.macao.solution import solve_macao
+    from ..macao.solution import solve_macao
 
     rules, shoe = _game_args(variant, decks, composition, remove, add, natural9_pays, draws)
     try:
@@ -103,7 +103,7 @@ def macao_simulate(variant: str = VARIANT, decks: str | None = DECKS, compositio
                    seed: str = typer.Option("1", "--seed", help="Random seed."),
                    json_out: bool = JSON) -> dict | None:
     """Play coups with both sides' optimal strategies and compare with the exact value."""
-    from ..games.macao.solution import solve_macao
+    from ..macao.solution import solve_macao
     from ..sim.macao import simulate_macao
 
     rules, shoe = _game_args(variant, decks, composition, remove, add, natural9_pays, draws)
