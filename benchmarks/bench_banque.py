@@ -90,8 +90,9 @@ def main() -> None:
 
 
 def nash_fold() -> None:
+    from baccara.banque.nash.events import THETA_9_11
     from baccara.banque.nash.solution import nash_equilibria
-    from baccara.banque.nash.sweep import THETA_9_11, nash_branches
+    from baccara.banque.nash.sweep import nash_branches
 
     lo, hi = Fraction(15, 100), THETA_9_11
     t0 = time.perf_counter()

@@ -19,9 +19,9 @@ from __future__ import annotations
 import time
 
 from baccara.banque.independent.interval import prove_interval
-from baccara.banque.independent.proof import sample_theta
 from baccara.banque.independent.solution import solve_independent
 from baccara.banque.independent.sweep import exact_ends, independent_sweep
+from baccara.banque.independent.sweep_proof import sample_theta
 
 #: (sweep range, grid, interval index): a low-theta interval on (9,10,6) and p1 = 0, the one
 #: whose curves coincide at theta = 1/22, one beside 55716/128711, one at the lower value's peak

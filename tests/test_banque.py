@@ -320,7 +320,8 @@ def test_independent_maximin_certificate(theta):
     # guarantees more than the lower value + 1e-10 ...
     import numpy as np
 
-    from baccara.banque.independent.solution import _exact_recheck, independent_equilibrium, maximin_upper_bound
+    from baccara.banque.independent.bounds import _exact_recheck, maximin_upper_bound
+    from baccara.banque.independent.solution import independent_equilibrium
 
     v = independent_equilibrium(theta).lower_value
     check = maximin_upper_bound(theta, v)
@@ -339,7 +340,8 @@ def test_independent_maximin_certificate_near_theta_0_and_1(theta):
     # Near theta = 0 (or 1) V is nearly flat in p1 (p2) along the kinks at p2 (p1) ~ 9/11:
     # with pure bounds alone the branch and bound ran out of boxes at 1/10**6 and took
     # 137581 boxes at 1/10000; Banker's mixed bound on the small boxes closes a few hundred.
-    from baccara.banque.independent.solution import independent_equilibrium, maximin_upper_bound
+    from baccara.banque.independent.bounds import maximin_upper_bound
+    from baccara.banque.independent.solution import independent_equilibrium
 
     ind = independent_equilibrium(theta)
     check = maximin_upper_bound(theta, ind.lower_value)

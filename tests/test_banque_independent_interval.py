@@ -6,10 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from baccara.banque.independent.interval import prove_interval, prove_intervals
+from baccara.banque.independent.interval import prove_interval
 from baccara.banque.independent.proof import exact_signature
 from baccara.banque.independent.solution import independent_equilibrium
 from baccara.banque.independent.sweep import exact_ends, independent_sweep
+from baccara.banque.independent.sweep_proof import prove_intervals
 from baccara.solve.moving import evaluate
 from baccara.solve.roots import Endpoint, rational_between_balls
 
@@ -77,8 +78,8 @@ def test_every_interval_of_a_sweep_is_proved_and_reported(short_sweep, short_pro
     the sweep's document and table say which intervals are proved for every theta."""
     from rich.console import Console
 
-    from baccara.banque.independent.interval import INTERVALS_PROVE
     from baccara.banque.independent.sweep import lower_value_peak
+    from baccara.banque.independent.sweep_proof import INTERVALS_PROVE
     from baccara.banque.sweeps import IndependentSweep
 
     sw, ends = short_sweep

@@ -101,8 +101,8 @@ def test_a_sweep_from_zero_is_proved_down_to_zero():
     """A sweep of (0, 11/1000] has one interval (below about 1e-10 the float solver once saw a
     spurious second one); prove_intervals proves it from theta = 0, blown up all the way (the
     blow-up holds up to 1/70).  A form with a draw set changed, or on another edge, is not proved."""
-    from baccara.banque.independent.interval import prove_intervals
     from baccara.banque.independent.sweep import exact_ends, independent_sweep
+    from baccara.banque.independent.sweep_proof import prove_intervals
 
     sw = independent_sweep(0.0, 0.011, grid=4)
     assert len(sw.intervals) == 1

@@ -140,8 +140,8 @@ def test_the_result_and_the_command_say_exact():
 def test_sweep_samples_are_proved_with_the_intervals_form():
     # The last intervals of the sweep (theta up to 1/2): at a rational inside each the value is
     # proved exactly and the exact maximiser has the interval's (float) form.
-    from baccara.banque.independent.proof import SAMPLES_PROVE, prove_samples
     from baccara.banque.independent.sweep import exact_ends, independent_sweep, lower_value_peak
+    from baccara.banque.independent.sweep_proof import SAMPLES_PROVE, prove_samples
     from baccara.banque.sweeps import IndependentSweep
 
     sw = independent_sweep(0.4962, 0.5, grid=4)

@@ -8,16 +8,9 @@ import flint
 import pytest
 
 from baccara.banque.game import banque_game, infoset_label
+from baccara.banque.nash.events import THETA_9_11
 from baccara.banque.nash.solution import certify, nash_equilibria
-from baccara.banque.nash.sweep import (
-    THETA_9_11,
-    NashSweep,
-    branch_through,
-    forms_at,
-    nash_branches,
-    nash_sweep,
-    nash_sweep_json,
-)
+from baccara.banque.nash.sweep import NashSweep, branch_through, forms_at, nash_branches, nash_sweep, nash_sweep_json
 from baccara.solve.moving import evaluate
 from baccara.solve.roots import precision, rational_between_balls
 

@@ -80,10 +80,10 @@ class IndependentSweep(Result):
         (theta, value) where the lower value peaks.
     samples : list of SampleProof, optional
         The lower value proved exactly at a rational theta inside each interval
-        (:func:`~baccara.banque.independent.proof.prove_samples`).
+        (:func:`~baccara.banque.independent.sweep_proof.prove_samples`).
     proofs : list of IntervalProof or None, optional
         The lower value proved for every theta of each interval, where it could be within the
-        time limit (:func:`~baccara.banque.independent.interval.prove_intervals`).
+        time limit (:func:`~baccara.banque.independent.sweep_proof.prove_intervals`).
     """
 
     sweep: object
@@ -94,8 +94,8 @@ class IndependentSweep(Result):
 
     @cached_property
     def _doc(self) -> dict:
-        from .independent.proof import SAMPLES_PROVE
         from .independent.sweep import sweep_json
+        from .independent.sweep_proof import SAMPLES_PROVE
 
         doc = sweep_json(self.sweep, self.ends)  # type: ignore[arg-type]
         doc["lower_value_peak"] = {"theta": self.peak[0], "value": self.peak[1]}
@@ -104,7 +104,7 @@ class IndependentSweep(Result):
                 iv["lower_value_at_sample"] = sp.to_json()
             doc["lower_value_proved"] = SAMPLES_PROVE
         if self.proofs is not None:
-            from .independent.interval import INTERVALS_PROVE
+            from .independent.sweep_proof import INTERVALS_PROVE
 
             for iv, pr in zip(doc["intervals"], self.proofs):
                 iv["lower_value_on_interval"] = (pr.to_json() if pr is not None else
@@ -211,12 +211,12 @@ def sweep(concept: str = "correlated", progress: Progress | None = None, prove_s
         ends = exact_ends(sw, progress=tell(1))
         samples = None
         if prove_samples:
-            from .independent.proof import prove_samples as prove
+            from .independent.sweep_proof import prove_samples as prove
 
             samples = prove(sw, progress=tell(2))
         proofs = None
         if prove_intervals is not None:
-            from .independent.interval import prove_intervals as prove_all
+            from .independent.sweep_proof import prove_intervals as prove_all
 
             proofs = prove_all(sw, ends, prove_intervals, progress=tell(3))
         return IndependentSweep(sw, ends, lower_value_peak(), samples, proofs)

@@ -141,7 +141,8 @@ def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", metavar=
 
 def _banque_nash_plot(points: int, output: str):
     """Figure 4 from every exact Nash branch on (0, 1/4] (p1 = p2 = 9/11 above 5772/33847)."""
-    from ..banque.nash.sweep import THETA_9_11, nash_branches
+    from ..banque.nash.events import THETA_9_11
+    from ..banque.nash.sweep import nash_branches
     from ..plots import plot_banque_branches
 
     with progress_bar() as bar:

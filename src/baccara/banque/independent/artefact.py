@@ -42,6 +42,10 @@ from ...algebraic import fraction_str as fstr
 from ...errors import CertificateError
 from ..game import BanqueGame, banque_game, check_theta, infoset_label
 from ..nash.artefact import ArtefactDocument, coefficients_json, number_json
+from .proof import _exact_coefficients, _signs
+from .solution import solve_independent
+from .sweep import independent_sweep
+from .sweep_proof import sample_theta
 
 KIND = "banque-independent"
 VERSION = 1
@@ -89,9 +93,6 @@ class IndependentValueArtefact(ArtefactDocument):
 
 
 def _proof_json(theta: Fraction, game: BanqueGame, labels: list[str]) -> dict:
-    from .proof import _exact_coefficients, _signs
-    from .solution import solve_independent
-
     res = solve_independent(theta, game)
     ind, proof = res.solution, res.proof
     if not proof.holds:
@@ -177,7 +178,7 @@ def prove_sweep_samples(progress: Callable[[str], None] | None = None) -> Indepe
     The sweep (:func:`~baccara.banque.independent.sweep.independent_sweep`, in floats, about
     two minutes) splits (0, 1/2] where the maximiser changes form; each interval's sample is the
     rational of smallest denominator in its middle third
-    (:func:`~baccara.banque.independent.proof.sample_theta`).  Between samples the value is
+    (:func:`~baccara.banque.independent.sweep_proof.sample_theta`).  Between samples the value is
     proved by :mod:`~baccara.banque.independent.interval`, which writes no artefact.
 
     Parameters
@@ -190,9 +191,6 @@ def prove_sweep_samples(progress: Callable[[str], None] | None = None) -> Indepe
     IndependentValueArtefact
         One proof per interval, each with its ``sweep_interval`` (the float ends).
     """
-    from .proof import sample_theta
-    from .sweep import independent_sweep
-
     say = progress or (lambda s: None)
     say("the theta-sweep of the independent cooperative equilibrium (about two minutes)")
     sw = independent_sweep()

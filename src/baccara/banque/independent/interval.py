@@ -79,8 +79,11 @@ import flint
 from ...algebraic import QuadraticNumber, quadratic_roots
 from ...errors import BaccaraError, ParameterError
 from ...solve.moving import _W, ONE, P1, P2, Event, MovingPoint, W, in_theta, resultant, terms
-from ...solve.roots import Endpoint, arb_of, precision, rational_between_balls, real_roots, refine
+from ...solve.roots import Endpoint, _exact_bounds, arb_of, precision, rational_between_balls, real_roots, refine
 from ..game import BanqueGame, banque_game, infoset_label
+from .proof import _signs, exact_signature
+from .solution import independent_equilibrium
+from .sweep import independent_locus
 
 #: Working precision of the interval arithmetic, bits.
 BITS = 128
@@ -266,8 +269,6 @@ def _crit_k(f, c):
 
 class _Prover:
     def __init__(self, G: _Game, lo: Endpoint, hi: Endpoint, sig: tuple, theta: Fraction, p1) -> None:
-        from .sweep import independent_locus
-
         self.G, self.lo, self.hi, self.sig = G, lo, hi, sig
         self.pF, self.vF = independent_locus(sig, theta, float(p1), G.game)
         self.sample = theta
@@ -619,8 +620,6 @@ class _Prover:
 
     def _w_at(self, p, s: Fraction):
         """A + the sets where Banker draws at the point p (exact, at theta = s), as a polynomial."""
-        from .proof import _signs
-
         C = [tuple(_scaled_at(c, s) for c in self.G.B[k]) for k in self.rel]
         P = self.G.polys
         draws = [k for k, sg in zip(self.rel, _signs(C, *p)) if sg < 0]
@@ -689,8 +688,6 @@ def _poly_at(p: Poly, s: Fraction) -> Fraction:
 
 
 def _outer(ball) -> tuple[Fraction, Fraction]:
-    from ...solve.roots import _exact_bounds
-
     return _exact_bounds(ball)
 
 
@@ -809,8 +806,6 @@ def prove_interval(lo: Endpoint, hi: Endpoint, signature: tuple, game: BanqueGam
     IntervalProof
         "proved", "refuted" (a theta and a point beating the form) or "inconclusive".
     """
-    from .solution import independent_equilibrium
-
     start = time.perf_counter()
     g = game or banque_game()
     if g is not banque_game():
@@ -829,8 +824,6 @@ def _prove(lo: Endpoint, hi: Endpoint, signature: tuple, g, theta: Fraction, poi
     """:func:`prove_interval` for any game with ``bilinears``, ``polys``, ``a`` and ``h`` (the
     paper's, or the blown-up game of :mod:`~baccara.banque.independent.near_zero`),
     given the exact maximiser ``point`` at the rational sample ``theta`` inside (lo, hi)."""
-    from .proof import exact_signature
-
     label = _form_label(signature)
 
     def done(status: str, reason: str = "", pr: _Prover | None = None, met: int = 0) -> IntervalProof:
@@ -856,51 +849,3 @@ def _prove(lo: Endpoint, hi: Endpoint, signature: tuple, g, theta: Fraction, poi
         except (BaccaraError, ArithmeticError) as e:
             return done("inconclusive", str(e), pr, met)
     return done("proved", "", pr, met)
-
-
-#: What the interval proofs of a sweep prove, and what they do not.
-INTERVALS_PROVE = ("'proved' intervals: the lower value is proved for every theta in them (V at the moving point of "
-                   "the interval's form); the others are not proved between their samples (a time limit, an end not "
-                   "identified exactly, or candidates not enumerated)")
-
-
-def prove_intervals(sw, ends: list, seconds: float = 60.0, progress=None) -> list[IntervalProof | None]:
-    """:func:`prove_interval` on every interval of a float sweep, each within a time limit.
-
-    Parameters
-    ----------
-    sw : independent_sweep.IndependentSweep
-        The float sweep over (0, 1/2] or a part of it
-        (:func:`~baccara.banque.independent.sweep.independent_sweep`).
-    ends : list of ExactEnd
-        Its interval ends, exactly (:func:`~baccara.banque.independent.sweep.exact_ends`).
-    seconds : float
-        The time limit of one interval (positive).
-    progress : callable, optional
-        Called as ``progress(done, total)``.
-
-    Returns
-    -------
-    list of IntervalProof or None
-        One per interval, left to right; None where an end of the interval is not identified
-        exactly (nothing to prove between).
-    """
-    if not seconds > 0:
-        raise ParameterError(f"seconds must be positive, got {seconds}")
-    if len(ends) != len(sw.intervals) - 1:
-        raise ParameterError(f"ends: expected {len(sw.intervals) - 1} (one between each two intervals), got {len(ends)}")
-    out: list[IntervalProof | None] = []
-    for k, iv in enumerate(sw.intervals):
-        lo = Endpoint.of_rational(Fraction(iv.lo)) if k == 0 else ends[k - 1].endpoint
-        hi = Endpoint.of_rational(Fraction(iv.hi)) if k == len(sw.intervals) - 1 else ends[k].endpoint
-        if lo is None or hi is None:
-            out.append(None)
-        elif k == 0 and iv.lo == 0:
-            from .near_zero import prove_first_interval  # (0, hi): blown up near theta = 0
-
-            out.append(prove_first_interval(hi, iv.signature, seconds=seconds))
-        else:
-            out.append(prove_interval(lo, hi, iv.signature, seconds=seconds))
-        if progress:
-            progress(k + 1, len(sw.intervals))
-    return out

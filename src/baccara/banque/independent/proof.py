@@ -1,6 +1,6 @@
 """The independent cooperative equilibrium's lower value, proved exactly (Ethier and Lee 2015, section 4).
 
-:func:`baccara.banque.independent.solution.maximin_upper_bound` proves that no
+:func:`baccara.banque.independent.bounds.maximin_upper_bound` proves that no
 (p1, p2) guarantees the Players more than the lower value + eps: near the
 maximiser p* every bilinear bound exceeds V(p*), so no finite cover of boxes
 closes with eps = 0.  :func:`prove_lower_value` closes it exactly.
@@ -22,7 +22,7 @@ far corner's condition is second order and holds once L is small.  Where p*
 is a critical point along one curve, q at S is the multiplier that makes W_q's
 gradient vanish there (exact, in Q(sqrt D)) and the far corner's condition is
 the second-order condition along the curve.  Outside L the branch and bound
-of :func:`~baccara.banque.independent.solution.maximin_upper_bound` closes
+of :func:`~baccara.banque.independent.bounds.maximin_upper_bound` closes
 dyadic boxes with the bound <= V* (no eps), every box rechecked in exact
 arithmetic.  With V(p*) = V* exactly, the lower value is V*, no margin.
 
@@ -46,7 +46,7 @@ from ...solve.arrangement import at as _at
 from ...solve.arrangement import bilinear as _bilinear
 from ...solve.linalg import eliminate
 from ..game import BanqueGame, banque_game, check_theta, infoset_label
-from .solution import MIXED_SIDE, _box_bounds, _exact_recheck, _mixed_bounds
+from .bounds import MIXED_SIDE, _box_bounds, _exact_recheck, _mixed_bounds
 
 Number = Fraction | QuadraticNumber
 
@@ -307,7 +307,7 @@ def prove_lower_value(theta: Fraction, value: Number, point: tuple[Number, Numbe
     V(point) = value is checked exactly.  Around ``point`` (and each of ``others``, further
     maximisers) a :func:`local_certificate` closes a small rectangle; the rest of the square
     is covered by the branch and bound of
-    :func:`~baccara.banque.independent.solution.maximin_upper_bound` with no margin, every
+    :func:`~baccara.banque.independent.bounds.maximin_upper_bound` with no margin, every
     closed box's bilinear bound rechecked <= value in exact arithmetic.  Where no local
     certificate closes around a point (the value is wrong, or the point is no maximiser), the
     branch and bound still searches, briefly (4000 boxes), for a point that refutes the value.
@@ -420,38 +420,6 @@ def prove_lower_value(theta: Fraction, value: Number, point: tuple[Number, Numbe
                 cover=tuple((b, q) for b, q in closed if len(b)))
 
 
-# ---------------------------------------------------------------- along the theta-sweep
-@dataclass(frozen=True)
-class SampleProof:
-    """The lower value proved exactly at one rational ``theta`` inside a sweep interval (lo, hi):
-    the maximiser, the value, ``proved`` ("exact", "within 1e-10" or "no") and ``same_form``:
-    the exact maximiser's form (the curves through it, its edges, Banker's best response)
-    is the interval's, as the float sweep found it."""
-
-    lo: float
-    hi: float
-    theta: Fraction
-    p1: Number
-    p2: Number
-    value: Number
-    proved: str
-    same_form: bool
-    seconds: float
-
-    def to_json(self) -> dict:
-        """theta, p1, p2 and the value exactly, with how the value is proved."""
-        return {"theta": f"{self.theta.numerator}/{self.theta.denominator}",
-                "p1": str(QuadraticNumber.of(self.p1)), "p2": str(QuadraticNumber.of(self.p2)),
-                "value": {"exact": str(QuadraticNumber.of(self.value)), "float": float(self.value)},
-                "proved": self.proved, "same_form": self.same_form}
-
-
-#: What the sample proofs of a sweep prove, and what they do not.
-SAMPLES_PROVE = ("the lower value is proved exactly (no margin) at one rational theta inside each interval, where "
-                 "the exact maximiser has the interval's form; between samples the form is followed in floating "
-                 "point and the value is not proved")
-
-
 def exact_signature(theta: Fraction, p1: Number, p2: Number, game: BanqueGame | None = None) -> tuple:
     """The form of the maximiser (p1, p2), exactly, as the float sweep writes it: (the curves
     through it that cross the square, the sets where Banker draws there, its edges).
@@ -477,42 +445,3 @@ def exact_signature(theta: Fraction, p1: Number, p2: Number, game: BanqueGame | 
     edges = tuple(e for e, x, v in (("p1=0", p1, 0), ("p1=1", p1, 1), ("p2=0", p2, 0), ("p2=1", p2, 1)) if x == v)
     return (frozenset(i for i, sg in enumerate(signs) if sg == 0 and crossing[i]),
             frozenset(i for i, sg in enumerate(signs) if sg < 0), edges)
-
-
-def sample_theta(lo: float, hi: float) -> Fraction:
-    """The rational of smallest denominator in the middle third of (lo, hi)."""
-    from ...solve.sweep import rational_between
-
-    a, b = Fraction(lo), Fraction(hi)
-    return Fraction(rational_between(a + (b - a) / 3, b - (b - a) / 3))
-
-
-def prove_samples(sw, progress=None) -> list[SampleProof]:
-    """:func:`prove_lower_value` at one rational theta inside every interval of a float sweep.
-
-    Parameters
-    ----------
-    sw : independent_sweep.IndependentSweep
-        The float sweep (:func:`~baccara.banque.independent.sweep.independent_sweep`).
-    progress : callable, optional
-        Called as ``progress(done, total)``.
-
-    Returns
-    -------
-    list of SampleProof
-        One per interval, left to right.
-    """
-    from .solution import solve_independent
-
-    out = []
-    for k, iv in enumerate(sw.intervals):
-        start = time.perf_counter()
-        th = sample_theta(max(iv.lo, 1e-12), iv.hi)
-        res = solve_independent(th)
-        ind = res.solution
-        same = exact_signature(th, ind.p1, ind.p2) == iv.signature
-        out.append(SampleProof(iv.lo, iv.hi, th, ind.p1, ind.p2, ind.lower_value, res.lower_value_proved, same,
-                               time.perf_counter() - start))
-        if progress:
-            progress(k + 1, len(sw.intervals))
-    return out

@@ -31,7 +31,9 @@ from itertools import combinations
 import numpy as np
 
 from ...errors import BaccaraError
-from ...solve.roots import Endpoint
+from ...solve.moving import ONE, P1, P2, MovingPoint, events, value_crossings
+from ...solve.roots import Endpoint, arb_of, precision
+from ..correlated.solution import correlated_equilibrium
 from ..game import BanqueGame, banque_game, infoset_label
 
 #: bilinear(v) = M @ v for v over SS, SD, DS, DD (see baccara.solve.arrangement.bilinear).
@@ -268,8 +270,6 @@ def golden_section(f: Callable[[float], float], a: float, b: float, steps: int =
 def upper_value(theta: float) -> float:
     """The upper value = the correlated cooperative value (Ethier and Lee 2015, Proposition 1), exact
     at the nearest rational with denominator below 10^15."""
-    from ..correlated.solution import correlated_equilibrium
-
     return float(correlated_equilibrium(Fraction(theta).limit_denominator(10**15)).value)
 
 
@@ -325,8 +325,6 @@ def independent_locus(sig: tuple, theta: float | Fraction, p1: float, game=None)
     Two curves: B_i = B_j = 0.  A curve and an edge: p = e, B_i = 0.  Two edges: a
     corner.  One curve alone: the critical point of V along B_i = 0, where
     dV/dp1 dB/dp2 - dV/dp2 dB/dp1 = 0 (linear in p1, p2: the p1 p2 terms cancel)."""
-    from ...solve.moving import ONE, P1, P2, MovingPoint
-
     curves, draws, edges = sig
     P = (game or banque_game()).polys
     V = P.A + sum((P.B[k] for k in draws), 0 * ONE)
@@ -364,9 +362,6 @@ def exact_end(left_sig: tuple, right_sig: tuple, bracket: tuple[float, float]) -
     slide along a curve, the branch degenerating) and the equality of the two forms'
     values (a jump) gives an integer polynomial; the end is the root near the bracket at
     which a condition's exact sign changes (the nearest to the bracket, if several)."""
-    from ...solve.moving import ONE, P1, P2, events, value_crossings
-    from ...solve.roots import arb_of, precision
-
     a, b = bracket
     # the float signature decides a curve passes through the maximiser with a tolerance,
     # so the bisection can miss the event by ~1e-9: search a wider window, take the

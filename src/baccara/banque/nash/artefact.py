@@ -23,6 +23,7 @@ a rational).  :mod:`baccara.check.banque` re-checks it without the solvers.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,9 +37,12 @@ from ...algebraic import QuadraticNumber
 from ...algebraic import fraction_str as fstr
 from ...errors import BaccaraError
 from ...result import Result
-from ...solve.roots import Endpoint, _exact_bounds, precision, rational_between_balls
+from ...solve.roots import Endpoint, _exact_bounds, arb_of, precision, rational_between_balls
 from ...solve.sweep import rational_between
 from ..game import BanqueGame, banque_game, infoset_label
+from .events import EVENTS_FILE, THETA_9_11, UPPER_EVENTS_FILE, stored_events
+from .proof import nash_proof
+from .solution import _Setup, nash_equilibria
 
 KIND = "banque-nash"
 VERSION = 1
@@ -95,8 +99,6 @@ def coefficients_json(game: BanqueGame) -> dict:
 
 
 def _equilibria_json(theta: Fraction, game: BanqueGame) -> tuple[list[dict], list[str]]:
-    from .solution import nash_equilibria
-
     sol = nash_equilibria(theta, game)
     rows = []
     for e in sol.equilibria:
@@ -129,8 +131,6 @@ def draw_digest(labels: list[str]) -> str:
     str
         12 hexadecimal digits.
     """
-    import hashlib
-
     return hashlib.sha256(" ".join(sorted(labels)).encode()).hexdigest()[:12]
 
 
@@ -186,8 +186,6 @@ def _coincide_unequally(theta: Fraction, game: BanqueGame | None) -> bool:
     Players' gains there are not in the same ratio?  (The independent checker lists the
     equilibria there too, with a draw variable per set, but at more cost; a sample off these
     theta keeps each interval's check the plain one.)"""
-    from .solution import _Setup
-
     setup = _Setup(theta, game)
     for grp in set(setup.siblings.values()):
         k = grp[0]
@@ -226,7 +224,7 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
         Called with a line of text as each stage starts.
     stored : bool
         Take the events of a part that is exactly (0, 5772/33847) or (5772/33847, 1/2) from the
-        files shipped with the package (:func:`~baccara.banque.nash.proof.stored_events`,
+        files shipped with the package (:func:`~baccara.banque.nash.events.stored_events`,
         each re-derived by a slow test) instead of re-running the event analysis (most of the
         time); the artefact says which parts were stored.  Only for the paper's game.
 
@@ -235,9 +233,6 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
     BanqueProofArtefact
         The artefact; ``to_json()`` is the document.
     """
-    from .proof import EVENTS_FILE, UPPER_EVENTS_FILE, nash_proof, stored_events
-    from .sweep import THETA_9_11
-
     lo, hi = Fraction(lo), Fraction(hi)
     if not (0 <= lo < hi <= Fraction(1, 2)):
         raise BaccaraError(f"the range must satisfy 0 <= lo < hi <= 1/2, got ({lo}, {hi})")
@@ -270,7 +265,6 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
     with precision():
         ev_json = [_event_json(e) for e in events]
         balls = [e.ball for e in events]
-        from ...solve.roots import arb_of
 
         edges = [arb_of(lo)] + balls + [arb_of(hi)]
         samples = [_generic_sample(x, y, game) for x, y in zip(edges, edges[1:])]

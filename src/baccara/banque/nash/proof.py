@@ -98,18 +98,21 @@ best reply to p1 = p2 = 9/11 changes (:data:`UPPER_EVENTS_FILE`).
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, product
 from math import isqrt
-from typing import cast
+from pathlib import Path
 
 import flint
 
-from ...solve.roots import Endpoint, arb_of, precision
+from ...solve.arrangement import at
+from ...solve.roots import Endpoint, _exact_bounds, arb_of, precision, rational_between_balls
 from ..game import BanqueGame, banque_game, infoset_label
+from .events import EVENTS_FILE, THETA_9_11, UPPER_EVENTS_FILE, _q
 
 Poly = flint.fmpz_poly
 #: theta as a polynomial
@@ -138,8 +141,6 @@ def relevant_sets(game: BanqueGame, lo: Fraction, hi: Fraction) -> list[int]:
     """The information sets whose B_k changes sign on [0, 1]^2 x [lo, hi] (an exact test: B_k is
     multilinear, so its extremes are at the 8 corners); Banker's move at every other set is the
     same throughout."""
-    from ...solve.arrangement import at
-
     _, _, r1, r2 = game.bilinears
     out = []
     for k in range(len(r1)):
@@ -247,10 +248,6 @@ def _same_root(a, f, b, g) -> bool:
                                    for z, _ in h.complex_roots())
 
 
-def _q(t: Fraction):
-    return flint.fmpq(t.numerator, t.denominator)
-
-
 def _lin(c, x):
     return c[0] + c[1] * x
 
@@ -303,8 +300,6 @@ class NashProof:
 
 class _Analyser:
     def __init__(self, game: BanqueGame, lo: Fraction, hi: Fraction) -> None:
-        from ...solve.arrangement import at
-
         self.game, self.lo, self.hi = game, lo, hi
         self.R = relevant_sets(game, lo, hi)
         self.Bt = {k: _bil_t(game, k) for k in self.R}
@@ -374,8 +369,6 @@ class _Analyser:
         return distinct
 
     def samples(self, roots, lo_b=None, hi_b=None) -> list[Fraction]:
-        from ...solve.roots import rational_between_balls
-
         lo_b = self.lo_b if lo_b is None else lo_b
         hi_b = self.hi_b if hi_b is None else hi_b
         edges = [lo_b] + [b for b, _ in roots] + [hi_b]
@@ -803,8 +796,6 @@ def nash_proof(lo: Fraction = Fraction(0), hi: Fraction | None = None, game: Ban
     NashProof
         The events, each an exact algebraic number, and what was analysed.
     """
-    from .sweep import THETA_9_11
-
     start = time.perf_counter()
     lo, hi = Fraction(lo), Fraction(THETA_9_11 if hi is None else hi)
     an = _Analyser(game or banque_game(), lo, hi)
@@ -871,13 +862,6 @@ def _corners(an: _Analyser) -> list[Endpoint]:
     return out
 
 
-#: The stored events of (0, 5772/33847): :func:`events_json` of :func:`nash_proof` (re-derived by
-#: the slow test).
-EVENTS_FILE = "nash_events.json"
-#: The stored events of (5772/33847, 1/2) (the same, re-derived by the slow test).
-UPPER_EVENTS_FILE = "nash_events_upper.json"
-
-
 def events_json(proof: NashProof) -> dict:
     """The proof's events as data: each an irreducible integer polynomial (coefficients
     ascending) and a rational interval isolating the root (the polynomial changes sign on it and
@@ -894,8 +878,6 @@ def events_json(proof: NashProof) -> dict:
         ``range`` (lo, hi as fractions), ``events`` (list of {"polynomial", "interval", "float"}),
         ``forms`` (label -> the events' floats) and what was analysed.
     """
-    from ...solve.roots import _exact_bounds
-
     out = []
     for e in proof.events:
         f = e.minimal_polynomial
@@ -907,60 +889,6 @@ def events_json(proof: NashProof) -> dict:
             "relevant_sets": len(proof.relevant), "counts": proof.counts,
             "degenerate_points": len(proof.degenerate), "coincident_curves": proof.coincident,
             "continua": proof.continua}
-
-
-def events_from_json(doc: dict) -> list[Endpoint]:
-    """The events stored by :func:`events_json`, each checked to be the only real root of its
-    polynomial in its interval (a sign change at the ends and one real root inside).
-
-    Parameters
-    ----------
-    doc : dict
-        As written by :func:`events_json`.
-
-    Returns
-    -------
-    list of Endpoint
-        The events, ascending.
-    """
-    out: list[Endpoint] = []
-    for row in doc["events"]:
-        f = flint.fmpz_poly([int(c) for c in row["polynomial"]])
-        a, b = (Fraction(x) for x in row["interval"])
-        fa, fb = f(_q(a)), f(_q(b))
-        roots = cast("list[tuple[flint.acb, int]]", f.complex_roots())
-        inside = [z for z, _ in roots if z.imag == 0 and z.real.overlaps(arb_of(a).union(arb_of(b)))]
-        if not (a < b and fa * fb < 0 and len(inside) == 1):
-            raise ArithmeticError(f"stored event near {row['float']}: not an isolating interval")
-        ball = arb_of(a).union(arb_of(b))
-        if out and (out[-1].ball.overlaps(ball) or float(out[-1]) > row["float"]):
-            raise ArithmeticError("stored events not disjoint and ascending")
-        out.append(Endpoint(ball, f))
-    return out
-
-
-def stored_events(name: str = EVENTS_FILE) -> list[Endpoint]:
-    """The events shipped with the package, checked: of (0, 5772/33847) (:data:`EVENTS_FILE`,
-    the default) or of (5772/33847, 1/2) (:data:`UPPER_EVENTS_FILE`).
-
-    Parameters
-    ----------
-    name : str
-        Which file.
-
-    Returns
-    -------
-    list of Endpoint
-        The events, ascending (empty if the file is absent).
-    """
-    import json
-    from importlib import resources
-
-    path = resources.files(__package__).joinpath(name)
-    if not path.is_file():
-        return []
-    with precision():
-        return events_from_json(json.loads(path.read_text()))
 
 
 def write_events(path: str | None = None, upper: bool = False) -> dict:
@@ -980,11 +908,6 @@ def write_events(path: str | None = None, upper: bool = False) -> dict:
     dict
         What was written.
     """
-    import json
-    from pathlib import Path
-
-    from .sweep import THETA_9_11
-
     proof = nash_proof(THETA_9_11, Fraction(1, 2)) if upper else nash_proof()
     if proof.continua:
         raise ArithmeticError(f"continua of equilibria met: {proof.continua}")

@@ -62,10 +62,8 @@ from ...errors import BaccaraError
 from ...solve.moving import ONE, P1, P2, ZERO, MovingPoint, branch_ends, in_theta
 from ...solve.roots import Endpoint, arb_of, precision, rational_between_balls, rationals_around
 from ..game import banque_game, infoset_label
+from .events import THETA_9_11, stored_events
 from .solution import NINE_ELEVENTHS, BanqueNashEquilibrium, nash_equilibria, nash_upper_sweep
-
-#: Ethier and Lee (2015): p1 = p2 = 9/11 for theta above this, not below.
-THETA_9_11 = Fraction(5772, 33847)
 
 
 @dataclass(frozen=True)
@@ -282,10 +280,8 @@ def nash_branches(lo: Fraction = Fraction(0), hi: Fraction = THETA_9_11,
     (:func:`~baccara.banque.nash.proof.nash_proof`): the theta where some form's
     equilibrium set changes; with them among the interval ends, no branch can be born
     and die between two samples.  By default, the proof's stored events of
-    (0, 5772/33847) (:func:`~baccara.banque.nash.proof.stored_events`); ``[]`` samples
+    (0, 5772/33847) (:func:`~baccara.banque.nash.events.stored_events`); ``[]`` samples
     the branch ends only."""
-    from .proof import stored_events
-
     lo, hi = Fraction(lo), Fraction(hi)
     lo_b, hi_b = arb_of(lo), arb_of(hi)
     if events is None:
