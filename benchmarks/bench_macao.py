@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from baccara.macao.brute import brute_distribution
 from baccara.macao.engine import distribution
-from baccara.macao.game import macao_game
+from baccara.macao.model import macao_game
 from baccara.macao.solution import solve_macao
 
 

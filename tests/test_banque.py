@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from baccara.banque.correlated.solution import correlated_equilibrium
-from baccara.banque.game import banque_game
+from baccara.banque.correlated_eq.solution import correlated_equilibrium
+from baccara.banque.model import banque_game
 from baccara.cli import app
 from baccara.solve.zero_sum import best_reply_I, guaranteed
 
@@ -131,7 +131,7 @@ def test_failed_certificate_is_an_error_not_a_result(monkeypatch):
     # (a BaccaraError naming theta and its range), so the CLI reports it and exits 1 (not bad input).
     import dataclasses
 
-    from baccara.banque.correlated import solution as banque_solution
+    from baccara.banque.correlated_eq import solution as banque_solution
     from baccara.errors import BaccaraError, CertificateError
 
     real = banque_solution.solve_additive_zero_sum
@@ -235,7 +235,7 @@ def test_correlated_sweep_has_110_intervals():
     # Ethier and Lee (2015), section 3, numbering the intervals 1..110 from the left: p11 = 0 on 1-41;
     # p00 = 0 on 42-46, 102-103, 107-110; p10 = 0 on 61-66; all active elsewhere; on 75-97
     # the Players play independently, p = (4, 18, 18, 81)/121.
-    from baccara.banque.correlated.sweep import piece_solution
+    from baccara.banque.correlated_eq.sweep import piece_solution
 
     left_to_right = list(reversed(pieces))
     missing = {k + 1: {0, 1, 2, 3} - set(p.support) for k, p in enumerate(left_to_right)}
@@ -292,7 +292,7 @@ def test_independent_cooperative_at_one_half():
     # lower value is 5(-1933207795 + 260493 sqrt(245569))/[98 (13)^9] ~ -0.00867999;
     # the upper value is the correlated value, so the two differ (Proposition 1).
     from baccara.algebraic import QuadraticNumber
-    from baccara.banque.independent.solution import independent_equilibrium
+    from baccara.banque.independent_eq.solution import independent_equilibrium
 
     s = independent_equilibrium(Fraction(1, 2))
     root = QuadraticNumber(Fraction(-319, 224), Fraction(1, 224), 245569)
@@ -306,7 +306,7 @@ def test_independent_cooperative_at_one_half():
 def test_cooperative_equilibria_coincide_inside_the_interval():
     # Ethier and Lee (2015): the two cooperative equilibria coincide on (9588/37663, 55716/128711),
     # with p1 = p2 = 9/11.
-    from baccara.banque.independent.solution import independent_equilibrium
+    from baccara.banque.independent_eq.solution import independent_equilibrium
 
     s = independent_equilibrium(Fraction(3, 10))
     assert s.p1 == s.p2 == Fraction(9, 11) and not s.values_differ
@@ -320,8 +320,8 @@ def test_independent_maximin_certificate(theta):
     # guarantees more than the lower value + 1e-10 ...
     import numpy as np
 
-    from baccara.banque.independent.bounds import _exact_recheck, maximin_upper_bound
-    from baccara.banque.independent.solution import independent_equilibrium
+    from baccara.banque.independent_eq.bounds import _exact_recheck, maximin_upper_bound
+    from baccara.banque.independent_eq.solution import independent_equilibrium
 
     v = independent_equilibrium(theta).lower_value
     check = maximin_upper_bound(theta, v)
@@ -340,8 +340,8 @@ def test_independent_maximin_certificate_near_theta_0_and_1(theta):
     # Near theta = 0 (or 1) V is nearly flat in p1 (p2) along the kinks at p2 (p1) ~ 9/11:
     # with pure bounds alone the branch and bound ran out of boxes at 1/10**6 and took
     # 137581 boxes at 1/10000; Banker's mixed bound on the small boxes closes a few hundred.
-    from baccara.banque.independent.bounds import maximin_upper_bound
-    from baccara.banque.independent.solution import independent_equilibrium
+    from baccara.banque.independent_eq.bounds import maximin_upper_bound
+    from baccara.banque.independent_eq.solution import independent_equilibrium
 
     ind = independent_equilibrium(theta)
     check = maximin_upper_bound(theta, ind.lower_value)
@@ -356,7 +356,7 @@ def test_a_partial_sweep_as_a_result():
     from rich.console import Console
 
     from baccara import banque
-    from baccara.banque.correlated.sweep import correlated_sweep, sweep_json
+    from baccara.banque.correlated_eq.sweep import correlated_sweep, sweep_json
     from baccara.banque.sweeps import CorrelatedSweep
     from baccara.errors import BaccaraError
 
@@ -375,7 +375,7 @@ def test_a_partial_sweep_as_a_result():
 
 
 def test_plot_of_a_partial_sweep(tmp_path):
-    from baccara.banque.correlated.sweep import correlated_sweep
+    from baccara.banque.correlated_eq.sweep import correlated_sweep
     from baccara.plots import plot_banque_correlated
 
     pieces = correlated_sweep(Fraction(47, 100), Fraction(1, 2))

@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 from typer.testing import CliRunner
 
-from baccara.banque.full import full_correlated_equilibrium, team_game
+from baccara.banque.full_models import full_correlated_equilibrium, team_game
 from baccara.cli import app
 from baccara.solve.zero_sum import best_reply_I, guaranteed
 
@@ -118,8 +118,8 @@ def test_the_move_at_an_exact_tie_is_reported_and_needed():
     # lets some team pure strategy earn more than the value (so "stand on ties" would not attain it).
     from fractions import Fraction as F
 
-    from baccara.banque.full import full_correlated_equilibrium
-    from baccara.banque.game import INFOSETS, infoset_label
+    from baccara.banque.full_models import full_correlated_equilibrium
+    from baccara.banque.model import INFOSETS, infoset_label
 
     r = full_correlated_equilibrium(F(1, 2), "recent")
     ties = r.banker_ties

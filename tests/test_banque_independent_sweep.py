@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from baccara.banque.independent.solution import independent_equilibrium
-from baccara.banque.independent.sweep import (
+from baccara.banque.independent_eq.solution import independent_equilibrium
+from baccara.banque.independent_eq.sweep import (
     coincidence_near,
     exact_ends,
     float_independent,

@@ -7,10 +7,10 @@ from types import SimpleNamespace
 import flint
 import pytest
 
-from baccara.banque.game import banque_game, infoset_label
-from baccara.banque.nash.events import THETA_9_11
-from baccara.banque.nash.solution import certify, nash_equilibria
-from baccara.banque.nash.sweep import NashSweep, branch_through, forms_at, nash_branches, nash_sweep, nash_sweep_json
+from baccara.banque.model import banque_game, infoset_label
+from baccara.banque.nash_eq.events import THETA_9_11
+from baccara.banque.nash_eq.solution import certify, nash_equilibria
+from baccara.banque.nash_eq.sweep import NashSweep, branch_through, forms_at, nash_branches, nash_sweep, nash_sweep_json
 from baccara.solve.moving import evaluate
 from baccara.solve.roots import precision, rational_between_balls
 

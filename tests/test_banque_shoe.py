@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccara.banque.correlated.solution import correlated_equilibrium
-from baccara.banque.game import JOINT, banque_game, shoe_sums
-from baccara.banque.nash.solution import certify, nash_equilibria
+from baccara.banque.correlated_eq.solution import correlated_equilibrium
+from baccara.banque.model import JOINT, banque_game, shoe_sums
+from baccara.banque.nash_eq.solution import certify, nash_equilibria
 from baccara.errors import BaccaraError
 from baccara.shoe import Shoe
 

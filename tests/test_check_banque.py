@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from baccara.banque.game import banque_game
-from baccara.banque.nash.artefact import coefficients_json, number_json, prove
-from baccara.banque.nash.solution import nash_equilibria
+from baccara.banque.model import banque_game
+from baccara.banque.nash_eq.artefact import coefficients_json, number_json, prove
+from baccara.banque.nash_eq.solution import nash_equilibria
 from baccara.check import check
 from baccara.check.banque import _Game, _num, boundary_equilibria
 from baccara.check.banque_deals import coefficient_table
@@ -241,7 +241,7 @@ def test_samples_avoid_coinciding_curves():
     # interval around it is not 1/4
     import flint
 
-    from baccara.banque.nash.artefact import _coincide_unequally, _generic_sample
+    from baccara.banque.nash_eq.artefact import _coincide_unequally, _generic_sample
 
     assert _coincide_unequally(F(1, 4), None) and not _coincide_unequally(F(4, 43), None)
     t = _generic_sample(flint.arb(6) / 25, flint.arb(13) / 50, None)

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from baccara import Shoe, chemin, coup_distribution
 from baccara.cards import RANKS
-from baccara.chemin.game import _forward_differences, _total, chemin_game, raw_coefficients
+from baccara.chemin.model import _forward_differences, _total, chemin_game, raw_coefficients
 from baccara.chemin.solution import solve_chemin, sweep_chemin
 from baccara.cli import app
 from baccara.errors import BaccaraError
@@ -113,7 +113,7 @@ def test_coefficients_are_polynomials_in_d_and_their_limit_is_model_a():
     # coefficient over 52^6 must equal the with-replacement sum over 13^6.
     for u in ((0,) * 5, (1,) * 5, (1, 0, 0, 1, 1)):
         diffs = _forward_differences(u)
-        from baccara.chemin.game import _deck_counts, _direct
+        from baccara.chemin.model import _deck_counts, _direct
 
         g8, h8, base8 = _direct(_deck_counts(8), False, u)
         direct8 = np.concatenate([g8.ravel(), h8.ravel(), base8]).astype(object)

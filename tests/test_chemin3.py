@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from baccara.chemin.game import chemin_game, raw_coefficients
+from baccara.chemin.model import chemin_game, raw_coefficients
 from baccara.chemin.model3 import seed_route, solve_chemin3, sweep_chemin3
 from baccara.chemin.solution import solve_chemin
 from baccara.cli import app

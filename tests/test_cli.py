@@ -219,7 +219,7 @@ def test_bets_that_cannot_mean_anything_are_refused(tmp_path, text, needle):
 
 
 def test_a_failed_certificate_is_exit_1_after_the_result(monkeypatch):
-    from baccara.banque.correlated import solution as banque_solution
+    from baccara.banque.correlated_eq import solution as banque_solution
     from baccara.cli.errors import failed_certificates
 
     good = banque_solution.correlated_equilibrium(Fraction(1, 2))
@@ -264,7 +264,7 @@ def test_tables_in_a_pipe_are_never_cut():
 
 
 def test_a_bug_is_one_line_and_exit_1_not_a_traceback(monkeypatch):
-    from baccara.banque.correlated import solution as banque_solution
+    from baccara.banque.correlated_eq import solution as banque_solution
 
     def boom(theta, game=None):
         raise ArithmeticError("stalled")

@@ -19,9 +19,9 @@ from baccara.macao.engine import (
     table,
     threshold,
 )
-from baccara.macao.game import macao_game
-from baccara.macao.rules import VARIANTS
+from baccara.macao.model import macao_game
 from baccara.macao.solution import solve_macao
+from baccara.macao.variants import VARIANTS
 from baccara.sim.macao import simulate_macao
 
 runner = CliRunner()

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baccara import params
-from baccara.banque.game import check_theta
-from baccara.chemin.game import check_commission
+from baccara.banque.model import check_theta
+from baccara.chemin.model import check_commission
 from baccara.chemin.solution import solve_chemin
 from baccara.errors import BaccaraError, BetError
 from baccara.punto.bets import Bet, Rule, bet_from_mapping, builtin_bets

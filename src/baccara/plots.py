@@ -53,7 +53,7 @@ def plot_banque_correlated(pieces, path: str | Path, samples: int = 40) -> Path:
     the Players, and the Players' mixture over SS, SD, DS, DD."""
     from fractions import Fraction
 
-    from .banque.correlated.sweep import piece_solution
+    from .banque.correlated_eq.sweep import piece_solution
 
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 8), sharex=True)
     for piece in pieces:

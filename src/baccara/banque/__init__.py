@@ -38,14 +38,14 @@ from .. import params
 from ..errors import BaccaraError
 from ..shoe import Shoe
 from .comparison import AdvantageComparison, banker_advantage_comparison
-from .correlated.solution import CorrelatedSolution, correlated_equilibrium
-from .full import FullCorrelated, full_correlated_equilibrium
-from .game import BanqueGame, banque_game
-from .independent.artefact import IndependentValueArtefact
-from .independent.proof import ExactMaximinProof, prove_lower_value
-from .independent.solution import IndependentResult, solve_independent
-from .nash.artefact import BanqueProofArtefact
-from .nash.solution import BanqueNashSet, nash_equilibria
+from .correlated_eq.solution import CorrelatedSolution, correlated_equilibrium
+from .full_models import FullCorrelated, full_correlated_equilibrium
+from .independent_eq.artefact import IndependentValueArtefact
+from .independent_eq.proof import ExactMaximinProof, prove_lower_value
+from .independent_eq.solution import IndependentResult, solve_independent
+from .model import BanqueGame, banque_game
+from .nash_eq.artefact import BanqueProofArtefact
+from .nash_eq.solution import BanqueNashSet, nash_equilibria
 from .sweeps import CorrelatedSweep, IndependentSweep, NashSweep, Progress
 from .sweeps import sweep as _sweep
 
@@ -219,7 +219,7 @@ def prove(lo: Fraction | str | int = 0, hi: Fraction | str | int = Fraction(1, 2
     """The Nash equilibria over every theta in (lo, hi] as a proof artefact (the infinite shoe).
 
     Every event where the set of Nash equilibria can change is computed exactly
-    (:mod:`baccara.banque.nash.proof`), and every equilibrium is enumerated at a sample
+    (:mod:`baccara.banque.nash_eq.proof`), and every equilibrium is enumerated at a sample
     of each interval between events; :func:`baccara.check.check` re-checks the document
     without the solvers.  The whole of (0, 1/2] takes many minutes.
 
@@ -238,7 +238,7 @@ def prove(lo: Fraction | str | int = 0, hi: Fraction | str | int = Fraction(1, 2
     BanqueProofArtefact
         ``to_json()`` is the artefact (kind ``banque-nash``).
     """
-    from .nash.artefact import prove as _prove
+    from .nash_eq.artefact import prove as _prove
 
     a, b = _range(lo, hi)
     return _prove(a, b, progress=progress, stored=stored)
@@ -250,7 +250,7 @@ def prove_independent(theta: Sequence[Fraction | str | float] | Fraction | str |
     (the infinite shoe).
 
     At each theta the lower value is proved with no margin
-    (:func:`~baccara.banque.independent.proof.prove_lower_value`): the maximiser's value,
+    (:func:`~baccara.banque.independent_eq.proof.prove_lower_value`): the maximiser's value,
     a Banker strategy for each quarter of a small rectangle around it and for each dyadic box of
     a cover of the rest of the square; :func:`baccara.check.check` re-checks the document
     without the solvers.  About two seconds a theta.
@@ -270,8 +270,8 @@ def prove_independent(theta: Sequence[Fraction | str | float] | Fraction | str |
     IndependentValueArtefact
         ``to_json()`` is the artefact (kind ``banque-independent``).
     """
-    from .independent.artefact import prove as _prove
-    from .independent.artefact import prove_sweep_samples
+    from .independent_eq.artefact import prove as _prove
+    from .independent_eq.artefact import prove_sweep_samples
 
     if (theta is None) != sweep_samples:
         raise BaccaraError("prove_independent takes either theta or sweep_samples=True, not both")

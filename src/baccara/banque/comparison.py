@@ -11,11 +11,11 @@ from rich.table import Table
 from ..algebraic import fraction_str as fstr
 from ..result import Result
 from ..solve.zero_sum import guaranteed
-from .correlated.solution import correlated_equilibrium
-from .full import full_correlated_equilibrium
-from .game import BanqueGame, banque_game
-from .independent.solution import independent_equilibrium
-from .nash.solution import nash_equilibria
+from .correlated_eq.solution import correlated_equilibrium
+from .full_models import full_correlated_equilibrium
+from .independent_eq.solution import independent_equilibrium
+from .model import BanqueGame, banque_game
+from .nash_eq.solution import nash_equilibria
 
 
 def banker_advantage_comparison(theta: Fraction = Fraction(1, 2), game: BanqueGame | None = None) -> list[dict]:

@@ -1,6 +1,6 @@
 """Numba kernels: baccara banque's ordered-deal sums, Banker standing by default.
 
-See :mod:`baccara.banque.game` for the mathematics.  Both kernels write,
+See :mod:`baccara.banque.model` for the mathematics.  Both kernels write,
 for the Players' pure strategies (u1, u2) at total 5:
 
 - ``base[p, c]``: Player p's (0: Player 1, 1: Player 2) result summed over the

@@ -5,12 +5,12 @@ formula holds (Ethier and Lee 2015, sections 3-5):
 
 * :class:`CorrelatedSweep` — the correlated cooperative equilibrium, exact
   interval ends and the solution as rational functions of theta
-  (:func:`~baccara.banque.correlated.sweep.correlated_sweep`);
+  (:func:`~baccara.banque.correlated_eq.sweep.correlated_sweep`);
 * :class:`IndependentSweep` — the independent cooperative equilibrium, ends
   bracketed by bisection and then identified as exact algebraic numbers
-  (:mod:`~baccara.banque.independent.sweep`);
+  (:mod:`~baccara.banque.independent_eq.sweep`);
 * :class:`NashSweep` — every Nash equilibrium, branch by branch
-  (:func:`~baccara.banque.nash.sweep.nash_sweep`).
+  (:func:`~baccara.banque.nash_eq.sweep.nash_sweep`).
 
 All three follow the result protocol (:mod:`baccara.result`): ``to_json()``
 is the ``baccara banque sweep --json`` document, ``show()`` its table.
@@ -44,14 +44,14 @@ class CorrelatedSweep(Result):
     Attributes
     ----------
     pieces : list of CorrelatedPiece
-        As :func:`~baccara.banque.correlated.sweep.correlated_sweep` returns them (right to left).
+        As :func:`~baccara.banque.correlated_eq.sweep.correlated_sweep` returns them (right to left).
     """
 
     pieces: list
 
     @cached_property
     def _doc(self) -> dict:
-        from .correlated.sweep import sweep_json
+        from .correlated_eq.sweep import sweep_json
 
         return sweep_json(self.pieces)
 
@@ -80,10 +80,10 @@ class IndependentSweep(Result):
         (theta, value) where the lower value peaks.
     samples : list of SampleProof, optional
         The lower value proved exactly at a rational theta inside each interval
-        (:func:`~baccara.banque.independent.sweep_proof.prove_samples`).
+        (:func:`~baccara.banque.independent_eq.sweep_proof.prove_samples`).
     proofs : list of IntervalProof or None, optional
         The lower value proved for every theta of each interval, where it could be within the
-        time limit (:func:`~baccara.banque.independent.sweep_proof.prove_intervals`).
+        time limit (:func:`~baccara.banque.independent_eq.sweep_proof.prove_intervals`).
     """
 
     sweep: object
@@ -94,8 +94,8 @@ class IndependentSweep(Result):
 
     @cached_property
     def _doc(self) -> dict:
-        from .independent.sweep import sweep_json
-        from .independent.sweep_proof import SAMPLES_PROVE
+        from .independent_eq.sweep import sweep_json
+        from .independent_eq.sweep_proof import SAMPLES_PROVE
 
         doc = sweep_json(self.sweep, self.ends)  # type: ignore[arg-type]
         doc["lower_value_peak"] = {"theta": self.peak[0], "value": self.peak[1]}
@@ -104,7 +104,7 @@ class IndependentSweep(Result):
                 iv["lower_value_at_sample"] = sp.to_json()
             doc["lower_value_proved"] = SAMPLES_PROVE
         if self.proofs is not None:
-            from .independent.sweep_proof import INTERVALS_PROVE
+            from .independent_eq.sweep_proof import INTERVALS_PROVE
 
             for iv, pr in zip(doc["intervals"], self.proofs):
                 iv["lower_value_on_interval"] = (pr.to_json() if pr is not None else
@@ -138,7 +138,7 @@ class NashSweep(Result):
 
     @cached_property
     def _doc(self) -> dict:
-        from .nash.sweep import nash_sweep_json
+        from .nash_eq.sweep import nash_sweep_json
 
         return nash_sweep_json(self.sweep)  # type: ignore[arg-type]
 
@@ -168,7 +168,7 @@ def sweep(concept: str = "correlated", progress: Progress | None = None, prove_s
         every interval (about two seconds an interval).
     prove_intervals : float, optional
         Independent sweep only: prove the lower value for every theta of each interval
-        (:func:`~baccara.banque.independent.interval.prove_interval`), giving each
+        (:func:`~baccara.banque.independent_eq.interval.prove_interval`), giving each
         interval at most this many seconds.
 
     Returns
@@ -198,28 +198,28 @@ def sweep(concept: str = "correlated", progress: Progress | None = None, prove_s
         return lambda done, total: progress(stages[stage], done, total)
 
     if concept == "correlated":
-        from .correlated.sweep import correlated_sweep
+        from .correlated_eq.sweep import correlated_sweep
 
         step = tell(0)
         pieces = correlated_sweep(progress=None if step is None else
                                   lambda left: step(int(1000 * (0.5 - float(left)) / 0.5), 1000))
         return CorrelatedSweep(pieces)
     if concept == "independent":
-        from .independent.sweep import exact_ends, independent_sweep, lower_value_peak
+        from .independent_eq.sweep import exact_ends, independent_sweep, lower_value_peak
 
         sw = independent_sweep(progress=tell(0))
         ends = exact_ends(sw, progress=tell(1))
         samples = None
         if prove_samples:
-            from .independent.sweep_proof import prove_samples as prove
+            from .independent_eq.sweep_proof import prove_samples as prove
 
             samples = prove(sw, progress=tell(2))
         proofs = None
         if prove_intervals is not None:
-            from .independent.sweep_proof import prove_intervals as prove_all
+            from .independent_eq.sweep_proof import prove_intervals as prove_all
 
             proofs = prove_all(sw, ends, prove_intervals, progress=tell(3))
         return IndependentSweep(sw, ends, lower_value_peak(), samples, proofs)
-    from .nash.sweep import nash_sweep
+    from .nash_eq.sweep import nash_sweep
 
     return NashSweep(nash_sweep(progress=tell(0)))

@@ -33,8 +33,8 @@ from typing import Any, cast
 from .. import params
 from ..errors import BaccaraError, ParameterError
 from ..shoe import Shoe, shoe_label
-from .bertrand import BertrandReport, bertrand
-from .game import FIVES, MODELS, CheminGame, CheminGame3, chemin_game
+from .bertrand1888 import BertrandReport, bertrand
+from .model import FIVES, MODELS, CheminGame, CheminGame3, chemin_game
 from .model3 import Chemin3Solution, Chemin3Sweep, solve_chemin3, sweep_chemin3
 from .proof import Chemin3Proof, Chemin3ProofRange, ProofIncomplete, prove_chemin3, prove_chemin3_range
 from .solution import CheminSolution, CheminSweep, solve_chemin, sweep_chemin

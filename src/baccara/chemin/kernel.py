@@ -1,6 +1,6 @@
 """Numba kernel: chemin de fer payoff coefficients by Banker information set.
 
-See :mod:`baccara.chemin.game` for the mathematics.
+See :mod:`baccara.chemin.model` for the mathematics.
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ from ..solve.bilinear import (
     solve_zero_sum,
 )
 from ..solve.sweep import rational_between, strategy_string, sweep
-from .game import FIVE_LABELS, CheminGame3, check_commission, chemin_game
+from .model import FIVE_LABELS, CheminGame3, check_commission, chemin_game
 from .report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
 from .solution import CheminSweep, solve_chemin
 

@@ -78,7 +78,7 @@ from ..result import Result
 from ..shoe import _decks_json
 from ..solve.farkas import Row, farkas
 from ..solve.sweep import rational_between, sweep
-from .game import CheminGame3, check_commission, chemin_game
+from .model import CheminGame3, check_commission, chemin_game
 
 #: The artefact's format version (``"version"``); the checker refuses others.
 PROOF_VERSION = 3

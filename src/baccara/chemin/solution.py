@@ -1,6 +1,6 @@
 """Chemin de fer solved: equilibria at one commission, the alpha sweep, and Ethier and Lee's (2023) tables.
 
-Builds on :mod:`baccara.chemin.game` (the game) and :mod:`baccara.solve`
+Builds on :mod:`baccara.chemin.model` (the game) and :mod:`baccara.solve`
 (card-free solvers); produces result objects and JSON-ready documents in the
 notation of Ethier and Lee (2023) (strategy strings of D, S and M in blocks of
 information sets; information sets written ``"(3,3)|6"``).
@@ -20,8 +20,8 @@ from ..result import Result
 from ..shoe import Shoe, _decks_json, shoe_json
 from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
 from ..solve.sweep import Sweep, group_blocks, strategy_string, sweep
-from .game import THIRD_LABELS, CheminGame, _total, check_commission, chemin_game
 from .kernel import NONE
+from .model import THIRD_LABELS, CheminGame, _total, check_commission, chemin_game
 from .report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
 
 DEFAULT_RANGE = (Fraction(0), Fraction(1, 10))

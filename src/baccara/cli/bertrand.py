@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..chemin.bertrand import bertrand as solve_bertrand
+from ..chemin.bertrand1888 import bertrand as solve_bertrand
 from .common import JSON, app, render
 from .errors import handles_errors
 

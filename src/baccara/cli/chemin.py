@@ -7,7 +7,7 @@ from fractions import Fraction
 import typer
 
 from .. import chemin, params
-from ..chemin.game import MODELS, check_model
+from ..chemin.model import MODELS, check_model
 from ..chemin.solution import solve_chemin, sweep_chemin
 from ..errors import BaccaraError, ShoeError
 from ..shoe import Shoe

@@ -8,7 +8,7 @@ import typer
 
 from .. import params
 from ..errors import BaccaraError, ParameterError
-from ..macao.rules import VARIANTS, macao_rules
+from ..macao.variants import VARIANTS, macao_rules
 from .common import ADD, COMPOSITION, JSON, REMOVE, build_shoe, out, render
 from .errors import handles_errors
 

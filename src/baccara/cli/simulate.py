@@ -425,7 +425,7 @@ def _run(simulate, job, common: Common, show: bool, sink):
 
 def _simulate(simulate, job, common: Common, show: bool, meta: dict, json_out: bool) -> None:
     """Run the job, streaming its rows to --out (with ``meta`` as the file's metadata), and print its result."""
-    from ..cli.common import render  # not at the top: the command line's package imports this module
+    from .common import render  # not at the top: the command line's package imports this module
     sink = ParquetSink(common.out, {"baccara": json.dumps(meta)}) if common.out is not None else None
     with sink if sink is not None else nullcontext():
         res = _run(simulate, job, common, show, sink)

@@ -1,8 +1,8 @@
 """Macao and Victoria, the precursors of baccarat, as two-person zero-sum games solved exactly.
 
-Rules as data (:mod:`baccara.macao.rules`: variants ``macao``, ``macao-early``,
+Rules as data (:mod:`baccara.macao.variants`: variants ``macao``, ``macao-early``,
 ``victoria``, ``victoria-early``), the game and its information model
-(:mod:`baccara.macao.game`), an exact engine and best responses
+(:mod:`baccara.macao.model`), an exact engine and best responses
 (:mod:`baccara.macao.engine`) with a brute-force oracle
 (:mod:`baccara.macao.brute`), and the certified solution
 (:mod:`baccara.macao.solution`).
@@ -22,9 +22,9 @@ from .. import params
 from ..shoe import Shoe
 from .brute import brute_distribution
 from .engine import banker_best_response, distribution, expected_payoff, punter_best_response, table, threshold
-from .game import MacaoGame, macao_game
-from .rules import VARIANTS, MacaoRules, macao_rules
+from .model import MacaoGame, macao_game
 from .solution import MacaoSolution, solve_macao
+from .variants import VARIANTS, MacaoRules, macao_rules
 
 __all__ = ["VARIANTS", "MacaoGame", "MacaoRules", "MacaoSolution", "banker_best_response", "brute_distribution",
            "distribution", "expected_payoff", "game", "punter_best_response", "rules", "solve", "table", "threshold"]

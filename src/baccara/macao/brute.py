@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .engine import Strategy
-from .rules import MacaoRules
+from .variants import MacaoRules
 
 OUTCOMES = ("win_natural9", "win_natural8", "win", "push", "lose")
 

@@ -9,7 +9,7 @@ default will do, see :func:`table`):
 - the banker's key ``(B, Ap, rp, kind, A, r)``: his face-down hand B, the punter's
   kept face-up cards Ap and tens rejected rp, then as the punter's for his own hand.
 
-Every number is exact: integer chance weights (:class:`~baccara.macao.game.MacaoGame`)
+Every number is exact: integer chance weights (:class:`~baccara.macao.model.MacaoGame`)
 times rational flows, divided once.
 """
 
@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from math import lcm
 
-from .game import BUST, DECIDE, OUTCOMES, PENDING, MacaoGame, Strategy
+from .model import BUST, DECIDE, OUTCOMES, PENDING, MacaoGame, Strategy
 
 F0 = Fraction(0)
 
@@ -81,7 +81,7 @@ def coefficients(game: MacaoGame) -> list[list[tuple[list[tuple[int, int]], list
     """Per banker tree, per node: ``(stand terms, bust terms)``, each a list of (punter hand index, coefficient).
 
     A coefficient is the chance weight times the integer payoff to the punter (payout times
-    :attr:`~baccara.macao.game.MacaoGame.scale`); the punter's stand flow at the tree's
+    :attr:`~baccara.macao.model.MacaoGame.scale`); the punter's stand flow at the tree's
     up-state and the banker's flow on the node's action multiply it.
     """
     cached = getattr(game, "_coefficients", None)
@@ -134,7 +134,7 @@ def distribution(game: MacaoGame, punter: Strategy, banker: Strategy) -> dict[st
     Returns
     -------
     dict
-        Probability of each of :data:`~baccara.macao.game.OUTCOMES`, and ``"ev"``: the
+        Probability of each of :data:`~baccara.macao.model.OUTCOMES`, and ``"ev"``: the
         punter's expected payoff per unit staked (minus the banker's edge).
     """
     xf = game.punter_flows(punter)

@@ -30,7 +30,7 @@ import numpy as np
 from scipy.sparse import csr_matrix
 
 from .engine import coefficients, stand_nodes
-from .game import BUST, DECIDE, MacaoGame
+from .model import BUST, DECIDE, MacaoGame
 
 F0 = Fraction(0)
 #: Float thresholds: a node is reached if its float inflow exceeds REACH; a move is mixed if its float

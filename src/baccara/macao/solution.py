@@ -20,9 +20,9 @@ from rich.table import Table
 from ..algebraic import fraction_str as fstr
 from ..result import Result
 from .engine import distribution, table
-from .game import DECIDE, OUTCOMES, MacaoGame, macao_game
 from .lp import solve_exact, solve_float
-from .rules import MacaoRules
+from .model import DECIDE, OUTCOMES, MacaoGame, macao_game
+from .variants import MacaoRules
 
 
 def _shoe_json(counts: tuple[int, ...]) -> dict:

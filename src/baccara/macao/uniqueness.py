@@ -38,8 +38,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .engine import banker_best_response, coefficients, punter_best_response, stand_nodes, table
-from .game import DECIDE, MacaoGame
 from .lp import _aff_add, _aff_eval, _affine_from_moves, _behaviour, _children
+from .model import DECIDE, MacaoGame
 
 F0 = Fraction(0)
 

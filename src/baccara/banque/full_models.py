@@ -35,7 +35,7 @@ from ..algebraic import fraction_str as fstr
 from ..errors import BaccaraError, CertificateError
 from ..result import Result
 from ..solve.zero_sum import ZeroSumAdditive, solve_additive_zero_sum
-from .game import BanqueGame, banque_game, check_theta, infoset_label
+from .model import BanqueGame, banque_game, check_theta, infoset_label
 from .report import full_renderables, full_summary
 
 #: Player 2's information classes: which values c (what Player 1 shows) each contains.

@@ -1,6 +1,6 @@
 """The independent cooperative equilibrium over theta (Ethier and Lee 2015, section 4; Figures 2-3).
 
-:func:`baccara.banque.independent.solution.independent_equilibrium` finds the
+:func:`baccara.banque.independent_eq.solution.independent_equilibrium` finds the
 Players' maximin (p1, p2) exactly at one theta among the points of the
 arrangement of Banker's indifference curves (corners, curve/edge and
 curve/curve crossings, critical points along a curve).  Sweeping theta needs
@@ -33,8 +33,8 @@ import numpy as np
 from ...errors import BaccaraError
 from ...solve.moving import ONE, P1, P2, MovingPoint, events, value_crossings
 from ...solve.roots import Endpoint, arb_of, precision
-from ..correlated.solution import correlated_equilibrium
-from ..game import BanqueGame, banque_game, infoset_label
+from ..correlated_eq.solution import correlated_equilibrium
+from ..model import BanqueGame, banque_game, infoset_label
 
 #: bilinear(v) = M @ v for v over SS, SD, DS, DD (see baccara.solve.arrangement.bilinear).
 M = np.array([[1, 0, 0, 0], [-1, 0, 1, 0], [-1, 1, 0, 0], [1, -1, -1, 1]], dtype=float)

@@ -1,6 +1,6 @@
 """The independent cooperative lower value on the sweep's first interval, down to theta = 0: a blow-up.
 
-:func:`~baccara.banque.independent.interval.prove_interval` proves the lower value
+:func:`~baccara.banque.independent_eq.interval.prove_interval` proves the lower value
 for every theta of a sweep interval by closing theta-boxes.  On the first interval,
 (0, 0.0172597...), no box touching 0 closes, and the reason is structural (Ethier and
 Lee 2015, section 4, with V_theta(p) = A + sum_k min(0, B_k) and B_k = theta R1^k +
@@ -42,7 +42,7 @@ an edge fails the check (the line sets whose beta does not involve u contribute 
 So for every theta in (0, eps) the lower value is V_0* + theta W_theta(q_F(theta)), q_F the
 moving point of W's form; that point is p1 = 0 on the form's curve, the same moving point
 p_F as the original form's, so the lower value there is V at p_F, as on (eps, 0.0172597...),
-where :func:`~baccara.banque.independent.interval.prove_interval` runs on the game
+where :func:`~baccara.banque.independent_eq.interval.prove_interval` runs on the game
 itself.  :func:`prove_first_interval` does both.
 
 Status
@@ -66,7 +66,7 @@ from typing import cast
 from ...errors import BaccaraError, ParameterError
 from ...solve.arrangement import at as _val
 from ...solve.roots import Endpoint, rational_between_balls
-from ..game import INFOSETS, JOINT, BanqueGame, BanquePolys, banque_game, infoset_label, polys_of
+from ..model import INFOSETS, JOINT, BanqueGame, BanquePolys, banque_game, infoset_label, polys_of
 from .interval import IntervalProof, _form_label, _outer, _prove, prove_interval
 from .proof import exact_signature
 from .solution import _maximise

@@ -1,15 +1,15 @@
 """Every place in (0, 5772/33847) where the set of Nash equilibria can change, exactly.
 
-:func:`~baccara.banque.nash.sweep.nash_branches` follows equilibrium
+:func:`~baccara.banque.nash_eq.sweep.nash_branches` follows equilibrium
 branches from samples; a pair of branches born and dying between two samples
 would be missed (one was: three equilibria coexist near theta = 37/400, on an
 interval no sample hit).  This module closes the hole by computing, for *every*
 candidate form an equilibrium can take (Ethier and Lee 2015, section 5, and the
-classification in :mod:`baccara.banque.nash.solution`), the exact set of theta
+classification in :mod:`baccara.banque.nash_eq.solution`), the exact set of theta
 where that form is an equilibrium; the ends of those sets (*events*) are
 integer polynomials' roots.  Between consecutive events every form is an
 equilibrium throughout or nowhere, so one sample of the complete enumeration
-:func:`~baccara.banque.nash.solution.nash_equilibria` per interval sees every
+:func:`~baccara.banque.nash_eq.solution.nash_equilibria` per interval sees every
 equilibrium on it.
 
 The forms
@@ -38,7 +38,7 @@ crossing a curve z, where it is the along-curve point of (z, D \\ {z}) with
 x_z = 0 or 1, an event of that form; or an edge, which it cannot cross (it is
 fixed).  *Edge points with Banker pure* make the mixing Player indifferent
 along a whole edge segment or nowhere on it (his gain does not depend on his
-own p): :func:`~baccara.banque.nash.solution.nash_equilibria` reports such
+own p): :func:`~baccara.banque.nash_eq.solution.nash_equilibria` reports such
 continua; we check that none occurs (:attr:`NashProof.continua`).
 
 For each fixed point, the conditions are: it is real and in the open square
@@ -89,8 +89,8 @@ events are changes of Banker's draw set along the equilibrium with p1 = 0 (in (0
 0.0376433), and near 0.1359 and 0.1500): an earlier version tested an edge point's fixed
 coordinate against the open square and so dropped every curve-edge point; the checker's own
 recomputation of the events (:mod:`baccara.check.banque_events`) found them.  Those events are stored in
-:data:`EVENTS_FILE` (:func:`write_events`, ``python -m baccara.banque.nash.proof``),
-and :func:`~baccara.banque.nash.sweep.nash_branches` cuts its intervals there
+:data:`EVENTS_FILE` (:func:`write_events`, ``python -m baccara.banque.nash_eq.proof``),
+and :func:`~baccara.banque.nash_eq.sweep.nash_branches` cuts its intervals there
 (:func:`stored_events`).  Over (5772/33847, 1/2) (120 relevant sets, 102,069 along-curve forms,
 about 33 minutes on a loaded machine) it finds 40 events, exactly the rational theta where Banker's
 best reply to p1 = p2 = 9/11 changes (:data:`UPPER_EVENTS_FILE`).
@@ -111,7 +111,7 @@ import flint
 
 from ...solve.arrangement import at
 from ...solve.roots import Endpoint, _exact_bounds, arb_of, precision, rational_between_balls
-from ..game import BanqueGame, banque_game, infoset_label
+from ..model import BanqueGame, banque_game, infoset_label
 from .events import EVENTS_FILE, THETA_9_11, UPPER_EVENTS_FILE, _q
 
 Poly = flint.fmpz_poly
@@ -917,7 +917,7 @@ def write_events(path: str | None = None, upper: bool = False) -> dict:
     return doc
 
 
-if __name__ == "__main__":      # python -m baccara.banque.nash.proof [upper]: refresh the stored events
+if __name__ == "__main__":      # python -m baccara.banque.nash_eq.proof [upper]: refresh the stored events
     import sys
 
     write_events(upper="upper" in sys.argv[1:])

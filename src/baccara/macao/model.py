@@ -54,7 +54,7 @@ from math import lcm, perm
 
 from ..errors import BaccaraError, ShoeError
 from ..shoe import Shoe
-from .rules import MacaoRules, macao_rules
+from .variants import MacaoRules, macao_rules
 
 #: Outcome categories of a coup, from the punter's side.
 OUTCOMES = ("win_natural9", "win_natural8", "win", "push", "lose")

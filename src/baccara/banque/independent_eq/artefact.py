@@ -1,8 +1,8 @@
 """The independent cooperative lower value as a checkable artefact (``baccara banque prove --concept independent``).
 
-:func:`prove` runs :func:`~baccara.banque.independent.solution.solve_independent` at each rational
+:func:`prove` runs :func:`~baccara.banque.independent_eq.solution.solve_independent` at each rational
 theta asked for and writes its exact proof
-(:func:`~baccara.banque.independent.proof.prove_lower_value`) with every step's data, so
+(:func:`~baccara.banque.independent_eq.proof.prove_lower_value`) with every step's data, so
 that :mod:`baccara.check.banque_independent` can re-check it without the solvers.  The artefact
 (kind ``banque-independent``) records:
 
@@ -40,8 +40,8 @@ import numpy as np
 
 from ...algebraic import fraction_str as fstr
 from ...errors import CertificateError
-from ..game import BanqueGame, banque_game, check_theta, infoset_label
-from ..nash.artefact import ArtefactDocument, coefficients_json, number_json
+from ..model import BanqueGame, banque_game, check_theta, infoset_label
+from ..nash_eq.artefact import ArtefactDocument, coefficients_json, number_json
 from .proof import _exact_coefficients, _signs
 from .solution import solve_independent
 from .sweep import independent_sweep
@@ -175,11 +175,11 @@ def prove(thetas: Sequence[Fraction],
 def prove_sweep_samples(progress: Callable[[str], None] | None = None) -> IndependentValueArtefact:
     """The lower value proved exactly at one rational theta inside every interval of the theta-sweep.
 
-    The sweep (:func:`~baccara.banque.independent.sweep.independent_sweep`, in floats, about
+    The sweep (:func:`~baccara.banque.independent_eq.sweep.independent_sweep`, in floats, about
     two minutes) splits (0, 1/2] where the maximiser changes form; each interval's sample is the
     rational of smallest denominator in its middle third
-    (:func:`~baccara.banque.independent.sweep_proof.sample_theta`).  Between samples the value is
-    proved by :mod:`~baccara.banque.independent.interval`, which writes no artefact.
+    (:func:`~baccara.banque.independent_eq.sweep_proof.sample_theta`).  Between samples the value is
+    proved by :mod:`~baccara.banque.independent_eq.interval`, which writes no artefact.
 
     Parameters
     ----------

@@ -1,7 +1,7 @@
 """The events of the banque Nash proof that ship with the package, read back and checked.
 
 Each event is an irreducible integer polynomial with a rational interval isolating its root (written
-by :func:`~baccara.banque.nash.proof.write_events`).  The sweep and the artefact read them without
+by :func:`~baccara.banque.nash_eq.proof.write_events`).  The sweep and the artefact read them without
 loading the prover, and the prover imports from here, not the other way round.
 """
 

@@ -1,6 +1,6 @@
 """The independent cooperative equilibrium's lower value, proved exactly (Ethier and Lee 2015, section 4).
 
-:func:`baccara.banque.independent.bounds.maximin_upper_bound` proves that no
+:func:`baccara.banque.independent_eq.bounds.maximin_upper_bound` proves that no
 (p1, p2) guarantees the Players more than the lower value + eps: near the
 maximiser p* every bilinear bound exceeds V(p*), so no finite cover of boxes
 closes with eps = 0.  :func:`prove_lower_value` closes it exactly.
@@ -22,7 +22,7 @@ far corner's condition is second order and holds once L is small.  Where p*
 is a critical point along one curve, q at S is the multiplier that makes W_q's
 gradient vanish there (exact, in Q(sqrt D)) and the far corner's condition is
 the second-order condition along the curve.  Outside L the branch and bound
-of :func:`~baccara.banque.independent.bounds.maximin_upper_bound` closes
+of :func:`~baccara.banque.independent_eq.bounds.maximin_upper_bound` closes
 dyadic boxes with the bound <= V* (no eps), every box rechecked in exact
 arithmetic.  With V(p*) = V* exactly, the lower value is V*, no margin.
 
@@ -45,7 +45,7 @@ from ...errors import ParameterError
 from ...solve.arrangement import at as _at
 from ...solve.arrangement import bilinear as _bilinear
 from ...solve.linalg import eliminate
-from ..game import BanqueGame, banque_game, check_theta, infoset_label
+from ..model import BanqueGame, banque_game, check_theta, infoset_label
 from .bounds import MIXED_SIDE, _box_bounds, _exact_recheck, _mixed_bounds
 
 Number = Fraction | QuadraticNumber
@@ -88,7 +88,7 @@ class ExactMaximinProof:
     exactly; ``local``: the certificates around the maximisers; ``cover``: the closed boxes
     themselves, as (boxes, q) array pairs, each row (x0, y0, side) with Banker's q per set
     (boolean: he draws or stands; float: his mixture), for the artefact
-    (:mod:`~baccara.banque.independent.artefact`); ``seconds``: wall time."""
+    (:mod:`~baccara.banque.independent_eq.artefact`); ``seconds``: wall time."""
 
     theta: Fraction
     value: Number
@@ -307,7 +307,7 @@ def prove_lower_value(theta: Fraction, value: Number, point: tuple[Number, Numbe
     V(point) = value is checked exactly.  Around ``point`` (and each of ``others``, further
     maximisers) a :func:`local_certificate` closes a small rectangle; the rest of the square
     is covered by the branch and bound of
-    :func:`~baccara.banque.independent.bounds.maximin_upper_bound` with no margin, every
+    :func:`~baccara.banque.independent_eq.bounds.maximin_upper_bound` with no margin, every
     closed box's bilinear bound rechecked <= value in exact arithmetic.  Where no local
     certificate closes around a point (the value is wrong, or the point is no maximiser), the
     branch and bound still searches, briefly (4000 boxes), for a point that refutes the value.

@@ -16,7 +16,7 @@ from ...algebraic import fraction_str as fstr
 from ...errors import CertificateError
 from ...result import Result
 from ...solve.zero_sum import ZeroSumAdditive, best_reply_I, solve_additive_zero_sum
-from ..game import JOINT_LABELS, NATURAL, BanqueGame, banque_game, check_theta, infoset_label
+from ..model import JOINT_LABELS, NATURAL, BanqueGame, banque_game, check_theta, infoset_label
 from ..report import correlated_renderables, correlated_summary
 
 
@@ -123,7 +123,7 @@ def correlated_equilibrium(theta: Fraction, game: BanqueGame | None = None) -> C
         Player 1's share of the total stake, in (0, 1).  theta and 1 - theta give the same
         game with the Players swapped (SD and DS exchanged), so (0, 1/2] covers every case.
     game : BanqueGame, optional
-        The game (:func:`~baccara.banque.game.banque_game`); default the paper's
+        The game (:func:`~baccara.banque.model.banque_game`); default the paper's
         infinite shoe.
 
     Returns

@@ -62,7 +62,7 @@ from ...result import Result
 from ...solve.arrangement import Arrangement, arrangement, at, crosses_square, curve_segments, p2_on_curve
 from ...solve.linalg import polytope_vertices
 from ...solve.sweep import rational_between
-from ..game import INFOSETS, BanqueGame, banque_game, check_theta, infoset_label
+from ..model import INFOSETS, BanqueGame, banque_game, check_theta, infoset_label
 from ..report import nash_renderables, nash_summary
 
 F0, F1 = Fraction(0), Fraction(1)
@@ -701,4 +701,4 @@ def nash_upper_sweep(game: BanqueGame | None = None) -> dict:
                      "banker_indifferent_at": [infoset_label(INFOSETS[setup.relevant[z]]) for z in zero]})
     return {"concept": "nash", "range": [fstr(upper[0][0]), "1/2"], "count": len(rows), "intervals": rows,
             "below": f"for theta <= {fstr(upper[0][0])} the Players' strategies vary with theta: "
-                     "baccara.banque.nash.sweep follows every equilibrium branch there"}
+                     "baccara.banque.nash_eq.sweep follows every equilibrium branch there"}

@@ -1,7 +1,7 @@
 """The Nash equilibria of baccara banque for every theta, exactly (Ethier and Lee 2015, section 5).
 
 Above theta = 5772/33847 the Players play p1 = p2 = 9/11 and only Banker's
-strategy moves (:func:`baccara.banque.nash.solution.nash_upper_sweep`).  Below
+strategy moves (:func:`baccara.banque.nash_eq.solution.nash_upper_sweep`).  Below
 it Ethier and Lee (2015) follows one equilibrium by hand through 62 more intervals, "of
 two types: Banker mixes on two information sets (40 cases), or Banker mixes
 on one information set and p1 = 0 (22 cases)".  This module follows *every*
@@ -34,14 +34,14 @@ Every equilibrium, every theta
 ------------------------------
 :func:`nash_branches` samples each elementary interval between the branch
 ends found so far once, with the complete enumeration
-:func:`~baccara.banque.nash.solution.nash_equilibria`, and follows every
+:func:`~baccara.banque.nash_eq.solution.nash_equilibria`, and follows every
 equilibrium found there that no known branch explains, both ways, until every
 elementary interval has been sampled.  On each elementary interval the set of
 equilibria is then the set of branches covering it.  A branch born and dying
 inside one elementary interval, away from its sample, would be missed by the
 branch ends alone (one was: three equilibria on (0.0924720, 0.0941281)), so the
 interval ends also include every *event* of
-:mod:`~baccara.banque.nash.proof` (stored, 69 of them): the theta where
+:mod:`~baccara.banque.nash_eq.proof` (stored, 69 of them): the theta where
 some candidate form starts or stops being an equilibrium.  Between consecutive
 events every form is an equilibrium throughout or nowhere, so the one sample
 sees every equilibrium of the interval.
@@ -61,7 +61,7 @@ from ...algebraic import real_json
 from ...errors import BaccaraError
 from ...solve.moving import ONE, P1, P2, ZERO, MovingPoint, branch_ends, in_theta
 from ...solve.roots import Endpoint, arb_of, precision, rational_between_balls, rationals_around
-from ..game import banque_game, infoset_label
+from ..model import banque_game, infoset_label
 from .events import THETA_9_11, stored_events
 from .solution import NINE_ELEVENTHS, BanqueNashEquilibrium, nash_equilibria, nash_upper_sweep
 
@@ -277,10 +277,10 @@ def nash_branches(lo: Fraction = Fraction(0), hi: Fraction = THETA_9_11,
     their ends (module docstring): each elementary interval is sampled once with the
     complete enumeration, and every equilibrium found there that no known branch
     explains is followed both ways, until no interval is left unsampled.  ``events``
-    (:func:`~baccara.banque.nash.proof.nash_proof`): the theta where some form's
+    (:func:`~baccara.banque.nash_eq.proof.nash_proof`): the theta where some form's
     equilibrium set changes; with them among the interval ends, no branch can be born
     and die between two samples.  By default, the proof's stored events of
-    (0, 5772/33847) (:func:`~baccara.banque.nash.events.stored_events`); ``[]`` samples
+    (0, 5772/33847) (:func:`~baccara.banque.nash_eq.events.stored_events`); ``[]`` samples
     the branch ends only."""
     lo, hi = Fraction(lo), Fraction(hi)
     lo_b, hi_b = arb_of(lo), arb_of(hi)
@@ -315,7 +315,7 @@ def nash_branches(lo: Fraction = Fraction(0), hi: Fraction = THETA_9_11,
 
 def nash_sweep(progress: Callable[[int, int], None] | None = None) -> NashSweep:
     """Every Nash equilibrium of (0, 1/2], exactly: the branches below 5772/33847, then the
-    intervals with p1 = p2 = 9/11 (:func:`~baccara.banque.nash.solution.nash_upper_sweep`),
+    intervals with p1 = p2 = 9/11 (:func:`~baccara.banque.nash_eq.solution.nash_upper_sweep`),
     each sampled once by the complete enumeration to show no other equilibrium is there."""
     branches, pieces = nash_branches(progress=progress)
     upper = nash_upper_sweep()

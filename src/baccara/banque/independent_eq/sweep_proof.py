@@ -65,7 +65,7 @@ def prove_samples(sw, progress=None) -> list[SampleProof]:
     Parameters
     ----------
     sw : independent_sweep.IndependentSweep
-        The float sweep (:func:`~baccara.banque.independent.sweep.independent_sweep`).
+        The float sweep (:func:`~baccara.banque.independent_eq.sweep.independent_sweep`).
     progress : callable, optional
         Called as ``progress(done, total)``.
 
@@ -101,9 +101,9 @@ def prove_intervals(sw, ends: list, seconds: float = 60.0, progress=None) -> lis
     ----------
     sw : independent_sweep.IndependentSweep
         The float sweep over (0, 1/2] or a part of it
-        (:func:`~baccara.banque.independent.sweep.independent_sweep`).
+        (:func:`~baccara.banque.independent_eq.sweep.independent_sweep`).
     ends : list of ExactEnd
-        Its interval ends, exactly (:func:`~baccara.banque.independent.sweep.exact_ends`).
+        Its interval ends, exactly (:func:`~baccara.banque.independent_eq.sweep.exact_ends`).
     seconds : float
         The time limit of one interval (positive).
     progress : callable, optional

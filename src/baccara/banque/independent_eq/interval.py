@@ -1,6 +1,6 @@
 """The independent cooperative lower value proved for every theta of a sweep interval (Ethier and Lee 2015, section 4).
 
-:func:`~baccara.banque.independent.proof.prove_lower_value` proves the lower
+:func:`~baccara.banque.independent_eq.proof.prove_lower_value` proves the lower
 value at one rational theta.  :func:`prove_interval` proves it for *every* theta of
 an interval (a, b) of the theta-sweep on which the maximiser keeps one form F (the
 curves through it, the edges it lies on, Banker's best response there): the lower
@@ -18,7 +18,7 @@ changes (:meth:`~baccara.solve.moving.Event.genuine`), and all hold at one
 rational sample, exactly.
 
 *At most.*  For each theta the maximum of V over the square lies among finitely
-many candidates (:mod:`baccara.banque.independent.solution`): the corners, the points
+many candidates (:mod:`baccara.banque.independent_eq.solution`): the corners, the points
 where a curve meets an edge, the crossings of two curves, and the critical points
 of W_D = A + sum_{i in D} B_i along a curve z, for D the draw set where the point
 lies.  On a theta-box only the candidates that can lie where V may reach v_F are
@@ -57,7 +57,7 @@ with a longer limit the two that reached 60 s, (0.0629881, 0.0799072) and (0.451
 0.4945440), are proved too (67 s and 55 s).  The first, (0, 0.0172597...), cannot be proved
 this way: at theta = 0 V does not depend on p1, so no theta-box touching 0 closes; it is
 proved by a blow-up of the square around p2 = 9/11
-(:mod:`~baccara.banque.independent.near_zero`, 14 s), which :func:`prove_intervals`
+(:mod:`~baccara.banque.independent_eq.near_zero`, 14 s), which :func:`prove_intervals`
 uses for a sweep's first interval.  So the lower value is V at the interval form's moving
 point for every theta in (0, 1/2).  Measured end to end (``baccara banque sweep --concept
 independent --prove-intervals 120``, one process, on a machine shared with a test run): all
@@ -80,7 +80,7 @@ from ...algebraic import QuadraticNumber, quadratic_roots
 from ...errors import BaccaraError, ParameterError
 from ...solve.moving import _W, ONE, P1, P2, Event, MovingPoint, W, in_theta, resultant, terms
 from ...solve.roots import Endpoint, _exact_bounds, arb_of, precision, rational_between_balls, real_roots, refine
-from ..game import BanqueGame, banque_game, infoset_label
+from ..model import BanqueGame, banque_game, infoset_label
 from .proof import _signs, exact_signature
 from .solution import independent_equilibrium
 from .sweep import independent_locus
@@ -788,7 +788,7 @@ def prove_interval(lo: Endpoint, hi: Endpoint, signature: tuple, game: BanqueGam
     Parameters
     ----------
     lo, hi : Endpoint
-        The interval's exact ends (:func:`~baccara.banque.independent.sweep.exact_ends`).
+        The interval's exact ends (:func:`~baccara.banque.independent_eq.sweep.exact_ends`).
     signature : tuple
         The form, as the sweep writes it: (curves through the maximiser, Banker's draw set
         there, the edges it lies on).
@@ -822,7 +822,7 @@ def prove_interval(lo: Endpoint, hi: Endpoint, signature: tuple, game: BanqueGam
 def _prove(lo: Endpoint, hi: Endpoint, signature: tuple, g, theta: Fraction, point: tuple,
            seconds: float | None, start: float) -> IntervalProof:
     """:func:`prove_interval` for any game with ``bilinears``, ``polys``, ``a`` and ``h`` (the
-    paper's, or the blown-up game of :mod:`~baccara.banque.independent.near_zero`),
+    paper's, or the blown-up game of :mod:`~baccara.banque.independent_eq.near_zero`),
     given the exact maximiser ``point`` at the rational sample ``theta`` inside (lo, hi)."""
     label = _form_label(signature)
 

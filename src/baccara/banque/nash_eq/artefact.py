@@ -1,8 +1,8 @@
 """The banque Nash proof as a checkable artefact (``baccara banque prove``).
 
-:func:`prove` runs :func:`~baccara.banque.nash.proof.nash_proof` over a range of theta
+:func:`prove` runs :func:`~baccara.banque.nash_eq.proof.nash_proof` over a range of theta
 (split at 5772/33847, the two halves run apart), then enumerates every Nash equilibrium
-(:func:`~baccara.banque.nash.solution.nash_equilibria`) at one rational sample of each interval
+(:func:`~baccara.banque.nash_eq.solution.nash_equilibria`) at one rational sample of each interval
 between consecutive events, and at the range's upper end.  The artefact (kind ``banque-nash``)
 records:
 
@@ -39,7 +39,7 @@ from ...errors import BaccaraError
 from ...result import Result
 from ...solve.roots import Endpoint, _exact_bounds, arb_of, precision, rational_between_balls
 from ...solve.sweep import rational_between
-from ..game import BanqueGame, banque_game, infoset_label
+from ..model import BanqueGame, banque_game, infoset_label
 from .events import EVENTS_FILE, THETA_9_11, UPPER_EVENTS_FILE, stored_events
 from .proof import nash_proof
 from .solution import _Setup, nash_equilibria
@@ -224,7 +224,7 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
         Called with a line of text as each stage starts.
     stored : bool
         Take the events of a part that is exactly (0, 5772/33847) or (5772/33847, 1/2) from the
-        files shipped with the package (:func:`~baccara.banque.nash.events.stored_events`,
+        files shipped with the package (:func:`~baccara.banque.nash_eq.events.stored_events`,
         each re-derived by a slow test) instead of re-running the event analysis (most of the
         time); the artefact says which parts were stored.  Only for the paper's game.
 

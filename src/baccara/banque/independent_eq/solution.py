@@ -23,7 +23,7 @@ crossings, curve/curve crossings (roots of quadratics) and the critical points
 along curves.  All are numbers r + s sqrt(D); the candidates are ranked in
 floating point and every one within 1e-9 of the best is evaluated exactly.
 That the best candidate is the global maximum, exactly, is proved separately
-by :func:`~baccara.banque.independent.proof.prove_lower_value`, which
+by :func:`~baccara.banque.independent_eq.proof.prove_lower_value`, which
 would refute or fail to close a value a missed candidate exceeds.
 """
 
@@ -42,8 +42,8 @@ from ...solve.arrangement import at as _at
 from ...solve.arrangement import bilinear as _bilinear
 from ...solve.arrangement import p2_on_curve as _p2_on_curve
 from ...solve.sweep import rational_between
-from ..correlated.solution import CorrelatedSolution, correlated_equilibrium
-from ..game import BanqueGame, banque_game, check_theta
+from ..correlated_eq.solution import CorrelatedSolution, correlated_equilibrium
+from ..model import BanqueGame, banque_game, check_theta
 from ..report import independent_renderables, independent_summary
 from .bounds import MaximinBound, maximin_upper_bound
 from .proof import ExactMaximinProof, prove_lower_value
@@ -167,7 +167,7 @@ class IndependentResult(Result):
     """The independent cooperative equilibrium at theta with the proof of its lower value and
     Banker's minimax strategy (the correlated one): a :class:`~baccara.result.Result`.
 
-    ``proof``: the exact proof (:func:`~baccara.banque.independent.proof.prove_lower_value`);
+    ``proof``: the exact proof (:func:`~baccara.banque.independent_eq.proof.prove_lower_value`);
     ``bound``: the branch and bound to within 1e-10, run only when the exact proof is
     inconclusive (None otherwise)."""
 

@@ -29,7 +29,7 @@ import flint
 
 from ...solve.roots import Endpoint, arb_of, precision, rational_below, rational_between_balls, real_roots
 from ...solve.zero_sum import solve_additive_zero_sum
-from ..game import INFOSETS, BanqueGame, banque_game, infoset_label
+from ..model import INFOSETS, BanqueGame, banque_game, infoset_label
 
 
 @dataclass(frozen=True)

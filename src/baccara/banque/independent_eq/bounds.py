@@ -17,7 +17,7 @@ from scipy.optimize import linprog
 
 from ...algebraic import QuadraticNumber
 from ...solve.arrangement import bilinear as _bilinear
-from ..game import BanqueGame, banque_game, check_theta
+from ..model import BanqueGame, banque_game, check_theta
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Bertrand's four baccarat problems (Ethier (2021): Ethier, "A note on Bertrand's analysis of baccarat").
 
 Chemin de fer with replacement, each side seeing his own two-card total
-(Model A1 of :mod:`baccara.chemin.game`).  A third card has value i with
+(Model A1 of :mod:`baccara.chemin.model`).  A third card has value i with
 probability p(i) = (1 + 3 delta_{i,0}) / 13 and a two-card hand has total j
 with probability q(j) = (16 + 9 delta_{j,0}) / 13^2 (Ethier 2021, section 2).
 
@@ -32,7 +32,7 @@ from ..result import Result
 from ..rules import PUNTO_BANCO, STOOD
 from ..solve.additive import AdditiveGame, nash_equilibria
 from ..solve.signs import sign
-from .game import THIRD_LABELS, CheminGame, chemin_game
+from .model import THIRD_LABELS, CheminGame, chemin_game
 
 Table = tuple[tuple[int, ...], ...]
 Cell = tuple[int, int]
