@@ -150,12 +150,6 @@ def best_response_table(game: CheminGame, p: Fraction, alpha: Fraction) -> tuple
     return rows, notes
 
 
-def table_text(rows: list[list[str]], notes: list[str], title: str) -> str:
-    head = "total | " + " ".join(f"{c:>2}" for c in [str(k) for k in range(10)] + ["-"]) + "   (- = Player stood)"
-    lines = [title, head] + [f"{t:>5} | " + " ".join(f"{c:>2}" for c in row) for t, row in enumerate(rows)]
-    return "\n".join(lines + notes)
-
-
 # ---------------------------------------------------------------- the sweep
 @dataclass(repr=False)
 class CheminSweep(Result):

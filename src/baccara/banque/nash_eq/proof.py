@@ -128,10 +128,6 @@ def _bil_t(game: BanqueGame, k: int) -> tuple[Poly, Poly, Poly, Poly]:
     return tuple(flint.fmpz_poly([int(b), int(a) - int(b)]) for a, b in zip(r1[k], r2[k]))  # type: ignore[return-value]
 
 
-def _const(c) -> tuple[Poly, Poly, Poly, Poly]:
-    return tuple(flint.fmpz_poly([int(v)]) for v in c)  # type: ignore[return-value]
-
-
 def _mul_lin(a, b) -> tuple:
     """(a0 + a1 p2) (b0 + b1 p1) as bilinear coefficients (c0, c1, c2, c3)."""
     return (a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1])
