@@ -18,6 +18,12 @@ each over every theta in (0, 1/2] (:func:`sweep`), and the full models the paper
 card ("traditional") or intention ("recent"): :func:`full`.  The paper deals
 with replacement (the infinite shoe, the default); any finite shoe works too.
 
+The modules: the game (:mod:`.model`, its kernel :mod:`.kernel`), one sub-package per solution
+concept (:mod:`.correlated_eq`, :mod:`.independent_eq`, :mod:`.nash_eq`: each with its ``solution``
+and ``sweep``, the last two with their proofs and artefacts), the full models (:mod:`.full_models`),
+the banker's advantage (:mod:`.comparison`), the sweeps' results (:mod:`.sweeps`) and the reports
+(:mod:`.report`).
+
 Examples
 --------
 >>> from fractions import Fraction

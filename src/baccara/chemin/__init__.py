@@ -13,6 +13,11 @@ Player must draw on 0-4 and stand on 6-7 and chooses at 5; Banker is free at
 every total 0-7, his information set being his total or composition and
 Player's third card (or "none").  Banker pays a commission alpha on his wins.
 
+The modules: the game (:mod:`.model`, its kernel :mod:`.kernel`), the solution and the commission
+sweep of Models 1-2 (:mod:`.solution`) and of Model 3 (:mod:`.model3`), Model B3's proof over every
+commission (:mod:`.proof`), the paper's tables (:mod:`.tables`), the reports (:mod:`.report`), and
+Bertrand's 1888 problems (:mod:`.bertrand1888`).
+
 Examples
 --------
 >>> from baccara import chemin, Shoe

@@ -5,7 +5,9 @@ Rules as data (:mod:`baccara.macao.variants`: variants ``macao``, ``macao-early`
 (:mod:`baccara.macao.model`), an exact engine and best responses
 (:mod:`baccara.macao.engine`) with a brute-force oracle
 (:mod:`baccara.macao.brute`), and the certified solution
-(:mod:`baccara.macao.solution`).
+(:mod:`baccara.macao.solution`): the sequence-form LP over flows in floats
+(:mod:`baccara.macao.lp`), its optimal vertex recovered exactly (:mod:`baccara.macao.exact_lp`), and
+the uniqueness check (:mod:`baccara.macao.uniqueness`).
 
 Examples
 --------
