@@ -17,7 +17,7 @@ import time
 
 from baccara import chemin
 from baccara.check import check
-from baccara.games.chemin.proof import prove_chemin3
+from baccara.chemin.proof import prove_chemin3
 
 
 def main(decks: list[int]) -> None:

@@ -25,8 +25,8 @@ from itertools import combinations
 
 import numpy as np
 
-from baccara.games.banque.correlated import correlated_equilibrium
-from baccara.games.banque.game import banque_game
+from baccara.banque.correlated_eq.solution import correlated_equilibrium
+from baccara.banque.model import banque_game
 
 
 def reference_half() -> tuple[np.ndarray, float]:
@@ -80,7 +80,7 @@ def main() -> None:
     print(f"reference (Ethier and Lee's (2015) vertex enumeration, NumPy floats), theta = 1/2: {ref:.1f} s; same p and value")
     print(f"ratio reference / baccara: {ref / one:,.0f}x")
     if not args.no_sweep:
-        from baccara.games.banque.correlated_sweep import correlated_sweep
+        from baccara.banque.correlated_eq.sweep import correlated_sweep
 
         t0 = time.perf_counter()
         pieces = correlated_sweep()
@@ -90,8 +90,9 @@ def main() -> None:
 
 
 def nash_fold() -> None:
-    from baccara.games.banque.nash import nash_equilibria
-    from baccara.games.banque.nash_sweep import THETA_9_11, nash_branches
+    from baccara.banque.nash_eq.events import THETA_9_11
+    from baccara.banque.nash_eq.solution import nash_equilibria
+    from baccara.banque.nash_eq.sweep import nash_branches
 
     lo, hi = Fraction(15, 100), THETA_9_11
     t0 = time.perf_counter()

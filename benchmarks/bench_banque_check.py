@@ -3,7 +3,7 @@
 At each theta the checker (:func:`baccara.check.banque_interior.interior_equilibria` and
 :func:`baccara.check.banque.boundary_equilibria`: plain Python, Fractions and arb balls, no
 solver) lists every Nash equilibrium of the simplified banque game by itself.  The reference is
-the solver's complete enumeration (:func:`baccara.games.banque.nash.nash_equilibria`: NumPy float
+the solver's complete enumeration (:func:`baccara.banque.nash_eq.solution.nash_equilibria`: NumPy float
 screens, then exact) at the same theta.  Both lists are compared, and the ratio printed.
 
 Run: ``python benchmarks/bench_banque_check.py 1/34 4/43 1/4 11/38`` (CPU seconds, one process).
@@ -15,10 +15,10 @@ import sys
 import time
 from fractions import Fraction
 
+from baccara.banque.nash_eq.solution import nash_equilibria
 from baccara.check.banque import _Game, boundary_equilibria
 from baccara.check.banque_deals import coefficient_table
 from baccara.check.banque_interior import interior_equilibria
-from baccara.games.banque.nash import nash_equilibria
 
 
 def main(thetas: list[Fraction]) -> None:

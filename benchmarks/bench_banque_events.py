@@ -3,7 +3,7 @@
 The checker (:func:`baccara.check.banque_events.recompute_events`: flint's multivariate
 resultants, roots isolated in exact rationals by Descartes' rule and bisection, plain Python
 samples) finds every theta where a candidate equilibrium starts or stops, by itself.  The
-reference is the prover (:func:`baccara.games.banque.nash_proof.nash_proof`: hand-written
+reference is the prover (:func:`baccara.banque.nash_eq.proof.nash_proof`: hand-written
 resultants, arb root isolation) over the same range.  Both find events; the checker's must all be
 the prover's.  The ratio is printed.
 
@@ -17,10 +17,10 @@ import sys
 import time
 from fractions import Fraction
 
+from baccara.banque.nash_eq.proof import nash_proof
 from baccara.check.banque import _Game
 from baccara.check.banque_deals import coefficient_table
 from baccara.check.banque_events import recompute_events, same_root
-from baccara.games.banque.nash_proof import nash_proof
 from baccara.solve.roots import _exact_bounds, precision
 
 

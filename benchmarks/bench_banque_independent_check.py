@@ -1,6 +1,6 @@
 """Time the checker of the independent lower value against the prover that writes the artefact.
 
-The prover (:func:`baccara.games.banque.independent_artefact.prove`: the candidate search, the
+The prover (:func:`baccara.banque.independent_eq.artefact.prove`: the candidate search, the
 local certificates, the branch and bound in floats with every box rechecked exactly) writes one
 artefact per theta; the checker (:mod:`baccara.check.banque_independent`: plain Python, exact
 corners, the quadtree walk) re-verifies it from its own count of the deals (counted once, timed
@@ -17,9 +17,9 @@ import sys
 import time
 from fractions import Fraction
 
+from baccara.banque.independent_eq.artefact import prove
 from baccara.check import check
 from baccara.check.banque_deals import coefficient_table
-from baccara.games.banque.independent_artefact import prove
 
 
 def main(thetas: list[Fraction]) -> None:

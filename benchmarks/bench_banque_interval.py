@@ -1,13 +1,13 @@
 """Time the independent lower value proved on a whole sweep interval against one sample's proof.
 
-:func:`baccara.games.banque.independent_interval.prove_interval` proves the lower value for
+:func:`baccara.banque.independent_eq.interval.prove_interval` proves the lower value for
 *every* theta of an interval of the theta-sweep.  The reference is the exact proof at one
-rational theta inside it (:func:`baccara.games.banque.independent.solve_independent`: the
+rational theta inside it (:func:`baccara.banque.independent_eq.solution.solve_independent`: the
 branch and bound closed exactly at the algebraic maximiser), which says nothing between samples.
 The ratio is what proving the whole interval costs over proving one point of it.
 
 The first interval, (0, 0.0172597...), is proved by the blow-up of
-:mod:`baccara.games.banque.independent_near_zero` (the plain prover never closes a theta-box
+:mod:`baccara.banque.independent_eq.near_zero` (the plain prover never closes a theta-box
 touching 0); it is timed the same way, against one sample in it.
 
 Run: ``python benchmarks/bench_banque_interval.py`` (CPU seconds, one process; a short sweep
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import time
 
-from baccara.games.banque.independent import solve_independent
-from baccara.games.banque.independent_interval import prove_interval
-from baccara.games.banque.independent_proof import sample_theta
-from baccara.games.banque.independent_sweep import exact_ends, independent_sweep
+from baccara.banque.independent_eq.interval import prove_interval
+from baccara.banque.independent_eq.solution import solve_independent
+from baccara.banque.independent_eq.sweep import exact_ends, independent_sweep
+from baccara.banque.independent_eq.sweep_proof import sample_theta
 
 #: (sweep range, grid, interval index): a low-theta interval on (9,10,6) and p1 = 0, the one
 #: whose curves coincide at theta = 1/22, one beside 55716/128711, one at the lower value's peak
@@ -30,7 +30,7 @@ CASES = [((0.0240, 0.0247), 8, 1), ((0.0448, 0.0461), 8, 1), ((0.4325, 0.4335), 
 
 def first_interval() -> None:
     """(0, 0.0172597...): the blow-up on (0, 1/70), the plain prover on (1/70, 0.0172597...)."""
-    from baccara.games.banque.independent_near_zero import prove_first_interval
+    from baccara.banque.independent_eq.near_zero import prove_first_interval
 
     sw = independent_sweep(0.005, 0.02, grid=30)
     hi, iv = exact_ends(sw)[0].endpoint, sw.intervals[0]

@@ -18,8 +18,8 @@ import time
 from fractions import Fraction
 from math import isqrt
 
-from baccara.games.chemin import game as chemin
-from baccara.games.chemin.solution import sweep_chemin, table4
+from baccara.chemin import game as chemin
+from baccara.chemin.solution import sweep_chemin, table4
 
 
 def reference_coefficients(d: int) -> dict[tuple, list[Fraction]]:

@@ -18,9 +18,9 @@ import time
 from fractions import Fraction
 from itertools import combinations, product
 
-from baccara.games.chemin import game as chemin
-from baccara.games.chemin.game import chemin_game
-from baccara.games.chemin.model3 import solve_chemin3, sweep_chemin3
+from baccara.chemin import game as chemin
+from baccara.chemin.model import chemin_game
+from baccara.chemin.model3 import solve_chemin3, sweep_chemin3
 from baccara.solve.bilinear import (
     BilinearNashSet,
     _exact_vertex,

@@ -1,6 +1,6 @@
 """Benchmark: edge sorting analyses of an 8-deck shoe, exactly, against a straightforward reference.
 
-Times baccara's edge sorting (``baccara.edgesort``: the conditioned exact
+Times baccara's edge sorting (``baccara.punto.edgesort``: the conditioned exact
 engine, one call per class pattern) on
 
 1. a full two-class, four-card analysis (6, 7, 8, 9 against the rest; 16
@@ -10,7 +10,7 @@ engine, one call per class pattern) on
 
 and in the same run a straightforward pure-Python reference: for each
 pattern, the enumerator of ordered card sequences by rank
-(``baccara.reference.reference_counts``, restricted to the sequences that show
+(``baccara.punto.reference.reference_counts``, restricted to the sequences that show
 the pattern) prices every bet from its counts.  The reference runs the whole
 four-card analysis once and a few sortings of the search (its time for all
 511 is extrapolated).  Both must give the same exact probabilities, EVs and
@@ -30,10 +30,10 @@ from fractions import Fraction
 from bench_exact import _payout
 
 from baccara import Shoe, builtin_bets, evaluate
-from baccara import exact as exact_module
-from baccara.edgesort import _advantage, best_sorting, edge_sort, sortings
-from baccara.known import Known, labelling, rank_names
-from baccara.reference import reference_counts
+from baccara.punto import exact as exact_module
+from baccara.punto.edgesort import _advantage, best_sorting, edge_sort, sortings
+from baccara.punto.known import Known, labelling, rank_names
+from baccara.punto.reference import reference_counts
 
 ALL = frozenset(range(13))
 

@@ -4,7 +4,7 @@ Times baccara's engine (``baccara.evaluate``: the joint distribution of the
 coup and every built-in bet's exact EV) on a fresh 8-deck shoe and on 1,000
 random depleted 8-deck shoes (0-300 cards removed), and in the same run a
 straightforward pure-Python enumerator of ordered card sequences with integer
-weights (``baccara.reference``) that prices the same bets.  Checks that both
+weights (``baccara.punto.reference``) that prices the same bets.  Checks that both
 give the same exact edges and prints the median time per shoe and the ratio.
 
     .venv/bin/python benchmarks/bench_exact.py [--shoes 1000] [--reference-shoes 3] [--seed 1]
@@ -19,7 +19,7 @@ import time
 from fractions import Fraction
 
 from baccara import Shoe, builtin_bets, evaluate
-from baccara.reference import reference_counts
+from baccara.punto.reference import reference_counts
 
 
 def depleted_shoe(rng: random.Random, decks: int = 8, max_removed: int = 300) -> Shoe:

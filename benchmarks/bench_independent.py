@@ -1,10 +1,10 @@
 """Benchmark: the independent cooperative equilibrium's lower value, proved (Ethier and Lee 2015, section 4).
 
-baccara: :func:`~baccara.games.banque.independent_proof.prove_lower_value`
+baccara: :func:`~baccara.banque.independent_eq.proof.prove_lower_value`
 proves max V = the lower value exactly (a local certificate around the
 maximiser, the branch and bound elsewhere with no margin, every box rechecked
 exactly).  Reference, in the same run: the branch and bound it replaces,
-:func:`~baccara.games.banque.independent.maximin_upper_bound`, which proves
+:func:`~baccara.banque.independent_eq.bounds.maximin_upper_bound`, which proves
 only value + 1e-10 (also rechecked exactly).  Both take the candidate search's
 (p1, p2) and value, computed once outside the timings.  Prints the median of
 ``--repeat`` runs of each and the ratio.
@@ -19,9 +19,10 @@ import statistics
 import time
 from fractions import Fraction
 
-from baccara.games.banque.game import banque_game
-from baccara.games.banque.independent import independent_equilibrium, maximin_upper_bound
-from baccara.games.banque.independent_proof import prove_lower_value
+from baccara.banque.independent_eq.bounds import maximin_upper_bound
+from baccara.banque.independent_eq.proof import prove_lower_value
+from baccara.banque.independent_eq.solution import independent_equilibrium
+from baccara.banque.model import banque_game
 
 
 def main() -> None:

@@ -13,10 +13,10 @@ import sys
 import time
 from fractions import Fraction
 
-from baccara.games.macao.brute import brute_distribution
-from baccara.games.macao.engine import distribution
-from baccara.games.macao.game import macao_game
-from baccara.games.macao.solution import solve_macao
+from baccara.macao.brute import brute_distribution
+from baccara.macao.engine import distribution
+from baccara.macao.model import macao_game
+from baccara.macao.solution import solve_macao
 
 
 def main(variant: str = "victoria") -> None:

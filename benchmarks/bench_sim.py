@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 from baccara import Shoe, builtin_bets
-from baccara.exact import coup_distribution
+from baccara.punto.exact import coup_distribution
 from baccara.sim import PuntoJob, load_count_toml, simulate_punto
 
 VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]

@@ -33,7 +33,7 @@ import numpy as np
 from bench_exact import depleted_shoe
 
 from baccara import builtin_bets, evaluate
-from baccara.exact import coup_distribution, edges_for_shoes, evaluate_bets, value_cell_counts
+from baccara.punto.exact import coup_distribution, edges_for_shoes, evaluate_bets, value_cell_counts
 
 
 def per_shoe(shoes, call) -> list[float]:

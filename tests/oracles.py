@@ -13,8 +13,8 @@ from itertools import product
 import numpy as np
 
 from baccara import PUNTO_BANCO, Shoe
-from baccara.exact import coup_counts
-from baccara.known import Known
+from baccara.punto.exact import coup_counts
+from baccara.punto.known import Known
 
 #: The value of each rank, A 2 ... 9 10 J Q K (rank 0 is the ace): pips, court cards and tens count 0.
 VALUE_OF_RANK = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)

@@ -37,7 +37,7 @@ def test_chemin_api_checks_its_parameters():
 
 
 def test_banque_api():
-    from baccara.games.banque.correlated import correlated_equilibrium
+    from baccara.banque.correlated_eq.solution import correlated_equilibrium
 
     assert baccara.banque.correlated("1/2").value == correlated_equilibrium(Fraction(1, 2)).value
     six = baccara.banque.game(6)

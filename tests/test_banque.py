@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from baccara.banque.correlated_eq.solution import correlated_equilibrium
+from baccara.banque.model import banque_game
 from baccara.cli import app
-from baccara.games.banque.correlated import correlated_equilibrium
-from baccara.games.banque.game import banque_game
 from baccara.solve.zero_sum import best_reply_I, guaranteed
 
 from .budget import examples
@@ -114,7 +114,7 @@ def test_certificate_at_small_theta_values():
     # As theta -> 0 Player 1's stake vanishes and the game is chemin de fer against Player 2 (Ethier and
     # Lee 2015, section 3: m = 52): its value is Model A1's, where Player draws at 5 with probability 9/11
     # (Kemeny and Snell 1957) -- here solved as chemin de fer, apart from the banque game.
-    from baccara.games.chemin.solution import solve_chemin
+    from baccara.chemin.solution import solve_chemin
 
     (a1,) = solve_chemin("A1", None, Fraction(0)).nash.equilibria
     assert a1.p == Fraction(9, 11)
@@ -139,8 +139,8 @@ def test_failed_certificate_is_an_error_not_a_result(monkeypatch):
     # (a BaccaraError naming theta and its range), so the CLI reports it and exits 1 (not bad input).
     import dataclasses
 
+    from baccara.banque.correlated_eq import solution as banque_solution
     from baccara.errors import BaccaraError, CertificateError
-    from baccara.games.banque import correlated as banque_solution
 
     real = banque_solution.solve_additive_zero_sum
 
@@ -243,7 +243,7 @@ def test_correlated_sweep_has_110_intervals():
     # Ethier and Lee (2015), section 3, numbering the intervals 1..110 from the left: p11 = 0 on 1-41;
     # p00 = 0 on 42-46, 102-103, 107-110; p10 = 0 on 61-66; all active elsewhere; on 75-97
     # the Players play independently, p = (4, 18, 18, 81)/121.
-    from baccara.games.banque.correlated_sweep import piece_solution
+    from baccara.banque.correlated_eq.sweep import piece_solution
 
     left_to_right = list(reversed(pieces))
     missing = {k + 1: {0, 1, 2, 3} - set(p.support) for k, p in enumerate(left_to_right)}
@@ -300,7 +300,7 @@ def test_independent_cooperative_at_one_half():
     # lower value is 5(-1933207795 + 260493 sqrt(245569))/[98 (13)^9] ~ -0.00867999;
     # the upper value is the correlated value, so the two differ (Proposition 1).
     from baccara.algebraic import QuadraticNumber
-    from baccara.games.banque.independent import independent_equilibrium
+    from baccara.banque.independent_eq.solution import independent_equilibrium
 
     s = independent_equilibrium(Fraction(1, 2))
     root = QuadraticNumber(Fraction(-319, 224), Fraction(1, 224), 245569)
@@ -314,7 +314,7 @@ def test_independent_cooperative_at_one_half():
 def test_cooperative_equilibria_coincide_inside_the_interval():
     # Ethier and Lee (2015): the two cooperative equilibria coincide on (9588/37663, 55716/128711),
     # with p1 = p2 = 9/11.
-    from baccara.games.banque.independent import independent_equilibrium
+    from baccara.banque.independent_eq.solution import independent_equilibrium
 
     s = independent_equilibrium(Fraction(3, 10))
     assert s.p1 == s.p2 == Fraction(9, 11) and not s.values_differ
@@ -328,7 +328,8 @@ def test_independent_maximin_certificate(theta):
     # guarantees more than the lower value + 1e-10 ...
     import numpy as np
 
-    from baccara.games.banque.independent import _exact_recheck, independent_equilibrium, maximin_upper_bound
+    from baccara.banque.independent_eq.bounds import _exact_recheck, maximin_upper_bound
+    from baccara.banque.independent_eq.solution import independent_equilibrium
 
     v = independent_equilibrium(theta).lower_value
     check = maximin_upper_bound(theta, v)
@@ -348,7 +349,8 @@ def test_independent_maximin_certificate_near_theta_0_and_1(theta):
     # Near theta = 0 (or 1) V is nearly flat in p1 (p2) along the kinks at p2 (p1) ~ 9/11:
     # with pure bounds alone the branch and bound ran out of boxes at 1/10**6 and took
     # 137581 boxes at 1/10000; Banker's mixed bound on the small boxes closes a few hundred.
-    from baccara.games.banque.independent import independent_equilibrium, maximin_upper_bound
+    from baccara.banque.independent_eq.bounds import maximin_upper_bound
+    from baccara.banque.independent_eq.solution import independent_equilibrium
 
     ind = independent_equilibrium(theta)
     check = maximin_upper_bound(theta, ind.lower_value)
@@ -363,9 +365,9 @@ def test_a_partial_sweep_as_a_result():
     from rich.console import Console
 
     from baccara import banque
+    from baccara.banque.correlated_eq.sweep import correlated_sweep
+    from baccara.banque.sweeps import CorrelatedSweep
     from baccara.errors import BaccaraError
-    from baccara.games.banque.correlated_sweep import correlated_sweep
-    from baccara.games.banque.sweeps import CorrelatedSweep
 
     pieces = correlated_sweep(Fraction(49, 100), Fraction(1, 2))
     res = CorrelatedSweep(pieces)
@@ -401,7 +403,7 @@ def test_a_partial_sweep_as_a_result():
 
 @pytest.mark.slow
 def test_plot_of_a_partial_sweep(tmp_path):
-    from baccara.games.banque.correlated_sweep import correlated_sweep
+    from baccara.banque.correlated_eq.sweep import correlated_sweep
     from baccara.plots import plot_banque_correlated
 
     pieces = correlated_sweep(Fraction(47, 100), Fraction(1, 2))

@@ -8,8 +8,8 @@ from fractions import Fraction as F
 import pytest
 from typer.testing import CliRunner
 
+from baccara.banque.full_models import full_correlated_equilibrium, team_game
 from baccara.cli import app
-from baccara.games.banque.full import full_correlated_equilibrium, team_game
 
 from .banque_oracle import banker_q, oracle_best_reply, oracle_guaranteed, oracle_payoff
 
@@ -132,8 +132,8 @@ def test_the_move_at_an_exact_tie_is_reported_and_needed():
     # lets some team pure strategy earn more than the value (so "stand on ties" would not attain it).
     from fractions import Fraction as F
 
-    from baccara.games.banque.full import full_correlated_equilibrium
-    from baccara.games.banque.game import INFOSETS, infoset_label
+    from baccara.banque.full_models import full_correlated_equilibrium
+    from baccara.banque.model import INFOSETS, infoset_label
 
     r = full_correlated_equilibrium(F(1, 2), "recent")
     ties = r.banker_ties

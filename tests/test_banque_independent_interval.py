@@ -6,10 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from baccara.games.banque.independent import independent_equilibrium
-from baccara.games.banque.independent_interval import prove_interval, prove_intervals
-from baccara.games.banque.independent_proof import exact_signature
-from baccara.games.banque.independent_sweep import exact_ends, independent_sweep
+from baccara.banque.independent_eq.interval import prove_interval
+from baccara.banque.independent_eq.proof import exact_signature
+from baccara.banque.independent_eq.solution import independent_equilibrium
+from baccara.banque.independent_eq.sweep import exact_ends, independent_sweep
+from baccara.banque.independent_eq.sweep_proof import prove_intervals
 from baccara.solve.moving import evaluate
 from baccara.solve.roots import Endpoint, rational_between_balls
 
@@ -57,8 +58,8 @@ def test_an_interval_is_proved_for_every_theta(short_sweep, middle_proof):
 def test_the_value_is_the_forms_moving_point(short_sweep):
     """The proved value is V at the moving point of the form: at a rational inside, the exact
     solver's lower value equals A + the drawing sets' B at that point."""
-    from baccara.games.banque.game import banque_game
-    from baccara.games.banque.independent_sweep import independent_locus
+    from baccara.banque.independent_eq.sweep import independent_locus
+    from baccara.banque.model import banque_game
 
     sw, ends = short_sweep
     theta = rational_between_balls(ends[0].endpoint.ball, ends[1].endpoint.ball)
@@ -85,9 +86,9 @@ def test_every_interval_of_a_sweep_is_proved_and_reported(short_sweep, short_pro
     the sweep's document and table say which intervals are proved for every theta."""
     from rich.console import Console
 
-    from baccara.games.banque.independent_interval import INTERVALS_PROVE
-    from baccara.games.banque.independent_sweep import lower_value_peak
-    from baccara.games.banque.sweeps import IndependentSweep
+    from baccara.banque.independent_eq.sweep import lower_value_peak
+    from baccara.banque.independent_eq.sweep_proof import INTERVALS_PROVE
+    from baccara.banque.sweeps import IndependentSweep
 
     sw, ends = short_sweep
     assert [p.status for p in short_proofs] == ["proved"] * 3, [p.reason for p in short_proofs]
@@ -121,9 +122,9 @@ def test_a_time_limit_ends_the_proof_inconclusive(short_sweep):
 def test_prove_intervals_only_with_the_independent_sweep_and_a_positive_limit():
     from typer.testing import CliRunner
 
+    from baccara.banque.sweeps import sweep
     from baccara.cli import app
     from baccara.errors import ParameterError
-    from baccara.games.banque.sweeps import sweep
 
     for args, words in ((["--concept", "nash", "--prove-intervals", "30"], "independent"),
                         (["--concept", "independent", "--prove-intervals", "0"], "(0, 86400]"),
@@ -182,7 +183,7 @@ def test_pieces_split_at_each_root_once_even_when_conditions_share_it():
     roots, sqrt(2)/4 and 2/5, cut it too (1/3 < sqrt(2)/4): four pieces, each strictly between its cuts."""
     import flint
 
-    from baccara.games.banque.independent_interval import _pieces
+    from baccara.banque.independent_eq.interval import _pieces
 
     t = flint.fmpz_poly([0, 1])
     f = (3 * t - 1) * (8 * t * t - 1)
@@ -203,7 +204,7 @@ def test_pieces_tell_an_end_from_the_other_root_of_its_polynomial(wide):
     the interval: two pieces, the cut strictly above the end."""
     import flint
 
-    from baccara.games.banque.independent_interval import _pieces
+    from baccara.banque.independent_eq.interval import _pieces
     from baccara.solve.roots import precision, real_roots
 
     with precision(128):
@@ -226,8 +227,8 @@ def test_an_interval_where_an_edge_point_degenerates_is_proved():
     inside it Banker's B at (5,6,6) does not vary along the edge p2 = 1 (its curve's point on
     that edge runs off to infinity), so no ball places that point on a theta-box around 1/22:
     it is decided in exact arithmetic, and the interval is proved."""
-    from baccara.games.banque.game import banque_game, infoset_label
-    from baccara.games.banque.independent_interval import _Game, _poly_at
+    from baccara.banque.independent_eq.interval import _Game, _poly_at
+    from baccara.banque.model import banque_game, infoset_label
 
     G = _Game(banque_game())
     k = next(k for k, s in enumerate(banque_game().infosets) if infoset_label(s) == "(5,6,6)")

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from baccara.banque.independent_eq.near_zero import blow_up, prove_first_interval
+from baccara.banque.independent_eq.proof import exact_signature
+from baccara.banque.independent_eq.solution import _maximise, independent_equilibrium
+from baccara.banque.model import INFOSETS, banque_game
 from baccara.errors import BaccaraError
-from baccara.games.banque.game import INFOSETS, banque_game
-from baccara.games.banque.independent import _maximise, independent_equilibrium
-from baccara.games.banque.independent_near_zero import blow_up, prove_first_interval
-from baccara.games.banque.independent_proof import exact_signature
 from baccara.solve.roots import Endpoint
 
 from .budget import examples
@@ -103,8 +103,8 @@ def test_a_sweep_from_zero_is_proved_down_to_zero():
     """A sweep of (0, 11/1000] has one interval (below about 1e-10 the float solver once saw a
     spurious second one); prove_intervals proves it from theta = 0, blown up all the way (the
     blow-up holds up to 1/70).  A form with a draw set changed, or on another edge, is not proved."""
-    from baccara.games.banque.independent_interval import prove_intervals
-    from baccara.games.banque.independent_sweep import exact_ends, independent_sweep
+    from baccara.banque.independent_eq.sweep import exact_ends, independent_sweep
+    from baccara.banque.independent_eq.sweep_proof import prove_intervals
 
     sw = independent_sweep(0.0, 0.011, grid=4)
     assert len(sw.intervals) == 1
@@ -123,7 +123,7 @@ def test_a_sweep_from_zero_is_proved_down_to_zero():
 def test_the_whole_first_interval_is_proved():
     """The sweep's first interval, (0, 0.0172597...), where Banker at (4,8,3) turns (a root of a
     quadratic): proved for every theta (about 15 s: blown up on (0, 1/70), the rest plain)."""
-    from baccara.games.banque.independent_sweep import exact_ends, independent_sweep
+    from baccara.banque.independent_eq.sweep import exact_ends, independent_sweep
 
     sw = independent_sweep(0.005, 0.02, grid=30)
     end = exact_ends(sw)[0]

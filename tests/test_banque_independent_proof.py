@@ -6,15 +6,15 @@ import numpy as np
 import pytest
 
 from baccara.algebraic import QuadraticNumber
-from baccara.games.banque.correlated import correlated_equilibrium
-from baccara.games.banque.game import banque_game
-from baccara.games.banque.independent import independent_equilibrium
-from baccara.games.banque.independent_proof import (
+from baccara.banque.correlated_eq.solution import correlated_equilibrium
+from baccara.banque.independent_eq.proof import (
     _exact_coefficients,
     exact_signature,
     local_certificate,
     prove_lower_value,
 )
+from baccara.banque.independent_eq.solution import independent_equilibrium
+from baccara.banque.model import banque_game
 
 
 def _proof(theta):
@@ -58,7 +58,7 @@ def test_a_tampered_value_or_point_is_refused():
     # a point moved 1e-30 off the maximiser, with its own (slightly lower) value: it is attained
     # there, but nothing around it closes, since p* guarantees more
     moved = (ind.p1 + Fraction(1, 10**30), ind.p2)
-    from baccara.games.banque.independent_proof import _v
+    from baccara.banque.independent_eq.proof import _v
 
     assert _v(A, C, *moved) < ind.lower_value
     assert prove_lower_value(theta, _v(A, C, *moved), moved).status != "proved"
@@ -145,9 +145,9 @@ def test_the_result_and_the_command_say_exact():
 def test_sweep_samples_are_proved_with_the_intervals_form():
     # The last intervals of the sweep (theta up to 1/2): at a rational inside each the value is
     # proved exactly and the exact maximiser has the interval's (float) form.
-    from baccara.games.banque.independent_proof import SAMPLES_PROVE, prove_samples
-    from baccara.games.banque.independent_sweep import exact_ends, independent_sweep, lower_value_peak
-    from baccara.games.banque.sweeps import IndependentSweep
+    from baccara.banque.independent_eq.sweep import exact_ends, independent_sweep, lower_value_peak
+    from baccara.banque.independent_eq.sweep_proof import SAMPLES_PROVE, prove_samples
+    from baccara.banque.sweeps import IndependentSweep
 
     sw = independent_sweep(0.4962, 0.5, grid=4)
     samples = prove_samples(sw)
@@ -175,8 +175,8 @@ def test_prove_samples_only_with_the_independent_sweep():
 
     r = CliRunner().invoke(app, ["banque", "sweep", "--concept", "nash", "--prove-samples"])
     assert r.exit_code == 2 and "--prove-samples" in r.output and "independent" in r.output
+    from baccara.banque.sweeps import sweep
     from baccara.errors import ParameterError
-    from baccara.games.banque.sweeps import sweep
 
     with pytest.raises(ParameterError, match="prove_samples"):
         sweep("correlated", prove_samples=True)

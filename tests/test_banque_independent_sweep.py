@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from baccara.games.banque.independent import independent_equilibrium
-from baccara.games.banque.independent_sweep import (
+from baccara.banque.independent_eq.solution import independent_equilibrium
+from baccara.banque.independent_eq.sweep import (
     coincidence_near,
     exact_ends,
     float_independent,
@@ -121,7 +121,7 @@ def test_sweep_json_with_exact_ends(sweep, ends):
 def test_the_sweep_as_a_result(sweep, ends):
     from rich.console import Console
 
-    from baccara.games.banque.sweeps import IndependentSweep
+    from baccara.banque.sweeps import IndependentSweep
 
     res = IndependentSweep(sweep, ends, (0.49, -0.01))
     doc = json.loads(json.dumps(res.to_json()))   # what a reader of --json gets back

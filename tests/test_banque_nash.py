@@ -6,9 +6,9 @@ from fractions import Fraction as F
 import pytest
 from typer.testing import CliRunner
 
+from baccara.banque.model import banque_game, infoset_label
+from baccara.banque.nash_eq.solution import BanqueNashEquilibrium, certify, extreme_mixtures, nash_equilibria
 from baccara.cli import app
-from baccara.games.banque.game import banque_game, infoset_label
-from baccara.games.banque.nash import BanqueNashEquilibrium, certify, extreme_mixtures, nash_equilibria
 
 runner = CliRunner()
 NINE_ELEVENTHS = F(9, 11)
@@ -146,7 +146,11 @@ def test_nine_elevenths_above_5772_over_33847_exactly():
     # repeat this process 40 times.  In each new interval the Players' strategy is the same
     # (p1 = p2 = 9/11) ... This determines the Nash equilibria for all theta > 5772/33847.
     # At the next interval there is no mixture q satisfying the required properties."
-    from baccara.games.banque.nash import nash_upper_sweep, nine_elevenths_breaks, nine_elevenths_equilibrium_exists
+    from baccara.banque.nash_eq.solution import (
+        nash_upper_sweep,
+        nine_elevenths_breaks,
+        nine_elevenths_equilibrium_exists,
+    )
 
     doc = nash_upper_sweep()
     assert doc["range"][0] == "5772/33847" and doc["count"] == 41
@@ -173,7 +177,7 @@ def test_cells_thinner_than_any_float_are_seen():
     # draws only at the upper curve's set: Delta1 = 1 + (-2 + 4 p2), Delta2 = 1 + (-2 + 4 p1)
     from types import SimpleNamespace
 
-    from baccara.games.banque.nash import BanqueNashSet, _cell_points
+    from baccara.banque.nash_eq.solution import BanqueNashSet, _cell_points
     from baccara.solve.arrangement import arrangement
 
     eps = Fraction(1, 10**15)

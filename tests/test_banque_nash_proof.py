@@ -8,9 +8,10 @@ from importlib import resources
 import flint
 import pytest
 
-from baccara.games.banque.nash import nash_equilibria
-from baccara.games.banque.nash_proof import EVENTS_FILE, events_json, nash_proof, stored_events
-from baccara.games.banque.nash_sweep import nash_branches
+from baccara.banque.nash_eq.events import EVENTS_FILE, stored_events
+from baccara.banque.nash_eq.proof import events_json, nash_proof
+from baccara.banque.nash_eq.solution import nash_equilibria
+from baccara.banque.nash_eq.sweep import nash_branches
 from baccara.solve.roots import arb_of, precision, rational_between_balls
 
 LO, HI = F(9, 100), F(95, 1000)
@@ -23,7 +24,7 @@ FOLD = [[-6785728807, 63617292288, 105589964800],
 
 
 def _stored() -> dict:
-    return json.loads(resources.files("baccara.games.banque").joinpath(EVENTS_FILE).read_text())
+    return json.loads(resources.files("baccara.banque.nash_eq").joinpath(EVENTS_FILE).read_text())
 
 
 def test_stored_events_are_isolated_roots():
@@ -87,11 +88,13 @@ def test_stored_upper_events_are_the_nine_elevenths_breaks():
     # thetas where Banker's best reply to p1 = p2 = 9/11 changes (Ethier and Lee 2015, section 5),
     # derived here apart -- by the tests' own banque oracle, from the card weights -- as the roots of
     # Banker's gains from drawing, lines in theta: no other event, so no region with further equilibria there.
-    from baccara.games.banque.nash_proof import UPPER_EVENTS_FILE
+    # derived here apart as the roots of the linear B_i(9/11, 9/11; theta): no other event, so
+    # no region with further equilibria there.
+    from baccara.banque.nash_eq.events import UPPER_EVENTS_FILE
 
     from .banque_oracle import banker_gain_roots
 
-    doc = json.loads(resources.files("baccara.games.banque").joinpath(UPPER_EVENTS_FILE).read_text())
+    doc = json.loads(resources.files("baccara.banque.nash_eq").joinpath(UPPER_EVENTS_FILE).read_text())
     assert doc["range"] == ["5772/33847", "1/2"] and doc["continua"] == []
     events = stored_events(UPPER_EVENTS_FILE)
     assert all(e.poly.degree() == 1 for e in events)
@@ -103,14 +106,13 @@ def test_stored_upper_events_are_the_nine_elevenths_breaks():
 @pytest.mark.proof
 def test_the_stored_upper_events_are_the_proofs():
     # Re-derive every event of (5772/33847, 1/2) (about 15 CPU-minutes: scripts/test.sh --proofs, not CI).
-    from baccara.games.banque.nash_proof import UPPER_EVENTS_FILE
-    from baccara.games.banque.nash_sweep import THETA_9_11
+    from baccara.banque.nash_eq.events import THETA_9_11, UPPER_EVENTS_FILE
 
     proof = nash_proof(THETA_9_11, F(1, 2))
     assert proof.continua == []
     with precision():
         doc = events_json(proof)
-    stored = json.loads(resources.files("baccara.games.banque").joinpath(UPPER_EVENTS_FILE).read_text())
+    stored = json.loads(resources.files("baccara.banque.nash_eq").joinpath(UPPER_EVENTS_FILE).read_text())
     assert [row["polynomial"] for row in doc["events"]] == [row["polynomial"] for row in stored["events"]]
 
 

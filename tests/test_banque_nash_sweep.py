@@ -8,17 +8,10 @@ from types import SimpleNamespace
 import flint
 import pytest
 
-from baccara.games.banque.game import banque_game, infoset_label
-from baccara.games.banque.nash import certify, nash_equilibria
-from baccara.games.banque.nash_sweep import (
-    THETA_9_11,
-    NashSweep,
-    branch_through,
-    forms_at,
-    nash_branches,
-    nash_sweep,
-    nash_sweep_json,
-)
+from baccara.banque.model import banque_game, infoset_label
+from baccara.banque.nash_eq.events import THETA_9_11
+from baccara.banque.nash_eq.solution import certify, nash_equilibria
+from baccara.banque.nash_eq.sweep import NashSweep, branch_through, forms_at, nash_branches, nash_sweep, nash_sweep_json
 from baccara.solve.moving import evaluate
 from baccara.solve.roots import precision, rational_between_balls
 
@@ -200,7 +193,7 @@ def test_the_sweep_as_a_result(full):
     # The result's document survives JSON and says what the sweep found, interval by interval.
     from rich.console import Console
 
-    from baccara.games.banque.sweeps import NashSweep
+    from baccara.banque.sweeps import NashSweep
 
     res = NashSweep(full)
     doc = json.loads(json.dumps(res.to_json()))

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from baccara.banque.correlated_eq.solution import correlated_equilibrium
+from baccara.banque.model import JOINT, banque_game, shoe_sums
+from baccara.banque.nash_eq.solution import certify, nash_equilibria
 from baccara.errors import BaccaraError
-from baccara.games.banque.correlated import correlated_equilibrium
-from baccara.games.banque.game import JOINT, banque_game, shoe_sums
-from baccara.games.banque.nash import certify, nash_equilibria
 from baccara.shoe import Shoe
 
 

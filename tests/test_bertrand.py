@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 from typer.testing import CliRunner
 
-from baccara.games.bertrand import (
+from baccara.chemin.bertrand1888 import (
     BADOUREAU_D1_ERRORS,
     STOOD,
     audit_banker_table,
@@ -32,7 +32,7 @@ from baccara.games.bertrand import (
     third_card,
     two_card,
 )
-from baccara.games.chemin.game import chemin_game
+from baccara.chemin.model import chemin_game
 from baccara.rules import PUNTO_BANCO
 from baccara.solve.additive import nash_equilibria
 

@@ -10,14 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from baccara.banque.model import banque_game
+from baccara.banque.nash_eq.artefact import coefficients_json, number_json
+from baccara.banque.nash_eq.solution import nash_equilibria
 from baccara.check import check
 from baccara.check.banque import _Game, _num, boundary_equilibria
 from baccara.check.banque_deals import coefficient_table
 from baccara.check.banque_interior import crossings, interior_equilibria, same_point
 from baccara.cli import app
-from baccara.games.banque.game import banque_game
-from baccara.games.banque.nash import nash_equilibria
-from baccara.games.banque.nash_artefact import coefficients_json, number_json
 
 #: written by ``baccara banque prove --lo 49/100 --hi 1/2`` (about 2 minutes)
 STORED = Path(__file__).parent / "data" / "banque_nash_49_100.json"
@@ -248,7 +248,7 @@ def test_samples_avoid_coinciding_curves():
     # interval around it is not 1/4
     import flint
 
-    from baccara.games.banque.nash_artefact import _coincide_unequally, _generic_sample
+    from baccara.banque.nash_eq.artefact import _coincide_unequally, _generic_sample
 
     assert _coincide_unequally(F(1, 4), None) and not _coincide_unequally(F(4, 43), None)
     t = _generic_sample(flint.arb(6) / 25, flint.arb(13) / 50, None)

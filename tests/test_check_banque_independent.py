@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from baccara.banque.independent_eq.artefact import prove
 from baccara.check import check, check_file
 from baccara.check.banque_deals import JOINT, coefficient_table
 from baccara.check.banque_independent import _dyadic, _uncovered
 from baccara.cli import app
-from baccara.games.banque.independent_artefact import prove
 
 from .budget import examples
 
@@ -229,8 +229,8 @@ def test_at_any_rational_theta_the_artefact_rechecks(theta):
 
 def test_sweep_samples_prove_one_rational_inside_each_interval(monkeypatch):
     # the whole sweep takes minutes: here over (0.25, 0.27) only, across the end 9588/37663
-    import baccara.games.banque.independent_sweep as isw
     from baccara import banque
+    from baccara.banque.independent_eq import sweep as isw
 
     real = isw.independent_sweep
     monkeypatch.setattr(isw, "independent_sweep", lambda: real(0.25, 0.27, grid=8))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from baccara.check.chemin_deals import model3_coefficients
-from baccara.games.chemin.game import chemin_game
+from baccara.chemin.model import chemin_game
 
 
 @pytest.mark.parametrize("decks", [1, 2, 8, None])

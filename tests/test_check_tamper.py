@@ -23,8 +23,8 @@ from typer.testing import CliRunner
 from baccara.check import check, check_file
 from baccara.check.chemin import signs_on
 from baccara.check.chemin_points import Alpha
+from baccara.chemin.proof import prove_chemin3
 from baccara.cli import app
-from baccara.games.chemin.proof import prove_chemin3
 
 DATA = Path(__file__).parent / "data"
 
@@ -230,7 +230,7 @@ def test_reading_is_bounded(monkeypatch, tmp_path):
 
 @pytest.fixture(scope="module")
 def ind_doc() -> dict:
-    from baccara.games.banque.independent_artefact import prove
+    from baccara.banque.independent_eq.artefact import prove
     return json.loads(json.dumps(prove([Fraction(1, 2)]).to_json()))
 
 

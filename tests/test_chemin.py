@@ -12,10 +12,10 @@ from typer.testing import CliRunner
 
 from baccara import Shoe, chemin, coup_distribution
 from baccara.cards import RANKS
+from baccara.chemin.model import _forward_differences, _total, chemin_game, raw_coefficients
+from baccara.chemin.solution import solve_chemin, sweep_chemin
 from baccara.cli import app
 from baccara.errors import BaccaraError
-from baccara.games.chemin.game import _forward_differences, _total, chemin_game, raw_coefficients
-from baccara.games.chemin.solution import solve_chemin, sweep_chemin
 from baccara.rules import PUNTO_BANCO
 from baccara.solve.additive import certify, nash_equilibria
 from baccara.solve.lp import solve_zero_sum
@@ -113,7 +113,7 @@ def test_coefficients_are_polynomials_in_d_and_their_limit_is_model_a():
     # coefficient over 52^6 must equal the with-replacement sum over 13^6.
     for u in ((0,) * 5, (1,) * 5, (1, 0, 0, 1, 1)):
         diffs = _forward_differences(u)
-        from baccara.games.chemin.game import _deck_counts, _direct
+        from baccara.chemin.model import _deck_counts, _direct
 
         g8, h8, base8 = _direct(_deck_counts(8), False, u)
         direct8 = np.concatenate([g8.ravel(), h8.ravel(), base8]).astype(object)
@@ -356,7 +356,7 @@ def test_a_depleted_shoe_equilibrium_is_certified():
                                                     "values": {str(v): c for v, c in enumerate(shoe.value_counts())}}
     assert all(eq["certificate"]["holds"] for eq in sol["equilibria"])
     assert raw_coefficients(shoe.value_counts(), 0).deals == 46 * 45 * 44 * 43 * 42 * 41
-    from baccara.games.chemin.model3 import solve_chemin3
+    from baccara.chemin.model3 import solve_chemin3
 
     doc = solve_chemin3("B3", shoe, Fraction(1, 20), all_equilibria=True).to_json()
     assert doc["equilibria"] and all(eq["certificate"]["holds"] for eq in doc["equilibria"])

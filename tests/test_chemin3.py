@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from baccara.chemin.model import chemin_game, raw_coefficients
+from baccara.chemin.model3 import seed_route, solve_chemin3, sweep_chemin3
+from baccara.chemin.solution import solve_chemin
 from baccara.cli import app
-from baccara.games.chemin.game import chemin_game, raw_coefficients
-from baccara.games.chemin.model3 import seed_route, solve_chemin3, sweep_chemin3
-from baccara.games.chemin.solution import solve_chemin
 from baccara.solve.additive import AdditiveGame
 from baccara.solve.additive import nash_equilibria as foster
 from baccara.solve.bilinear import BilinearGame, certify, guaranteed_I, held_I, nash_equilibria, solve_zero_sum

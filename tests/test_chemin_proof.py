@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from baccara.check import check
+from baccara.chemin.proof import prove_chemin3
 from baccara.cli import app
-from baccara.games.chemin.proof import prove_chemin3
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +22,7 @@ def doc1() -> dict:
 def restricted1():
     """The sweep of Model B3's game restricted to Banker's two candidate strategies (d = 1): Ethier and Lee
     (2023), section 4's route to Table 7, computed apart from the proof."""
-    from baccara.games.chemin.model3 import sweep_chemin3
+    from baccara.chemin.model3 import sweep_chemin3
 
     return sweep_chemin3(1, confirm=False).restricted.result
 
@@ -193,7 +193,7 @@ def test_false_banker_fixing_fails(doc1):
 def test_cli_proof_that_does_not_close_exits_1_and_claims_nothing(tmp_path, monkeypatch):
     """Without the case analysis, d = 39's case tree stops at its finest split near alpha = 0 (as it did
     before the analysis existed); that is a failed proof (exit 1, no artefact written), not bad input."""
-    from baccara.games.chemin import proof
+    from baccara.chemin import proof
 
     monkeypatch.setattr(proof, "_cases", lambda *args, **kw: None)
     out = tmp_path / "p.json"

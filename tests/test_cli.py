@@ -219,8 +219,8 @@ def test_bets_that_cannot_mean_anything_are_refused(tmp_path, text, needle):
 
 
 def test_a_failed_certificate_is_exit_1_after_the_result(monkeypatch):
-    from baccara.cli_errors import failed_certificates
-    from baccara.games.banque import correlated as banque_solution
+    from baccara.banque.correlated_eq import solution as banque_solution
+    from baccara.cli.errors import failed_certificates
 
     good = banque_solution.correlated_equilibrium(Fraction(1, 2))
     doc = good.to_json()
@@ -238,7 +238,7 @@ def test_a_failed_certificate_is_exit_1_after_the_result(monkeypatch):
 
 
 def test_failed_certificates_finds_every_kind():
-    from baccara.cli_errors import failed_certificates
+    from baccara.cli.errors import failed_certificates
 
     doc = {"equilibria": [{"certificate": {"holds": True}}, {"certificate": {"holds": False}}],
            "zero_sum": {"certified": False}, "rows": [{"confirmed": False}], "all_confirmed": True,
@@ -264,7 +264,7 @@ def test_tables_in_a_pipe_are_never_cut():
 
 
 def test_a_bug_is_one_line_and_exit_1_not_a_traceback(monkeypatch):
-    from baccara.games.banque import correlated as banque_solution
+    from baccara.banque.correlated_eq import solution as banque_solution
 
     def boom(theta, game=None):
         raise ArithmeticError("stalled")

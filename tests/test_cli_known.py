@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from baccara import PUNTO_BANCO, Shoe, builtin_bets, coup_distribution, evaluate, load_bets_toml
 from baccara.cli import app
-from baccara.edgesort import edge_sort
-from baccara.exact import evaluate_bets
+from baccara.punto.edgesort import edge_sort
+from baccara.punto.exact import evaluate_bets
 from baccara.rules import load_tableau_toml
 
 from .test_tableau import GOLD

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from baccara import Shoe, builtin_bets, coup_distribution
 from baccara.cli import app
 from baccara.errors import BaccaraError
-from baccara.exact import evaluate_bets
+from baccara.punto.exact import evaluate_bets
 from baccara.sim import run
 from baccara.sim.count_analysis import CountJob, analyse_count, perfect_shoe, risk_of_ruin
 from baccara.sim.count_design import betting_correlation, design_count, integer_tags

@@ -6,9 +6,9 @@ import pytest
 
 from baccara import BaccaraError, Shoe, builtin_bets, evaluate
 from baccara.cards import RANKS
-from baccara.edgesort import EdgeSortAnalysis, best_sorting, edge_sort, sortings
-from baccara.known import Known, parse_ranks
-from baccara.reference import reference_counts
+from baccara.punto.edgesort import EdgeSortAnalysis, best_sorting, edge_sort, sortings
+from baccara.punto.known import Known, parse_ranks
+from baccara.punto.reference import reference_counts
 
 MAIN = {n: builtin_bets()[n] for n in ("banker", "player", "tie")}
 

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from baccara import Shoe, builtin_bets, coup_distribution, evaluate
-from baccara.exact import coup_counts, effects_of_removal
-from baccara.reference import reference_counts
+from baccara.punto.exact import coup_counts, effects_of_removal
+from baccara.punto.reference import reference_counts
 
 from .budget import examples
 from .oracles import brute_force_cells, engine_cells  # every ordered six-card deal; the engine by cell
@@ -196,7 +196,7 @@ def test_effects_of_removal_average_to_zero(bet):
 
 
 def test_effects_of_removal_suited_bet_averages_suits():
-    from baccara.bets import Bet, Rule
+    from baccara.punto.bets import Bet, Rule
 
     perfect = Bet("perfect_pair", (Rule.make(25, player_suited_pair=True),))
     shoe = Shoe.from_cards({(r, s): 2 for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") for s in "SHDC"})

@@ -261,7 +261,7 @@ def test_a_scheduler_that_greets_like_dask_then_sends_junk_is_a_clear_error():
 
     from typer.testing import CliRunner
 
-    from baccara.sim.cli import simulate_app
+    from baccara.cli.simulate import simulate_app
 
     srv = socket.socket()
     srv.bind(("127.0.0.1", 0))
@@ -310,7 +310,7 @@ def _rendered(result, width: int) -> str:
 @pytest.fixture(scope="module")
 def narrow_results():
     from baccara import Shoe, sim
-    from baccara.edgesort import edge_sort
+    from baccara.punto.edgesort import edge_sort
 
     return {"edgesort": edge_sort(Shoe.decks(8), "6,7,8,9", 1),
             "simulate punto": sim.play_punto(20, seed=1, bets="banker,player,tie,dragon7", workers=1)}
@@ -376,7 +376,7 @@ def test_help_lists_every_summary_whole_and_each_default_once(invoke):
 
 
 def test_first_sentence_is_whole():
-    from baccara.cli_errors import first_sentence
+    from baccara.cli.errors import first_sentence
 
     assert first_sentence("Plot it (e.g. a curve). More.\n\nDetails.") == "Plot it (e.g. a curve)."
     assert first_sentence("No full stop\nat all") == "No full stop at all"

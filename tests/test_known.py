@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from baccara import BaccaraError, Shoe, builtin_bets, coup_distribution, evaluate
-from baccara import exact as exact_module
 from baccara.cards import RANK_VALUE, RANKS
-from baccara.exact import coup_counts
-from baccara.known import Known, parse_ranks
-from baccara.reference import reference_counts
+from baccara.punto import exact as exact_module
+from baccara.punto.exact import coup_counts
+from baccara.punto.known import Known, parse_ranks
+from baccara.punto.reference import reference_counts
 
 from .budget import examples
 from .oracles import brute_force_cells, engine_cells

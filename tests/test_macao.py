@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from baccara.cli import app
-from baccara.games.macao.brute import brute_distribution
-from baccara.games.macao.engine import (
+from baccara.macao.brute import brute_distribution
+from baccara.macao.engine import (
     banker_best_response,
     distribution,
     expected_payoff,
@@ -19,9 +19,9 @@ from baccara.games.macao.engine import (
     table,
     threshold,
 )
-from baccara.games.macao.game import macao_game
-from baccara.games.macao.rules import VARIANTS
-from baccara.games.macao.solution import solve_macao
+from baccara.macao.model import macao_game
+from baccara.macao.solution import solve_macao
+from baccara.macao.variants import VARIANTS
 from baccara.sim.macao import simulate_macao
 
 runner = CliRunner()
@@ -127,7 +127,7 @@ def test_cli_edge_json():
 
 
 def test_exact_lp_vertex_is_exact_and_checked():
-    from baccara.games.macao.exact_lp import ExactLP, solve_vertex
+    from baccara.macao.exact_lp import ExactLP, solve_vertex
 
     # min -x - y  s.t.  3x + y <= 1,  x + 3y <= 1,  x, y >= 0: the vertex (1/4, 1/4), not a float near it
     lp = ExactLP(2, cost={0: Fraction(-1), 1: Fraction(-1)})
@@ -142,7 +142,7 @@ def test_exact_lp_vertex_is_exact_and_checked():
 @given(a=st.integers(1, 9), b=st.integers(1, 9), c=st.integers(1, 9), d=st.integers(1, 9))
 @settings(max_examples=20, deadline=None)
 def test_exact_lp_vertex_solves_two_by_two_games(a, b, c, d):
-    from baccara.games.macao.exact_lp import ExactLP, solve_vertex
+    from baccara.macao.exact_lp import ExactLP, solve_vertex
 
     # the row player's maximin LP of [[a, b], [c, d]]: max v s.t. v <= p a + (1-p) c, v <= p b + (1-p) d
     lp = ExactLP(2, cost={1: Fraction(-1)})
@@ -165,7 +165,7 @@ def test_macao_early_two_decks_certified():
 
 
 def test_uniqueness_on_victoria_early():
-    from baccara.games.macao.uniqueness import uniqueness
+    from baccara.macao.uniqueness import uniqueness
 
     assert solve_macao("victoria-early", 2).uniqueness is None  # not asked: not decided
     sol = solve_macao("victoria-early", 2, decide_uniqueness=True)
@@ -192,7 +192,7 @@ def test_linprog_fallback_agrees_with_highs_basis():
     import numpy as np
     from scipy.sparse import csc_matrix
 
-    from baccara.games.macao.exact_lp import _linprog_basis, highs_basis
+    from baccara.macao.exact_lp import _linprog_basis, highs_basis
 
     inf = np.inf
     c = np.array([-1.0, -2.0, 0.5])
@@ -403,7 +403,7 @@ def test_simulation_pays_the_banker_bonus():
 
 
 def test_variants_name_their_sources():
-    from baccara.games.macao.rules import CHOICES, SOURCES
+    from baccara.macao.variants import CHOICES, SOURCES
 
     assert set(SOURCES) == set(VARIANTS) == set(CHOICES)
     assert "Meyers" in SOURCES["macao-meyer"] and "1908" in SOURCES["macao-meyer"]
@@ -439,8 +439,8 @@ def test_cli_banker_bonus_and_naturals():
 
 
 def test_work_is_estimated_and_refused_past_the_limits():
-    from baccara.games.macao.rules import macao_rules
-    from baccara.games.macao.work import MEMORY_LIMIT, estimate_macao_work
+    from baccara.macao.variants import macao_rules
+    from baccara.macao.work import MEMORY_LIMIT, estimate_macao_work
 
     sizes = [estimate_macao_work(macao_rules("macao", draws=d)) for d in range(5)]
     assert all(a.terms < b.terms and a.bytes < b.bytes for a, b in zip(sizes, sizes[1:]))

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baccara import params
-from baccara.bets import Bet, Rule, bet_from_mapping, builtin_bets
+from baccara.banque.model import check_theta
+from baccara.chemin.model import check_commission
+from baccara.chemin.solution import solve_chemin
 from baccara.errors import BaccaraError, BetError
-from baccara.games.banque.game import check_theta
-from baccara.games.chemin.game import check_commission
-from baccara.games.chemin.solution import solve_chemin
+from baccara.punto.bets import Bet, Rule, bet_from_mapping, builtin_bets
 from baccara.workload import check_workload, format_duration
 
 from .budget import examples

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from baccara import Shoe, builtin_bets, coup_distribution, evaluate
-from baccara.bets import banker, player, super6_banker, tie
+from baccara.punto.bets import banker, player, super6_banker, tie
 
 # Ask Dr. Math (1996) (Dr. Math / Yui-Bin Chen), "The following chart shows the probabilities
 # of events" and "... the house edges on different bets", in percent.

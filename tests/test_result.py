@@ -13,11 +13,11 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import baccara
-from baccara.games.chemin.model3 import solve_chemin3, sweep_chemin3
-from baccara.games.chemin.solution import solve_chemin, sweep_chemin
+from baccara.chemin.model3 import solve_chemin3, sweep_chemin3
+from baccara.chemin.solution import solve_chemin, sweep_chemin
+from baccara.cli.simulate import simulate_app
 from baccara.result import Result
 from baccara.sim import SimResult, play_banque, play_chemin, play_punto
-from baccara.sim.cli import simulate_app
 
 RESULTS = {
     "chemin B2 solve": lambda: solve_chemin("B2", 6, Fraction(1, 20)),

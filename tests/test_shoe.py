@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from baccara import BetError, Shoe, ShoeError, builtin_bets, evaluate
-from baccara.bets import Bet, Rule, as_fraction, bet_from_mapping, load_bets_toml
+from baccara.punto.bets import Bet, Rule, as_fraction, bet_from_mapping, load_bets_toml
 
 
 @pytest.mark.parametrize("d", [0, -1, 2.5, "8", True, None])

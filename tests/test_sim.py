@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from baccara import Shoe, builtin_bets, load_bets_toml
+from baccara.cli.simulate import simulate_app
 from baccara.errors import BaccaraError
-from baccara.events import NCELLS
-from baccara.exact import coup_counts, evaluate
+from baccara.punto.events import NCELLS
+from baccara.punto.exact import coup_counts, evaluate
 from baccara.rules import PUNTO_BANCO
 from baccara.sim import (
     BanqueJob,
@@ -42,7 +43,6 @@ from baccara.sim import (
 )
 from baccara.sim._punto_kernel import MAX_CLASSES, fold_classes
 from baccara.sim.chemin import strategy_from_mapping
-from baccara.sim.cli import simulate_app
 from baccara.sim.punto import bet_table, finalize
 from baccara.sim.shoe_deal import BURN, CUT, WINNER, coup_cells, deck_template, record_shoe
 
@@ -362,8 +362,8 @@ def test_chemin_gains_agree_with_the_exact_game(chemin_eq, deal):
 
 
 def test_chemin_exact_values_are_the_solver_and_the_punto_banco_engine(chemin_eq):
-    from baccara.exact import coup_distribution
-    from baccara.games.chemin.solution import solve_chemin
+    from baccara.chemin.solution import solve_chemin
+    from baccara.punto.exact import coup_distribution
 
     eq = solve_chemin("B2", 6, Fraction(1, 20)).nash.equilibria[0]
     ex = exact_chemin(6, Fraction(1, 20), chemin_eq)

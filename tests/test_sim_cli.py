@@ -27,9 +27,9 @@ from rich.progress import Progress
 from typer.testing import CliRunner
 
 from baccara import builtin_bets
+from baccara.cli.simulate import progress_columns, simulate_app
 from baccara.errors import BaccaraError
 from baccara.sim import BanqueJob, PuntoJob, banque_equilibrium_strategy, run, simulate_banque, simulate_punto
-from baccara.sim.cli import progress_columns, simulate_app
 from baccara.sim.distributed import (
     IN_FLIGHT_PER_WORKER,
     parse_scheduler,
@@ -592,7 +592,7 @@ def values(game: str, opt: str, files_dir: Path):
 
 def _sizeable(text: str) -> bool:
     """Would ``--shoes text`` be accepted as more than a few dozen shoes?"""
-    from baccara.sim.cli import parse_count
+    from baccara.cli.simulate import parse_count
 
     try:
         return parse_count(text, "--shoes") > 50

@@ -16,7 +16,7 @@ from click.utils import _make_default_short_help
 
 import baccara.cli as cli
 from baccara import Shoe, builtin_bets, evaluate
-from baccara import exact as exact_module
+from baccara.punto import exact as exact_module
 
 PROBE = ("import json, sys, runpy\n"
          "sys.argv = ['baccara'] + sys.argv[1:]\n"
@@ -28,7 +28,7 @@ PROBE = ("import json, sys, runpy\n"
          "    code = e.code\n"
          "sys.stdout = sys.__stdout__\n"
          "print('\\nLOADED', json.dumps({'code': code, 'modules': sorted(m for m in ('numpy', 'numba', 'scipy', "
-         "'flint', 'baccara.exact', 'baccara.sim.punto', 'baccara.games.chemin.game') if m in sys.modules)}))\n")
+         "'flint', 'baccara.punto.exact', 'baccara.sim.punto', 'baccara.chemin.model') if m in sys.modules)}))\n")
 
 
 def loaded(*args: str) -> dict:
@@ -40,19 +40,19 @@ def loaded(*args: str) -> dict:
 def test_version_and_help_import_neither_numpy_nor_the_commands():
     assert loaded("--version") == {"code": 0, "modules": []}
     top = loaded("--help")
-    assert top["code"] == 0 and not {"numba", "scipy", "baccara.exact"} & set(top["modules"])
+    assert top["code"] == 0 and not {"numba", "scipy", "baccara.punto.exact"} & set(top["modules"])
 
 
 @pytest.mark.parametrize("group", ["chemin", "simulate", "banque", "count", "macao", "check"])
 def test_a_group_help_loads_no_kernel_or_solver(group):
     got = loaded(group, "--help")
     assert got["code"] == 0
-    assert not {"numba", "scipy", "flint", "baccara.exact", "baccara.games.chemin.game"} & set(got["modules"])
+    assert not {"numba", "scipy", "flint", "baccara.punto.exact", "baccara.chemin.model"} & set(got["modules"])
 
 
 def test_edge_computes_without_numba():
     got = loaded("edge", "--decks", "8", "--json")
-    assert got["code"] == 0 and "numba" not in got["modules"] and "baccara.exact" in got["modules"]
+    assert got["code"] == 0 and "numba" not in got["modules"] and "baccara.punto.exact" in got["modules"]
 
 
 def test_the_listed_summaries_are_the_commands_own():

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from baccara import PUNTO_BANCO, BaccaraError, Shoe, Tableau, evaluate
-from baccara.games.bertrand import badoureau_d1, banker_table
-from baccara.reference import reference_counts
+from baccara.chemin.bertrand1888 import badoureau_d1, banker_table
+from baccara.punto.reference import reference_counts
 from baccara.rules import load_tableau_toml, tableau_from_mapping
 
 from .budget import examples

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from baccara import PUNTO_BANCO, Bet, Rule, Shoe, Tableau, builtin_bets, coup_distribution, evaluate, load_bets_toml
 from baccara.errors import BetError, ShoeError
-from baccara.exact import ShoeEdges, coup_counts, edges_for_shoes, evaluate_bets, value_cell_counts
+from baccara.punto.exact import ShoeEdges, coup_counts, edges_for_shoes, evaluate_bets, value_cell_counts
 
 from .budget import examples
 from .oracles import brute_force_cells

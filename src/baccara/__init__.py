@@ -20,6 +20,14 @@ HTML in notebooks (:mod:`baccara.result`).
 import importlib
 from typing import TYPE_CHECKING
 
+from .errors import BaccaraError, BetError, ShoeError
+from .punto.bets import Bet, Rule, builtin_bets, load_bets_toml
+from .punto.exact import BetResult, CoupDistribution, coup_distribution, edge, effects_of_removal, evaluate
+from .punto.known import Known
+from .punto.report import EdgeReport, RemovalReport, edge_report, removal_report
+from .rules import PUNTO_BANCO, Tableau
+from .shoe import Shoe
+
 __version__ = "0.1.0"
 
 #: Where each public name lives: imported on first use, so that ``import baccara`` (and the command line's
@@ -38,11 +46,11 @@ _NAMES = {
 _LAZY = ("banque", "chemin", "macao", "sim")
 
 if TYPE_CHECKING:  # what the lazy names are, for type checkers and editors
-    from .bets import Bet, Rule, builtin_bets, load_bets_toml
     from .errors import BaccaraError, BetError, ShoeError
-    from .exact import BetResult, CoupDistribution, coup_distribution, edge, effects_of_removal, evaluate
-    from .known import Known
-    from .report import EdgeReport, RemovalReport, edge_report, removal_report
+    from .punto.bets import Bet, Rule, builtin_bets, load_bets_toml
+    from .punto.exact import BetResult, CoupDistribution, coup_distribution, edge, effects_of_removal, evaluate
+    from .punto.known import Known
+    from .punto.report import EdgeReport, RemovalReport, edge_report, removal_report
     from .rules import PUNTO_BANCO, Tableau
     from .shoe import Shoe
 

@@ -40,7 +40,7 @@ fer under Model B3 (Ethier and Lee 2023, section 4) lies.  This module:
    that sentence, and every display ``float`` of an alpha its exact value.
 
 With the infinite shoe the artefact is of the *merged* game (see
-:mod:`baccara.games.chemin.proof`): the checker re-verifies from the re-derived
+:mod:`baccara.chemin.proof`): the checker re-verifies from the re-derived
 coefficients that Player's five columns are positive multiples of one
 (:func:`~baccara.check.chemin_points.equivalent_columns`, weights as the
 artefact states), groups Banker's alike sets itself, merges both, and re-checks

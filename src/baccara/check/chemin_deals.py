@@ -5,7 +5,7 @@ by the solver.  This module counts the deals itself, in the order they are
 dealt at the table (Player, Banker, Player, Banker, then Player's third card
 and Banker's third card), in pure Python integers: slow (a few seconds a
 shoe) and obvious, and sharing no code with the compiled kernel that the
-solvers use (:mod:`baccara.games.chemin._kernel`, which enumerates Player's
+solvers use (:mod:`baccara.chemin.kernel`, which enumerates Player's
 hand, then Banker's, by unordered compositions).
 
 What is counted (Ethier and Lee 2023, section 4, Model 3).  Player must draw

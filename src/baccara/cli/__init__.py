@@ -22,7 +22,7 @@ __all__ = ["app", "main"]
 _STEPS: tuple[tuple[str, str, str | None], ...] = (
     ("punto", ".punto", None),  # edge, eor, bets, fields
     ("chemin", ".chemin", "chemin_app"),
-    ("simulate", "..sim.cli", "simulate_app"),
+    ("simulate", ".simulate", "simulate_app"),
     ("banque", ".banque", "banque_app"),
     ("count", ".count", "count_app"),
     ("macao", ".macao", "macao_app"),

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from .. import params
-from ..cli_errors import handles_errors
 from ..errors import BaccaraError, ParameterError, ShoeError
 from ..shoe import MAX_COMPOSITION_CARDS
 from ..workload import check_workload
+from .errors import handles_errors
 
 if TYPE_CHECKING:  # the games load when a command runs: the command line starts fast
-    from ..games.banque.game import BanqueGame
+    from ..banque.model import BanqueGame
     from ..result import Result
 from .common import ADD, ALLOW_LONG, COMPOSITION, JSON, REMOVE, build_shoe, out, progress_bar, render, say
 
@@ -31,7 +31,7 @@ BANQUE_DECKS = typer.Option(None, "--decks", "-d",
 
 def banque_shoe(decks: str | None, composition: str | None, remove: str | None, add: str | None) -> BanqueGame:
     """The game on the shoe the options choose (default: the paper's infinite shoe)."""
-    from ..games.banque.game import banque_game
+    from ..banque.model import banque_game
 
     if decks is None and composition is None and remove is None and add is None:
         return banque_game()
@@ -61,10 +61,10 @@ def banque_solve(
     if model != "simplified" and concept != "correlated":
         raise BaccaraError(f"--concept {concept} --model {model} is not available yet: the full models have "
                            "the correlated cooperative equilibrium (and Banker's minimax strategy)")
-    from ..games.banque.correlated import correlated_equilibrium
-    from ..games.banque.full import full_correlated_equilibrium
-    from ..games.banque.independent import solve_independent
-    from ..games.banque.nash import nash_equilibria
+    from ..banque.correlated_eq.solution import correlated_equilibrium
+    from ..banque.full_models import full_correlated_equilibrium
+    from ..banque.independent_eq.solution import solve_independent
+    from ..banque.nash_eq.solution import nash_equilibria
 
     game = banque_shoe(decks, composition, remove, add)
     result: Result
@@ -124,7 +124,7 @@ def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", metavar=
         if figure == 4:
             path = _banque_nash_plot(points, output)
         elif figure == 1:
-            from ..games.banque.correlated_sweep import correlated_sweep
+            from ..banque.correlated_eq.sweep import correlated_sweep
 
             with progress_bar() as bar:
                 task = bar.add_task("sweeping theta from 1/2 down to 0 (per mille)", total=1000)
@@ -141,7 +141,8 @@ def banque_plot(output: str = typer.Option("banque.png", "--out", "-o", metavar=
 
 def _banque_nash_plot(points: int, output: str):
     """Figure 4 from every exact Nash branch on (0, 1/4] (p1 = p2 = 9/11 above 5772/33847)."""
-    from ..games.banque.nash_sweep import THETA_9_11, nash_branches
+    from ..banque.nash_eq.events import THETA_9_11
+    from ..banque.nash_eq.sweep import nash_branches
     from ..plots import plot_banque_branches
 
     with progress_bar() as bar:
@@ -160,7 +161,7 @@ def _banque_nash_plot(points: int, output: str):
 
 
 def _banque_series_plot(figure: int, points: int, output: str, plot):
-    from ..games.banque.independent_sweep import float_independent, upper_value
+    from ..banque.independent_eq.sweep import float_independent, upper_value
 
     hi = 0.25 if figure == 2 else 0.5
     xs = [hi * (k + 0.5) / points for k in range(points)]
@@ -213,7 +214,7 @@ def nash_prove_seconds(lo: Fraction, hi: Fraction, stored: bool) -> float:
     float
         Seconds: the event analysis of each part not stored, and the enumeration.
     """
-    from ..games.banque.nash_sweep import THETA_9_11
+    from ..banque.nash_eq.events import THETA_9_11
 
     half = Fraction(1, 2)
     seconds = NASH_ENUMERATION_SECONDS * float((hi - lo) / half)
@@ -240,8 +241,8 @@ def banque_sweep_cmd(
     json_out: bool = JSON,
 ) -> dict | None:
     """The partition of (0, 1/2] into theta-intervals with one solution formula each (progress bar)."""
+    from ..banque.sweeps import sweep
     from ..errors import ParameterError
-    from ..games.banque.sweeps import sweep
 
     concept = params.choice(concept, "--concept", CONCEPTS, case="exact")
     if prove_samples and concept != "independent":

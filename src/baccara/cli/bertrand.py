@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..cli_errors import handles_errors
-from ..games.bertrand import bertrand as solve_bertrand
+from ..chemin.bertrand1888 import bertrand as solve_bertrand
 from .common import JSON, app, render
+from .errors import handles_errors
 
 
 @app.command()

@@ -9,9 +9,9 @@ import typer
 
 from .. import params
 from ..check import CHECKERS, check_file, expect
-from ..cli_errors import fail, handles_errors
 from ..errors import ParameterError
 from .common import JSON, app, render
+from .errors import fail, handles_errors
 
 
 def _range(text: str) -> tuple[Fraction, Fraction]:

@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import typer
 
-from .. import params
-from ..cli_errors import handles_errors
+from .. import chemin, params
+from ..chemin.model import MODELS, check_model
+from ..chemin.solution import solve_chemin, sweep_chemin
 from ..errors import BaccaraError, ShoeError
 from ..shoe import Shoe, a_decks
 from ..workload import check_workload
@@ -23,6 +24,7 @@ from .common import (
     render,
     say,
 )
+from .errors import handles_errors
 
 # ---------------------------------------------------------------- chemin de fer
 chemin_app = typer.Typer(help="Chemin de fer as a game (Ethier and Lee 2023): Nash equilibria, the commission sweep, Table 4.",
@@ -52,7 +54,6 @@ def parse_alpha(text: str, option: str = "--commission") -> Fraction:
 def _model_and_decks(model: str, decks: str | None, composition: str | None = None, remove: str | None = None,
                      add: str | None = None, model3: bool = True) -> tuple[str, int | None | tuple[int, ...]]:
     """The model and the game's shoe (d, None for infinite, or a composition by value) from the options."""
-    from ..games.chemin.game import MODELS, check_model  # the game's kernels: when a command runs, not at --help
 
     model = params.choice(model, "--model", MODELS)
     infinite = model.startswith("A")  # Model A deals with replacement: the infinite shoe, and only that
@@ -91,10 +92,9 @@ def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     """Every Nash equilibrium at one commission, with its certificate."""
     m, d = _model_and_decks(model, decks, composition, remove, add)
     if m.endswith("3"):
-        from ..games.chemin.model3 import solve_chemin3
+        from ..chemin.model3 import solve_chemin3
 
         return render(solve_chemin3(m, d, parse_alpha(commission), all_equilibria=all_equilibria), json_out)
-    from ..games.chemin.solution import solve_chemin
 
     return render(solve_chemin(m, d, parse_alpha(commission)), json_out)
 
@@ -111,11 +111,10 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     if a >= b:
         raise BaccaraError(f"--from must be below --to, got {a} and {b}")
     if m == "B3":
-        from ..games.chemin.model3 import sweep_chemin3
+        from ..chemin.model3 import sweep_chemin3
 
         assert d is not None  # Model B: a finite shoe
         return render(sweep_chemin3(d, a, b), json_out)
-    from ..games.chemin.solution import sweep_chemin
 
     return render(sweep_chemin(m, d, a, b), json_out)
 
@@ -141,9 +140,8 @@ def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Informat
     import os
     from pathlib import Path
 
-    from .. import chemin
+    from ..chemin.proof import ProofIncomplete
     from ..errors import CertificateError, ParameterError
-    from ..games.chemin.proof import ProofIncomplete
 
     ds = parse_deck_range(decks, hi=1000)
     if out_file is not None and not out_file.strip():
@@ -232,7 +230,6 @@ def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", metava
     ds = parse_deck_range(decks)
     check_workload(f"Table 4 for {len(ds)} values of d", SECONDS_PER_D["table4"] * len(ds), allow_long,
                    "give a shorter --decks range", say)
-    from .. import chemin
 
     with progress_bar() as bar:
         task = bar.add_task("Model B2 sweeps", total=len(ds))
@@ -252,7 +249,6 @@ def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", metavar="D-
     per_d = SECONDS_PER_D["table7" if confirm else "table7-no-confirm"]
     check_workload(f"Table 7 for {len(ds)} values of d{'' if confirm else ' (no confirmation)'}", per_d * len(ds),
                    allow_long, "give a shorter --decks range" + (", or --no-confirm" if confirm else ""), say)
-    from .. import chemin
 
     with progress_bar() as bar:
         task = bar.add_task("Model B3 sweeps", total=len(ds))
@@ -277,7 +273,6 @@ def chemin_plot(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositio
     """Plot the best-response-discontinuity curves in the (alpha, p) plane (Ethier and Lee (2023), Figure 1)."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
     params.output_file(output, "--out", params.IMAGE_SUFFIXES)
-    from ..games.chemin.solution import sweep_chemin
     from ..plots import plot_curves
 
     try:
@@ -295,7 +290,6 @@ def chemin_table1(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composit
                   remove: str | None = REMOVE, add: str | None = ADD, json_out: bool = JSON) -> dict | None:
     """Ethier and Lee (2023), Table 1: Banker's moves that depend neither on Player's strategy nor on alpha in [0, 1/10]."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
-    from .. import chemin
 
     return render(chemin.table1(m, **_shoe_args(d)), json_out)
 
@@ -309,7 +303,6 @@ def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", metavar="D
     ds = _finite(parse_deck_range(decks))
     check_workload(f"Table 5 for {len(ds)} values of d", SECONDS_PER_D["table5"] * len(ds), allow_long,
                    "give a shorter --decks range", say)
-    from .. import chemin
 
     with progress_bar() as bar:
         task = bar.add_task("Model B2 sweeps", total=len(ds))
@@ -325,7 +318,6 @@ def chemin_table(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
                  json_out: bool = JSON) -> dict | None:
     """Banker's best response to Player's mixture p at one commission (Ethier and Lee (2023), Table 1 layout)."""
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
-    from .. import chemin
 
     return render(chemin.best_response(m, **_shoe_args(d), commission=parse_alpha(commission),
                                        p=params.probability(p, "--p")), json_out)

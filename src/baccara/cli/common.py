@@ -21,7 +21,9 @@ from rich.progress import (
 )
 
 from .. import params
-from ..bets import (
+from ..cards import rank_index
+from ..errors import BaccaraError
+from ..punto.bets import (
     DEFAULT_COMMISSION,
     DEFAULT_SUPER6_PAYS,
     DEFAULT_TIE_PAYS,
@@ -30,13 +32,11 @@ from ..bets import (
     builtin_bets,
     load_bets_toml,
 )
-from ..cards import rank_index
-from ..cli_errors import BaccaraGroup, err, make_console
-from ..errors import BaccaraError
-from ..known import Known
+from ..punto.known import Known
 from ..result import Result
 from ..rules import PUNTO_BANCO, Tableau, load_tableau_toml
 from ..shoe import Shoe
+from .errors import BaccaraGroup, err, make_console
 
 app = typer.Typer(
     name="baccara",

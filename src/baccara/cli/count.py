@@ -18,10 +18,11 @@ from pathlib import Path
 
 import typer
 
-from ..bets import DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, load_bets_toml
-from ..cli_errors import handles_errors
 from ..errors import BaccaraError
-from ..sim.cli import (
+from ..punto.bets import DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, load_bets_toml
+from .common import out, render
+from .errors import handles_errors
+from .simulate import (
     BACKEND,
     COMMISSION,
     MAX_PAYS,
@@ -35,7 +36,6 @@ from ..sim.cli import (
     parse_decks,
     parse_rational,
 )
-from .common import out, render
 
 count_app = typer.Typer(
     help="Count analysis of a side bet: bet frequency, player's edge when betting, win per 100 hands and per shoe, SD, "
@@ -55,7 +55,7 @@ MAX_COUNT_DECKS = 100
 
 def _bet(name: str | None, commission: str, tie_pays: str, bets_file: str | None) -> tuple[Bet, str]:
     """The bet named by --bet, with the house's terms."""
-    from ..bets import builtin_bets
+    from ..punto.bets import builtin_bets
 
     if not name:
         raise BaccaraError("--bet: give the bet to count, e.g. --bet dragon7 (see 'baccara bets')")

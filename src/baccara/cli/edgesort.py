@@ -5,11 +5,10 @@ from __future__ import annotations
 import typer
 
 from .. import params
-from ..bets import builtin_bets
-from ..cli_errors import handles_errors
-from ..edgesort import MAX_CARDS, best_sorting, edge_sort
 from ..errors import BaccaraError
-from ..exact import applicable_bets
+from ..punto.bets import builtin_bets
+from ..punto.edgesort import MAX_CARDS, best_sorting, edge_sort
+from ..punto.exact import applicable_bets
 from .common import (
     ADD,
     BETS,
@@ -29,6 +28,7 @@ from .common import (
     progress_bar,
     render,
 )
+from .errors import handles_errors
 
 #: Most sortings a --best report lists.
 MAX_TOP = 4095

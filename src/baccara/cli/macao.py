@@ -7,11 +7,11 @@ import json
 import typer
 
 from .. import params
-from ..cli_errors import fail, handles_errors
 from ..errors import BaccaraError, ParameterError
-from ..games.macao.rules import VARIANTS, macao_rules, parse_naturals
-from ..games.macao.work import check_macao_work, estimate_macao_work
+from ..macao.variants import VARIANTS, macao_rules, parse_naturals
+from ..macao.work import check_macao_work, estimate_macao_work
 from .common import ADD, COMPOSITION, JSON, REMOVE, build_shoe, out, render, say
+from .errors import fail, handles_errors
 
 _SOURCE_SHORT = {
     "macao": "Wikipedia's 'Baccarat (card game)', 2019: 1 card, modulo 10, tens rejectable, 9 pays 3, 8 pays 2",
@@ -88,7 +88,7 @@ def _check_work(rules, allow_long: bool, *, uniqueness: bool = False, coups: int
 
 def _solve(rules, shoe, **kw):
     """Solve, turning a shoe too small into bad input and a solver that runs out into exit status 1."""
-    from ..games.macao.solution import solve_macao
+    from ..macao.solution import solve_macao
 
     try:
         return solve_macao(rules, shoe, **kw)

@@ -5,16 +5,10 @@ from __future__ import annotations
 import typer
 from rich.markup import escape
 
-from ..bets import (
-    builtin_bets,
-    field_help,
-)
-from ..cli_errors import handles_errors
 from ..errors import BaccaraError, BetError
-from ..exact import (
-    applicable_bets,
-)
-from ..report import edge_report, removal_report
+from ..punto.bets import builtin_bets, field_help
+from ..punto.exact import applicable_bets
+from ..punto.report import edge_report, removal_report
 from .common import (
     ADD,
     BETS,
@@ -36,6 +30,7 @@ from .common import (
     out,
     render,
 )
+from .errors import handles_errors
 
 
 @app.command()

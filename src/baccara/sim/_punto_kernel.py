@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from .._numba import defer_blas_probe
-from ..events import CELL_SHAPE
+from ..punto.events import CELL_SHAPE
 from .shoe_deal import CUT, deal_shoe, max_coups_cut, reach, shoe_key, shuffle_prefix
 
 defer_blas_probe()
@@ -173,7 +173,7 @@ def coup_table(pdraw: np.ndarray, bdraw: np.ndarray) -> np.ndarray:
     Entry ``((pt * 10 + bt) * 10 + v5) * 10 + v6`` is the coup whose first four
     cards make Player ``pt`` and Banker ``bt`` and whose fifth and sixth cards
     (whether drawn or not) have the values ``v5`` and ``v6``: ``cell`` is its
-    cell of :data:`baccara.events.CELL_SHAPE` without pairs (``kp = kb = 0``:
+    cell of :data:`baccara.punto.events.CELL_SHAPE` without pairs (``kp = kb = 0``:
     below 400) and ``cards`` the cards it takes (4, 5 or 6), the same as
     :func:`~baccara.sim.shoe_deal.deal_shoe` deals it.
     """

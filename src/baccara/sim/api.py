@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import params
-from ..bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, builtin_bets
 from ..errors import BaccaraError
+from ..punto.bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, builtin_bets
 from .banque import (
     BANQUE_CUT,
     BanqueJob,

@@ -18,7 +18,7 @@ The rules (Wikipedia 2019, "Baccarat Banque"; Ethier and Lee (2015), section 2):
   r = +1, 0, -1 for a Player win, tie, loss.
 
 The default strategies are the correlated cooperative equilibrium of the
-simplified model at theta (:func:`baccara.games.banque.correlated.correlated_equilibrium`).
+simplified model at theta (:func:`baccara.banque.correlated_eq.solution.correlated_equilibrium`).
 That model is exact for cards dealt with replacement (``decks=None``), where
 the simulation is checked against it; on a real shoe it is the reference.
 """
@@ -102,7 +102,7 @@ def draw_to_5_banker() -> tuple:
 @lru_cache(maxsize=16)
 def equilibrium_strategy(theta: Fraction) -> BanqueStrategy:
     """The correlated cooperative equilibrium of the simplified model at theta (Ethier and Lee 2015, section 3)."""
-    from ..games.banque.correlated import correlated_equilibrium
+    from ..banque.correlated_eq.solution import correlated_equilibrium
 
     sol = correlated_equilibrium(Fraction(theta))
     q = {k: Fraction(v) for k, v in zip(sol.game.infosets, sol.solution.q)}
@@ -113,7 +113,7 @@ def equilibrium_strategy(theta: Fraction) -> BanqueStrategy:
 def exact_banque(theta: Fraction, strategy: BanqueStrategy) -> Fraction:
     """Banker's exact expected gain per coup (units of the total stake) in the simplified model
     (with replacement): -(sum_u pi_u (A_u + sum_i q_i h_i^u))."""
-    from ..games.banque.game import banque_game
+    from ..banque.model import banque_game
 
     g = banque_game()
     a, h = g.a(Fraction(theta)), g.h(Fraction(theta))

@@ -19,9 +19,9 @@ The rules (Wikipedia 2019, "Chemin de fer"; Ethier and Lee (2023), section 1):
 A **strategy** is p and a 44 x 11 table of Banker's drawing probabilities
 (his two-card composition j1 <= j2 with total 0-7, by Player's third card
 0-9 or "none"): the punto banco tableau, an equilibrium of
-:func:`baccara.games.chemin.solution.solve_chemin` (Models 1 and 2), or a
+:func:`baccara.chemin.solution.solve_chemin` (Models 1 and 2), or a
 user's TOML table.  The exact per-coup expectations of any strategy pair
-come from the exact game (:func:`baccara.games.chemin.chemin_game`, Model
+come from the exact game (:func:`baccara.chemin.chemin_game`, Model
 B2 for a d-deck shoe, A2 with replacement): the per-coup gains of the
 simulation are checked against them.
 
@@ -44,9 +44,9 @@ import numpy as np
 from numba import njit
 
 from ..algebraic import fraction_str
-from ..bets import as_fraction
+from ..chemin.kernel import COMP_INDEX, COMPOSITIONS, NONE
 from ..errors import BaccaraError, ParameterError
-from ..games.chemin._kernel import COMP_INDEX, COMPOSITIONS, NONE
+from ..punto.bets import as_fraction
 from ..rules import PUNTO_BANCO, player_draws_jit
 from ..shoe import a_decks
 from ..tomlfile import read_toml
@@ -124,7 +124,7 @@ def tableau_strategy(draw_at_5: Fraction = Fraction(1)) -> CheminStrategy:
 
 
 def equilibrium_strategy(decks: int | None, alpha: Fraction, model: str = "B2", which: int = 0) -> CheminStrategy:
-    """The Nash equilibrium of :func:`~baccara.games.chemin.solution.solve_chemin` (Model 1 or 2).
+    """The Nash equilibrium of :func:`~baccara.chemin.solution.solve_chemin` (Model 1 or 2).
 
     ``model``: ``A1`` / ``A2`` deal with replacement (an infinite shoe, ``decks=None``),
     ``B1`` / ``B2`` from a finite shoe of ``decks`` decks; a bare ``1`` / ``2`` takes its
@@ -132,7 +132,7 @@ def equilibrium_strategy(decks: int | None, alpha: Fraction, model: str = "B2", 
     silently replaced.  Information sets the game drops (never reached, or where
     drawing changes nothing) keep the tableau's move.
     """
-    from ..games.chemin.solution import solve_chemin
+    from ..chemin.solution import solve_chemin
 
     model = check_model_for_decks(model, decks)
     sol = solve_chemin(model, decks, Fraction(alpha))
@@ -299,7 +299,7 @@ def exact_chemin(decks: int | None, alpha: Fraction, strategy: CheminStrategy) -
     sums of sgn(z) and [z > 0] changes from drawing, and q Banker's drawing probabilities,
     E[sgn z] = (base_sgn + sum_i q_i G_i) / D and P(z > 0) = (base_win + sum_i q_i H_i) / D for each
     Player pure strategy, mixed with p."""
-    from ..games.chemin.game import chemin_game
+    from ..chemin.model import chemin_game
 
     game = chemin_game("A2" if decks is None else "B2", decks)
     D = game.deals

@@ -59,9 +59,9 @@ import numpy as np
 from rich.console import RenderableType
 
 from ..algebraic import fraction_str
-from ..bets import Bet
 from ..errors import BaccaraError, ParameterError
-from ..exact import coerce_bet, coup_distribution, edges_for_shoes, evaluate_bets
+from ..punto.bets import Bet
+from ..punto.exact import coerce_bet, coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K

@@ -3,7 +3,7 @@
 :func:`design_count` builds a count system for one bet:
 
 1. **Effects of removal.**  The exact change in the player's expectation when
-   one card of each rank leaves the full shoe (:func:`baccara.exact.effects_of_removal`;
+   one card of each rank leaves the full shoe (:func:`baccara.punto.exact.effects_of_removal`;
    the player's side is minus the house edge's).
 2. **Ideal tags.**  The least-squares linear fit of the expectation on the
    cards seen is, to first order, the effects themselves, centred on their
@@ -42,10 +42,10 @@ from numba import njit
 from rich.console import RenderableType
 
 from ..algebraic import fraction_str
-from ..bets import Bet
 from ..cards import RANKS
 from ..errors import BaccaraError, ParameterError
-from ..exact import coerce_bet, effects_of_removal
+from ..punto.bets import Bet
+from ..punto.exact import coerce_bet, effects_of_removal
 from ..result import Result
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe

@@ -80,7 +80,7 @@ NOMINAL_RATES = {"punto": 15e6, "count": 10e6, "chemin": 8e6, "banque": 5e6}
 NOMINAL_EVALUATIONS_RATE = 1000.0
 NOMINAL_EVALUATIONS_RATE_BIG = 20.0
 #: The same when every bet depends on card values only: the value-level kernel prices a shoe's
-#: decisions together (:func:`baccara.exact.edges_for_shoes`).  Measured: a million 8-deck shoes
+#: decisions together (:func:`baccara.punto.exact.edges_for_shoes`).  Measured: a million 8-deck shoes
 #: (81.3 M evaluations, five bets) took 990 CPU-seconds on one worker, about 82,000 a second, on a
 #: shared machine; the nominal rate keeps a margin below that.
 NOMINAL_EVALUATIONS_RATE_VALUE = 50_000.0

@@ -1,7 +1,7 @@
 """Punto banco simulated on real shoes: every bet of the exact engine, counting, the perfect counter.
 
-Each bet (built-in or user-defined, :mod:`baccara.bets`) is a payout table
-over the cells of a coup (:data:`baccara.events.CELL_SHAPE`):
+Each bet (built-in or user-defined, :mod:`baccara.punto.bets`) is a payout table
+over the cells of a coup (:data:`baccara.punto.events.CELL_SHAPE`):
 ``Bet.cell_levels()`` gives its payouts, and multiplying them by their least
 common denominator turns every payout into an integer, so a simulation's
 totals are exact integers and add up the same in any order.
@@ -16,7 +16,7 @@ Bettors:
   card and the cards dealt; the face-down burns are unknown to him) and he
   bets exactly when the expectation is positive.  A shoe is dealt first and
   its decisions priced together: bets on card values by the value-level
-  engine (:func:`baccara.exact.edges_for_shoes`, some 12 microseconds a
+  engine (:func:`baccara.punto.exact.edges_for_shoes`, some 12 microseconds a
   decision), pair bets one depleted shoe at a time (~0.3 ms each).
 
 Every simulated frequency can be held against the exact engine's value for a
@@ -40,10 +40,10 @@ from math import lcm
 import numpy as np
 
 from ..algebraic import fraction_str
-from ..bets import Bet
 from ..errors import BaccaraError, ParameterError
-from ..events import NCELLS, resolution_at_least
-from ..exact import coup_distribution, edges_for_shoes, evaluate_bets
+from ..punto.bets import Bet
+from ..punto.events import NCELLS, resolution_at_least
+from ..punto.exact import coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
@@ -354,7 +354,7 @@ def perfect_decisions(counts52: np.ndarray, bets: tuple[Bet, ...], tableau: Tabl
     -------
     numpy.ndarray
         Booleans, (bets,) or (k, bets): EV > 0, decided exactly.  Bets on card values are
-        priced all rows at once (:func:`baccara.exact.edges_for_shoes`); bets on pairs one
+        priced all rows at once (:func:`baccara.punto.exact.edges_for_shoes`); bets on pairs one
         shoe at a time.
     """
     rows = np.atleast_2d(counts52)

@@ -62,7 +62,7 @@ DEAL_MODES = {"cut": CUT, "csm": CSM, "infinite": INFINITE}
 
 #: Baccarat value of each card code.
 VALUE = np.array([RANK_VALUE[c // 4] for c in range(52)], dtype=np.int64)
-#: Winner of each cell of :data:`baccara.events.CELL_SHAPE`: 0 banker, 1 player, 2 tie.
+#: Winner of each cell of :data:`baccara.punto.events.CELL_SHAPE`: 0 banker, 1 player, 2 tie.
 WINNER = np.array([0 if bt > pt else (1 if pt > bt else 2)
                    for _kp in range(3) for _kb in range(3) for pt in range(10) for _pn in range(2)
                    for bt in range(10) for _bn in range(2)], dtype=np.int64)
@@ -213,7 +213,7 @@ def pair_class(c1, c2):
 
 @njit(cache=True)
 def cell_index(kp, kb, pt, pn, bt, bn):
-    """Flat index of a cell of :data:`baccara.events.CELL_SHAPE` (C order)."""
+    """Flat index of a cell of :data:`baccara.punto.events.CELL_SHAPE` (C order)."""
     return ((((kp * 3 + kb) * 10 + pt) * 2 + pn) * 10 + bt) * 2 + bn
 
 
@@ -297,7 +297,7 @@ def deal_shoe(deck, template, mode, shuffle, cut, coups, state, pdraw, bdraw, st
 
     ``deck`` (at least ``max(template.size, 6)`` cards) is reset to ``template``
     and shuffled (:func:`start_shoe`); coup j starts at ``starts[j]`` and falls
-    in the cell ``cells[j]`` (:data:`baccara.events.CELL_SHAPE`); its cards are
+    in the cell ``cells[j]`` (:data:`baccara.punto.events.CELL_SHAPE`); its cards are
     ``deck[starts[j]:starts[j + 1]]`` (the final position for the last coup)
     in the CUT mode.  The coup is written out here, in the loop, so that the
     hot path makes no calls: P1, B1, P2, B2, then Player's third card, then

@@ -37,16 +37,6 @@ def at(c: Sequence[Fraction | int], p1, p2):
     return c[0] + c[1] * p1 + c[2] * p2 + c[3] * p1 * p2
 
 
-def d_dp1(c: Bilinear) -> tuple:
-    """The partial derivative in p1, a linear function of p2: (c1, c3)."""
-    return (c[1], c[3])
-
-
-def d_dp2(c: Bilinear) -> tuple:
-    """The partial derivative in p2, a linear function of p1: (c2, c3)."""
-    return (c[2], c[3])
-
-
 def p2_on_curve(c: Bilinear, p1):
     """p2 with B(p1, p2) = 0, or None where the curve is vertical or absent."""
     den = c[2] + c[3] * p1

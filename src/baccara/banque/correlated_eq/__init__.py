@@ -1,0 +1,1 @@
+"""Baccara banque's correlated equilibrium (Downton and Lockwood's solution concept) and its theta sweep."""

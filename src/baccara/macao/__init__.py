@@ -1,0 +1,109 @@
+"""Macao and Victoria, the precursors of baccarat, as two-person zero-sum games solved exactly.
+
+Rules as data (:mod:`baccara.macao.variants`: variants ``macao``, ``macao-early``,
+``victoria``, ``victoria-early``, ``macao-meyer``, ``macao-russian``, ``macao-four-decks``, each with
+its source in :data:`SOURCES` and its modelling choices in :data:`CHOICES`; the banker's natural
+bonus and the multiple of each natural total as rules), the game and its information model
+(:mod:`baccara.macao.model`), an exact engine and best responses
+(:mod:`baccara.macao.engine`) with a brute-force oracle
+(:mod:`baccara.macao.brute`), the certified solution
+(:mod:`baccara.macao.solution`), and the estimate of a solve's work before it starts
+(:func:`estimate`).
+
+Examples
+--------
+>>> from baccara import macao
+>>> macao.solve("victoria", decks=2).certified          # doctest: +SKIP
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import params
+from ..shoe import Shoe
+from .brute import brute_distribution
+from .engine import banker_best_response, distribution, expected_payoff, punter_best_response, table, threshold
+from .model import MacaoGame, macao_game
+from .solution import MacaoSolution, solve_macao
+from .variants import CHOICES, SOURCES, VARIANTS, MacaoRules, macao_rules
+from .work import MacaoWork, estimate_macao_work
+
+__all__ = ["CHOICES", "SOURCES", "VARIANTS", "MacaoGame", "MacaoRules", "MacaoSolution", "MacaoWork",
+           "banker_best_response", "brute_distribution", "distribution", "estimate", "expected_payoff", "game",
+           "punter_best_response", "rules", "solve", "table", "threshold"]
+
+rules = macao_rules
+
+
+def estimate(variant: str | MacaoRules = "macao", *, uniqueness: bool = False, **changes) -> MacaoWork:
+    """The size of a variant's game and the estimated time and memory of solving it, before solving.
+
+    Parameters
+    ----------
+    variant : str or MacaoRules
+        A name in :data:`VARIANTS`, or rules.
+    uniqueness : bool
+        Whether uniqueness will be decided too.
+    **changes
+        Rule fields to change (``draws``, ``banker_bonus``, ``naturals``, ...).
+
+    Returns
+    -------
+    MacaoWork
+        LP coefficients, banker nodes, estimated seconds of one core and bytes.
+    """
+    return estimate_macao_work(macao_rules(variant, **changes), uniqueness=uniqueness)
+
+
+def game(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe | None = None, **changes) -> MacaoGame:
+    """The game for a variant on a shoe.
+
+    Parameters
+    ----------
+    variant : str or MacaoRules
+        A name in :data:`VARIANTS` (``macao``, ``victoria``, ``macao-meyer``, ...), or rules.
+    decks : int or str, optional
+        Fresh decks (default 2); not with ``shoe``.
+    shoe : Shoe, optional
+        Any finite shoe.
+    **changes
+        Rule fields to change (``natural9_pays``, ``draws``, ``banker_bonus``, ``naturals="9=3,8=2,7=1"``, ...).
+
+    Returns
+    -------
+    MacaoGame
+        The game.
+    """
+    return macao_game(variant, _shoe(decks, shoe), **changes)
+
+
+def solve(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe | None = None,
+          decide_uniqueness: bool = False, **changes) -> MacaoSolution:
+    """Solve a variant exactly: the banker's edge, both optimal strategies and the certificate.
+
+    Parameters
+    ----------
+    variant : str or MacaoRules
+        A name in :data:`VARIANTS` (``macao``, ``victoria``, ``macao-meyer``, ...), or rules.
+    decks : int or str, optional
+        Fresh decks (default 2); not with ``shoe``.
+    shoe : Shoe, optional
+        Any finite shoe.
+    decide_uniqueness : bool
+        Also decide whether the optimal strategies are unique (seconds for Victoria, about a
+        minute for Macao on 2 decks); otherwise the solution's ``unique`` is None.
+    **changes
+        Rule fields to change (``natural9_pays``, ``draws``, ``banker_bonus``, ``naturals="9=3,8=2,7=1"``, ...).
+
+    Returns
+    -------
+    MacaoSolution
+        The solution.
+    """
+    return solve_macao(variant, _shoe(decks, shoe), decide_uniqueness=decide_uniqueness, **changes)
+
+
+def _shoe(decks: Any, shoe: Shoe | None) -> Shoe | int | None:
+    return params.decks_or_shoe(decks, shoe, infinite=False)  # None: the rules' 2 decks

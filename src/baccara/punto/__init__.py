@@ -1,0 +1,35 @@
+"""Punto banco, exactly: the coup's distribution for any shoe, every bet's odds, known cards, edge sorting.
+
+The face of the game (``baccara`` hands the same names on at its top level):
+
+- :class:`Bet` and :class:`Rule` (payouts as data), :func:`builtin_bets`, :func:`load_bets_toml`
+  (:mod:`.bets`; the event fields a bet tests: :mod:`.events`);
+- :func:`coup_distribution`, :func:`evaluate`, :func:`edge`, :func:`effects_of_removal`
+  (:mod:`.exact`, counting ordered deals as integers with the loops of :mod:`.kernel`);
+- :class:`Known`: a coup conditioned on what is known of its cards (:mod:`.known`);
+- :func:`edge_report` and :func:`removal_report`, the same as result objects (:mod:`.report`);
+- :func:`edge_sort` and :func:`best_sorting`: the advantage of reading the cards' backs (:mod:`.edgesort`,
+  loaded on first use: ``import baccara`` need not load rich's tables).
+
+:mod:`.reference` is the textbook enumerator that the engine is tested and timed against.
+"""
+
+import importlib
+
+from .bets import Bet, Rule, builtin_bets, load_bets_toml
+from .exact import BetResult, CoupDistribution, coup_distribution, edge, effects_of_removal, evaluate
+from .known import Known
+from .report import EdgeReport, RemovalReport, edge_report, removal_report
+
+__all__ = ["Bet", "BetResult", "CoupDistribution", "EdgeReport", "EdgeSortAnalysis", "Known", "RemovalReport", "Rule",
+           "best_sorting", "builtin_bets", "coup_distribution", "edge", "edge_report", "edge_sort", "effects_of_removal",
+           "evaluate", "load_bets_toml", "removal_report"]
+
+#: Names loaded on first use, and the module of each.
+_LAZY = {"EdgeSortAnalysis": ".edgesort", "best_sorting": ".edgesort", "edge_sort": ".edgesort"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
