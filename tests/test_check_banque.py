@@ -113,6 +113,7 @@ def test_crossings_of_two_hyperbolas():
     assert crossings((F(-1, 2), 1, 0, 0), (F(-1, 2), 1, 0, 0))[1]        # one line twice: shared
 
 
+@pytest.mark.slow  # the whole artefact checked again (about 25 CPU-s); the slow job runs it
 def test_deleting_a_mixing_equilibrium_fails_at_its_sample(stored):
     # the checker's own list catches it at the sample itself, not only in the bookkeeping
     doc = copy.deepcopy(stored)
@@ -145,6 +146,7 @@ def test_deleting_an_equilibrium_fails(stored):
                for s in report.steps)
 
 
+@pytest.mark.slow  # the whole artefact checked again (about 25 CPU-s); the slow job runs it
 def test_changing_a_coefficient_fails(stored):
     doc = copy.deepcopy(stored)
     key = sorted(doc["game"]["coefficients"]["gain"])[100]
