@@ -49,3 +49,11 @@ class CertificateError(BaccaraError):
     Raised instead of returning a result whose certificate does not hold (a solver
     bug, never expected); the message names the parameter value and its allowed range.
     """
+
+
+class NotProven(CertificateError):
+    """A case the solver cannot decide yet: it refuses rather than answer in part.
+
+    The command line prints ``error: not proven: ...`` and exits with status 1, as for a
+    failed certificate: nothing is claimed.
+    """

@@ -284,6 +284,8 @@ class Chemin3Sweep(Result):
 
     def to_json(self) -> dict:
         base = self.restricted.to_json()
+        for key in ("unique", "equilibria_by_interval", "equilibria_at_points"):  # the restricted game's, not B3's
+            base.pop(key)
         base["model"] = self.game.model
         base["player"] = {"strategy": "DMSDD", "mixed_at": FIVE_LABELS[MIXED_AT]}
         base["intervals"] = self.intervals()

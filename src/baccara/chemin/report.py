@@ -65,6 +65,34 @@ def sweep_summary(doc: dict) -> str:
             f"(d) {doc['cases']} cases, (e) {doc['exceptional_alphas']} exceptional alphas")
 
 
+def _equilibrium_lines(equilibria: list[dict], continua: list[dict]) -> list[str]:
+    out = []
+    for k, eq in enumerate(equilibria, 1):
+        out.append(f"    [{k}] Player draws at 5 with probability {eq['player']['draw_at_5']}; "
+                   f"Banker {eq['banker']['strategy']}, mixes {_mixes(eq['banker']['mixed'])}")
+    out.extend(f"    every p from {c['p_from']} to {c['p_to']} (a continuum)" for c in continua)
+    return out
+
+
+def _uniqueness_lines(doc: dict) -> list[str]:
+    """Whether the equilibrium is unique; where it is not, every extreme equilibrium."""
+    lo, hi = (str(Fraction(x)) for x in doc["commission_range"])
+    if doc["unique"]:
+        return [f"the Nash equilibrium is unique at every commission in [{lo}, {hi}]"]
+    lines = [f"the Nash equilibrium is not unique at some commissions in [{lo}, {hi}]:"]
+    for iv in doc["equilibria_by_interval"]:
+        if not iv["unique"]:
+            lines.append(f"  alpha in ({iv['alpha_from']['exact']}, {iv['alpha_to']['exact']}) = "
+                         f"({iv['alpha_from']['float']:.7f}, {iv['alpha_to']['float']:.7f}): not unique, "
+                         f"{len(iv['equilibria'])} extreme equilibria")
+            lines.extend(_equilibrium_lines(iv["equilibria"], iv["continua"]))
+    for pt in doc["equilibria_at_points"]:
+        verdict = "unique" if pt["unique"] else f"not unique, {len(pt['equilibria'])} extreme equilibria"
+        lines.append(f"  alpha = {pt['alpha']['exact']} = {pt['alpha']['float']:.7f}: {verdict}")
+        lines.extend(_equilibrium_lines(pt["equilibria"], pt["continua"]))
+    return lines
+
+
 def sweep_renderables(doc: dict) -> list[RenderableType]:
     """The sweep: equilibrium by interval, exceptional alphas, Tables 2 and 3 of Ethier and Lee (2023)."""
     lines: list[RenderableType] = [sweep_summary(doc)]
@@ -79,6 +107,8 @@ def sweep_renderables(doc: dict) -> list[RenderableType]:
     lines.append(t)
     for e in doc["exceptional"]:
         lines.append(f"several equilibria at alpha = {e['exact']} = {e['float']:.7f}")
+    if "unique" in doc:
+        lines.extend(_uniqueness_lines(doc))
     if "table7" in doc:
         lines.append("Banker's strategies by interval (Ethier and Lee 2023, Table 7 blocks (3,8) (4,1) (5,4) (6,none) "
                      "(6,6)): " + ", ".join(doc["table7"]))

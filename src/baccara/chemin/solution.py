@@ -191,24 +191,64 @@ class CheminSweep(Result):
             "case": n + 1,
             "curves": [self.label(p.point.i), self.label(p.point.j)],
             "alpha": real_json(p.point.alpha),
-            "strategy": strategy_string(p.moves, {p.point.i, p.point.j}, blocks),
+            "strategy": strategy_string(p.moves, set().union(*p.extremes) or {p.point.i, p.point.j}, blocks),
             "several_equilibria": p.exceptional,
             "banker_extreme_strategies": [{self.label(k): fstr(v) for k, v in e.items()} for e in p.extremes],
         } for n, p in enumerate(self.result.points)]
 
     def intervals(self) -> list[dict]:
+        """One row per extreme equilibrium and maximal alpha-interval (rows overlap where it is not unique)."""
         out = []
         for iv in self.result.intervals:
             row = {"alpha_from": real_json(iv.lo), "alpha_to": real_json(iv.hi)}
             if iv.pure is not None:
                 row["player"] = {"draw_at_5": fstr(iv.pure)}
-                row["banker"] = {"mixed": {}}
             else:
-                assert iv.p_formula is not None and iv.i is not None and iv.q is not None  # a mixed interval
+                assert iv.p_formula is not None  # Player mixes on a curve
                 row["player"] = {"draw_at_5": p_formula_text(iv.p_formula)}
-                row["banker"] = {"mixed": {self.label(iv.i): fstr(iv.q)}}
+            row["banker"] = {"mixed": {} if iv.i is None or iv.q is None else {self.label(iv.i): fstr(iv.q)}}
             out.append(row)
         return out
+
+    def _banker(self, q: tuple[Fraction, ...], open_sets: tuple[int, ...]) -> dict:
+        """Banker's strategy as ``chemin solve`` writes it: on the open information sets, in blocks."""
+        groups = self.result.groups  # merged information set k -> its members
+        full = [Fraction(0)] * len(self.game.keys)
+        for k, members in enumerate(groups):
+            for i in members:
+                full[i] = q[k]
+        sets = [i for k in open_sets for i in groups[k]]
+        blocks = group_blocks(sets, self.game.block_key)
+        mixed = {i for i in sets if 0 < full[i] < 1}
+        labels = self.game.labels
+        return {"strategy": strategy_string([1 if x == 1 else -1 for x in full], mixed, blocks),
+                "mixed": {labels[i]: fstr(full[i]) for i in range(len(full)) if 0 < full[i] < 1}}
+
+    def equilibria_by_interval(self) -> list[dict]:
+        """The commission range cut into open intervals on each of which the set of equilibria
+        follows fixed formulas: whether it is unique, and every extreme equilibrium (what
+        ``chemin solve`` finds at any commission inside), with any continuum of Player's p."""
+        def end(x) -> str:
+            return fstr(x) if isinstance(x, int) else p_formula_text(x)
+        return [{
+            "alpha_from": real_json(pc.lo),
+            "alpha_to": real_json(pc.hi),
+            "unique": pc.unique,
+            "equilibria": [{"player": {"draw_at_5": end(br.pure if br.p_formula is None else br.p_formula)},
+                            "banker": self._banker(br.q, pc.open)} for br in pc.branches],
+            "continua": [{"p_from": end(a), "p_to": end(b)} for a, b in pc.continua],
+        } for pc in self.result.pieces]
+
+    def equilibria_at_points(self) -> list[dict]:
+        """Every commission in the range where the equilibria are not the limits of a neighbouring
+        interval's (several where the intervals beside have one, or others): all of them, exactly."""
+        return [{
+            "alpha": real_json(pt.alpha),
+            "unique": pt.unique,
+            "equilibria": [{"player": {"draw_at_5": str(p), "draw_at_5_float": float(p)},
+                            "banker": self._banker(q, pt.open)} for p, q in pt.equilibria],
+            "continua": [{"p_from": str(a), "p_to": str(b)} for a, b in pt.continua],
+        } for pt in self.result.special]
 
     def summary(self) -> str:
         """One line: the counts of Ethier and Lee's Table 4."""
@@ -241,26 +281,30 @@ class CheminSweep(Result):
             "table2": self.table2(),
             "table3": self.table3(),
             "continua": r.continua,
+            "unique": r.unique,
+            "equilibria_by_interval": self.equilibria_by_interval(),
+            "equilibria_at_points": self.equilibria_at_points(),
             **note,
         }
 
 
 def sweep_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 6, lo: Fraction = DEFAULT_RANGE[0],
-                 hi: Fraction = DEFAULT_RANGE[1]) -> CheminSweep:
-    """The alpha sweep of chemin de fer (Ethier and Lee (2023), section 3) over [lo, hi]."""
+                 hi: Fraction = DEFAULT_RANGE[1], equilibria: bool = True) -> CheminSweep:
+    """The alpha sweep of chemin de fer (Ethier and Lee (2023), section 3) over [lo, hi]
+    (``equilibria=False``: Ethier and Lee's construction only, what Table 4 counts)."""
     lo, hi = check_commission(lo), check_commission(hi)
     if model == "A3":  # with replacement the compositions of 5 are one decision: Model A1
-        a1 = sweep_chemin("A1", decks, lo, hi)
+        a1 = sweep_chemin("A1", decks, lo, hi, equilibria)
         return CheminSweep(a1.game, a1.result, as_model="A3")
     game = _game12(model, decks, "sweep_chemin3")
-    return CheminSweep(game, sweep(game.linear(), lo, hi, order=game.block_key))
+    return CheminSweep(game, sweep(game.linear(), lo, hi, order=game.block_key, equilibria=equilibria))
 
 
 def table4(decks: Iterable[int | None], progress: Callable[[int | None], None] | None = None) -> list[tuple]:
     """Ethier and Lee (2023), Table 4: (d, (a), (b), (c), (d), (e)) for each d, Model B2 (d = None: the limit, Model A2)."""
     rows = []
     for d in decks:
-        sw = sweep_chemin("B2" if d is not None else "A2", d)
+        sw = sweep_chemin("B2" if d is not None else "A2", d, equilibria=False)
         rows.append((d, *sw.result.counts()))
         if progress:
             progress(d)

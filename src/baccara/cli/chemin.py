@@ -105,7 +105,11 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
                  remove: str | None = REMOVE, add: str | None = ADD, json_out: bool = JSON,
                  lo: str = typer.Option("0", "--from", help="Lowest commission."),
                  hi: str = typer.Option("1/10", "--to", help="Highest commission.")) -> dict | None:
-    """The exact structure over the commission: curves, intersections, cases, equilibria by interval."""
+    """The exact structure over the commission: curves, intersections, cases, equilibria by interval.
+
+    Says whether the equilibrium is unique and, where it is not, lists every extreme equilibrium.
+    Exit status 1 when a case cannot be decided yet (nothing is claimed then); 2 on bad input.
+    """
     m, d = _model_and_decks(model, decks, composition, remove, add)
     a, b = parse_alpha(lo, "--from"), parse_alpha(hi, "--to")
     if a >= b:

@@ -3,7 +3,9 @@
 - Bad input prints ``error: ...`` on stderr and exits with status 2.
 - A result whose certificate fails is printed in full, then ``error: ...``
   names what failed, and the command exits with status 1: a failed
-  certificate is never an answer.
+  certificate is never an answer.  A case a solver cannot decide yet
+  (:class:`~baccara.errors.NotProven`) prints ``error: not proven: ...``
+  and exits with status 1, with no partial answer.
 - Anything else that goes wrong is a bug: one line, ``error: internal error ...``,
   exit status 1 (``BACCARA_TRACEBACK=1`` shows the traceback).
 - Output is never cut to the terminal's width when it goes to a file or a
@@ -31,7 +33,7 @@ try:  # typer carries its own copy of click from 0.22 on
 except ImportError:  # pragma: no cover - an older typer, on click itself
     from click.exceptions import BadOptionUsage, NoSuchOption, UsageError  # type: ignore[assignment]
 
-from ..errors import BaccaraError, CertificateError
+from ..errors import BaccaraError, CertificateError, NotProven
 
 #: Width of the console when the output is not a terminal: wide enough that no table is cut.
 PIPE_WIDTH = 100_000
@@ -151,6 +153,8 @@ def handles_errors(f: Callable) -> Callable:
     def wrapper(*args, **kwargs):
         try:
             doc = f(*args, **kwargs)
+        except NotProven as e:  # a case not decided yet: refused, nothing claimed
+            fail(f"not proven: {e}", status=1)
         except CertificateError as e:  # not bad input: the answer could not be proved
             fail(f"the certificate fails: {e}", status=1)
         except BaccaraError as e:  # a ParameterError names the command line's flags
