@@ -156,6 +156,7 @@ def test_changing_a_coefficient_fails(stored):
     assert next(s for s in report.steps if s.name == "coefficients").ok is False
 
 
+@pytest.mark.slow  # the whole artefact checked again (about 25 CPU-s); the slow job runs it
 def test_a_wrong_equilibrium_fails(stored):
     doc = copy.deepcopy(stored)
     e = doc["intervals"][0]["equilibria"][0]
@@ -163,6 +164,7 @@ def test_a_wrong_equilibrium_fails(stored):
     assert not check(doc, quick=True).holds
 
 
+@pytest.mark.slow  # the whole artefact checked again from the command line (about 40 CPU-s); the slow job runs it
 def test_cli_check_tampered_file_exits_1(stored, tmp_path):
     doc = copy.deepcopy(stored)
     doc["events"][0]["interval"] = ["49/100", "99/200"]

@@ -125,6 +125,7 @@ def test_the_recomputed_events_are_the_artefacts(around_37_400):
     assert "crossing (10,10,6) x (5,10,6)" in forms
 
 
+@pytest.mark.slow  # the events recomputed over the artefact (about 25 CPU-s); the slow job runs it
 def test_deleting_an_event_fails(game):
     theirs = _events_in(LO, HI)
     assert events_step(game, LO, HI, theirs).ok

@@ -230,10 +230,11 @@ def test_at_any_rational_theta_the_artefact_rechecks(theta):
 def test_sweep_samples_prove_one_rational_inside_each_interval(monkeypatch):
     # the whole sweep takes minutes: here over (0.25, 0.27) only, across the end 9588/37663
     from baccara import banque
+    from baccara.banque.independent_eq import artefact
     from baccara.banque.independent_eq import sweep as isw
 
     real = isw.independent_sweep
-    monkeypatch.setattr(isw, "independent_sweep", lambda: real(0.25, 0.27, grid=8))
+    monkeypatch.setattr(artefact, "independent_sweep", lambda: real(0.25, 0.27, grid=8))
     d = json.loads(json.dumps(banque.prove_independent(sweep_samples=True).to_json()))
     ivs = [p["sweep_interval"] for p in d["proofs"]]
     assert len(ivs) >= 2 and ivs[0][0] == 0.25 and ivs[-1][1] == 0.27

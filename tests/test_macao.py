@@ -63,7 +63,8 @@ def test_best_responses_are_best_and_attained(variant):
     assert expected_payoff(g, threshold(5), b) <= vp
 
 
-@pytest.mark.parametrize("variant", FIRST_VARIANTS)
+@pytest.mark.parametrize("variant", [pytest.param(v, marks=pytest.mark.slow) if v == "macao" else v
+                                     for v in FIRST_VARIANTS])  # macao alone is about 90 CPU-s: the slow job
 def test_solution_brackets_the_value_on_a_small_shoe(variant):
     sol = solve_macao(variant, (3, 1, 1, 1, 1, 1, 1, 1, 1, 1))
     # the certificate, recomputed here from the strategies alone
@@ -156,6 +157,7 @@ def test_exact_lp_vertex_solves_two_by_two_games(a, b, c, d):
     assert v.feasible and -v.objective == value >= grid       # exact and at least as good as any grid point
 
 
+@pytest.mark.slow  # a two-deck solve (about 20 CPU-s); the slow job runs it
 def test_macao_early_two_decks_certified():
     sol = solve_macao("macao-early", 2)
     assert sol.certified, sol.summary()
@@ -164,6 +166,7 @@ def test_macao_early_two_decks_certified():
     assert lo == hi == sol.value
 
 
+@pytest.mark.slow  # deciding uniqueness on two decks (about 30 CPU-s); the slow job runs it
 def test_uniqueness_on_victoria_early():
     from baccara.macao.uniqueness import uniqueness
 

@@ -20,30 +20,23 @@ HTML in notebooks (:mod:`baccara.result`).
 import importlib
 from typing import TYPE_CHECKING
 
-from .errors import BaccaraError, BetError, ShoeError
-from .punto.bets import Bet, Rule, builtin_bets, load_bets_toml
-from .punto.exact import BetResult, CoupDistribution, coup_distribution, edge, effects_of_removal, evaluate
-from .punto.known import Known
-from .punto.report import EdgeReport, RemovalReport, edge_report, removal_report
-from .rules import PUNTO_BANCO, Tableau
-from .shoe import Shoe
-
 __version__ = "0.1.0"
 
 #: Where each public name lives: imported on first use, so that ``import baccara`` (and the command line's
 #: ``--version`` and ``--help``) loads neither NumPy nor numba until something computes.
 _NAMES = {
-    "Bet": "bets", "Rule": "bets", "builtin_bets": "bets", "load_bets_toml": "bets",
+    "Bet": "punto.bets", "Rule": "punto.bets", "builtin_bets": "punto.bets", "load_bets_toml": "punto.bets",
     "BaccaraError": "errors", "BetError": "errors", "ShoeError": "errors",
-    "BetResult": "exact", "CoupDistribution": "exact", "coup_distribution": "exact", "edge": "exact",
-    "effects_of_removal": "exact", "evaluate": "exact",
-    "Known": "known",
-    "EdgeReport": "report", "RemovalReport": "report", "edge_report": "report", "removal_report": "report",
+    "BetResult": "punto.exact", "CoupDistribution": "punto.exact", "coup_distribution": "punto.exact",
+    "edge": "punto.exact", "effects_of_removal": "punto.exact", "evaluate": "punto.exact",
+    "Known": "punto.known",
+    "EdgeReport": "punto.report", "RemovalReport": "punto.report", "edge_report": "punto.report",
+    "removal_report": "punto.report",
     "PUNTO_BANCO": "rules", "Tableau": "rules",
     "Shoe": "shoe",
 }
 #: Modules loaded on first use (``baccara.chemin`` builds numba kernels when imported).
-_LAZY = ("banque", "chemin", "macao", "sim")
+_LAZY = ("banque", "chemin", "macao", "punto", "sim")
 
 if TYPE_CHECKING:  # what the lazy names are, for type checkers and editors
     from .errors import BaccaraError, BetError, ShoeError

@@ -38,22 +38,18 @@ _STEP_OF = {"edge": "punto", "eor": "punto", "bets": "punto", "fields": "punto",
 #: shows there), in the order listed, so that the list needs none of the commands' modules
 #: (tests/test_startup.py checks these against the commands themselves).
 _SUMMARIES: tuple[tuple[str, str], ...] = (
-    ("edge", "Every bet's win / push / loss probabilities and house edge, exactly (given what is known of the "
-             "coup's cards)."),
-    ("eor", "Effects of removal: the exact change in a bet's house edge when one card of each rank is removed."),
-    ("bets", "List the bets: built-in, and those of a --bets file."),
-    ("fields", "The event fields a user-defined bet's 'when' can test."),
-    ("bertrand", "Bertrand's 1888 problems (Ethier 2021): D0, D1, D1/2, W, T, E; Dormoy; Badoureau's errors; audits."),
-    ("check", "Re-check a proof artefact independently of the solvers: exit 0 if every step holds, 1 if one fails."),
-    ("edgesort", "Edge sorting: each pattern's probability and every bet's exact EV, and the player's advantage."),
-    ("chemin", "Chemin de fer as a game (Ethier and Lee 2023): Nash equilibria, the commission sweep, Table 4."),
-    ("simulate", "Simulate real shoes (shuffle, burn, cut card): punto banco bets and counting, chemin de fer, "
-                 "banque."),
-    ("banque", "Baccara banque (Ethier and Lee 2015): the three-person game's solutions."),
-    ("count", "Count analysis of a side bet: bet frequency, edge when betting, win per 100 hands and per shoe, SD, "
-              "SCORE, risk of ruin, beside the perfect counter; 'count design' derives a count from the exact "
-              "effects of removal."),
-    ("macao", "Macao and Victoria (the precursors of baccarat) as zero-sum games, solved exactly."),
+    ('edge', "Every bet's win / push / loss probabilities and house edge, exactly (given what is known of the coup's cards)."),
+    ('eor', "Effects of removal: the exact change in a bet's house edge when one card of each rank is removed."),
+    ('bets', 'List the bets: built-in, and those of a --bets file.'),
+    ('fields', "The event fields a user-defined bet's 'when' can test."),
+    ('bertrand', "Bertrand's 1888 problems (Ethier 2021): D0, D1, D1/2, W, T, E; Dormoy; Badoureau's errors; audits."),
+    ('check', 'Re-check a proof artefact independently of the solvers and print the theorem it proves: exit 0 if every step holds and every demand (--kind, --decks, --range) is met, 1 if not, 2 on bad input.'),
+    ('edgesort', "Edge sorting: each pattern's probability and every bet's exact EV, and the player's advantage."),
+    ('chemin', 'Chemin de fer as a game (Ethier and Lee 2023): Nash equilibria, the commission sweep, Table 4.'),
+    ('simulate', 'Simulate real shoes (shuffle, burn, cut card): punto banco bets and counting, chemin de fer, banque.'),
+    ('banque', "Baccara banque (Ethier and Lee 2015): the three-person game's solutions."),
+    ('count', "Count analysis of a side bet: bet frequency, player's edge when betting, win per 100 hands and per shoe, SD, SCORE, risk of ruin, beside the perfect counter; 'count design' derives a count from the exact effects of removal."),
+    ('macao', 'Macao and Victoria (the precursors of baccarat) as zero-sum games, solved exactly.'),
 )
 _done: set[str] = set()
 

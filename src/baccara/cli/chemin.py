@@ -6,9 +6,7 @@ from fractions import Fraction
 
 import typer
 
-from .. import chemin, params
-from ..chemin.model import MODELS, check_model
-from ..chemin.solution import solve_chemin, sweep_chemin
+from .. import params
 from ..errors import BaccaraError, ShoeError
 from ..shoe import Shoe, a_decks
 from ..workload import check_workload
@@ -54,6 +52,8 @@ def parse_alpha(text: str, option: str = "--commission") -> Fraction:
 def _model_and_decks(model: str, decks: str | None, composition: str | None = None, remove: str | None = None,
                      add: str | None = None, model3: bool = True) -> tuple[str, int | None | tuple[int, ...]]:
     """The model and the game's shoe (d, None for infinite, or a composition by value) from the options."""
+    from ..chemin.model import MODELS, check_model  # the game's kernels: when a command runs, not at --help
+
 
     model = params.choice(model, "--model", MODELS)
     infinite = model.startswith("A")  # Model A deals with replacement: the infinite shoe, and only that
@@ -90,6 +90,8 @@ def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
                      help="Model 3: enumerate every extreme equilibrium (settles uniqueness). "
                           "Models 1-2 always enumerate them (Foster's algorithm).")) -> dict | None:
     """Every Nash equilibrium at one commission, with its certificate."""
+    from ..chemin.solution import solve_chemin
+
     m, d = _model_and_decks(model, decks, composition, remove, add)
     if m.endswith("3"):
         from ..chemin.model3 import solve_chemin3
@@ -110,6 +112,8 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     Says whether the equilibrium is unique and, where it is not, lists every extreme equilibrium.
     Exit status 1 when a case cannot be decided yet (nothing is claimed then); 2 on bad input.
     """
+    from ..chemin.solution import sweep_chemin
+
     m, d = _model_and_decks(model, decks, composition, remove, add)
     a, b = parse_alpha(lo, "--from"), parse_alpha(hi, "--to")
     if a >= b:
@@ -144,6 +148,7 @@ def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Informat
     import os
     from pathlib import Path
 
+    from .. import chemin
     from ..chemin.proof import ProofIncomplete
     from ..errors import CertificateError, ParameterError
 
@@ -231,6 +236,8 @@ def chemin_table4(decks: str = typer.Option("1-100,inf", "--decks", "-d", metava
                                            help="Decks: e.g. 1-100, 6, inf (at most 10000 values)."),
                   json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> list | None:
     """Ethier and Lee (2023), Table 4 for each d (Model B2): curves, intersections, partial curves, cases, exceptional alphas."""
+    from .. import chemin
+
     ds = parse_deck_range(decks)
     check_workload(f"Table 4 for {len(ds)} values of d", SECONDS_PER_D["table4"] * len(ds), allow_long,
                    "give a shorter --decks range", say)
@@ -249,6 +256,8 @@ def chemin_table7(decks: str = typer.Option("1-20", "--decks", "-d", metavar="D-
                                                help="Confirm each interval in the full Model B3 game."),
                   json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> list | None:
     """Ethier and Lee (2023), Table 7 / Theorem 2 (Model B3): Banker's strategies by alpha-interval, grouped by d."""
+    from .. import chemin
+
     ds = _finite(parse_deck_range(decks))
     per_d = SECONDS_PER_D["table7" if confirm else "table7-no-confirm"]
     check_workload(f"Table 7 for {len(ds)} values of d{'' if confirm else ' (no confirmation)'}", per_d * len(ds),
@@ -275,6 +284,8 @@ def chemin_plot(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositio
                 output: str = typer.Option("curves.png", "--out", "-o", metavar="FILE",
                                            help="Image file to write (.png, .pdf, .svg).")) -> None:
     """Plot the best-response-discontinuity curves in the (alpha, p) plane (Ethier and Lee (2023), Figure 1)."""
+    from ..chemin.solution import sweep_chemin
+
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
     params.output_file(output, "--out", params.IMAGE_SUFFIXES)
     from ..plots import plot_curves
@@ -293,6 +304,8 @@ def chemin_plot(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositio
 def chemin_table1(model: str = MODEL, decks: str | None = CHEMIN_DECKS, composition: str | None = COMPOSITION,
                   remove: str | None = REMOVE, add: str | None = ADD, json_out: bool = JSON) -> dict | None:
     """Ethier and Lee (2023), Table 1: Banker's moves that depend neither on Player's strategy nor on alpha in [0, 1/10]."""
+    from .. import chemin
+
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
 
     return render(chemin.table1(m, **_shoe_args(d)), json_out)
@@ -304,6 +317,8 @@ def chemin_table5(decks: str = typer.Option("1-100", "--decks", "-d", metavar="D
                                            help="Decks: e.g. 1-100 (finite, at most 10000 values)."),
                   json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> dict | None:
     """Ethier and Lee (2023), Table 5: Banker's equilibrium moves common to every d and commission (blanks vary)."""
+    from .. import chemin
+
     ds = _finite(parse_deck_range(decks))
     check_workload(f"Table 5 for {len(ds)} values of d", SECONDS_PER_D["table5"] * len(ds), allow_long,
                    "give a shorter --decks range", say)
@@ -321,6 +336,8 @@ def chemin_table(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
                  p: str = typer.Option("0", "--p", help="Player's probability of drawing at 5, in [0, 1]."),
                  json_out: bool = JSON) -> dict | None:
     """Banker's best response to Player's mixture p at one commission (Ethier and Lee (2023), Table 1 layout)."""
+    from .. import chemin
+
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
 
     return render(chemin.best_response(m, **_shoe_args(d), commission=parse_alpha(commission),

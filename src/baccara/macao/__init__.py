@@ -19,22 +19,40 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from .. import params
 from ..shoe import Shoe
-from .brute import brute_distribution
-from .engine import banker_best_response, distribution, expected_payoff, punter_best_response, table, threshold
-from .model import MacaoGame, macao_game
-from .solution import MacaoSolution, solve_macao
 from .variants import CHOICES, SOURCES, VARIANTS, MacaoRules, macao_rules
-from .work import MacaoWork, estimate_macao_work
+
+if TYPE_CHECKING:  # what the names loaded on first use are, for type checkers and editors
+    from .brute import brute_distribution
+    from .engine import banker_best_response, distribution, expected_payoff, punter_best_response, table, threshold
+    from .model import MacaoGame
+    from .solution import MacaoSolution
+    from .work import MacaoWork
 
 __all__ = ["CHOICES", "SOURCES", "VARIANTS", "MacaoGame", "MacaoRules", "MacaoSolution", "MacaoWork",
            "banker_best_response", "brute_distribution", "distribution", "estimate", "expected_payoff", "game",
            "punter_best_response", "rules", "solve", "table", "threshold"]
 
 rules = macao_rules
+
+#: Names loaded on first use, and the module of each: the rules (:mod:`.variants`) are light, the
+#: engine and the LP load NumPy and SciPy, which the command line's ``--help`` must not.
+_LAZY = {
+    "brute_distribution": ".brute",
+    **dict.fromkeys(["banker_best_response", "distribution", "expected_payoff", "punter_best_response", "table",
+                     "threshold"], ".engine"),
+    "MacaoGame": ".model", "MacaoSolution": ".solution", "MacaoWork": ".work",
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def estimate(variant: str | MacaoRules = "macao", *, uniqueness: bool = False, **changes) -> MacaoWork:
@@ -54,6 +72,8 @@ def estimate(variant: str | MacaoRules = "macao", *, uniqueness: bool = False, *
     MacaoWork
         LP coefficients, banker nodes, estimated seconds of one core and bytes.
     """
+    from .work import estimate_macao_work
+
     return estimate_macao_work(macao_rules(variant, **changes), uniqueness=uniqueness)
 
 
@@ -76,6 +96,8 @@ def game(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe |
     MacaoGame
         The game.
     """
+    from .model import macao_game
+
     return macao_game(variant, _shoe(decks, shoe), **changes)
 
 
@@ -102,6 +124,8 @@ def solve(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe 
     MacaoSolution
         The solution.
     """
+    from .solution import solve_macao
+
     return solve_macao(variant, _shoe(decks, shoe), decide_uniqueness=decide_uniqueness, **changes)
 
 

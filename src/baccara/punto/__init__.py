@@ -16,20 +16,27 @@ The face of the game (``baccara`` hands the same names on at its top level):
 
 import importlib
 
-from .bets import Bet, Rule, builtin_bets, load_bets_toml
-from .exact import BetResult, CoupDistribution, coup_distribution, edge, effects_of_removal, evaluate
-from .known import Known
-from .report import EdgeReport, RemovalReport, edge_report, removal_report
-
 __all__ = ["Bet", "BetResult", "CoupDistribution", "EdgeReport", "EdgeSortAnalysis", "Known", "RemovalReport", "Rule",
            "best_sorting", "builtin_bets", "coup_distribution", "edge", "edge_report", "edge_sort", "effects_of_removal",
            "evaluate", "load_bets_toml", "removal_report"]
 
-#: Names loaded on first use, and the module of each.
-_LAZY = {"EdgeSortAnalysis": ".edgesort", "best_sorting": ".edgesort", "edge_sort": ".edgesort"}
+#: Every name is loaded on first use, from its module: importing one module of the package (the
+#: command line's ``--version`` and ``--help`` import :mod:`.bets`) must not load NumPy or the kernels.
+_LAZY = {
+    **dict.fromkeys(["Bet", "Rule", "builtin_bets", "load_bets_toml"], ".bets"),
+    **dict.fromkeys(["BetResult", "CoupDistribution", "coup_distribution", "edge", "effects_of_removal", "evaluate"],
+                    ".exact"),
+    "Known": ".known",
+    **dict.fromkeys(["EdgeReport", "RemovalReport", "edge_report", "removal_report"], ".report"),
+    **dict.fromkeys(["EdgeSortAnalysis", "best_sorting", "edge_sort"], ".edgesort"),
+}
 
 
 def __getattr__(name: str):
     if name in _LAZY:
         return getattr(importlib.import_module(_LAZY[name], __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
