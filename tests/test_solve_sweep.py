@@ -32,6 +32,8 @@ from baccara.solve.sweep import (
     sweep,
 )
 
+from .budget import examples
+
 
 def lin(c, e, delta, delta_base):
     return LinearAdditiveGame(tuple(map(tuple, c)), tuple(map(tuple, e)), tuple(delta), delta_base,
@@ -231,7 +233,7 @@ def test_rational_between_with_irrational_ends():
     assert Q(F(-1, 10), F(1, 10), 2) < s < Q(F(1, 20), F(1, 20), 2)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.tuples(st.fractions(-3, 3, max_denominator=9), st.fractions(-3, 3, max_denominator=9),
                  st.sampled_from([2, 3, 5, 7])), st.fractions(0, 1, max_denominator=9).filter(bool))
 def test_rational_between_irrational_and_anything(r, gap):
@@ -367,7 +369,7 @@ def check_against_foster(game, sw):
     return unique
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(linear_games(), SPANS)
 def test_intervals_give_exactly_fosters_equilibria_everywhere(game, span):
     lo, hi = span
@@ -390,7 +392,7 @@ def test_intervals_give_exactly_fosters_equilibria_everywhere(game, span):
     assert e == len({p.point.alpha for p in sw.points if len(p.extremes) > 1})
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(vanishing_games(), SPANS)
 def test_degenerate_sets_give_exactly_fosters_equilibria_everywhere(game, span):
     # Gains vanishing identically or at one alpha, curves that coincide: the sweep must still
@@ -405,7 +407,7 @@ def test_degenerate_sets_give_exactly_fosters_equilibria_everywhere(game, span):
 
 
 @pytest.mark.slow
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(vanishing_games(), SPANS)
 def test_degenerate_sets_many(game, span):
     test_degenerate_sets_give_exactly_fosters_equilibria_everywhere.hypothesis.inner_test(game, span)
