@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Set up baccara and its test tools in ./.venv and run the test suite.
 #
-#   bash scripts/test.sh            the fast suite: every test not marked slow (about 1,000 CPU-seconds: some
-#                                   8-10 minutes on two free cores)
+#   bash scripts/test.sh            the fast suite: every test not marked slow (about 25 CPU-minutes from a
+#                                   fresh clone, the kernels' first compilation included)
 #   bash scripts/test.sh --slow     the tests marked slow (the long paper reproductions), not those marked proof
 #   bash scripts/test.sh --proofs   the tests marked proof: re-deriving a stored proof from scratch (tens of minutes)
 #   bash scripts/test.sh --all      everything
