@@ -37,11 +37,11 @@ def test_perfect_counter_runs_from_a_plain_script(tmp_path):
 
 
 @pytest.mark.parametrize(("code", "safe"), [
-    ("from baccara.sim.distributed import spawn_is_safe\nprint(spawn_is_safe())\n", False),
-    ("from baccara.sim.distributed import spawn_is_safe\n\nif __name__ == '__main__':\n    print(spawn_is_safe())\n", True),
-    ("from baccara.sim.distributed import spawn_is_safe\n\ndef main():\n    print(spawn_is_safe())\n\n"
+    ("from baccara.processes import spawn_is_safe\nprint(spawn_is_safe())\n", False),
+    ("from baccara.processes import spawn_is_safe\n\nif __name__ == '__main__':\n    print(spawn_is_safe())\n", True),
+    ("from baccara.processes import spawn_is_safe\n\ndef main():\n    print(spawn_is_safe())\n\n"
      "if '__main__' == __name__:\n    main()\n", True),
-    ("from baccara.sim.distributed import spawn_is_safe\n\ndef main():\n    print(spawn_is_safe())\n\nmain()\n", False),
+    ("from baccara.processes import spawn_is_safe\n\ndef main():\n    print(spawn_is_safe())\n\nmain()\n", False),
 ])
 def test_spawn_is_safe_reads_the_scripts_guard(tmp_path, code, safe):
     r = _python(code, tmp_path)
@@ -51,7 +51,7 @@ def test_spawn_is_safe_reads_the_scripts_guard(tmp_path, code, safe):
 
 def test_spawn_is_safe_from_python_c():
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    r = subprocess.run([sys.executable, "-c", "from baccara.sim.distributed import spawn_is_safe; print(spawn_is_safe())"],
+    r = subprocess.run([sys.executable, "-c", "from baccara.processes import spawn_is_safe; print(spawn_is_safe())"],
                        capture_output=True, text=True, timeout=60, env=env)
     assert r.stdout.strip() == "True", r.stderr
 

@@ -65,13 +65,13 @@ the same ranges and machine: 0.8x to 1.3x (``benchmarks/bench_banque_events.py``
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
 import flint
 
+from ..processes import process_pool
 from .banque_interior import _ball, _bilinear, _independent, _roots, gain_line
 from .qf import _box_feasible, _sign
 
@@ -704,7 +704,7 @@ def _map(run: _Run, game, family: str, items: list, workers: int, progress) -> N
     if workers <= 1:
         results = map(_chunk, jobs)
     else:
-        pool = ProcessPoolExecutor(max_workers=workers)
+        pool = process_pool(workers, "the events check with workers > 1")
         results = pool.map(_chunk, jobs)
     try:
         for n, (events, trouble, counts, along) in enumerate(results):

@@ -64,7 +64,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import product
@@ -74,6 +74,7 @@ from typing import Any, cast
 from ..algebraic import QuadraticNumber
 from ..algebraic import fraction_str as fstr
 from ..check.chemin_points import MERGED_FACE, alpha_from_json, analyse, equivalent_columns, merged_coefficients
+from ..processes import process_pool
 from ..result import Result
 from ..shoe import _decks_json
 from ..solve.farkas import Row, farkas
@@ -819,7 +820,7 @@ def prove_chemin3_range(decks: Sequence[int | None], lo: Fraction = F0, hi: Frac
             if progress:
                 progress(d)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with process_pool(workers, "chemin prove with workers > 1") as pool:
             futures = {pool.submit(_prove_row, d, lo, hi, where): k for k, d in enumerate(decks)}
             for fut in as_completed(futures):
                 k = futures[fut]

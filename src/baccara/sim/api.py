@@ -173,7 +173,7 @@ def play_punto(shoes: int = 10_000, *, seed: int | None = None, decks: int | str
         ``"threads"``, ``"processes"`` or ``"dask"``.  The perfect counter runs in Python, so
         on ``"threads"`` it moves to worker processes where that is safe: not from a script's
         top level outside ``if __name__ == "__main__":``, where it stays in threads
-        (:func:`baccara.sim.distributed.spawn_is_safe`).
+        (:func:`baccara.processes.spawn_is_safe`).
     workers : int, optional
         Threads or processes (default: every core).
 

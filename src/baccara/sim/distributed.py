@@ -26,18 +26,15 @@ scheduler gets a clear error within seconds, not a hang or a huge allocation.
 
 from __future__ import annotations
 
-import ast
 import os
 import socket
 import struct
-import sys
 import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import (
     FIRST_COMPLETED,
-    ProcessPoolExecutor,
     ThreadPoolExecutor,
     wait,
 )
@@ -46,6 +43,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..errors import BaccaraError, ParameterError
+from ..processes import process_pool, spawn_is_safe
 from .results import Accumulator, ChunkResult
 
 BACKENDS = ("threads", "processes", "dask")
@@ -307,60 +305,6 @@ def check_backend(backend: str, workers: int | None, scheduler: str | None) -> t
     return backend, workers
 
 
-def _is_main_guard(node: ast.stmt) -> bool:
-    """Is ``node`` an ``if __name__ == "__main__":`` block (either side of the ``==``)?"""
-    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
-        return False
-    test = node.test
-    if len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
-        return False
-    sides = [test.left, test.comparators[0]]
-    names = [s for s in sides if isinstance(s, ast.Name) and s.id == "__name__"]
-    words = [s for s in sides if isinstance(s, ast.Constant) and s.value == "__main__"]
-    return len(names) == 1 and len(words) == 1
-
-
-def spawn_is_safe() -> bool:
-    """Can this process start worker processes (``spawn``) without them re-running the caller's code?
-
-    A spawned worker imports the main module again (as ``__mp_main__``) before it takes any
-    task.  That is harmless for an interactive session, a notebook, ``python -c``,
-    ``python -m package`` and the ``baccara`` command, and for a script whose call sits
-    under ``if __name__ == "__main__":``.  A plain script that calls the library at its top
-    level would have every worker run that call again and start workers of its own, which
-    multiprocessing refuses (``BrokenProcessPool``): there the answer is no.
-
-    Returns
-    -------
-    bool
-        True where worker processes can be started.
-    """
-    main = sys.modules.get("__main__")
-    if main is None:
-        return True
-    spec_name = getattr(getattr(main, "__spec__", None), "name", None)
-    if spec_name is not None and (spec_name == "__main__" or spec_name.endswith(".__main__")):
-        return True  # multiprocessing does not re-run a package's __main__
-    path = getattr(main, "__file__", None)
-    if path is None or not os.path.isfile(path):
-        return spec_name is None  # interactive, a notebook, python -c
-    frame = sys._getframe(1)
-    while frame is not None and not (frame.f_globals is main.__dict__ and frame.f_code.co_name == "<module>"):
-        frame = frame.f_back  # type: ignore[assignment]
-    if frame is None:
-        return False  # called from elsewhere (a thread, a callback): the main module's top level is unknown
-    try:
-        with open(path, "rb") as f:
-            tree = ast.parse(f.read())
-    except (OSError, SyntaxError, ValueError):
-        return False
-    line = frame.f_lineno
-    for node in tree.body:
-        if node.lineno <= line <= (node.end_lineno or node.lineno):
-            return _is_main_guard(node)
-    return False
-
-
 def _needs_spawn(what: str) -> None:
     if not spawn_is_safe():
         raise ParameterError(f"{what} starts worker processes, which re-run the main script: call it under "
@@ -459,10 +403,8 @@ def run_chunk_serial(job: Job, index: int) -> ChunkResult:
 
 
 def _run_processes(job: Job, workers: int, tracker: _Tracker) -> None:
-    import multiprocessing as mp
-
     count = n_chunks(job)
-    with ProcessPoolExecutor(max_workers=min(workers, count), mp_context=mp.get_context("spawn")) as pool:
+    with process_pool(min(workers, count)) as pool:
         _windowed(lambda i: pool.submit(run_chunk_serial, job, i), count, IN_FLIGHT_PER_WORKER * workers, tracker)
 
 
