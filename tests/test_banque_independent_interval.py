@@ -36,6 +36,7 @@ def middle_proof(short_sweep):
     return prove_interval(ends[0].endpoint, ends[1].endpoint, sw.intervals[1].signature, seconds=120)
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_an_interval_is_proved_for_every_theta(short_sweep, middle_proof):
     sw, ends = short_sweep
     assert len(sw.intervals) == 3 and all(e.endpoint is not None for e in ends)

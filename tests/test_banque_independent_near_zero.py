@@ -120,6 +120,7 @@ def test_a_sweep_from_zero_is_proved_down_to_zero():
     assert "p1 = 0" in prove_first_interval(hi, (curves, draws, ("p2=1",)), seconds=300).reason
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_the_whole_first_interval_is_proved():
     """The sweep's first interval, (0, 0.0172597...), where Banker at (4,8,3) turns (a root of a
     quadratic): proved for every theta (about 15 s: blown up on (0, 1/70), the rest plain)."""

@@ -142,6 +142,7 @@ def test_the_result_and_the_command_say_exact():
     assert r.exit_code == 0 and "proved exactly (no margin)" in r.output
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_sweep_samples_are_proved_with_the_intervals_form():
     # The last intervals of the sweep (theta up to 1/2): at a rational inside each the value is
     # proved exactly and the exact maximiser has the interval's (float) form.

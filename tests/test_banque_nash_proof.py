@@ -116,6 +116,7 @@ def test_the_stored_upper_events_are_the_proofs():
     assert [row["polynomial"] for row in doc["events"]] == [row["polynomial"] for row in stored["events"]]
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_edge_points_are_analysed_and_the_checker_agrees():
     # On (17/1000, 19/1000) the equilibrium with p1 = 0 (Player 2 mixing, Banker mixing where
     # the curve (9,10,6) meets the edge) changes Banker's draw set three times.  The proof once

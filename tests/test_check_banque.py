@@ -56,7 +56,8 @@ def _solver_interior(theta):
     return out
 
 
-@pytest.mark.parametrize("theta", [F(4, 43), F(1, 34), F(11, 38), F(1, 9), F(1, 4), F(1, 2)])
+@pytest.mark.parametrize("theta", [F(4, 43), F(1, 34), pytest.param(F(11, 38), marks=pytest.mark.slow), F(1, 9),
+                                   F(1, 4), pytest.param(F(1, 2), marks=pytest.mark.slow)])   # slow: 7-10 CPU-s each
 def test_checker_finds_the_mixing_equilibria_alone(theta):
     # the checker's own list of equilibria with both Players mixing against the solver's
     # enumeration: three at 4/43 (inside the region the sampled sweep once missed, one of them
@@ -135,6 +136,7 @@ def test_stored_artefact_checks(stored):
     assert "point theta = 1/2: every equilibrium found by the checker alone" in names
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_deleting_an_equilibrium_fails(stored):
     doc = copy.deepcopy(stored)
     iv = doc["intervals"][1]

@@ -138,6 +138,7 @@ def test_quick_skips_and_says_so(game):
     assert step.ok and step.skipped and "not recomputed" in step.detail
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_equilibria_constant_between_recomputed_events(game, around_37_400):
     # an oracle that does not use the events: the checker's own enumeration of every equilibrium
     # at a theta gives the same points' count at two rationals of each piece the events leave
@@ -158,12 +159,14 @@ def test_equilibria_constant_between_recomputed_events(game, around_37_400):
     assert counts == [1, 3, 3]
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_cli_quick_says_the_events_were_not_recomputed():
     r = CliRunner().invoke(app, ["check", "--quick", str(STORED)])
     assert r.exit_code == 0, r.output
     assert "not recomputed" in r.output
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_two_workers_find_the_same_events(game, around_37_400):
     two = recompute_events(game, LO, HI, workers=2)
     assert [(float(r), f) for r, f in two.events] == [(float(r), f) for r, f in around_37_400.events]

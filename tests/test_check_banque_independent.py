@@ -227,6 +227,7 @@ def test_at_any_rational_theta_the_artefact_rechecks(theta):
     assert rep.holds, [s for s in rep.steps if not s.ok]
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_sweep_samples_prove_one_rational_inside_each_interval(monkeypatch):
     # the whole sweep takes minutes: here over (0.25, 0.27) only, across the end 9588/37663
     from baccara import banque

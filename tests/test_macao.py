@@ -38,6 +38,7 @@ def random_strategy(seed: int, den: int = 4):
 @settings(max_examples=8, deadline=None)
 @given(variant=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 10**6),
        counts=st.lists(st.integers(0, 2), min_size=10, max_size=10).filter(lambda c: 6 <= sum(c) <= 9))
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_engine_equals_brute_force(variant, seed, counts):
     counts = tuple(counts)
     g = macao_game(variant, counts)

@@ -608,6 +608,7 @@ def _alarm(*_):
     raise Alarm("a simulate run took more than 30 s")
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_fuzz_every_option_of_every_subcommand(files):
     """Random values (garbage, huge, negative, nan / inf, files, addresses) for 1-3 options at a time:
     each run succeeds or exits 2 with ``error:`` naming one of them, within 30 s, in bounded memory."""
