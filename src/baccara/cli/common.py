@@ -8,6 +8,7 @@ parameter and what is allowed, and exits with status 2.
 from __future__ import annotations
 
 import json
+from contextvars import ContextVar
 from typing import Any
 
 import typer
@@ -49,6 +50,10 @@ app = typer.Typer(
 )
 out = make_console()
 
+#: Where :func:`render` hands results instead of printing them, while set: the web app
+#: (:mod:`baccara.web`) runs the very commands of the command line and serves their documents.
+CAPTURE: ContextVar[list[Result] | None] = ContextVar("baccara_render_capture", default=None)
+
 
 def say(message: str) -> None:
     err.print(message, highlight=False)
@@ -72,6 +77,10 @@ def render(result: Result, json_out: bool, console: Console | None = None) -> An
         The result's document.
     """
     doc = result.to_json()
+    sink = CAPTURE.get()
+    if sink is not None:  # a caller in this context (the web app) takes the result: nothing is printed
+        sink.append(result)
+        return doc
     if json_out:
         print(json.dumps(doc, indent=2))
     else:
