@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 # (scripts/test.sh's install, with the test tools, will do as well).
 want=$( (sha256sum pyproject.toml 2>/dev/null || shasum -a 256 pyproject.toml) | cut -d' ' -f1)
 if [ "$(cat .venv/.baccara-install 2>/dev/null)" != "$want" ] && [ "$(cat .venv/.baccara-install-test 2>/dev/null)" != "$want" ]; then
-    .venv/bin/python -m pip install --quiet -e .
+    .venv/bin/python -m pip install --quiet -e ".[web]"
     echo "$want" > .venv/.baccara-install
 fi
 exec .venv/bin/baccara edge --decks 8 "$@"

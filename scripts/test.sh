@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 stamp=.venv/.baccara-install-test
 want=$( (sha256sum pyproject.toml 2>/dev/null || shasum -a 256 pyproject.toml) | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-    .venv/bin/python -m pip install --quiet -e ".[test]"
+    .venv/bin/python -m pip install --quiet -e ".[test,web]"
     echo "$want" > "$stamp"
 fi
 select=(-m "not slow")

@@ -1,0 +1,112 @@
+"""Charts as inline SVG drawn on the server: no JavaScript and nothing fetched, a tooltip (``<title>``) on each mark.
+
+Each function returns SVG markup (escaped text, safe to put in a page as is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+
+def _num(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def bar_chart(labels: Sequence[str], values: Sequence[float], *, unit: str = "%", title: str = "",
+              tips: Sequence[str] | None = None, width: int = 640) -> str:
+    """Horizontal bars from a zero line, negative to the left (red) and positive to the right (green).
+
+    Parameters
+    ----------
+    labels : sequence of str
+        One label per bar.
+    values : sequence of float
+        The bars' values (in ``unit``).
+    unit : str
+        Shown after each value.
+    title : str
+        The chart's accessible name.
+    tips : sequence of str, optional
+        The tooltip of each bar (default: label and value).
+    width : int
+        Width in pixels.
+
+    Returns
+    -------
+    str
+        An ``<svg>`` element.
+    """
+    n = len(values)
+    row, left, right = 22, 150, 90
+    height = row * n + 10
+    lo, hi = min([0.0, *values]), max([0.0, *values])
+    span = (hi - lo) or 1.0
+    plot = width - left - right
+    zero = left + plot * (0 - lo) / span
+    parts = [f'<svg class="chart" role="img" aria-label="{escape(title)}" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">']
+    for i, (label, v) in enumerate(zip(labels, values)):
+        y = 5 + i * row
+        x0, x1 = sorted((zero, left + plot * (v - lo) / span))
+        colour = "#2e7d32" if v > 0 else "#c62828"
+        tip = tips[i] if tips else f"{label}: {_num(v)}{unit}"
+        parts.append(f'<g><title>{escape(tip)}</title>'
+                     f'<text x="{left - 6}" y="{y + 15}" text-anchor="end">{escape(label)}</text>'
+                     f'<rect x="{x0:.1f}" y="{y + 3}" width="{max(x1 - x0, 1):.1f}" height="{row - 6}" fill="{colour}"/>'
+                     f'<text x="{max(x1, zero) + 4:.1f}" y="{y + 15}">{escape(_num(v) + unit)}</text></g>')
+    parts.append(f'<line x1="{zero:.1f}" y1="0" x2="{zero:.1f}" y2="{height}" stroke="#444"/></svg>')
+    return "".join(parts)
+
+
+def line_chart(series: dict[str, Sequence[tuple[float, float]]], *, x_label: str = "", y_label: str = "",
+               title: str = "", width: int = 640, height: int = 320) -> str:
+    """Lines through points, one per series, each point with a tooltip.
+
+    Parameters
+    ----------
+    series : dict of str to sequence of (float, float)
+        Each series' points (x, y).
+    x_label, y_label : str
+        The axes' names.
+    title : str
+        The chart's accessible name.
+    width, height : int
+        Size in pixels.
+
+    Returns
+    -------
+    str
+        An ``<svg>`` element.
+    """
+    points = [p for s in series.values() for p in s]
+    if not points:
+        return ""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    x_lo, x_hi, y_lo, y_hi = min(xs), max(xs), min(ys), max(ys)
+    x_span, y_span = (x_hi - x_lo) or 1.0, (y_hi - y_lo) or 1.0
+    left, bottom, top, right = 70, 40, 10, 120
+    px = lambda x: left + (width - left - right) * (x - x_lo) / x_span
+    py = lambda y: top + (height - top - bottom) * (1 - (y - y_lo) / y_span)
+    colours = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00"]
+    parts = [f'<svg class="chart" role="img" aria-label="{escape(title)}" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">',
+             f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}" stroke="#444"/>',
+             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="#444"/>',
+             f'<text x="{left}" y="{height - 22}">{escape(_num(x_lo))}</text>',
+             f'<text x="{width - right}" y="{height - 22}" text-anchor="end">{escape(_num(x_hi))}</text>',
+             f'<text x="{(left + width - right) / 2}" y="{height - 5}" text-anchor="middle">{escape(x_label)}</text>',
+             f'<text x="{left - 4}" y="{height - bottom}" text-anchor="end">{escape(f"{y_lo:.4g}")}</text>',
+             f'<text x="{left - 4}" y="{top + 10}" text-anchor="end">{escape(f"{y_hi:.4g}")}</text>',
+             f'<text x="12" y="{(top + height - bottom) / 2}" transform="rotate(-90 12 {(top + height - bottom) / 2})" '
+             f'text-anchor="middle">{escape(y_label)}</text>']
+    for k, (name, pts) in enumerate(series.items()):
+        colour = colours[k % len(colours)]
+        path = " ".join(f"{'M' if i == 0 else 'L'}{px(x):.1f},{py(y):.1f}" for i, (x, y) in enumerate(pts))
+        parts.append(f'<path d="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for x, y in pts:
+            parts.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3" fill="{colour}">'
+                         f'<title>{escape(f"{name}: {x:.6g} -> {y:.6g}")}</title></circle>')
+        parts.append(f'<text x="{width - right + 6}" y="{top + 14 + 16 * k}" fill="{colour}">{escape(name)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

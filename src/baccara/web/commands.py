@@ -1,0 +1,274 @@
+"""Run a ``baccara`` command in-process from a web request: the same parsers, the same document.
+
+A request's query parameters are the command's options without their dashes (``remove=9,9`` for
+``--remove 9,9``; ``tie-pays`` or ``tie_pays``); the command's own code parses them, so that bad
+input fails with the command line's message, naming the option.  The command's result is taken
+where it would be printed (:data:`baccara.cli.common.CAPTURE`), so the document served is the one
+``--json`` prints.  Options that name files on the server, draw plots or lift the workload limit
+(``--allow-long``) are not offered: work past the limit is refused as on the command line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+import types
+import typing
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import BaccaraError, CertificateError, NotProven
+
+#: Options no web request may set: files on the server, plots, ``--json`` (always), ``--allow-long``.
+NEVER = frozenset({"json_out", "allow_long", "plot", "bets", "tableau", "exact", "bets_file", "count_file", "out_file",
+                   "output", "ctx", "workers", "scheduler", "backend"})
+
+_FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)")
+
+
+class WebError(Exception):
+    """A request the command refused: the HTTP status and the JSON body ``{"error", "parameter"}``.
+
+    Parameters
+    ----------
+    message : str
+        The command line's message (naming the option and what it allows).
+    parameter : str or None
+        The query parameter it names (the first option in the message), if any.
+    status : int
+        The HTTP status: 422 for bad input, 500 for a failed certificate (a bug).
+    """
+
+    def __init__(self, message: str, parameter: str | None = None, status: int = 422) -> None:
+        super().__init__(message)
+        self.message = message
+        self.parameter = parameter
+        self.status = status
+
+    def body(self) -> dict:
+        """The JSON body of the error response.
+
+        Returns
+        -------
+        dict
+            ``{"error": message, "parameter": name or None}``.
+        """
+        return {"error": self.message, "parameter": self.parameter}
+
+
+def parameter_of(message: str) -> str | None:
+    """The query parameter a command-line message names: its first ``--option``, without the dashes.
+
+    Parameters
+    ----------
+    message : str
+        The message.
+
+    Returns
+    -------
+    str or None
+        ``decks`` for ``--decks must be ...``; None when it names no option.
+    """
+    m = _FLAG.search(message)
+    return m.group(1) if m else None
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a command as a query parameter."""
+
+    name: str  # the query parameter: the long option without its dashes (tie-pays)
+    arg: str  # the function's argument (tie_pays)
+    kind: str  # "str", "bool", "int" or "list"
+    default: Any
+    help: str
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of the command line that the API runs.
+
+    Parameters
+    ----------
+    module : str
+        Its module under :mod:`baccara.cli` (``.punto``).
+    function : str
+        Its function there (``edge``).
+    cli : str
+        How it is typed (``baccara edge``), for messages.
+    fixed : dict
+        Arguments the web sets itself (besides ``json_out=True``).
+    """
+
+    module: str
+    function: str
+    cli: str
+    fixed: dict = field(default_factory=dict)
+
+    def target(self) -> Callable:
+        """The command's function without its error handler (it raises :class:`BaccaraError`)."""
+        mod = importlib.import_module(self.module, "baccara.cli")
+        f = getattr(mod, self.function)
+        return getattr(f, "__wrapped__", f)
+
+    def options(self) -> list[Option]:
+        """The options a request may give, in the command's order.
+
+        Returns
+        -------
+        list of Option
+            Every option except those of :data:`NEVER` and :attr:`fixed`.
+        """
+        f = self.target()
+        hints = typing.get_type_hints(f)
+        found = []
+        for p in inspect.signature(f).parameters.values():
+            if p.name in NEVER or p.name in self.fixed:
+                continue
+            info = p.default
+            decls = [d for d in getattr(info, "param_decls", ()) or () if d.startswith("--")]
+            long = decls[0].split("/")[0] if decls else "--" + p.name.replace("_", "-")
+            found.append(Option(long[2:], p.name, _kind(hints.get(p.name)), getattr(info, "default", info),
+                                getattr(info, "help", "") or ""))
+        return found
+
+
+def _kind(hint: Any) -> str:
+    args = [a for a in typing.get_args(hint) if a is not type(None)] if isinstance(hint, types.UnionType) or \
+        typing.get_origin(hint) is typing.Union else [hint]
+    base = args[0] if args else hint
+    if base is bool:
+        return "bool"
+    if base is int:
+        return "int"
+    if typing.get_origin(base) is list:
+        return "list"
+    return "str"
+
+
+_TRUE, _FALSE = {"true", "1", "yes", "on"}, {"false", "0", "no", "off"}
+
+
+def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, Any]:
+    """The command's arguments from a request's query parameters.
+
+    Parameters
+    ----------
+    command : Command
+        The command.
+    query : iterable of (str, str)
+        The query parameters in order (a list option may be repeated).
+
+    Returns
+    -------
+    dict
+        Every argument of the command's function.
+
+    Raises
+    ------
+    WebError
+        An unknown parameter, a flag that is not true or false, a number that is not whole.
+    """
+    options = command.options()
+    by_name = {o.name: o for o in options} | {o.name.replace("-", "_"): o for o in options}
+    given: dict[str, list[str]] = {}
+    for key, value in query:
+        option = by_name.get(key)
+        if option is None:
+            names = ", ".join(o.name for o in options)
+            raise WebError(f"{command.cli} has no option --{key} here (the API takes: {names})", key, 400)
+        given.setdefault(option.arg, []).append(value)
+    kw: dict[str, Any] = {"json_out": True, **command.fixed}
+    for o in options:
+        values = given.get(o.arg)
+        if values is None:
+            if o.default is ...:
+                raise WebError(f"--{o.name} is missing: {o.help}", o.name)
+            kw[o.arg] = o.default
+            continue
+        if o.kind != "list" and len(values) > 1:
+            raise WebError(f"--{o.name} is given {len(values)} times: give it once", o.name)
+        v = values[-1]
+        if o.kind == "bool":
+            if v.strip().lower() not in _TRUE | _FALSE:
+                raise WebError(f"--{o.name} is a flag: give true or false, got {v!r}", o.name)
+            kw[o.arg] = v.strip().lower() in _TRUE
+        elif o.kind == "int":
+            try:
+                kw[o.arg] = int(v)
+            except ValueError:
+                raise WebError(f"--{o.name} must be a whole number, got {v!r}", o.name) from None
+        elif o.kind == "list":
+            kw[o.arg] = values
+        else:
+            kw[o.arg] = v
+    signature = inspect.signature(command.target()).parameters
+    for name, p in signature.items():  # what the web never sets: the command's own default
+        if name not in kw:
+            kw[name] = getattr(p.default, "default", p.default)
+    return kw
+
+
+def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
+    """Run the command on a request's parameters and return its ``--json`` document.
+
+    Parameters
+    ----------
+    command : Command
+        The command.
+    query : iterable of (str, str)
+        The request's query parameters.
+
+    Returns
+    -------
+    dict or list
+        The document ``baccara ... --json`` prints for the same options.
+
+    Raises
+    ------
+    WebError
+        Bad input (422, or 400 for an unknown parameter), in the command line's words; a result
+        whose certificate fails or a case not proven (500, nothing claimed).
+    """
+    import typer
+
+    from ..cli.common import CAPTURE
+    from ..cli.errors import failed_certificates
+
+    kw = arguments(command, query)
+    sink: list = []
+    token = CAPTURE.set(sink)
+    try:
+        command.target()(**kw)
+    except NotProven as e:
+        raise WebError(f"not proven: {e}", None, 500) from None
+    except CertificateError as e:
+        raise WebError(f"the certificate fails: {e}", None, 500) from None
+    except BaccaraError as e:
+        message = getattr(e, "cli_message", str(e))
+        raise WebError(message, parameter_of(message)) from None
+    except typer.Exit:  # the command printed why on stderr (a solver that ran out of memory)
+        raise WebError(f"{command.cli} could not compute this here: ask for less", None, 422) from None
+    finally:
+        CAPTURE.reset(token)
+    if not sink:
+        raise WebError(f"{command.cli} gave no result", None, 500)
+    doc = sink[-1].to_json()
+    bad = list(failed_certificates(doc))
+    if bad:
+        raise WebError(f"the certificate fails ({', '.join(bad[:5])}): the result is not proven", None, 500)
+    return doc
+
+
+#: The commands the API runs, by path under /api.
+COMMANDS: dict[str, Command] = {
+    "edge": Command(".punto", "edge", "baccara edge"),
+    "eor": Command(".punto", "eor", "baccara eor"),
+    "edgesort": Command(".edgesort", "edgesort", "baccara edgesort"),
+    "chemin/solve": Command(".chemin", "chemin_solve", "baccara chemin solve"),
+    "banque/solve": Command(".banque", "banque_solve", "baccara banque solve"),
+    "macao/solve": Command(".macao", "macao_solve", "baccara macao solve"),
+    "macao/edge": Command(".macao", "macao_edge", "baccara macao edge"),
+}

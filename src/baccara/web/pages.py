@@ -1,0 +1,278 @@
+"""The app's pages: a form of the command line's options, the exact answer as a table, a chart where one helps.
+
+Each page runs the same command as its API route (:mod:`baccara.web.commands`) on the form's fields
+(named as the options), so a page shows the numbers of ``baccara ... --json`` for the same inputs.
+Forms are GET forms: every answer has a URL that can be bookmarked or shared.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import re
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from . import charts, shoe_page, side_bet
+from .commands import COMMANDS, WebError
+
+#: The pages, in the order of the menu: path, title, what it answers.
+PAGES: tuple[tuple[str, str, str], ...] = (
+    ("/punto", "Punto banco", "Every bet's exact odds and edge for any shoe."),
+    ("/shoe", "Live shoe", "Enter each coup as it is dealt: the exact EV of every bet for the next coup."),
+    ("/side-bet", "Side bet designer", "Design a bet: its exact edge, hit frequency, effects of removal; "
+                                       "download its TOML."),
+    ("/edgesort", "Edge sorting", "The advantage of reading sorted cards, pattern by pattern."),
+    ("/chemin", "Chemin de fer", "The Nash equilibrium at a commission, and its structure over the commission."),
+    ("/banque", "Baccara banque", "The three solution concepts side by side, at any theta."),
+    ("/macao", "Macao", "Macao and Victoria solved exactly as zero-sum games."),
+)
+
+
+def form_query(request: Request, names: Iterable[str]) -> list[tuple[str, str]]:
+    """The form's filled-in fields among ``names``, as query parameters (empty fields left out).
+
+    Parameters
+    ----------
+    request : Request
+        The request.
+    names : iterable of str
+        The fields the page passes on to its command.
+
+    Returns
+    -------
+    list of (str, str)
+        The parameters, in the request's order.
+    """
+    allowed = set(names)
+    return [(k, v.strip()) for k, v in request.query_params.multi_items() if k in allowed and v.strip()]
+
+
+def as_float(text: Any) -> float:
+    """A document's number (``"-243/1047"``, ``0.5``) as a float.
+
+    Parameters
+    ----------
+    text : str or float
+        An exact fraction as text, or a number.
+
+    Returns
+    -------
+    float
+        Its value.
+    """
+    return float(Fraction(text)) if isinstance(text, str) else float(text)
+
+
+def _percent(x: Any) -> str:
+    return f"{100 * as_float(x):+.6f}%"
+
+
+async def compute(request: Request, name: str, query: list[tuple[str, str]]) -> tuple[Any, dict | None]:
+    """Run an API command for a page: its document, or the error to show in the form.
+
+    Parameters
+    ----------
+    request : Request
+        The page's request (the app's engine).
+    name : str
+        The command's path under /api.
+    query : list of (str, str)
+        Its parameters.
+
+    Returns
+    -------
+    (object, dict or None)
+        The document (None on error) and the error body (None on success).
+    """
+    try:
+        return await request.app.state.engine.document(COMMANDS[name], query), None
+    except WebError as e:
+        return None, e.body()
+
+
+def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
+    """Add every page's route to ``app``.
+
+    Parameters
+    ----------
+    app : FastAPI
+        The app.
+    engine : Engine
+        Where computations run.
+    templates : Jinja2Templates
+        The pages' templates.
+    """
+    env = templates.env
+    env.globals["PAGES"] = PAGES
+    env.filters["pct"] = _percent
+    env.filters["f"] = as_float
+    env.filters["pretty"] = lambda doc: json.dumps(doc, indent=1)
+
+    def page(request: Request, name: str, context: dict, error: dict | None = None) -> Response:
+        q = dict(request.query_params)
+        return templates.TemplateResponse(request, name, {"q": q, "error": error, **context},
+                                           status_code=422 if error else 200)
+
+    shoe_fields = ("decks", "composition", "remove", "add", "commission", "tie-pays", "super6-pays")
+
+    @app.get("/punto", response_class=HTMLResponse, include_in_schema=False)
+    async def punto(request: Request) -> Response:
+        query = form_query(request, (*shoe_fields, "known"))
+        doc, error = await compute(request, "edge", query)
+        chart = ""
+        if doc is not None:
+            names = list(doc["bets"])
+            chart = charts.bar_chart(names, [-100 * as_float(doc["bets"][n]["edge"]) for n in names],
+                                     title="each bet's expected value per unit, percent")
+        return page(request, "punto.html", {"doc": doc, "chart": chart, "query": query}, error)
+
+    @app.get("/edgesort", response_class=HTMLResponse, include_in_schema=False)
+    async def edgesort(request: Request) -> Response:
+        query = form_query(request, (*shoe_fields, "sorted", "cards", "only"))
+        if not any(k == "sorted" for k, _ in query):
+            query = [("sorted", "6,7,8,9"), *query]
+        doc, error = await compute(request, "edgesort", query)
+        chart = ""
+        if doc is not None:
+            best = []
+            for p in doc["patterns"]:
+                evs = [as_float(b["ev"]) for b in p["bets"].values()]
+                best.append(100 * max(0.0, max(evs)))
+            chart = charts.bar_chart([p["pattern"] for p in doc["patterns"]], best,
+                                     title="the best bet's EV given each pattern, percent")
+        return page(request, "edgesort.html", {"doc": doc, "chart": chart, "query": query}, error)
+
+    @app.get("/chemin", response_class=HTMLResponse, include_in_schema=False)
+    async def chemin(request: Request) -> Response:
+        query = form_query(request, ("model", "decks", "composition", "remove", "add", "commission"))
+        doc, error = await compute(request, "chemin/solve", query)
+        chart, sweep, sweep_error = "", None, None
+        if doc is not None and not doc["model"].endswith("3"):
+            sweep_query = [(k, v) for k, v in query if k != "commission"]
+            try:
+                sweep = await engine.document(CHEMIN_SWEEP, sweep_query)
+            except WebError as e:
+                sweep_error = e.body()
+            if sweep is not None:
+                chart = chemin_sweep_chart(sweep)
+        return page(request, "chemin.html", {"doc": doc, "chart": chart, "sweep": sweep, "sweep_error": sweep_error,
+                                             "tables": [banker_table(eq) for eq in (doc or {}).get("equilibria", [])],
+                                             "query": query}, error)
+
+    @app.get("/banque", response_class=HTMLResponse, include_in_schema=False)
+    async def banque(request: Request) -> Response:
+        query = form_query(request, ("theta", "decks", "composition", "remove", "add"))
+        concepts = ("correlated", "independent", "nash")
+        answers = await asyncio.gather(*(compute(request, "banque/solve", [*query, ("concept", c)]) for c in concepts))
+        docs = {c: a[0] for c, a in zip(concepts, answers)}
+        errors = {c: a[1] for c, a in zip(concepts, answers)}
+        error = next((e for e in errors.values() if e is not None), None)
+        return page(request, "banque.html", {"docs": docs, "errors": errors, "query": query}, error)
+
+    @app.get("/macao", response_class=HTMLResponse, include_in_schema=False)
+    async def macao(request: Request) -> Response:
+        query = form_query(request, ("variant", "decks", "composition", "remove", "add", "natural9-pays", "draws",
+                                     "naturals"))
+        doc = error = None
+        if query:  # the default game takes tens of seconds: solved only when asked
+            doc, error = await compute(request, "macao/solve", query)
+        return page(request, "macao.html", {"doc": doc, "query": query}, error)
+
+    shoe_page.add_routes(app, page)
+    side_bet.add_routes(app, page)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return RedirectResponse("/static/favicon.svg")
+
+
+from .commands import Command  # noqa: E402  (after COMMANDS, for the sweep the chemin page draws)
+
+CHEMIN_SWEEP = Command(".chemin", "chemin_sweep", "baccara chemin sweep")
+
+
+def banker_table(eq: dict) -> list[dict]:
+    """Banker's open information sets at an equilibrium, each with D (draw), S (stand) or M (mix).
+
+    Parameters
+    ----------
+    eq : dict
+        One equilibrium of ``baccara chemin solve --json`` (Models 1-2).
+
+    Returns
+    -------
+    list of dict
+        ``{"set", "third", "move", "draw"}`` per open information set, in the strategy's order:
+        the set (Banker's two cards, Player's third card or none), the move letter, and the probability
+        of drawing for a mixed move.
+    """
+    banker = eq.get("banker", {})
+    moves = [c for c in banker.get("strategy", "") if c in "DSM"]
+    sets = banker.get("open_information_sets", [])
+    mixed = banker.get("mixed", {})
+    rows = []
+    for s, m in zip(sets, moves):
+        hand, _, third = s.partition("|")
+        rows.append({"set": hand, "third": third, "move": m, "draw": mixed.get(s)})
+    return rows
+
+
+_FORMULA = re.compile(r"^[0-9alphsqrt\s+\-*/().]+$")
+
+
+def formula_value(text: str, alpha: float) -> float | None:
+    """The value at ``alpha`` of a document's formula in alpha (``(477191 - 54732*alpha) / (592524 - ...)``).
+
+    Parameters
+    ----------
+    text : str
+        The formula: numbers, ``alpha``, ``sqrt``, + - * / and parentheses only.
+    alpha : float
+        The commission.
+
+    Returns
+    -------
+    float or None
+        Its value (None for any other text).
+    """
+    if not isinstance(text, str) or not _FORMULA.match(text):
+        return None
+    try:  # only numbers, alpha, sqrt and arithmetic can reach here (checked above)
+        return float(eval(text, {"__builtins__": {}}, {"alpha": alpha, "sqrt": math.sqrt}))  # noqa: S307
+    except (ArithmeticError, SyntaxError, ValueError, TypeError, NameError):
+        return None
+
+
+def chemin_sweep_chart(sweep: dict, samples: int = 16) -> str:
+    """Player's equilibrium probability of drawing at 5 over the commission, from a ``chemin sweep`` document.
+
+    Parameters
+    ----------
+    sweep : dict
+        The document of ``baccara chemin sweep --json``.
+    samples : int
+        Points drawn in each interval of the commission.
+
+    Returns
+    -------
+    str
+        An SVG line chart (empty if the document has no intervals).
+    """
+    points: list[tuple[float, float]] = []
+    for piece in sweep.get("intervals") or []:
+        lo, hi = piece["alpha_from"]["float"], piece["alpha_to"]["float"]
+        formula = piece.get("player", {}).get("draw_at_5")
+        for i in range(samples + 1):
+            a = lo + (hi - lo) * i / samples
+            v = formula_value(formula, a)
+            if v is not None:
+                points.append((a, v))
+    return charts.line_chart({"P(draw at 5)": points}, x_label="commission alpha", y_label="Player draws at 5",
+                             title="Player's equilibrium over the commission") if points else ""

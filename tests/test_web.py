@@ -1,0 +1,275 @@
+"""The web app (``baccara serve``): the API serves the command line's ``--json`` documents, bad input is a 4xx
+naming the parameter, and the pages show the exact numbers the library computes.
+
+Needs the ``web`` extra; skipped without it.  The browser tests (headless Chromium) are in
+``tests/test_web_browser.py`` and marked slow.
+"""
+
+import json
+import subprocess
+import sys
+import time
+import warnings
+from fractions import Fraction
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("uvicorn")
+
+with warnings.catch_warnings():  # starlette's test client warns about its httpx
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from baccara import Shoe, builtin_bets, evaluate
+from baccara.cli import app as cli_app
+from baccara.web.app import create_app
+from baccara.web.commands import parameter_of
+from baccara.web.shoe_page import big_road, parse_coup, parse_coups
+
+
+@pytest.fixture(scope="module")
+def client():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with TestClient(create_app()) as c:
+            yield c
+
+
+def cli_json(*args: str):
+    """What ``baccara ARGS --json`` prints, parsed."""
+    r = CliRunner().invoke(cli_app, [*args, "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+# ---------------------------------------------------------------- the API is the command line's --json
+CASES = [
+    ("edge?decks=8&remove=9,9&known=1%3D9", ["edge", "--decks", "8", "--remove", "9,9", "--known", "1=9"]),
+    ("edge?decks=6&commission=0&tie-pays=9&known=1%3D9&known=2%3D8",
+     ["edge", "--decks", "6", "--commission", "0", "--tie-pays", "9", "--known", "1=9", "--known", "2=8"]),
+    ("eor?bet=tie&decks=1", ["eor", "--bet", "tie", "--decks", "1"]),
+    ("edgesort?decks=1&sorted=6,7,8,9&cards=1", ["edgesort", "--decks", "1", "--sorted", "6,7,8,9", "--cards", "1"]),
+    ("chemin/solve?model=B2&decks=1&commission=1/20",
+     ["chemin", "solve", "--model", "B2", "--decks", "1", "--commission", "1/20"]),
+    ("banque/solve?theta=1/2&concept=correlated", ["banque", "solve", "--theta", "1/2", "--concept", "correlated"]),
+    ("macao/solve?variant=victoria&decks=1&draws=0", ["macao", "solve", "--variant", "victoria", "--decks", "1",
+                                                      "--draws", "0"]),
+]
+
+
+@pytest.mark.parametrize("url,args", CASES, ids=[c[0].split("?")[0] for c in CASES])
+def test_each_api_document_is_the_cli_json(client, url, args):
+    r = client.get(f"/api/{url}")
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    expected = cli_json(*args)
+    if "seconds" in expected:  # macao reports its own timings
+        doc.pop("seconds"), expected.pop("seconds")
+    assert doc == expected
+
+
+# ---------------------------------------------------------------- bad input: a 4xx naming the parameter
+@pytest.mark.parametrize("url,parameter,words", [
+    ("edge?decks=x", "decks", "--decks must be a whole number"),
+    ("edge?commission=2", "commission", "--commission"),
+    ("edge?remove=Z", "remove", "unknown rank"),
+    ("edge?known=7%3D9", "known", "--known"),
+    ("edge?infinite=maybe", "infinite", "true or false"),
+    ("edge?decks=8&decks=6", "decks", "once"),
+    ("edge?color=red", "color", "no option --color"),
+    ("eor?decks=8", "bet", "--bet is missing"),
+    ("eor?bet=nope&decks=1", "bet", "unknown bet"),
+    ("edgesort?decks=1", "sorted", "--sorted is missing"),
+    ("edgesort?decks=1&sorted=6&cards=99", "cards", "--cards"),
+    ("chemin/solve?model=C9", "model", "--model"),
+    ("chemin/solve?model=B2&commission=1", "commission", "--commission"),
+    ("banque/solve?theta=2", "theta", "--theta"),
+    ("banque/solve?concept=best", "concept", "--concept"),
+    ("macao/solve?variant=poker", "variant", "--variant"),
+    ("macao/solve?variant=macao&draws=4", "draws", "--allow-long"),
+    ("macao/solve?allow-long=true", "allow-long", "no option --allow-long"),
+])
+def test_bad_input_is_a_4xx_naming_the_parameter(client, url, parameter, words):
+    r = client.get(f"/api/{url}")
+    assert 400 <= r.status_code < 500, r.text
+    body = r.json()
+    assert body["parameter"] == parameter and words in body["error"], body
+    assert "Traceback" not in r.text
+
+
+def test_the_error_is_the_cli_message(client):
+    r = CliRunner().invoke(cli_app, ["edge", "--decks", "0", "--json"])
+    assert r.exit_code == 2
+    body = client.get("/api/edge?decks=0").json()
+    assert body["error"] in " ".join(r.output.split()) and body["parameter"] == "decks"
+
+
+def test_parameter_of_names_the_first_option():
+    assert parameter_of("--tie-pays: tie pays must be positive") == "tie-pays"
+    assert parameter_of("choose one shoe") is None
+
+
+def test_openapi_lists_each_command_with_its_options(client):
+    spec = client.get("/api/openapi.json").json()
+    edge = spec["paths"]["/api/edge"]["get"]
+    names = {p["name"] for p in edge["parameters"]}
+    assert {"decks", "remove", "known", "tie-pays", "commission"} <= names
+    assert {"/api/chemin/solve", "/api/banque/solve", "/api/edgesort", "/api/macao/solve", "/api/eor"} <= set(spec["paths"])
+    assert client.get("/api/docs").status_code == 200
+
+
+def test_a_burst_of_requests_is_answered(client):
+    from concurrent.futures import ThreadPoolExecutor
+
+    urls = [f"/api/edge?decks={d}&remove=9" for d in range(1, 9)] * 3
+    with ThreadPoolExecutor(8) as pool:
+        codes = list(pool.map(lambda u: client.get(u).status_code, urls))
+    assert codes == [200] * len(urls)
+
+
+# ---------------------------------------------------------------- pages show the library's exact numbers
+def test_punto_page_shows_the_exact_edge(client):
+    shoe = Shoe.decks(8).remove("9").remove("9")
+    edge = evaluate(shoe, builtin_bets())["banker"].edge
+    page = client.get("/punto?decks=8&remove=9,9")
+    assert page.status_code == 200 and f">{edge.numerator}/{edge.denominator}<" in page.text
+    assert "<svg" in page.text  # the chart
+
+
+def test_a_page_with_bad_input_says_why(client):
+    page = client.get("/punto?decks=zero")
+    assert page.status_code == 422 and "--decks must be a whole number" in page.text
+
+
+def test_chemin_page_shows_player_at_5(client):
+    doc = client.get("/api/chemin/solve?model=B2&decks=1").json()
+    page = client.get("/chemin?model=B2&decks=1")
+    assert page.status_code == 200
+    assert doc["equilibria"][0]["player"]["draw_at_5"] in page.text and 'class="move D"' in page.text
+
+
+def test_edgesort_page_shows_the_advantage(client):
+    doc = client.get("/api/edgesort?decks=1&sorted=6,7,8,9&cards=1").json()
+    page = client.get("/edgesort?decks=1&sorted=6,7,8,9&cards=1")
+    assert doc["advantage"]["per_coup"] in page.text
+
+
+# ---------------------------------------------------------------- the live shoe
+def test_a_coup_is_read_by_the_drawing_rules():
+    c = parse_coup("9 K 4 7 2")  # Player 9+4 = 3 draws a 2: 5; Banker K+7 = 7 stands
+    assert (c.player, c.banker, c.player_total, c.banker_total, c.winner) == (("9", "4", "2"), ("K", "7"), 5, 7, "B")
+    assert parse_coup("8 1 0 K").winner == "P"  # a natural 8: four cards; 1 is an ace, 0 a ten
+    with pytest.raises(ValueError, match="deals 4 cards"):
+        parse_coup("8 1 0 K 5")
+    with pytest.raises(ValueError, match="third card"):
+        parse_coup("2 3 2 3")
+
+
+def test_the_big_road_turns_on_a_change_of_winner():
+    coups = parse_coups("8 1 0 K;8 1 0 K;A 8 K K;9 9 K K")  # P, P, B, tie
+    assert big_road(coups) == [[{"w": "P", "ties": 0}, {"w": "P", "ties": 0}], [{"w": "B", "ties": 1}]]
+
+
+def test_the_live_shoe_takes_a_coup_and_undoes_it(client):
+    r = client.get("/shoe?decks=1&coups=&coup=9+K+4+7+2", follow_redirects=False)
+    assert r.status_code == 303
+    page = client.get(r.headers["location"])
+    assert page.status_code == 200 and 'id="cards-left">47<' in page.text
+    edge = evaluate(Shoe.decks(1).remove("9").remove("K").remove("4").remove("7").remove("2"), builtin_bets())
+    ev = -edge["tie"].edge
+    assert f">{ev.numerator}/{ev.denominator}<" in page.text
+    assert "carry no information beyond the cards" in page.text
+    undo = client.get("/shoe?decks=1&coups=")
+    assert 'id="cards-left">52<' in undo.text
+
+
+def test_the_live_shoe_refuses_a_card_no_longer_in_it(client):
+    coups = ";".join(["8 8 8 8"] * 1)
+    page = client.get(f"/shoe?decks=1&coups={coups}&coup=8+1+0+K")
+    assert page.status_code == 422 and "coup" in page.text
+
+
+# ---------------------------------------------------------------- the side bet designer
+def test_side_bet_designer_prices_the_bet_and_gives_its_toml(client):
+    q = "name=lucky6&decks=1&field1_1=winner&value1_1=banker&field1_2=banker_total&value1_2=6&pays1=12"
+    page = client.get(f"/side-bet?{q}")
+    assert page.status_code == 200, page.text
+    toml = client.get(f"/side-bet/toml?{q}")
+    assert toml.status_code == 200 and 'winner = "banker"' in toml.text
+    from baccara.punto.bets import bet_from_mapping
+
+    bet = bet_from_mapping("lucky6", {"rules": [{"when": {"winner": "banker", "banker_total": 6}, "pays": 12}]})
+    edge = evaluate(Shoe.decks(1), {"lucky6": bet})["lucky6"].edge
+    assert f">{edge.numerator}/{edge.denominator}<" in page.text
+    assert "Effects of removal" in page.text
+
+
+def test_side_bet_designer_says_what_is_wrong(client):
+    page = client.get("/side-bet?name=x&decks=1&field1_1=winner&value1_1=nobody&pays1=5")
+    assert page.status_code == 422 and "baccara-web-" not in page.text
+
+
+# ---------------------------------------------------------------- the command
+def test_serve_binds_this_machine_by_default_and_says_so():
+    import inspect
+
+    from baccara.cli.serve import serve
+
+    wrapped = inspect.unwrap(serve)
+    assert inspect.signature(wrapped).parameters["host"].default.default == "127.0.0.1"
+
+
+def test_serve_refuses_a_bad_port():
+    r = CliRunner().invoke(cli_app, ["serve", "--port", "70000"])
+    assert r.exit_code == 2 and "--port" in r.output
+
+
+def test_the_app_starts_in_under_5_seconds():
+    code = ("import time; t = time.perf_counter(); from baccara.web.app import create_app; create_app(); "
+            "print(time.perf_counter() - t)")
+    took = float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                timeout=60).stdout)
+    assert took < 5, took
+
+
+def test_as_float_reads_exact_fractions():
+    from baccara.web.pages import as_float, formula_value
+
+    assert as_float("-1/4") == -0.25 and as_float(0.5) == 0.5
+    assert formula_value("(1 - 2*alpha) / 4", 0.5) == 0 and formula_value("__import__('os')", 0) is None
+    assert Fraction(1, 4) == Fraction("1/4")
+
+
+def test_serve_runs_and_answers(tmp_path):
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    p = subprocess.Popen([sys.executable, "-m", "baccara", "serve", "--port", str(port)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    try:
+        import httpx
+
+        deadline = time.time() + 30
+        while True:
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2)
+                break
+            except httpx.TransportError:
+                assert time.time() < deadline and p.poll() is None, p.stderr.read() if p.poll() is not None else ""
+                time.sleep(0.2)
+        assert r.json()["ok"] is True
+    finally:
+        p.terminate()
+        p.wait(timeout=10)
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch):
+    import baccara.cli.serve as serve_module
+
+    monkeypatch.setattr(serve_module, "missing_web_packages", lambda: ["fastapi"])
+    r = CliRunner().invoke(cli_app, ["serve"])
+    assert r.exit_code == 2 and "pip install" in r.output and "[web]" in r.output and "Traceback" not in r.output
