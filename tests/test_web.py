@@ -273,3 +273,13 @@ def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch):
     monkeypatch.setattr(serve_module, "missing_web_packages", lambda: ["fastapi"])
     r = CliRunner().invoke(cli_app, ["serve"])
     assert r.exit_code == 2 and "pip install" in r.output and "[web]" in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("path", ["/", "/punto", "/shoe", "/side-bet", "/edgesort", "/chemin", "/banque", "/macao",
+                                  "/api/docs"])
+def test_no_page_loads_anything_from_elsewhere(client, path):
+    import re
+
+    page = client.get(path)
+    assert page.status_code == 200
+    assert not re.findall(r'(?:src|href)="(?:https?:)?//', page.text), path

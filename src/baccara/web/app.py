@@ -20,6 +20,7 @@ from typing import Any
 
 import anyio.to_thread
 from fastapi import FastAPI, Query, Request
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -118,7 +119,7 @@ def create_app() -> FastAPI:
     fastapi.FastAPI
         The ASGI app.
     """
-    app = FastAPI(title="baccara", version=__version__, docs_url="/api/docs", redoc_url=None,
+    app = FastAPI(title="baccara", version=__version__, docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json",
                   description="The exact mathematics of baccarat. Each document is the command line's `--json` "
                               "document for the same options (named without their dashes). Bad input: status 422 "
@@ -140,6 +141,14 @@ def create_app() -> FastAPI:
 
     for path, command in COMMANDS.items():
         _api_route(app, engine, path, command)
+
+    @app.get("/api/docs", include_in_schema=False)
+    async def docs() -> Response:  # Swagger UI from the package's own copy (static/swagger-ui), no CDN
+        return get_swagger_ui_html(openapi_url="/api/openapi.json", title="baccara API",
+                                   swagger_js_url="/static/swagger-ui/swagger-ui-bundle.js",
+                                   swagger_css_url="/static/swagger-ui/swagger-ui.css",
+                                   swagger_favicon_url="/static/favicon.svg",
+                                   swagger_ui_parameters={"validatorUrl": None})
 
     @app.get("/api/health", tags=["api"], summary="The app answers")
     async def health() -> dict:

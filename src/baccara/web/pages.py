@@ -152,7 +152,9 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     @app.get("/chemin", response_class=HTMLResponse, include_in_schema=False)
     async def chemin(request: Request) -> Response:
         query = form_query(request, ("model", "decks", "composition", "remove", "add", "commission"))
-        doc, error = await compute(request, "chemin/solve", query)
+        doc = error = None
+        if request.query_params:  # solved when the form is sent (seconds)
+            doc, error = await compute(request, "chemin/solve", query)
         chart, sweep, sweep_error = "", None, None
         if doc is not None and not doc["model"].endswith("3"):
             sweep_query = [(k, v) for k, v in query if k != "commission"]
@@ -170,6 +172,8 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     async def banque(request: Request) -> Response:
         query = form_query(request, ("theta", "decks", "composition", "remove", "add"))
         concepts = ("correlated", "independent", "nash")
+        if not request.query_params:  # solved when the form is sent (seconds each)
+            return page(request, "banque.html", {"docs": {}, "errors": {}, "query": query})
         answers = await asyncio.gather(*(compute(request, "banque/solve", [*query, ("concept", c)]) for c in concepts))
         docs = {c: a[0] for c, a in zip(concepts, answers)}
         errors = {c: a[1] for c, a in zip(concepts, answers)}
