@@ -276,10 +276,57 @@ def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch):
 
 
 @pytest.mark.parametrize("path", ["/", "/punto", "/shoe", "/side-bet", "/edgesort", "/chemin", "/banque", "/macao",
-                                  "/api/docs"])
+                                  "/simulate", "/api/docs"])
 def test_no_page_loads_anything_from_elsewhere(client, path):
     import re
 
     page = client.get(path)
     assert page.status_code == 200
     assert not re.findall(r'(?:src|href)="(?:https?:)?//', page.text), path
+
+
+# ---------------------------------------------------------------- background jobs: the simulation
+def _finished(client, job_id: str, seconds: float = 60) -> dict:
+    deadline = time.time() + seconds
+    while True:
+        s = client.get(f"/api/jobs/{job_id}").json()
+        if s["state"] not in ("queued", "running") or time.time() > deadline:
+            return s
+        time.sleep(0.1)
+
+
+def test_a_simulation_job_gives_the_cli_document(client):
+    r = client.post("/api/jobs/simulate/punto?shoes=100&seed=5&decks=8")
+    assert r.status_code == 202
+    s = _finished(client, r.json()["id"])
+    assert s["state"] == "done" and s["done"] == s["total"] == 100
+    expected = cli_json("simulate", "punto", "--shoes", "100", "--seed", "5", "--decks", "8")
+    for doc in (s["result"], expected):  # how long it ran, and at what rate: not the same twice
+        for key in ("seconds", "hands_per_second"):
+            doc["run"].pop(key, None)
+    assert s["result"] == expected
+
+
+def test_a_simulation_job_can_be_cancelled(client):
+    r = client.post("/api/jobs/simulate/punto?shoes=10000000&seed=1&decks=8")
+    assert r.status_code == 202
+    assert client.post(f"/api/jobs/{r.json()['id']}/cancel").status_code == 200
+    s = _finished(client, r.json()["id"])
+    assert s["state"] == "cancelled" and s["done"] < s["total"] and "result" not in s
+
+
+def test_a_simulation_refuses_bad_input_at_once(client):
+    r = client.post("/api/jobs/simulate/punto?shoes=-5")
+    assert r.status_code == 422 and r.json()["parameter"] == "shoes"
+    assert client.post("/api/jobs/simulate/punto?allow-long=true").status_code == 400
+    assert client.get("/api/jobs/nope").status_code == 404
+
+
+def test_the_simulation_page_starts_a_job_and_shows_its_result(client):
+    r = client.post("/simulate", content="shoes=50&seed=2", headers={"content-type": "application/x-www-form-urlencoded"},
+                    follow_redirects=False)
+    assert r.status_code == 303
+    job_id = r.headers["location"].rsplit("/", 1)[1]
+    s = _finished(client, job_id)
+    page = client.get(r.headers["location"])
+    assert s["state"] == "done" and 'id="sim-bets"' in page.text and f"{s['result']['hands']} hands" in page.text

@@ -19,7 +19,7 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-PAGES = ["/", "/punto", "/shoe", "/side-bet", "/edgesort", "/chemin", "/banque", "/macao", "/api/docs"]
+PAGES = ["/", "/punto", "/shoe", "/side-bet", "/edgesort", "/chemin", "/banque", "/macao", "/simulate", "/api/docs"]
 
 
 def _need(what: str) -> None:
@@ -128,4 +128,33 @@ def test_the_live_shoe_updates_after_a_coup_is_typed(server, driver):
     assert driver.find_element(By.ID, "cards-left").text == "407"
     driver.find_element(By.ID, "undo").click()
     assert driver.find_element(By.ID, "cards-left").text == "411"
+    assert _severe(driver) == []
+
+
+def test_a_simulation_shows_its_progress_and_can_be_cancelled(server, driver):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(server + "/simulate")
+    driver.find_element(By.ID, "f-shoes").send_keys("100000000")
+    driver.find_element(By.ID, "f-seed").send_keys("1")
+    driver.find_element(By.CSS_SELECTOR, "#form button[type=submit]").click()
+    bar = WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "progress")))
+    WebDriverWait(driver, 30).until(lambda d: float(bar.get_attribute("value") or 0) > 0)  # the script polls
+    driver.find_element(By.ID, "cancel").click()
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "state").text.startswith("cancelled"))
+    assert _severe(driver) == []
+
+
+def test_a_short_simulation_shows_its_result(server, driver):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(server + "/simulate")
+    driver.find_element(By.ID, "f-shoes").send_keys("200")
+    driver.find_element(By.CSS_SELECTOR, "#form button[type=submit]").click()
+    WebDriverWait(driver, 60).until(ec.presence_of_element_located((By.ID, "sim-bets")))
+    assert "200 shoes" in driver.find_element(By.ID, "summary").text
     assert _severe(driver) == []

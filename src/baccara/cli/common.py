@@ -53,6 +53,9 @@ out = make_console()
 #: Where :func:`render` hands results instead of printing them, while set: the web app
 #: (:mod:`baccara.web`) runs the very commands of the command line and serves their documents.
 CAPTURE: ContextVar[list[Result] | None] = ContextVar("baccara_render_capture", default=None)
+#: Where a simulation reports its progress instead of drawing a bar, while set (``progress(done, total,
+#: hands)``; it may raise to stop the run): the web app's background jobs.
+PROGRESS: ContextVar[Any] = ContextVar("baccara_progress_hook", default=None)
 
 
 def say(message: str) -> None:

@@ -414,6 +414,11 @@ def progress_columns() -> tuple:
 
 
 def _run(simulate, job, common: Common, show: bool, sink):
+    from .common import PROGRESS  # not at the top: the command line's package imports this module
+
+    hook = PROGRESS.get()
+    if hook is not None:  # the web app's job: its own progress (and its cancel), no bar
+        return simulate(job, common.backend, common.workers, common.scheduler, hook, sink=sink)
     if not show:
         return simulate(job, common.backend, common.workers, common.scheduler, sink=sink)
     with Progress(*progress_columns(), console=err, transient=True) as bar:

@@ -23,7 +23,7 @@ from ..errors import BaccaraError, CertificateError, NotProven
 
 #: Options no web request may set: files on the server, plots, ``--json`` (always), ``--allow-long``.
 NEVER = frozenset({"json_out", "allow_long", "plot", "bets", "tableau", "exact", "bets_file", "count_file", "out_file",
-                   "output", "ctx", "workers", "scheduler", "backend"})
+                   "output", "ctx", "workers", "scheduler", "backend", "count", "out_path", "progress", "dry_run"})
 
 _FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)")
 
@@ -271,4 +271,9 @@ COMMANDS: dict[str, Command] = {
     "banque/solve": Command(".banque", "banque_solve", "baccara banque solve"),
     "macao/solve": Command(".macao", "macao_solve", "baccara macao solve"),
     "macao/edge": Command(".macao", "macao_edge", "baccara macao edge"),
+}
+
+#: The commands run as background jobs (:mod:`baccara.web.jobs`), by path under /api/jobs.
+JOB_COMMANDS: dict[str, Command] = {
+    "simulate/punto": Command(".simulate", "punto", "baccara simulate punto"),
 }

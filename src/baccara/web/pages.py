@@ -19,7 +19,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from . import charts, shoe_page, side_bet
+from . import charts, shoe_page, side_bet, simulate_page
 from .commands import COMMANDS, WebError
 
 #: The pages, in the order of the menu: path, title, what it answers.
@@ -32,6 +32,7 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("/chemin", "Chemin de fer", "The Nash equilibrium at a commission, and its structure over the commission."),
     ("/banque", "Baccara banque", "The three solution concepts side by side, at any theta."),
     ("/macao", "Macao", "Macao and Victoria solved exactly as zero-sum games."),
+    ("/simulate", "Simulation", "Punto banco on real shoes, in the background, with a progress bar."),
 )
 
 
@@ -191,6 +192,7 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
 
     shoe_page.add_routes(app, page)
     side_bet.add_routes(app, page)
+    simulate_page.add_routes(app, page)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

@@ -2,17 +2,18 @@
 // shortcuts on the live shoe and polls a background job's progress.
 document.addEventListener("keydown", (e) => {
   const undo = document.getElementById("undo");
-  if (undo && e.key === "z" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); undo.click(); }
+  const box = document.getElementById("coup");
+  if (undo && e.key === "z" && (e.ctrlKey || e.metaKey) && (!box || box.value === "")) { e.preventDefault(); undo.click(); }
 });
 document.addEventListener("DOMContentLoaded", () => {
   const job = document.querySelector("[data-job]");
-  if (!job) return;
+  if (!job || !["queued", "running"].includes(job.dataset.state)) return;
   const bar = job.querySelector("progress"), text = job.querySelector(".status");
   const poll = async () => {
     const r = await fetch(`/api/jobs/${job.dataset.job}`);
     const s = await r.json();
     if (bar && s.total) { bar.max = s.total; bar.value = s.done; }
-    if (text) text.textContent = s.state + (s.total ? ` (${s.done}/${s.total})` : "");
+    if (text) text.textContent = s.state + (s.total ? ` (${s.done}/${s.total} shoes)` : "");
     if (s.state === "running" || s.state === "queued") setTimeout(poll, 500); else location.reload();
   };
   setTimeout(poll, 500);

@@ -1,0 +1,175 @@
+"""Background jobs: a long command (a simulation) runs in its own thread, reports progress, and can be cancelled.
+
+A job runs the command line's own command (:func:`baccara.web.commands.run`), so its result is the
+command's ``--json`` document; its progress comes from the simulation's own progress callback
+(:data:`baccara.cli.common.PROGRESS`), which raises to cancel it between chunks.  At most
+:data:`RUNNING` jobs run at once, the others wait their turn; finished jobs are kept (the last
+:data:`KEEP`) for their results to be read.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .commands import Command, WebError, arguments, run
+
+#: Jobs running at once (each may use every core).
+RUNNING = 1
+#: Finished jobs kept for their results.
+KEEP = 50
+
+
+class Cancelled(Exception):
+    """Raised inside a job's progress callback once the job is cancelled: the run stops there."""
+
+
+@dataclass
+class Job:
+    """One background run of a command."""
+
+    id: str
+    command: Command
+    query: list[tuple[str, str]]
+    state: str = "queued"  # queued, running, done, failed, cancelled
+    done: int = 0
+    total: int = 0
+    result: Any = None
+    error: dict | None = None
+    started: float = field(default_factory=time.time)
+    finished: float | None = None
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+    def status(self, with_result: bool = True) -> dict:
+        """The job as JSON.
+
+        Parameters
+        ----------
+        with_result : bool
+            Include the result document (when done).
+
+        Returns
+        -------
+        dict
+            ``id``, ``command``, ``state``, ``done``, ``total``, ``error``, and ``result`` when done.
+        """
+        doc = {"id": self.id, "command": self.command.cli, "query": self.query, "state": self.state,
+               "done": self.done, "total": self.total, "error": self.error,
+               "seconds": round((self.finished or time.time()) - self.started, 2)}
+        if with_result and self.state == "done":
+            doc["result"] = self.result
+        return doc
+
+
+class Jobs:
+    """The app's background jobs."""
+
+    def __init__(self, running: int = RUNNING) -> None:
+        self.jobs: dict[str, Job] = {}
+        self.gate = threading.Semaphore(running)
+        self.lock = threading.Lock()
+        self.ids = itertools.count(1)
+
+    def start(self, command: Command, query: list[tuple[str, str]]) -> Job:
+        """Start ``command`` on ``query`` in the background.
+
+        Parameters
+        ----------
+        command : Command
+            The command.
+        query : list of (str, str)
+            Its options, as query parameters.
+
+        Returns
+        -------
+        Job
+            The job (queued or running).
+
+        Raises
+        ------
+        WebError
+            An unknown parameter, or a value that is not of the option's kind (checked before starting).
+        """
+        arguments(command, query)  # unknown names and malformed flags: refused at once
+        with self.lock:
+            job = Job(f"{next(self.ids)}", command, query)
+            self.jobs[job.id] = job
+            finished = [j for j in self.jobs.values() if j.finished is not None]
+            for old in finished[:max(0, len(finished) - KEEP)]:
+                del self.jobs[old.id]
+        threading.Thread(target=self._work, args=(job,), name=f"baccara-job-{job.id}", daemon=True).start()
+        return job
+
+    def get(self, job_id: str) -> Job:
+        """The job ``job_id``.
+
+        Parameters
+        ----------
+        job_id : str
+            Its id.
+
+        Returns
+        -------
+        Job
+            The job.
+
+        Raises
+        ------
+        WebError
+            No such job (404).
+        """
+        job = self.jobs.get(job_id)
+        if job is None:
+            raise WebError(f"no job {job_id!r} (finished jobs are kept for a while, then forgotten)", "id", 404)
+        return job
+
+    def cancel(self, job_id: str) -> Job:
+        """Ask the job to stop (it stops after the chunk it is dealing).
+
+        Parameters
+        ----------
+        job_id : str
+            Its id.
+
+        Returns
+        -------
+        Job
+            The job.
+        """
+        job = self.get(job_id)
+        job.cancel.set()
+        return job
+
+    def _work(self, job: Job) -> None:
+        from ..cli.common import PROGRESS
+
+        def progress(done: int, total: int, *_: Any) -> None:
+            job.done, job.total = done, total
+            if job.cancel.is_set():
+                raise Cancelled
+
+        with self.gate:
+            if job.cancel.is_set():
+                job.state, job.finished = "cancelled", time.time()
+                return
+            job.state = "running"
+            token = PROGRESS.set(progress)
+            try:
+                job.result = run(job.command, job.query)
+                job.state = "done"
+            except Cancelled:
+                job.state = "cancelled"
+            except WebError as e:
+                if job.cancel.is_set():
+                    job.state = "cancelled"
+                else:
+                    job.state, job.error = "failed", e.body()
+            except Exception as e:  # a bug: said in one line, the app goes on
+                job.state, job.error = "failed", {"error": f"internal error ({type(e).__name__}: {e})",
+                                                  "parameter": None}
+            finally:
+                PROGRESS.reset(token)
+                job.finished = time.time()

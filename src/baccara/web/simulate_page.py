@@ -1,0 +1,100 @@
+"""The simulation page and the jobs API: a simulation runs in the background with a progress bar and can be cancelled.
+
+``POST /api/jobs/simulate/punto?shoes=...`` starts ``baccara simulate punto`` (its options as query
+parameters, as for every API route); ``GET /api/jobs/ID`` tells its state and progress, and once done holds
+the command's ``--json`` document; ``POST /api/jobs/ID/cancel`` stops it.  The page ``/simulate`` is a
+form that starts one and a page per job that shows its progress (the app's script polls it; without
+scripts the page refreshes itself) and its result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from typing import Any
+from urllib.parse import parse_qsl
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from .commands import JOB_COMMANDS, WebError
+from .jobs import Job, Jobs
+
+#: The form's fields (options of ``baccara simulate punto``).
+FIELDS = ("decks", "shoes", "bets", "seed", "cut", "perfect", "commission", "tie-pays")
+#: How long a start waits to see the job refuse its input (seconds), so that bad input is a 4xx at once.
+FIRST_LOOK = 1.0
+
+
+async def _started(jobs: Jobs, path: str, query: list[tuple[str, str]]) -> Job:
+    """Start a job and wait a moment: bad input fails at once, and is raised as the 4xx it is."""
+    job = jobs.start(JOB_COMMANDS[path], query)
+    for _ in range(int(FIRST_LOOK / 0.05)):
+        if job.state == "failed" and job.error is not None:
+            raise WebError(job.error["error"], job.error["parameter"], 422)
+        if job.state in ("done", "cancelled") or job.done > 0:
+            break
+        await asyncio.sleep(0.05)
+    return job
+
+
+def add_routes(app: FastAPI, page: Any) -> None:
+    """Add the jobs API and the simulation pages.
+
+    Parameters
+    ----------
+    app : FastAPI
+        The app.
+    page : callable
+        Renders a template: ``page(request, name, context, error)``.
+    """
+    jobs = Jobs()
+    app.state.jobs = jobs
+
+    for path, command in JOB_COMMANDS.items():
+        async def start(request: Request, _path: str = path, **_: Any) -> Response:
+            job = await _started(jobs, _path, list(request.query_params.multi_items()))
+            return JSONResponse(job.status(), status_code=202, headers={"Location": f"/api/jobs/{job.id}"})
+
+        params = [inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Request)]
+        for o in command.options():
+            params.append(inspect.Parameter(o.arg, inspect.Parameter.KEYWORD_ONLY, annotation=str | None,
+                                            default=Query(None, alias=o.name, description=o.help)))
+        start.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        app.add_api_route(f"/api/jobs/{path}", start, methods=["POST"], status_code=202, tags=["jobs"],
+                          summary=f"Start {command.cli} in the background",
+                          description="Returns the job (202); `GET /api/jobs/{id}` has its progress and, once done, "
+                                      f"`result`: the document of `{command.cli} ... --json`.")
+
+    @app.get("/api/jobs/{job_id}", tags=["jobs"], summary="A job's state, progress and result")
+    async def job_status(job_id: str) -> dict:
+        return jobs.get(job_id).status()
+
+    @app.post("/api/jobs/{job_id}/cancel", tags=["jobs"], summary="Cancel a job")
+    async def job_cancel(job_id: str) -> dict:
+        return jobs.cancel(job_id).status(with_result=False)
+
+    @app.get("/simulate", response_class=HTMLResponse, include_in_schema=False)
+    async def form(request: Request) -> Response:
+        recent = sorted(jobs.jobs.values(), key=lambda j: -int(j.id))[:10]
+        return page(request, "simulate.html", {"job": None, "recent": recent})
+
+    @app.post("/simulate", include_in_schema=False)
+    async def submit(request: Request) -> Response:
+        body = parse_qsl((await request.body()).decode(), keep_blank_values=False)
+        query = [(k, v.strip()) for k, v in body if k in FIELDS and v.strip()]
+        try:
+            job = await _started(jobs, "simulate/punto", query)
+        except WebError as e:
+            return page(request, "simulate.html", {"job": None, "recent": [], "form": dict(query)}, e.body())
+        return RedirectResponse(f"/simulate/{job.id}", status_code=303)
+
+    @app.get("/simulate/{job_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def show(request: Request, job_id: str) -> Response:
+        job = jobs.get(job_id)
+        return page(request, "simulate.html", {"job": job, "recent": [], "form": dict(job.query)}, job.error)
+
+    @app.post("/simulate/{job_id}/cancel", include_in_schema=False)
+    async def cancel(job_id: str) -> Response:
+        jobs.cancel(job_id)
+        return RedirectResponse(f"/simulate/{job_id}", status_code=303)
