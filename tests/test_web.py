@@ -330,3 +330,17 @@ def test_the_simulation_page_starts_a_job_and_shows_its_result(client):
     s = _finished(client, job_id)
     page = client.get(r.headers["location"])
     assert s["state"] == "done" and 'id="sim-bets"' in page.text and f"{s['result']['hands']} hands" in page.text
+
+
+def test_punto_page_takes_another_drawing_table(client):
+    from pathlib import Path
+
+    from baccara.rules import load_tableau_toml
+
+    path = Path(__file__).parents[1] / "examples" / "tableaux" / "chemin_d1.toml"
+    edge = evaluate(Shoe.decks(1), builtin_bets(), tableau=load_tableau_toml(path))["banker"].edge
+    page = client.get("/punto", params={"decks": "1", "tableau-toml": path.read_text()})
+    assert page.status_code == 200 and f">{edge.numerator}/{edge.denominator}<" in page.text
+    assert "chemin de fer D1" in page.text
+    bad = client.get("/punto", params={"decks": "1", "tableau-toml": "player_draws = [9]"})
+    assert bad.status_code == 422 and "--tableau" in bad.text and "baccara-web-" not in bad.text

@@ -19,8 +19,9 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from ..rules import PUNTO_BANCO
 from . import charts, shoe_page, side_bet, simulate_page
-from .commands import COMMANDS, WebError
+from .commands import COMMANDS, Command, WebError
 
 #: The pages, in the order of the menu: path, title, what it answers.
 PAGES: tuple[tuple[str, str, str], ...] = (
@@ -126,13 +127,24 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     @app.get("/punto", response_class=HTMLResponse, include_in_schema=False)
     async def punto(request: Request) -> Response:
         query = form_query(request, (*shoe_fields, "known"))
-        doc, error = await compute(request, "edge", query)
+        tableau = request.query_params.get("tableau-toml", "").replace("\r\n", "\n").strip()
+        if tableau and tableau != PUNTO_BANCO.to_toml().strip():  # another drawing table: its own file
+            path = str(side_bet.bets_file(tableau + "\n"))
+            try:
+                doc, error = await engine.document(Command(".punto", "edge", "baccara edge", {"tableau": path}),
+                                                   query), None
+            except WebError as e:
+                doc, error = None, e.body()
+                error["error"] = error["error"].replace(repr(path), "the drawing table").replace(path, "the table")
+        else:
+            doc, error = await compute(request, "edge", query)
         chart = ""
         if doc is not None:
             names = list(doc["bets"])
             chart = charts.bar_chart(names, [-100 * as_float(doc["bets"][n]["edge"]) for n in names],
                                      title="each bet's expected value per unit, percent")
-        return page(request, "punto.html", {"doc": doc, "chart": chart, "query": query}, error)
+        return page(request, "punto.html", {"doc": doc, "chart": chart, "query": query,
+                                            "tableau": tableau or PUNTO_BANCO.to_toml()}, error)
 
     @app.get("/edgesort", response_class=HTMLResponse, include_in_schema=False)
     async def edgesort(request: Request) -> Response:
@@ -198,8 +210,6 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     async def favicon() -> Response:
         return RedirectResponse("/static/favicon.svg")
 
-
-from .commands import Command  # noqa: E402  (after COMMANDS, for the sweep the chemin page draws)
 
 CHEMIN_SWEEP = Command(".chemin", "chemin_sweep", "baccara chemin sweep")
 
