@@ -344,3 +344,23 @@ def test_punto_page_takes_another_drawing_table(client):
     assert "chemin de fer D1" in page.text
     bad = client.get("/punto", params={"decks": "1", "tableau-toml": "player_draws = [9]"})
     assert bad.status_code == 422 and "--tableau" in bad.text and "baccara-web-" not in bad.text
+
+
+def test_the_banque_sweep_chart_draws_each_intervals_formula():
+    from baccara.web.pages import banque_sweep_chart
+
+    doc = {"intervals": [{"from": {"float": 0.0}, "to": {"float": 0.5},
+                          "formula": {"denominator": [2], "numerators": [[1], [0, 1]], "unknowns": ["p_SS", "value"]}}]}
+    svg = banque_sweep_chart(doc)
+    assert svg.startswith("<svg") and "0.5 -&gt; 25" in svg  # value theta/2 at theta = 1/2: 25 percent
+    assert banque_sweep_chart({"intervals": [{"from": {"float": 0}, "to": {"float": 1}, "formula": None}]}) == ""
+
+
+def test_the_banque_sweep_runs_as_a_job_that_can_be_cancelled(client):
+    r = client.post("/banque/sweep", follow_redirects=False)
+    assert r.status_code == 303
+    job_id = r.headers["location"].rsplit("/", 1)[1]
+    client.post(f"/api/jobs/{job_id}/cancel")
+    s = _finished(client, job_id)
+    assert s["state"] == "cancelled" and s["command"] == "baccara banque sweep"
+    assert client.get(r.headers["location"]).status_code == 200

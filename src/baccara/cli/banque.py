@@ -257,6 +257,13 @@ def banque_sweep_cmd(
     what = [w for w, on in (("its samples proved", prove_samples), ("its intervals proved", limit is not None)) if on]
     check_workload(f"the {concept} sweep over (0, 1/2]{' with ' + ' and '.join(what) if what else ''}",
                    seconds, False, "", say)
+    from .common import PROGRESS
+
+    hook = PROGRESS.get()
+    if hook is not None:  # the web app's job: its own progress (and its cancel), no bar
+        result = sweep(concept, lambda stage, done, total: hook(done, total, stage), prove_samples=prove_samples,
+                       prove_intervals=limit)
+        return render(result, json_out)
     with progress_bar() as bar:
         tasks: dict[str, Any] = {}
 

@@ -276,4 +276,5 @@ COMMANDS: dict[str, Command] = {
 #: The commands run as background jobs (:mod:`baccara.web.jobs`), by path under /api/jobs.
 JOB_COMMANDS: dict[str, Command] = {
     "simulate/punto": Command(".simulate", "punto", "baccara simulate punto"),
+    "banque/sweep": Command(".banque", "banque_sweep_cmd", "baccara banque sweep"),
 }

@@ -292,3 +292,45 @@ def chemin_sweep_chart(sweep: dict, samples: int = 16) -> str:
                 points.append((a, v))
     return charts.line_chart({"P(draw at 5)": points}, x_label="commission alpha", y_label="Player draws at 5",
                              title="Player's equilibrium over the commission") if points else ""
+
+
+def _poly(coefficients: list[int], x: Fraction) -> Fraction:
+    """An integer polynomial (coefficients from the constant up) at ``x``, exactly."""
+    value = Fraction(0)
+    for c in reversed(coefficients):
+        value = value * x + c
+    return value
+
+
+def banque_sweep_chart(sweep: dict, samples: int = 4) -> str:
+    """The correlated equilibrium's value to the players over theta, from a ``banque sweep`` document.
+
+    Each interval's value is its formula (``formula.numerators[-1] / formula.denominator``, integer
+    polynomials in theta), evaluated exactly at a few points of the interval.
+
+    Parameters
+    ----------
+    sweep : dict
+        The document of ``baccara banque sweep --concept correlated --json``.
+    samples : int
+        Points drawn in each interval.
+
+    Returns
+    -------
+    str
+        An SVG line chart (empty for another concept's document).
+    """
+    points: list[tuple[float, float]] = []
+    for iv in sweep.get("intervals", []):
+        formula = iv.get("formula")
+        if not formula or "value" not in formula.get("unknowns", []):
+            return ""
+        lo, hi = iv["from"]["float"], iv["to"]["float"]
+        k = formula["unknowns"].index("value")
+        for i in range(samples + 1):
+            t = Fraction(lo + (hi - lo) * i / samples)
+            d = _poly(formula["denominator"], t)
+            if d != 0:
+                points.append((float(t), 100 * float(_poly(formula["numerators"][k], t) / d)))
+    return charts.line_chart({"value, percent": points}, x_label="theta", y_label="value to the players (%)",
+                             title="the correlated equilibrium's value over theta") if points else ""

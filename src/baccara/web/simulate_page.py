@@ -74,6 +74,24 @@ def add_routes(app: FastAPI, page: Any) -> None:
     async def job_cancel(job_id: str) -> dict:
         return jobs.cancel(job_id).status(with_result=False)
 
+    @app.post("/banque/sweep", include_in_schema=False)
+    async def banque_sweep(request: Request) -> Response:
+        job = await _started(jobs, "banque/sweep", [("concept", "correlated")])
+        return RedirectResponse(f"/banque/sweep/{job.id}", status_code=303)
+
+    @app.get("/banque/sweep/{job_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def banque_sweep_page(request: Request, job_id: str) -> Response:
+        from .pages import banque_sweep_chart
+
+        job = jobs.get(job_id)
+        chart = banque_sweep_chart(job.result) if job.state == "done" else ""
+        return page(request, "banque_sweep.html", {"job": job, "chart": chart}, job.error)
+
+    @app.post("/banque/sweep/{job_id}/cancel", include_in_schema=False)
+    async def banque_sweep_cancel(job_id: str) -> Response:
+        jobs.cancel(job_id)
+        return RedirectResponse(f"/banque/sweep/{job_id}", status_code=303)
+
     @app.get("/simulate", response_class=HTMLResponse, include_in_schema=False)
     async def form(request: Request) -> Response:
         recent = sorted(jobs.jobs.values(), key=lambda j: -int(j.id))[:10]
