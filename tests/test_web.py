@@ -364,3 +364,19 @@ def test_the_banque_sweep_runs_as_a_job_that_can_be_cancelled(client):
     s = _finished(client, job_id)
     assert s["state"] == "cancelled" and s["command"] == "baccara banque sweep"
     assert client.get(r.headers["location"]).status_code == 200
+
+
+WEIRD = ["", "x", "-1", "0", "1e999", "nan", "1/0", "99999999999999999999", "A=1", ",,,", "é", "true"]
+
+
+@pytest.mark.parametrize("path,base", [("edge", [("decks", "1")]), ("eor", [("bet", "tie"), ("decks", "1")])])
+def test_no_value_of_any_option_is_a_500(client, path, base):
+    from baccara.web.commands import COMMANDS
+
+    for o in COMMANDS[path].options():
+        for v in WEIRD:
+            q = [(k, x) for k, x in base if k != o.name] + [(o.name, v)]
+            r = client.get(f"/api/{path}", params=q)
+            assert r.status_code < 500, (q, r.text)
+            if r.status_code >= 400:
+                assert set(r.json()) == {"error", "parameter"}

@@ -270,7 +270,6 @@ COMMANDS: dict[str, Command] = {
     "chemin/solve": Command(".chemin", "chemin_solve", "baccara chemin solve"),
     "banque/solve": Command(".banque", "banque_solve", "baccara banque solve"),
     "macao/solve": Command(".macao", "macao_solve", "baccara macao solve"),
-    "macao/edge": Command(".macao", "macao_edge", "baccara macao edge"),
 }
 
 #: The commands run as background jobs (:mod:`baccara.web.jobs`), by path under /api/jobs.
