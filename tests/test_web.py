@@ -242,6 +242,7 @@ def test_as_float_reads_exact_fractions():
     assert Fraction(1, 4) == Fraction("1/4")
 
 
+@pytest.mark.slow  # a server process (the browser tests start one too)
 def test_serve_runs_and_answers(tmp_path):
     import socket
 
@@ -356,6 +357,7 @@ def test_the_banque_sweep_chart_draws_each_intervals_formula():
     assert banque_sweep_chart({"intervals": [{"from": {"float": 0}, "to": {"float": 1}, "formula": None}]}) == ""
 
 
+@pytest.mark.slow  # a few CPU-seconds of the sweep before it stops
 def test_the_banque_sweep_runs_as_a_job_that_can_be_cancelled(client):
     r = client.post("/banque/sweep", follow_redirects=False)
     assert r.status_code == 303
@@ -369,7 +371,8 @@ def test_the_banque_sweep_runs_as_a_job_that_can_be_cancelled(client):
 WEIRD = ["", "x", "-1", "0", "1e999", "nan", "1/0", "99999999999999999999", "A=1", ",,,", "é", "true"]
 
 
-@pytest.mark.parametrize("path,base", [("edge", [("decks", "1")]), ("eor", [("bet", "tie"), ("decks", "1")])])
+@pytest.mark.parametrize("path,base", [("edge", [("decks", "1")]),
+                                       pytest.param("eor", [("bet", "tie"), ("decks", "1")], marks=pytest.mark.slow)])
 def test_no_value_of_any_option_is_a_500(client, path, base):
     from baccara.web.commands import COMMANDS
 
