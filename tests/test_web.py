@@ -383,3 +383,22 @@ def test_no_value_of_any_option_is_a_500(client, path, base):
             assert r.status_code < 500, (q, r.text)
             if r.status_code >= 400:
                 assert set(r.json()) == {"error", "parameter"}
+
+
+def test_a_count_job_takes_the_count_file_as_text_and_gives_the_cli_document(client):
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "examples" / "counts" / "tie_67.toml"
+    r = client.post("/api/jobs/count", params={"bet": "tie", "count-toml": path.read_text(), "shoes": "300",
+                                               "perfect-shoes": "0", "seed": "1", "decks": "8"})
+    assert r.status_code == 202, r.text
+    s = _finished(client, r.json()["id"])
+    assert s["state"] == "done" and s["done"] == s["total"] == 300
+    expected = cli_json("count", "--bet", "tie", "--count", str(path), "--shoes", "300", "--perfect-shoes", "0",
+                        "--seed", "1", "--decks", "8")
+    for doc in (s["result"], expected):  # timings
+        doc.pop("run", None)
+    assert s["result"] == expected
+    bad = client.post("/api/jobs/count", params={"bet": "tie", "count-toml": "tags = 3", "shoes": "10"})
+    assert bad.status_code == 422 and bad.json()["parameter"] == "count-toml", bad.text
+    assert "baccara-web-" not in bad.text

@@ -20,7 +20,7 @@ import typer
 
 from ..errors import BaccaraError
 from ..punto.bets import DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, load_bets_toml
-from .common import out, render
+from .common import PROGRESS, out, render
 from .errors import handles_errors
 from .simulate import (
     BACKEND,
@@ -136,7 +136,7 @@ def count(
     report = analyse_count(system, the_bet, decks=d, shoes=common.shoes, seed=common.seed, cut=cut_n,
                            perfect_shoes=ps, bankroll=_positive(bankroll, "--bankroll"),
                            unit=_positive(unit, "--unit"), backend=common.backend, workers=common.workers,
-                           scheduler=common.scheduler)
+                           scheduler=common.scheduler, progress=PROGRESS.get())  # the web app's job, if any
     return render(report, json_out, out)
 
 

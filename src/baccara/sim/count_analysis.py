@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -619,7 +620,8 @@ def exact_full_shoe(decks: int, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> dic
 def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: int = 100_000, seed: int = 0,
                   cut: int | None = None, perfect_shoes: int | None = None, bankroll: float = 1000.0,
                   unit: float = 1.0, tableau: Tableau = PUNTO_BANCO, backend: str = "threads",
-                  workers: int | None = None, scheduler: str | None = None) -> CountReport:
+                  workers: int | None = None, scheduler: str | None = None,
+                  progress: Callable[[int, int, int], None] | None = None) -> CountReport:
     """Simulate a count system on one bet, and the perfect counter on the first of the same shoes.
 
     Parameters
@@ -646,6 +648,9 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
     backend, workers, scheduler
         As :func:`baccara.sim.distributed.run`.
 
+    progress : callable, optional
+        ``progress(shoes done, shoes in all, hands done)`` after each chunk, counting the count's shoes,
+        then the perfect counter's; it may raise to stop the run.
     Returns
     -------
     CountReport
@@ -671,7 +676,9 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
     if isinstance(perfect_shoes, bool) or not isinstance(perfect_shoes, int) or not 0 <= perfect_shoes <= shoes:
         raise ParameterError(f"--perfect-shoes must be an integer from 0 to --shoes ({shoes}), got {perfect_shoes!r}")
     den = bet_table((bet,))[1][0]
-    total, info = run(job, backend, workers, scheduler)
+    everything = shoes + perfect_shoes
+    total, info = run(job, backend, workers, scheduler,
+                      None if progress is None else lambda d, _, h: progress(d, everything, h))
     if total.sums["placed"] == 0:
         rule = count.rule_for(bet.name)
         raise ParameterError(f"--count: the trigger never fired: count {count.name!r} never bet on {bet.name} in "
@@ -681,7 +688,8 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
     perfect = None
     if perfect_shoes:
         pjob = CountJob(seed, perfect_shoes, decks, bet, None, cut, tableau, chunk_size=8)
-        ptotal, pinfo = run(pjob, backend, workers, scheduler)
+        ptotal, pinfo = run(pjob, backend, workers, scheduler,
+                            None if progress is None else lambda d, _, h: progress(shoes + d, everything, h))
         perfect = figures("perfect", ptotal, den)
         run_info["perfect"] = pinfo.to_json()
     return CountReport(job, figures("count", total, den), perfect, exact_full_shoe(decks, bet, tableau),

@@ -10,13 +10,16 @@ where it would be printed (:data:`baccara.cli.common.CAPTURE`), so the document 
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import inspect
 import re
+import tempfile
 import types
 import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..errors import BaccaraError, CertificateError, NotProven
@@ -25,6 +28,8 @@ from ..errors import BaccaraError, CertificateError, NotProven
 NEVER = frozenset({"json_out", "allow_long", "plot", "bets", "tableau", "exact", "bets_file", "count_file", "out_file",
                    "output", "ctx", "workers", "scheduler", "backend", "count", "out_path", "progress", "dry_run"})
 
+#: A file of :func:`text_file` in a message, with its folder and quotes if any.
+_TEXT_FILE = re.compile(r"'?(?:[^\s']*/)?baccara-web-[0-9a-f]{20}\.toml'?")
 _FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)")
 
 
@@ -56,6 +61,25 @@ class WebError(Exception):
             ``{"error": message, "parameter": name or None}``.
         """
         return {"error": self.message, "parameter": self.parameter}
+
+
+def text_file(text: str) -> Path:
+    """A file holding ``text``, named by its hash (the same text, the same file), for an option that names a file.
+
+    Parameters
+    ----------
+    text : str
+        The file's text (a TOML bets file, drawing table or count system).
+
+    Returns
+    -------
+    Path
+        The file, in the system's temporary folder.
+    """
+    path = Path(tempfile.gettempdir()) / f"baccara-web-{hashlib.sha256(text.encode()).hexdigest()[:20]}.toml"
+    if not path.exists():
+        path.write_text(text)
+    return path
 
 
 def parameter_of(message: str) -> str | None:
@@ -100,12 +124,17 @@ class Command:
         How it is typed (``baccara edge``), for messages.
     fixed : dict
         Arguments the web sets itself (besides ``json_out=True``).
+    files : tuple of (str, str, str)
+        Options that name a file on the command line, taken here as the file's text: (the query
+        parameter, the function's argument, the option): ``("count-toml", "count_file", "--count")``.
+        The text is written to a file named by its hash (:func:`text_file`), whose path the command gets.
     """
 
     module: str
     function: str
     cli: str
     fixed: dict = field(default_factory=dict)
+    files: tuple[tuple[str, str, str], ...] = ()
 
     def target(self) -> Callable:
         """The command's function without its error handler (it raises :class:`BaccaraError`)."""
@@ -173,14 +202,18 @@ def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, A
     """
     options = command.options()
     by_name = {o.name: o for o in options} | {o.name.replace("-", "_"): o for o in options}
+    texts = {param: arg for param, arg, _ in command.files}
     given: dict[str, list[str]] = {}
+    kw: dict[str, Any] = {"json_out": True, **command.fixed}
     for key, value in query:
+        if key in texts or key.replace("_", "-") in texts:
+            kw[texts[key if key in texts else key.replace("_", "-")]] = str(text_file(value))
+            continue
         option = by_name.get(key)
         if option is None:
-            names = ", ".join(o.name for o in options)
+            names = ", ".join([*(o.name for o in options), *texts])
             raise WebError(f"{command.cli} has no option --{key} here (the API takes: {names})", key, 400)
         given.setdefault(option.arg, []).append(value)
-    kw: dict[str, Any] = {"json_out": True, **command.fixed}
     for o in options:
         values = given.get(o.arg)
         if values is None:
@@ -238,6 +271,7 @@ def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
     from ..cli.errors import failed_certificates
 
     kw = arguments(command, query)
+    written = {kw[arg]: param for param, arg, _ in command.files if isinstance(kw.get(arg), str)}
     sink: list = []
     token = CAPTURE.set(sink)
     try:
@@ -248,6 +282,11 @@ def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
         raise WebError(f"the certificate fails: {e}", None, 500) from None
     except BaccaraError as e:
         message = getattr(e, "cli_message", str(e))
+        for path, param in written.items():  # the file is the text the request gave: say so
+            message = message.replace(repr(path), f"the {param} given").replace(path, f"the {param} given")
+        message = _TEXT_FILE.sub("the text given", message)  # any other file of ours (a bets file, a table)
+        for param, _, option in command.files:
+            message = message.replace(option + ":", f"--{param}:").replace(option + " ", f"--{param} ")
         raise WebError(message, parameter_of(message)) from None
     except typer.Exit:  # the command printed why on stderr (a solver that ran out of memory)
         raise WebError(f"{command.cli} could not compute this here: ask for less", None, 422) from None
@@ -272,8 +311,13 @@ COMMANDS: dict[str, Command] = {
     "macao/solve": Command(".macao", "macao_solve", "baccara macao solve"),
 }
 
+#: What ``baccara count`` (a group's callback) is given for its context: no subcommand invoked.
+NO_SUBCOMMAND = types.SimpleNamespace(invoked_subcommand=None)
+
 #: The commands run as background jobs (:mod:`baccara.web.jobs`), by path under /api/jobs.
 JOB_COMMANDS: dict[str, Command] = {
     "simulate/punto": Command(".simulate", "punto", "baccara simulate punto"),
     "banque/sweep": Command(".banque", "banque_sweep_cmd", "baccara banque sweep"),
+    "count": Command(".count", "count", "baccara count", {"ctx": NO_SUBCOMMAND},
+                     files=(("count-toml", "count_file", "--count"),)),
 }

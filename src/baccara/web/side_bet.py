@@ -7,10 +7,8 @@ shows is what the downloaded file gives there.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
 from ..punto.events import FIELDS
-from .commands import Command, WebError
+from .commands import Command, WebError, text_file
 
 #: Rules and conditions per rule the form offers.
 RULES, CONDITIONS = 3, 3
@@ -94,7 +92,7 @@ def bet_toml(form: dict[str, str]) -> tuple[str, str]:
 
 
 def bets_file(text: str) -> Path:
-    """A file holding ``text``, named by its hash (the same bet, the same file), for ``--bets``.
+    """A file holding ``text``, named by its hash, for ``--bets`` (:func:`baccara.web.commands.text_file`).
 
     Parameters
     ----------
@@ -106,10 +104,7 @@ def bets_file(text: str) -> Path:
     Path
         The file.
     """
-    path = Path(tempfile.gettempdir()) / f"baccara-web-{hashlib.sha256(text.encode()).hexdigest()[:20]}.toml"
-    if not path.exists():
-        path.write_text(text)
-    return path
+    return text_file(text)
 
 
 def countable(eor: dict) -> dict:

@@ -60,6 +60,10 @@ def add_routes(app: FastAPI, page: Any) -> None:
         for o in command.options():
             params.append(inspect.Parameter(o.arg, inspect.Parameter.KEYWORD_ONLY, annotation=str | None,
                                             default=Query(None, alias=o.name, description=o.help)))
+        for param, arg, option in command.files:
+            params.append(inspect.Parameter(f"text_{arg}", inspect.Parameter.KEYWORD_ONLY, annotation=str | None,
+                                            default=Query(None, alias=param, description=f"The text of the file "
+                                                          f"{option} names on the command line (TOML).")))
         start.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         app.add_api_route(f"/api/jobs/{path}", start, methods=["POST"], status_code=202, tags=["jobs"],
                           summary=f"Start {command.cli} in the background",
