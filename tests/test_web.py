@@ -402,3 +402,11 @@ def test_a_count_job_takes_the_count_file_as_text_and_gives_the_cli_document(cli
     bad = client.post("/api/jobs/count", params={"bet": "tie", "count-toml": "tags = 3", "shoes": "10"})
     assert bad.status_code == 422 and bad.json()["parameter"] == "count-toml", bad.text
     assert "baccara-web-" not in bad.text
+
+
+def test_edgesort_page_searches_every_sorting(client):
+    doc = client.get("/api/edgesort?decks=1&cards=1&best=true&top=3").json()
+    page = client.get("/edgesort?decks=1&cards=1&best=true&top=3")
+    assert page.status_code == 200 and 'id="search"' in page.text
+    assert all(t["advantage_per_coup"] in page.text for t in doc["search"]["top"])
+    assert "/edgesort?sorted=6%2C7%2C8%2C9&amp;cards=1&amp;decks=1" in page.text

@@ -148,19 +148,28 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
 
     @app.get("/edgesort", response_class=HTMLResponse, include_in_schema=False)
     async def edgesort(request: Request) -> Response:
-        query = form_query(request, (*shoe_fields, "sorted", "cards", "only"))
-        if not any(k == "sorted" for k, _ in query):
+        query = form_query(request, (*shoe_fields, "sorted", "cards", "only", "best", "by", "top"))
+        best = any(k == "best" for k, _ in query)
+        if best:  # a search: every sorting, not one
+            query = [(k, v) for k, v in query if k != "sorted"]
+        elif not any(k == "sorted" for k, _ in query):
             query = [("sorted", "6,7,8,9"), *query]
         doc, error = await compute(request, "edgesort", query)
-        chart = ""
-        if doc is not None:
+        chart, search = "", None
+        if doc is not None and "search" in doc:
+            search, doc = doc["search"], doc["best"]
+            chart = charts.bar_chart([",".join(t["sorted"]) for t in search["top"]],
+                                     [100 * t["advantage_per_coup_float"] for t in search["top"]],
+                                     title="the player's advantage per coup of each sorting, percent")
+        elif doc is not None:
             best = []
             for p in doc["patterns"]:
                 evs = [as_float(b["ev"]) for b in p["bets"].values()]
                 best.append(100 * max(0.0, max(evs)))
             chart = charts.bar_chart([p["pattern"] for p in doc["patterns"]], best,
                                      title="the best bet's EV given each pattern, percent")
-        return page(request, "edgesort.html", {"doc": doc, "chart": chart, "query": query}, error)
+        return page(request, "edgesort.html", {"doc": doc, "chart": chart, "query": query, "search": search,
+                                               "shoe_query": [(k, v) for k, v in query if k in shoe_fields]}, error)
 
     @app.get("/chemin", response_class=HTMLResponse, include_in_schema=False)
     async def chemin(request: Request) -> Response:
