@@ -162,11 +162,11 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
                                      [100 * t["advantage_per_coup_float"] for t in search["top"]],
                                      title="the player's advantage per coup of each sorting, percent")
         elif doc is not None:
-            best = []
+            top: list[float] = []
             for p in doc["patterns"]:
                 evs = [as_float(b["ev"]) for b in p["bets"].values()]
-                best.append(100 * max(0.0, max(evs)))
-            chart = charts.bar_chart([p["pattern"] for p in doc["patterns"]], best,
+                top.append(100 * max(0.0, max(evs)))
+            chart = charts.bar_chart([p["pattern"] for p in doc["patterns"]], top,
                                      title="the best bet's EV given each pattern, percent")
         return page(request, "edgesort.html", {"doc": doc, "chart": chart, "query": query, "search": search,
                                                "shoe_query": [(k, v) for k, v in query if k in shoe_fields]}, error)
