@@ -421,3 +421,12 @@ def test_countable_reads_the_effects_of_removal():
     assert got["best_rank"] == "6" and got["cards_to_turn"] == pytest.approx(20) and not got["positive_already"]
     eor["effects"]["6"]["cards_left"] = 10  # fewer sixes left than it takes: not by one rank
     assert countable(eor)["cards_to_turn"] is None
+
+
+def test_the_live_shoe_keeps_the_tables_terms(client):
+    r = client.get("/shoe?decks=1&tie-pays=9&coups=&coup=9+K+4+7+2", follow_redirects=False)
+    assert r.status_code == 303 and "tie-pays=9" in r.headers["location"]
+    page = client.get(r.headers["location"])
+    bets = builtin_bets(tie_pays=9)
+    ev = -evaluate(Shoe.decks(1).remove("9").remove("K").remove("4").remove("7").remove("2"), bets)["tie"].edge
+    assert f">{ev.numerator}/{ev.denominator}<" in page.text and 'name="tie-pays" value="9"' in page.text

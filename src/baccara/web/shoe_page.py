@@ -20,6 +20,8 @@ from ..errors import BaccaraError
 from ..rules import PUNTO_BANCO, Tableau
 from .commands import COMMANDS, WebError
 
+#: The house's terms a shoe is played on (options of ``baccara edge``).
+HOUSE = ("commission", "tie-pays", "super6-pays")
 #: Rows of the bead plate and of the big road.
 ROAD_ROWS = 6
 
@@ -179,6 +181,7 @@ def add_routes(app: FastAPI, page: Any) -> None:
     async def shoe(request: Request) -> Response:
         q = request.query_params
         decks = q.get("decks", "8").strip() or "8"
+        house = {k: q[k].strip() for k in HOUSE if q.get(k, "").strip()}  # the table's terms, kept with the shoe
         coups_text = q.get("coups", "")
         error = None
         try:
@@ -190,30 +193,34 @@ def add_routes(app: FastAPI, page: Any) -> None:
             try:
                 coup = parse_coup(new)
                 candidate = [*coups, coup]
-                await _edge(request, decks, candidate)  # refused if the shoe has no such cards left
-                target = urlencode({"decks": decks, "coups": ";".join(c.text() for c in candidate)})
+                await _edge(request, decks, house, candidate)  # refused if the shoe has no such cards left
+                target = urlencode({"decks": decks, **house, "coups": ";".join(c.text() for c in candidate)})
                 return RedirectResponse(f"/shoe?{target}", status_code=303)
             except BaccaraError as e:
                 error = {"error": str(e), "parameter": "coup"}
             except WebError as e:
-                error = {"error": e.message.replace("--remove", "coup"), "parameter": "coup"}
+                if e.parameter == "remove":  # the cards dealt are not in what is left of the shoe
+                    error = {"error": e.message.replace("--remove", "coup"), "parameter": "coup"}
+                else:
+                    error = e.body()
         doc = None
         if error is None or error["parameter"] == "coup":
             try:
-                doc = await _edge(request, decks, coups)
+                doc = await _edge(request, decks, house, coups)
             except WebError as e:
                 error = e.body()
-        undo = urlencode({"decks": decks, "coups": ";".join(c.text() for c in coups[:-1])})
+        undo = urlencode({"decks": decks, **house, "coups": ";".join(c.text() for c in coups[:-1])})
         positive = [n for n, b in (doc or {}).get("bets", {}).items() if b["ev"][0] != "-" and b["ev"] != "0/1"]
-        return page(request, "shoe.html", {"doc": doc, "coups": coups, "decks": decks, "undo": f"/shoe?{undo}",
+        return page(request, "shoe.html", {"doc": doc, "coups": coups, "decks": decks, "house": house,
+                                           "new": "/shoe?" + urlencode({"decks": decks, **house}), "undo": f"/shoe?{undo}",
                                            "coups_text": ";".join(c.text() for c in coups), "positive": positive,
                                            "bead": bead_plate(coups), "road": big_road(coups),
                                            "rows": ROAD_ROWS}, error)
 
 
-async def _edge(request: Request, decks: str, coups: list[Coup]) -> Any:
+async def _edge(request: Request, decks: str, house: dict[str, str], coups: list[Coup]) -> Any:
     """``baccara edge --decks D --remove (every card dealt) --json``: the next coup's exact bets."""
-    query = [("decks", decks)]
+    query = [("decks", decks), *house.items()]
     removed = [r for c in coups for r in c.ranks]
     if removed:
         query.append(("remove", ",".join(removed)))
