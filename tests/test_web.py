@@ -430,3 +430,27 @@ def test_the_live_shoe_keeps_the_tables_terms(client):
     bets = builtin_bets(tie_pays=9)
     ev = -evaluate(Shoe.decks(1).remove("9").remove("K").remove("4").remove("7").remove("2"), bets)["tie"].edge
     assert f">{ev.numerator}/{ev.denominator}<" in page.text and 'name="tie-pays" value="9"' in page.text
+
+
+def test_the_engine_runs_at_most_a_few_at_once_and_answers_every_call():
+    import asyncio
+    import threading
+
+    from baccara.web.app import Engine
+
+    running, most, lock = [0], [0], threading.Lock()
+
+    def work(i: int) -> int:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.02)
+        with lock:
+            running[0] -= 1
+        return i
+
+    async def burst() -> list:
+        engine = Engine(running=2)
+        return await asyncio.gather(*(engine.call(work, i) for i in range(12)))
+
+    assert asyncio.run(burst()) == list(range(12)) and most[0] == 2
