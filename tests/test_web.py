@@ -144,10 +144,11 @@ def test_a_page_with_bad_input_says_why(client):
 
 
 def test_chemin_page_shows_player_at_5(client):
-    doc = client.get("/api/chemin/solve?model=B2&decks=1").json()
-    page = client.get("/chemin?model=B2&decks=1")
+    doc = client.get("/api/chemin/solve?model=B2&decks=1&commission=1/20").json()  # as the API test: remembered
+    page = client.get("/chemin?model=B2&decks=1&commission=1/20")
     assert page.status_code == 200
     assert doc["equilibria"][0]["player"]["draw_at_5"] in page.text and 'class="move D"' in page.text
+    assert "equilibrium over the commission" in page.text and "<svg" in page.text  # the sweep's chart
 
 
 def test_edgesort_page_shows_the_advantage(client):
