@@ -55,9 +55,10 @@ from .nash_eq.solution import BanqueNashSet, nash_equilibria
 from .sweeps import CorrelatedSweep, IndependentSweep, NashSweep, Progress
 from .sweeps import sweep as _sweep
 
-__all__ = ["BanqueGame", "CorrelatedSolution", "IndependentResult", "ExactMaximinProof", "BanqueNashSet",
-           "FullCorrelated", "AdvantageComparison", "BanqueProofArtefact", "IndependentValueArtefact", "game",
-           "correlated", "independent", "prove_lower_value", "nash", "full", "advantage", "prove", "prove_independent"]
+__all__ = ["correlated", "independent", "nash", "full", "advantage", "prove", "prove_independent",
+           "prove_lower_value", "game", "CorrelatedSolution", "IndependentResult", "BanqueNashSet", "FullCorrelated",
+           "AdvantageComparison", "BanqueProofArtefact", "IndependentValueArtefact", "ExactMaximinProof",
+           "BanqueGame"]
 
 
 def game(decks: int | str | None = None, *, shoe: Shoe | None = None) -> BanqueGame:

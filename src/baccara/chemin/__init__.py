@@ -45,9 +45,10 @@ from .proof import Chemin3Proof, Chemin3ProofRange, ProofIncomplete, prove_chemi
 from .solution import CheminSolution, CheminSweep, solve_chemin, sweep_chemin
 from .tables import MoveTable, Table4, Table7
 
-__all__ = ["FIVES", "MODELS", "BertrandReport", "bertrand", "CheminGame", "CheminGame3", "CheminSolution", "CheminSweep", "Chemin3Solution",
-           "Chemin3Sweep", "Chemin3Proof", "Chemin3ProofRange", "ProofIncomplete", "MoveTable", "Table4", "Table7", "best_response", "game",
-           "prove", "prove_range", "solve", "sweep", "table1", "table4", "table5", "table7"]
+__all__ = ["solve", "sweep", "prove", "prove_range", "game", "best_response", "table1", "table4", "table5", "table7",
+           "bertrand", "CheminSolution", "Chemin3Solution", "CheminSweep", "Chemin3Sweep", "Chemin3Proof",
+           "Chemin3ProofRange", "ProofIncomplete", "CheminGame", "CheminGame3", "MoveTable", "Table4", "Table7",
+           "BertrandReport", "FIVES", "MODELS"]
 
 
 def _shoe(decks: Any, shoe: Shoe | None, model: str = "B") -> int | None | Shoe:
