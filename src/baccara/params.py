@@ -332,6 +332,26 @@ def theta(value: Any, name: str = "theta") -> Fraction:
     return rational(value, name, lo=0, hi=1, lo_open=True, hi_open=True)
 
 
+def theta_range(lo: Any, hi: Any) -> tuple[Fraction, Fraction]:
+    """A range of theta for the banque Nash proof: 0 <= lo < hi <= 1/2.
+
+    Parameters
+    ----------
+    lo, hi : int, Fraction, float or str
+        The range's ends (errors name ``--lo`` and ``--hi``).
+
+    Returns
+    -------
+    tuple of Fraction
+        (lo, hi), exactly.
+    """
+    a = rational(lo, "--lo", lo=0, hi=Fraction(1, 2), hi_open=True)
+    b = rational(hi, "--hi", lo=0, hi=Fraction(1, 2), lo_open=True)
+    if not a < b:
+        raise BaccaraError(f"--lo must be below --hi, got --lo {a} and --hi {b}")
+    return a, b
+
+
 def probability(value: Any, name: str) -> Fraction:
     """A probability in [0, 1].
 

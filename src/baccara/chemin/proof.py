@@ -76,7 +76,7 @@ from ..algebraic import fraction_str as fstr
 from ..check.chemin_points import MERGED_FACE, alpha_from_json, analyse, equivalent_columns, merged_coefficients
 from ..processes import process_pool
 from ..result import Result
-from ..shoe import _decks_json
+from ..shoe import decks_json
 from ..solve.farkas import Row, farkas
 from ..solve.sweep import rational_between, sweep
 from .model import CheminGame3, check_commission, chemin_game
@@ -509,7 +509,7 @@ class Chemin3Proof(Result):
         from ..check.chemin import statement
         ex = [{"alpha": e["alpha"], "equilibria": len(e["equilibria"]), "continuum": bool(e["continuum"])}
               for e in self.exceptional()]
-        return statement(_decks_json(self.game.decks), self.lo, self.hi, ex, self.unique_faces(),
+        return statement(decks_json(self.game.decks), self.lo, self.hi, ex, self.unique_faces(),
                          list(self.weights) if self.weights is not None else None, len(self.groups or ()))
 
     def summary(self) -> str:
@@ -552,7 +552,7 @@ class Chemin3Proof(Result):
         g = self.game
         return {
             "kind": "chemin-b3-uniqueness", "version": PROOF_VERSION, "model": "B3",
-            "decks": _decks_json(g.decks), "range": [fstr(self.lo), fstr(self.hi)],
+            "decks": decks_json(g.decks), "range": [fstr(self.lo), fstr(self.hi)],
             "coefficients": {"keys": [[list(h), k] for h, k in g.keys], "G": [list(r) for r in g.G],
                              "H": [list(r) for r in g.H], "base_sgn": list(g.base_sgn),
                              "base_win": list(g.base_win), "deals": g.deals},
@@ -654,7 +654,7 @@ def artefact_name(decks: int | None) -> str:
 def _prove_row(decks: int | None, lo: Fraction, hi: Fraction, out_dir: str | None) -> dict:
     """One d of :func:`prove_chemin3_range`: the proof's outcome as a row (its artefact written to ``out_dir``)."""
     t = time.process_time()
-    row: dict[str, Any] = {"decks": _decks_json(decks)}
+    row: dict[str, Any] = {"decks": decks_json(decks)}
     try:
         proof = prove_chemin3(decks, lo, hi)
     except ProofIncomplete as e:
