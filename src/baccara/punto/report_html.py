@@ -23,7 +23,7 @@ from .. import __version__
 from ..algebraic import fraction_str
 from ..cards import RANKS
 from ..errors import BaccaraError, ParameterError
-from .math_report import HANDS, Z95, MathReport
+from .mathreport import HANDS, Z95, MathReport
 
 #: Seconds Chromium may take to print a page.
 PDF_TIMEOUT = 120

@@ -54,8 +54,8 @@ DESIGN_SHOES = 20_000
 #: Shoes on which the chosen count is measured, at each penetration.
 COUNT_SHOES = 100_000
 #: Shoes played by the perfect counter at each penetration: bets on card values, and on ranks (pairs).
-PERFECT_SHOES = 1_000
-PERFECT_SHOES_RANK = 100
+PERFECT_SHOES = 4_000
+PERFECT_SHOES_RANK = 300
 #: Cards behind the cut card: half a deck and less (14, the published count analyses') and one deck.
 CUTS = (14, 52)
 #: Tags from -LEVEL to LEVEL in the designed count.
