@@ -65,6 +65,8 @@ def report(
                                                   f"(default {CUTS}: 96.6% and 87.5% of 8 decks dealt)."),
     level: str = typer.Option("2", "--level", help="Tags of the designed count from -LEVEL to LEVEL: 1, 2 or 3 "
                                                    "(default 2)."),
+    sort_cards: str = typer.Option("1,4", "--sort-cards", help="Cards read in the edge-sorting sections, 1 to 4 "
+                                                               "each, comma-separated (default 1,4)."),
     workers: str | None = typer.Option(None, "--workers", "-j", help="Threads for the count's simulations, 1 to 256 "
                                                                     "(default: all cores)."),
 ) -> None:
@@ -99,6 +101,7 @@ def report(
     cut_list = [params.integer(c, "--cuts", lo=6) for c in cuts.replace(" ", "").split(",") if c]
     if not cut_list:
         raise BaccaraError("--cuts: give at least one number of cards behind the cut card, e.g. 14,52")
+    sorts = tuple(params.integer(c, "--sort-cards", lo=1, hi=4) for c in sort_cards.replace(" ", "").split(",") if c)
     n_workers = None if workers is None else params.integer(workers, "--workers", lo=1, hi=256)
     from ..punto.mathreport import math_report
 
@@ -109,7 +112,7 @@ def report(
         count_shoes=params.integer(count_shoes, "--count-shoes", lo=0, hi=10**12),
         perfect_shoes=None if perfect_shoes is None else params.integer(perfect_shoes, "--perfect-shoes", lo=0,
                                                                         hi=10**7),
-        cuts=tuple(cut_list), level=params.integer(level, "--level", lo=1, hi=3), workers=n_workers,
+        cuts=tuple(cut_list), sort_cards=sorts, level=params.integer(level, "--level", lo=1, hi=3), workers=n_workers,
         progress=lambda line: say(f"report: {line}"),
     )
     if out_path is not None:

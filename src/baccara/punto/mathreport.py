@@ -41,7 +41,7 @@ from ..shoe import Shoe
 from .bets import Bet, Rule
 from .events import describe_condition
 from .exact import BetResult, coerce_bet, coup_distribution, effects_of_removal, evaluate_bets
-from .known import Known
+from .known import Known, rank_names
 
 #: Hands after which the house's result is reported.
 HANDS = (10**3, 10**4, 10**5, 10**6)
@@ -494,7 +494,7 @@ class MathReport(Result):
         for k, s in self.sorting.items():
             b = s.best
             sorting[str(k)] = {"cards": k, "by": s.by, "sortings": len(s.ranking),
-                               "sorted": [RANKS[r] for r in sorted(b.sorted_ranks)],
+                               "sorted": rank_names(b.sorted_ranks),
                                "advantage_per_coup": _num(b.advantage), "bet_frequency": _num(b.bet_frequency),
                                "advantage_per_bet": None if b.per_bet is None else _num(b.per_bet)}
         design = None
@@ -743,7 +743,8 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
                                           perfect_shoes=0, tableau=tableau, workers=workers)
                 except ParameterError as e:
                     notes.append(f"count at cut {cut}: {e}")
-            perfect, effect = {}, {}
+            perfect: dict = {}
+            effect: dict = {}
             if perfect_shoes:
                 say(f"perfect counter and cut card at cut {cut} on {perfect_shoes:,} shoes")
                 perfect, effect = perfect_and_cut(bet, decks, cut, perfect_shoes, seed + 1, result.ev, tableau)
