@@ -606,7 +606,7 @@ class MathReport(Result):
             if p.count is not None:
                 c = p.count.count.win_per_100
                 line += f"count wins {c.value:+.4f} ± {c.stderr:.4f} per 100 hands; "
-            line += (f"perfect counter {_fmt(w['value'])} ± {_fmt(w['stderr'])}; cut card effect on the house edge "
+            line += (f"perfect counter {_fmt(w['value'])} ± {_fmt(w['stderr'], '.4f')}; cut card effect on the house edge "
                      f"{_fmt(100 * (p.cut_effect['effect_on_house_edge']['value'] or math.nan), '+.5f')}% ± "
                      f"{_fmt(100 * (p.cut_effect['effect_on_house_edge']['stderr'] or math.nan), '.5f')}%")
             out.append(line)
