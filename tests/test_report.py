@@ -167,6 +167,12 @@ def test_a_composition_is_reported_exactly_and_its_simulations_are_left_out_with
     assert r.penetrations == [] and any("not fresh decks" in n for n in r.notes)
 
 
+def test_a_small_shoe_keeps_the_default_cuts_it_allows():
+    r = math_report(1, "dragon7", design_shoes=300, count_shoes=300, perfect_shoes=2, sort_cards=())
+    assert r.settings["cuts"] == [14] and [p.cut for p in r.penetrations] == [14]
+    assert any("at most 41 cards behind the cut card" in n for n in r.notes)
+
+
 # ---------------------------------------------------------------- the page
 def test_html_is_self_contained(simulated_d7):
     page = to_html(simulated_d7)

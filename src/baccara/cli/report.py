@@ -61,8 +61,9 @@ def report(
                                              help=f"Shoes for the perfect counter and the cut card's effect at each "
                                                   f"cut (default {PERFECT_SHOES:,}; {PERFECT_SHOES_RANK} for bets on "
                                                   "ranks, the pairs)."),
-    cuts: str = typer.Option(CUTS, "--cuts", help=f"Cards behind the cut card, one simulation each, comma-separated "
-                                                  f"(default {CUTS}: 96.6% and 87.5% of 8 decks dealt)."),
+    cuts: str | None = typer.Option(None, "--cuts", help=f"Cards behind the cut card, one simulation each, "
+                                                         f"comma-separated (default {CUTS}: 96.6% and 87.5% of 8 "
+                                                         "decks dealt; those a smaller shoe allows)."),
     level: str = typer.Option("2", "--level", help="Tags of the designed count from -LEVEL to LEVEL: 1, 2 or 3 "
                                                    "(default 2)."),
     sort_cards: str = typer.Option("1,4", "--sort-cards", help="Cards read in the edge-sorting sections, 1 to 4 "
@@ -98,9 +99,11 @@ def report(
     all_bets, house = build_bets(commission, tie_pays, super6_pays, bets)
     if bet not in all_bets:
         raise BaccaraError(f"--bet: unknown bet {bet!r}; bets are {', '.join(all_bets)}")
-    cut_list = [params.integer(c, "--cuts", lo=6) for c in cuts.replace(" ", "").split(",") if c]
-    if not cut_list:
-        raise BaccaraError("--cuts: give at least one number of cards behind the cut card, e.g. 14,52")
+    cut_list = None
+    if cuts is not None:
+        cut_list = tuple(params.integer(c, "--cuts", lo=6) for c in cuts.replace(" ", "").split(",") if c)
+        if not cut_list:
+            raise BaccaraError("--cuts: give at least one number of cards behind the cut card, e.g. 14,52")
     sorts = tuple(params.integer(c, "--sort-cards", lo=1, hi=4) for c in sort_cards.replace(" ", "").split(",") if c)
     n_workers = None if workers is None else params.integer(workers, "--workers", lo=1, hi=256)
     from ..punto.mathreport import math_report
@@ -112,7 +115,7 @@ def report(
         count_shoes=params.integer(count_shoes, "--count-shoes", lo=0, hi=10**12),
         perfect_shoes=None if perfect_shoes is None else params.integer(perfect_shoes, "--perfect-shoes", lo=0,
                                                                         hi=10**7),
-        cuts=tuple(cut_list), sort_cards=sorts, level=params.integer(level, "--level", lo=1, hi=3), workers=n_workers,
+        cuts=cut_list, sort_cards=sorts, level=params.integer(level, "--level", lo=1, hi=3), workers=n_workers,
         progress=lambda line: say(f"report: {line}"),
     )
     if out_path is not None:

@@ -313,12 +313,15 @@ class Penetration:
 def _count_json(report: Any) -> dict:
     c = report.count
 
+    def nn(x: float) -> float | None:
+        return None if x is None or math.isnan(x) else x
+
     def est(e: Any) -> dict:
-        return {"value": e.value, "stderr": e.stderr}
+        return {"value": nn(e.value), "stderr": nn(e.stderr)}
 
     return {"shoes": c.shoes, "hands": c.hands, "bets": c.placed, "bet_frequency": est(c.bet_frequency),
             "edge_when_betting": est(c.edge_when_betting), "win_per_100_hands": est(c.win_per_100),
-            "win_per_shoe": est(c.win_per_shoe), "sd_per_hand": c.sd_per_hand, "seed": report.count_job.seed}
+            "win_per_shoe": est(c.win_per_shoe), "sd_per_hand": nn(c.sd_per_hand), "seed": report.count_job.seed}
 
 
 def _cluster_ratio(y: list[float], x: list[float]) -> tuple[float, float]:
@@ -627,7 +630,7 @@ def _positive_int(value: Any, name: str, lo: int = 0, hi: int = 10**9) -> int:
 def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BANCO,
                 parameters: dict | None = None, seed: int = 0, design_shoes: int = DESIGN_SHOES,
                 count_shoes: int = COUNT_SHOES, perfect_shoes: int | None = None,
-                cuts: tuple[int, ...] = CUTS, level: int = LEVEL, workers: int | None = None,
+                cuts: tuple[int, ...] | None = None, level: int = LEVEL, workers: int | None = None,
                 sort_cards: tuple[int, ...] = SORT_CARDS, progress: Any = None) -> MathReport:
     """The math report of one bet on one shoe.
 
@@ -653,8 +656,9 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
     perfect_shoes : int, optional
         Shoes for the perfect counter and the cut card's effect at each cut (default
         :data:`PERFECT_SHOES`, :data:`PERFECT_SHOES_RANK` for bets on ranks).
-    cuts : tuple of int
-        Cards behind the cut card, one simulation each (default :data:`CUTS`).
+    cuts : tuple of int, optional
+        Cards behind the cut card, one simulation each (default: those of :data:`CUTS` that the
+        shoe allows, at most 52 x decks - 11).
     level : int
         Tags of the designed count from -level to level (1, 2 or 3).
     workers : int, optional
@@ -714,7 +718,7 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
     design = None
     penetrations: list[Penetration] = []
     settings = {"seed": seed, "design_seed": seed, "count_seed": seed + 1, "design_shoes": design_shoes,
-                "count_shoes": count_shoes, "perfect_shoes": perfect_shoes, "cuts": list(cuts), "level": level,
+                "count_shoes": count_shoes, "perfect_shoes": perfect_shoes, "cuts": [], "level": level,
                 "sort_by": "value"}
     if decks is None:
         notes.append("the count, the perfect counter and the cut card's effect are simulated on fresh decks only; "
@@ -726,8 +730,14 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
         from ..sim.count_analysis import analyse_count
         from ..sim.count_design import design_count
 
+        top = 52 * decks - 11
+        if cuts is None:
+            cuts = tuple(c for c in CUTS if c <= top) or (min(CUTS[0], top),)
+            if len(cuts) < len(CUTS):
+                notes.append(f"a {decks}-deck shoe allows at most {top} cards behind the cut card: simulated at "
+                             f"cut {', '.join(map(str, cuts))} only")
         for cut in cuts:
-            _positive_int(cut, "--cuts", 6, 52 * decks - 11)
+            _positive_int(cut, "--cuts", 6, top)
         say(f"count design on {design_shoes:,} shoes")
         try:
             design = design_count(decks, bet, level, shoes=design_shoes, seed=seed, cut=cuts[0], tableau=tableau,
@@ -749,6 +759,7 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
                 say(f"perfect counter and cut card at cut {cut} on {perfect_shoes:,} shoes")
                 perfect, effect = perfect_and_cut(bet, decks, cut, perfect_shoes, seed + 1, result.ev, tableau)
             penetrations.append(Penetration(cut, 1 - cut / (52 * decks), count, perfect, effect))
+        settings["cuts"] = list(cuts)
     return MathReport(shoe, tableau, bet, dict(parameters or {}), int(dist.deals), lines, Moments(result), removal,
                       known, sorting, design, penetrations, settings, notes, time.perf_counter() - t0)
 

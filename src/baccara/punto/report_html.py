@@ -358,10 +358,13 @@ def to_html(report: MathReport) -> str:
     # 10 settings
     s = r.settings
     p.append("<section><h2>10. Method and settings</h2><ul>")
-    p.append(f"<li>Seed {s['seed']}: the count designed on shoes of seed {s['design_seed']} "
-             f"({s['design_shoes']:,} shoes), measured with the perfect counter on shoes of seed {s['count_seed']}"
-             f" ({s['count_shoes']:,} and {s['perfect_shoes']:,} shoes at each cut: {', '.join(map(str, s['cuts']))}"
-             f" cards behind the cut card).</li>")
+    if r.penetrations:
+        p.append(f"<li>Seed {s['seed']}: the count designed on shoes of seed {s['design_seed']} "
+                 f"({s['design_shoes']:,} shoes), measured with the perfect counter on shoes of seed "
+                 f"{s['count_seed']} ({s['count_shoes']:,} and {s['perfect_shoes']:,} shoes at each cut: "
+                 f"{', '.join(map(str, s['cuts']))} cards behind the cut card).</li>")
+    else:
+        p.append("<li>No simulation: the exact sections only.</li>")
     p.append(f"<li>Hands reported: {', '.join(f'{n:,}' for n in HANDS)}.  Edge sorting by value.</li>")
     p.append(f"<li>Computed in {r.seconds:.1f} s.  The same figures as JSON: <code>baccara report --json</code>."
              "</li></ul>")
