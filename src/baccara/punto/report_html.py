@@ -37,6 +37,7 @@ table { border-collapse: collapse; margin: 0.6em 0; break-inside: avoid; }
 th, td { border: 1px solid #bbb; padding: 2px 6px; vertical-align: top; }
 th { background: #eee; text-align: left; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+span.x { white-space: normal; }
 td.x, span.x { font-family: "DejaVu Sans Mono", monospace; font-size: 8.5pt; word-break: break-all; }
 .sub { color: #555; }
 .note { background: #fff6dd; border-left: 3px solid #d90; padding: 4px 8px; }
@@ -46,11 +47,21 @@ figcaption { font-size: 9pt; color: #444; }
 section { break-inside: auto; }
 section.page { break-before: page; }
 @page { size: A4; margin: 15mm; }
+@media print { body { font-size: 9pt; margin: 0; padding: 0; max-width: none; } td.x, span.x { font-size: 7.5pt; } }
 """
 
 
+class _Raw(str):
+    """A table cell already written as HTML (not escaped again)."""
+
+
 def _e(text: Any) -> str:
-    return html.escape(str(text))
+    return text if isinstance(text, _Raw) else html.escape(str(text))
+
+
+def _with_exact(shown: str, exact: Fraction) -> _Raw:
+    """A float for people with its exact fraction in small type beneath."""
+    return _Raw(f"{html.escape(shown)}<br><span class='x'>{html.escape(fraction_str(exact))}</span>")
 
 
 def _pct(x: Any, digits: int = 4, sign: str = "") -> str:
@@ -222,12 +233,13 @@ def to_html(report: MathReport) -> str:
 
     # 2 pay table
     p.append("<section><h2>2. Pay table</h2>")
-    rows = [[ln.when, fraction_str(ln.pays).removesuffix("/1"), f"{ln.combinations:,}", f"{float(ln.probability):.10f}",
-             f"{float(ln.contribution):+.10f}", fraction_str(ln.probability)] for ln in r.lines]
-    rows.append(["total", "", f"{r.deals:,}", f"{sum(float(x.probability) for x in r.lines):.10f}",
-                 f"{float(-m.edge):+.10f}", fraction_str(sum((x.probability for x in r.lines), Fraction(0)))])
-    p.append(_table(["when", "pays", "combinations", "probability", "return", "probability (exact)"], rows,
-                    numeric={1, 2, 3, 4}, exact={5}))
+    rows = [[ln.when, fraction_str(ln.pays).removesuffix("/1"), f"{ln.combinations:,}",
+             _with_exact(f"{float(ln.probability):.10f}", ln.probability),
+             _with_exact(f"{float(ln.contribution):+.10f}", ln.contribution)] for ln in r.lines]
+    rows.append(["total", "", f"{r.deals:,}", _with_exact(f"{sum(float(x.probability) for x in r.lines):.10f}",
+                                                           sum((x.probability for x in r.lines), Fraction(0))),
+                 _with_exact(f"{float(-m.edge):+.10f}", -m.edge)])
+    p.append(_table(["when", "pays", "combinations", "probability", "return"], rows, numeric={1, 2, 3, 4}))
     p.append("<p class='sub'>Combinations: ordered deals of the cards a coup uses; return: pays x probability, "
              "whose sum is the player's expectation.</p></section>")
 
@@ -289,13 +301,13 @@ def to_html(report: MathReport) -> str:
                 f = pen.to_json()["count"] if who == "count" else pen.perfect
                 if not f:
                     continue
-                rows.append([f"{pen.cut} ({pen.penetration:.1%})", f"{f['shoes']:,}", f"{f['hands']:,}",
+                rows.append([f"{pen.cut} ({pen.penetration:.1%})", f"{f['shoes']:,}",
                              _est(f["bet_frequency"], 100, 3, ""), _est(f["edge_when_betting"], 100, 3),
                              _est(f["win_per_100_hands"], 1, 4), _est(f["win_per_shoe"], 1, 4)])
             if rows:
                 p.append(f"<p><b>{'The designed count' if who == 'count' else 'The perfect counter'}</b></p>")
-                p.append(_table(["cut (dealt)", "shoes", "hands", "bets per 100 hands", "edge when betting %",
-                                 "win / 100 hands", "win / shoe"], rows, numeric=set(range(1, 7))))
+                p.append(_table(["cut (dealt)", "shoes", "bets per 100 hands", "edge when betting %",
+                                 "win / 100 hands", "win / shoe"], rows, numeric=set(range(1, 6))))
         s = r.settings
         p.append(f"<p class='sub'>Units: one unit a bet.  The count on {s['count_shoes']:,} shoes a cut, the "
                  f"perfect counter on the first {s['perfect_shoes']:,} of the same shoes (seed {s['count_seed']}); "
