@@ -604,17 +604,24 @@ class MathReport(Result):
                        f"{', '.join(f'{r}={int(t):+d}' for r, t in zip(RANKS, d.tags))}; betting correlation "
                        f"{d.correlation:.4f}; {d.system.rules[0].describe()}")
         for p in self.penetrations:
-            w = p.perfect["win_per_100_hands"]
-            line = f"Cut {p.cut} ({p.penetration:.1%} dealt): "
+            parts = []
             if p.count is not None:
                 c = p.count.count.win_per_100
-                line += f"count wins {c.value:+.4f} ± {c.stderr:.4f} per 100 hands; "
-            line += (f"perfect counter {_fmt(w['value'])} ± {_fmt(w['stderr'], '.4f')}; cut card effect on the house edge "
-                     f"{_fmt(100 * (p.cut_effect['effect_on_house_edge']['value'] or math.nan), '+.5f')}% ± "
-                     f"{_fmt(100 * (p.cut_effect['effect_on_house_edge']['stderr'] or math.nan), '.5f')}%")
-            out.append(line)
+                parts.append(f"the count wins {_fmt(c.value)} ± {_fmt(c.stderr, '.4f')} per 100 hands")
+            if p.perfect:
+                w = p.perfect["win_per_100_hands"]
+                parts.append(f"the perfect counter {_fmt(w['value'])} ± {_fmt(w['stderr'], '.4f')}")
+            if p.cut_effect:
+                e = p.cut_effect["effect_on_house_edge"]
+                parts.append(f"the cut card changes the house edge by {_fmt(_scaled(e['value']), '+.5f')}% ± "
+                             f"{_fmt(_scaled(e['stderr']), '.5f')}%")
+            out.append(f"Cut {p.cut} ({p.penetration:.1%} dealt): {'; '.join(parts) or 'nothing simulated'}")
         out.extend(f"Note: {n}" for n in self.notes)
         return out
+
+
+def _scaled(x: float | None) -> float | None:
+    return None if x is None else 100 * x
 
 
 def _fmt(x: float | None, spec: str = "+.4f") -> str:
@@ -742,8 +749,8 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
         try:
             design = design_count(decks, bet, level, shoes=design_shoes, seed=seed, cut=cuts[0], tableau=tableau,
                                   workers=workers or _workers())
-        except ParameterError as e:
-            notes.append(f"best linear count: {e.cli_message if hasattr(e, 'cli_message') else e}")
+        except BaccaraError as e:  # a bet no linear count tracks (the pairs), or no trigger that wins
+            notes.append(f"best linear count: {getattr(e, 'cli_message', e)}")
         for cut in cuts:
             count = None
             if design is not None:
@@ -751,13 +758,16 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
                 try:
                     count = analyse_count(design.system, bet, decks=decks, shoes=count_shoes, seed=seed + 1, cut=cut,
                                           perfect_shoes=0, tableau=tableau, workers=workers)
-                except ParameterError as e:
-                    notes.append(f"count at cut {cut}: {e}")
+                except BaccaraError as e:  # the trigger never fired on these shoes
+                    notes.append(f"count at cut {cut}: {getattr(e, 'cli_message', e)}")
             perfect: dict = {}
             effect: dict = {}
             if perfect_shoes:
                 say(f"perfect counter and cut card at cut {cut} on {perfect_shoes:,} shoes")
-                perfect, effect = perfect_and_cut(bet, decks, cut, perfect_shoes, seed + 1, result.ev, tableau)
+                try:
+                    perfect, effect = perfect_and_cut(bet, decks, cut, perfect_shoes, seed + 1, result.ev, tableau)
+                except BaccaraError as e:  # payouts too large for the per-shoe sums
+                    notes.append(f"perfect counter at cut {cut}: {getattr(e, 'cli_message', e)}")
             penetrations.append(Penetration(cut, 1 - cut / (52 * decks), count, perfect, effect))
         settings["cuts"] = list(cuts)
     return MathReport(shoe, tableau, bet, dict(parameters or {}), int(dist.deals), lines, Moments(result), removal,
