@@ -139,7 +139,7 @@ def test_simulated_sections_carry_seeds_and_standard_errors(simulated_d7):
     for part in (pen["count"]["win_per_100_hands"], pen["perfect"]["win_per_100_hands"],
                  pen["cut_card_effect"]["effect_on_house_edge"]):
         assert part["stderr"] is not None and part["stderr"] > 0
-    json.dumps(doc)  # a JSON document
+    json.dumps(doc, allow_nan=False)  # strict JSON: no NaN
 
 
 def test_perfect_counter_is_analyse_counts(simulated_d7):
@@ -158,6 +158,7 @@ def test_pairs_have_no_linear_count_but_a_perfect_counter():
                     sort_cards=())
     assert r.design is None and any("no linear count" in n for n in r.notes)
     assert r.penetrations[0].count is None and r.penetrations[0].perfect["shoes"] == 2
+    json.dumps(r.to_json(), allow_nan=False)
 
 
 def test_a_composition_is_reported_exactly_and_its_simulations_are_left_out_with_a_note():
@@ -171,6 +172,7 @@ def test_a_small_shoe_keeps_the_default_cuts_it_allows():
     r = math_report(1, "dragon7", design_shoes=300, count_shoes=300, perfect_shoes=2, sort_cards=())
     assert r.settings["cuts"] == [14] and [p.cut for p in r.penetrations] == [14]
     assert any("at most 41 cards behind the cut card" in n for n in r.notes)
+    json.dumps(r.to_json(), allow_nan=False)
 
 
 # ---------------------------------------------------------------- the page
