@@ -29,11 +29,12 @@ _STEPS: tuple[tuple[str, str, str | None], ...] = (
     ("bertrand", ".bertrand", None),
     ("check", ".check", None),
     ("edgesort", ".edgesort", None),
+    ("report", ".report", None),
 )
 #: The step that registers each top-level command.
 _STEP_OF = {"edge": "punto", "eor": "punto", "bets": "punto", "fields": "punto", "chemin": "chemin",
             "simulate": "simulate", "banque": "banque", "count": "count", "macao": "macao", "bertrand": "bertrand",
-            "check": "check", "edgesort": "edgesort"}
+            "check": "check", "edgesort": "edgesort", "report": "report"}
 #: Each top-level command's summary in ``baccara --help`` (the first sentence of its help, which is all click
 #: shows there), in the order listed, so that the list needs none of the commands' modules
 #: (tests/test_startup.py checks these against the commands themselves).
@@ -45,6 +46,8 @@ _SUMMARIES: tuple[tuple[str, str], ...] = (
     ('bertrand', "Bertrand's 1888 problems (Ethier 2021): D0, D1, D1/2, W, T, E; Dormoy; Badoureau's errors; audits."),
     ('check', 'Re-check a proof artefact independently of the solvers and print the theorem it proves: exit 0 if every step holds and every demand (--kind, --decks, --range) is met, 1 if not, 2 on bad input.'),
     ('edgesort', "Edge sorting: each pattern's probability and every bet's exact EV, and the player's advantage."),
+    ('report', "The math report of one bet as HTML, PDF or JSON: its pay table, exact figures, the house's result, "
+               "and whether it can be beaten."),
     ('chemin', 'Chemin de fer as a game (Ethier and Lee 2023): Nash equilibria, the commission sweep, Table 4.'),
     ('simulate', 'Simulate real shoes (shuffle, burn, cut card): punto banco bets and counting, chemin de fer, banque.'),
     ('banque', "Baccara banque (Ethier and Lee 2015): the three-person game's solutions."),
