@@ -460,3 +460,27 @@ def choice(value: Any, name: str, choices: tuple[str, ...], *, case: str = "uppe
     if word not in choices:
         raise BaccaraError(f"{name} must be one of {', '.join(choices)}, got {value!r}")
     return word
+
+
+def backend(value: Any, scheduler: Any = None) -> tuple[str, str | None]:
+    """Where a long proof or check runs: ``--backend`` and ``--scheduler``.
+
+    Parameters
+    ----------
+    value : str
+        ``processes`` or ``dask``.
+    scheduler : str, optional
+        A Dask scheduler's address, ``tcp://HOST:PORT``: it must answer as one (checked within
+        seconds), and it implies ``dask``.
+
+    Returns
+    -------
+    tuple of (str, str or None)
+        The backend and the scheduler's address as ``tcp://HOST:PORT``.
+    """
+    from .processes import PROOF_BACKENDS, probe_scheduler  # sockets: only when asked
+
+    name = choice(value, "--backend", PROOF_BACKENDS, case="lower")
+    if scheduler is None:
+        return name, None
+    return "dask", probe_scheduler(str(scheduler))

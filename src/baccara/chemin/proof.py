@@ -74,7 +74,7 @@ from typing import Any, cast
 from ..algebraic import QuadraticNumber
 from ..algebraic import fraction_str as fstr
 from ..check.chemin_points import MERGED_FACE, alpha_from_json, analyse, equivalent_columns, merged_coefficients
-from ..processes import process_pool
+from ..processes import executor
 from ..result import Result
 from ..shoe import decks_json
 from ..solve.farkas import Row, farkas
@@ -788,8 +788,9 @@ class Chemin3ProofRange(Result):
 
 def prove_chemin3_range(decks: Sequence[int | None], lo: Fraction = F0, hi: Fraction = Fraction(1, 10),
                         workers: int = 1, out_dir: str | Path | None = None,
-                        progress: Callable[[int | None], None] | None = None) -> Chemin3ProofRange:
-    """The Model B3 proof for each d in ``decks``, on ``workers`` processes (:func:`prove_chemin3`).
+                        progress: Callable[[int | None], None] | None = None, backend: str = "processes",
+                        scheduler: str | None = None) -> Chemin3ProofRange:
+    """The Model B3 proof for each d in ``decks``, on ``workers`` processes or a Dask cluster (:func:`prove_chemin3`).
 
     Parameters
     ----------
@@ -803,6 +804,11 @@ def prove_chemin3_range(decks: Sequence[int | None], lo: Fraction = F0, hi: Frac
         A folder for each d's artefact (:func:`artefact_name`).
     progress : callable, optional
         Called with each d when it is done.
+    backend : str
+        ``processes`` (here) or ``dask`` (a local cluster of ``workers``, or the one at ``scheduler``):
+        the same rows either way.
+    scheduler : str, optional
+        A checked Dask scheduler's address (implies ``dask``).
 
     Returns
     -------
@@ -810,17 +816,16 @@ def prove_chemin3_range(decks: Sequence[int | None], lo: Fraction = F0, hi: Frac
         One row per d, in the order of ``decks``; a d whose proof does not close is a row with
         ``proved`` false, not an exception.
     """
-    lo, hi = check_commission(lo), check_commission(hi)
     where = None if out_dir is None else str(out_dir)
     t = time.perf_counter()
     rows: dict[int, dict] = {}
-    if workers <= 1:
+    if workers <= 1 and backend == "processes" and scheduler is None:
         for k, d in enumerate(decks):
             rows[k] = _prove_row(d, lo, hi, where)
             if progress:
                 progress(d)
     else:
-        with process_pool(workers, "chemin prove with workers > 1") as pool:
+        with executor(workers, backend, scheduler, "chemin prove with several workers") as pool:
             futures = {pool.submit(_prove_row, d, lo, hi, where): k for k, d in enumerate(decks)}
             for fut in as_completed(futures):
                 k = futures[fut]

@@ -785,7 +785,7 @@ def _fresh_decks(shoe: Shoe) -> int | None:
 
 
 def _workers() -> int:
-    from ..sim.distributed import default_workers
+    from ..processes import default_workers
 
     return default_workers()
 
