@@ -29,6 +29,12 @@ for a in "$@"; do
         *)      args+=("$a") ;;
     esac
 done
+# On a fresh clone, compile the Numba kernels once, in one process, before the workers start (each
+# worker would compile them again); with the kernels' cache present this step is skipped.
+if ! compgen -G "src/baccara/punto/__pycache__/*.nbi" >/dev/null; then
+    echo "scripts/test.sh: compiling the kernels once (about a minute, first run only)"
+    .venv/bin/python scripts/warm_kernels.py
+fi
 # one worker per core; a test module's fixtures (the theta sweeps) stay in one worker
 status=0
 .venv/bin/python -m pytest -n auto --dist loadfile "${select[@]}" ${args[@]+"${args[@]}"} || status=$?

@@ -125,7 +125,7 @@ def test_edge_points_are_analysed_and_the_checker_agrees():
     from baccara.check.banque import _Game
     from baccara.check.banque_deals import coefficient_table
     from baccara.check.banque_events import recompute_events, same_root
-    from baccara.solve.roots import _exact_bounds
+    from baccara.solve.roots import exact_bounds
 
     lo, hi = F(17, 1000), F(19, 1000)
     proof = nash_proof(lo, hi)
@@ -135,7 +135,7 @@ def test_edge_points_are_analysed_and_the_checker_agrees():
     mine = recompute_events(_Game(coefficient_table()), lo, hi)
     assert not mine.trouble and mine.counts["along-curve candidates"] == 1498
     with precision():
-        theirs = [(e.minimal_polynomial, *_exact_bounds(e.ball)) for e in proof.events]
+        theirs = [(e.minimal_polynomial, *exact_bounds(e.ball)) for e in proof.events]
     hits = [[n for n, (f, a, b) in enumerate(theirs) if same_root(r, f, a, b)] for r, _ in mine.events]
     assert sorted(h[0] for h in hits if h) == [0, 1, 2] and all(hits)
     # the equilibrium itself: p1 = 0 on both sides of the first event, found by the enumeration

@@ -173,6 +173,15 @@ def test_two_workers_find_the_same_events(game, around_37_400):
     assert two.counts == around_37_400.counts and not two.trouble
 
 
+@pytest.mark.slow  # a local Dask cluster's start, then the recomputation (about 25 CPU-s); the slow job runs it
+def test_a_dask_cluster_finds_the_same_events(game, around_37_400):
+    from baccara.processes import Workers
+
+    on_dask = recompute_events(game, LO, HI, workers=Workers(2, "dask"))
+    assert [(float(r), f) for r, f in on_dask.events] == [(float(r), f) for r, f in around_37_400.events]
+    assert on_dask.counts == around_37_400.counts and not on_dask.trouble
+
+
 @pytest.mark.parametrize("bad", ["0", "-1", "300", "two"])
 def test_cli_workers_bad_input_exits_2(bad):
     r = CliRunner().invoke(app, ["check", "--workers", bad, str(STORED)])

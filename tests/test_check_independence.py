@@ -13,8 +13,9 @@ import baccara.check as check_pkg
 from baccara.check import ArtefactError, check, check_file
 from baccara.cli import app
 
-#: What a checker module may import from baccara: itself and the two small protocol modules.
-ALLOWED = ("baccara.check", "baccara.result", "baccara.errors")
+#: What a checker module may import from baccara: itself, the two small protocol modules, and where
+#: its workers run (processes here or a Dask cluster; no mathematics).
+ALLOWED = ("baccara.check", "baccara.result", "baccara.errors", "baccara.processes")
 #: Third-party modules it may use: exact arithmetic, nothing that solves games.
 THIRD_PARTY = {"flint", "rich"}
 
@@ -45,6 +46,12 @@ def test_checker_imports_no_solver():
                 assert name.startswith(ALLOWED), f"{path.name} imports {name}: the checker must not use the solvers"
             else:
                 assert top in sys.stdlib_module_names or top in THIRD_PARTY, f"{path.name} imports {name}"
+    # and where the workers run leans on nothing of baccara but its errors
+    import baccara.processes as where
+
+    tree = ast.parse(Path(where.__file__).read_text())
+    ours = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level]
+    assert ours == ["errors"], ours
 
 
 def test_not_an_artefact_is_a_clear_error(tmp_path):

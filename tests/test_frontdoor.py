@@ -421,7 +421,7 @@ def test_a_local_dask_cluster_needs_no_dashboard_port(capfd):
     """Port 8787 taken (another cluster's dashboard): no "Port 8787 is already in use" message."""
     import socket
 
-    from baccara.sim.distributed import _dask_client
+    from baccara.processes import dask_client
 
     taken = socket.socket()
     try:
@@ -434,7 +434,7 @@ def test_a_local_dask_cluster_needs_no_dashboard_port(capfd):
     try:
         with warnings.catch_warnings(record=True) as said:
             warnings.simplefilter("always")
-            client, cluster = _dask_client(1, None)
+            client, cluster = dask_client(1, None)
             client.close()
             cluster.close()
     finally:

@@ -29,12 +29,9 @@ from typer.testing import CliRunner
 from baccara import builtin_bets
 from baccara.cli.simulate import progress_columns, simulate_app
 from baccara.errors import BaccaraError
+from baccara.processes import parse_scheduler, probe_scheduler
 from baccara.sim import BanqueJob, PuntoJob, banque_equilibrium_strategy, run, simulate_banque, simulate_punto
-from baccara.sim.distributed import (
-    IN_FLIGHT_PER_WORKER,
-    parse_scheduler,
-    probe_scheduler,
-)
+from baccara.sim.distributed import IN_FLIGHT_PER_WORKER
 from baccara.sim.limits import (
     MAX_CORE_SECONDS,
     MAX_DECKS,

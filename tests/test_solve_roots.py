@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from baccara.solve.roots import (
     Endpoint,
-    _exact_bounds,
     arb_of,
+    exact_bounds,
     precision,
     rational_below,
     rational_between_balls,
@@ -165,7 +165,7 @@ def test_a_rational_between_balls_closer_than_the_working_precision():
         p = poly_of([c], squares=[2])
         lo_ball, hi_ball = (refine(b, p, 300) for b in real_roots(p)[1:])
         assert holds(lo_ball, c) and holds(hi_ball, ("sqrt", 2, 1))
-        assert _exact_bounds(lo_ball)[1] >= _exact_bounds(hi_ball)[0]    # rounded: they cross
+        assert exact_bounds(lo_ball)[1] >= exact_bounds(hi_ball)[0]    # rounded: they cross
         m = rational_between_balls(lo_ball, hi_ball)
         assert ends(lo_ball)[1] < m < ends(hi_ball)[0] and c < m and m * m < 2
 
@@ -185,15 +185,15 @@ def test_isolated_balls_hold_exactly_the_roots(rationals, squares):
         for b, r in zip(balls, roots):                       # in ascending order
             assert holds(b, r)
         for b, c in itertools.pairwise(balls):                   # disjoint and ascending
-            assert _exact_bounds(b)[1] < _exact_bounds(c)[0]
+            assert exact_bounds(b)[1] < exact_bounds(c)[0]
             m = rational_between_balls(b, c)
-            assert _exact_bounds(b)[1] < m < _exact_bounds(c)[0]
+            assert exact_bounds(b)[1] < m < exact_bounds(c)[0]
         # odd multiplicity: doubling every factor removes every sign change
         assert real_roots(p * p, odd_only=True) == []
         assert len(real_roots(p * p)) == len(roots)
         for b, r in zip(balls, roots):
             lo, hi = rationals_around(b)
-            blo, bhi = _exact_bounds(b)
+            blo, bhi = exact_bounds(b)
             assert lo < blo and bhi < hi
             below = rational_below(b, F(-100), digits=3)
             assert F(-100) < below < blo and blo - below < F(2, 10**3)
@@ -231,5 +231,5 @@ def test_refine_narrows_and_keeps_the_root(rationals, squares, bits, prec):
 def test_arb_of_is_exact_for_dyadics_and_encloses_others():
     assert arb_of(F(3, 8)) == flint.arb(F(3, 8).numerator) / 8
     b = arb_of(F(1, 3))
-    lo, hi = _exact_bounds(b)
+    lo, hi = exact_bounds(b)
     assert lo <= F(1, 3) <= hi

@@ -32,6 +32,7 @@ _NAMES = {
     "Known": "punto.known",
     "EdgeReport": "punto.report", "RemovalReport": "punto.report", "edge_report": "punto.report",
     "removal_report": "punto.report",
+    "MathReport": "punto.mathreport", "math_report": "punto.mathreport",
     "PUNTO_BANCO": "rules", "Tableau": "rules",
     "Shoe": "shoe",
 }
@@ -43,6 +44,7 @@ if TYPE_CHECKING:  # what the lazy names are, for type checkers and editors
     from .punto.bets import Bet, Rule, builtin_bets, load_bets_toml
     from .punto.exact import BetResult, CoupDistribution, coup_distribution, edge, effects_of_removal, evaluate
     from .punto.known import Known
+    from .punto.mathreport import MathReport, math_report
     from .punto.report import EdgeReport, RemovalReport, edge_report, removal_report
     from .rules import PUNTO_BANCO, Tableau
     from .shoe import Shoe
@@ -63,8 +65,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "BaccaraError", "Bet", "BetError", "BetResult", "CoupDistribution", "EdgeReport", "Known", "PUNTO_BANCO",
-    "RemovalReport", "Rule", "Shoe", "ShoeError", "Tableau", "builtin_bets", "coup_distribution", "edge",
-    "edge_report", "effects_of_removal", "evaluate", "load_bets_toml", "removal_report", "banque", "chemin", "macao",
-    "sim",
+    "BaccaraError", "Bet", "BetError", "BetResult", "CoupDistribution", "EdgeReport", "Known", "MathReport",
+    "PUNTO_BANCO", "RemovalReport", "Rule", "Shoe", "ShoeError", "Tableau", "builtin_bets", "coup_distribution",
+    "edge", "edge_report", "effects_of_removal", "evaluate", "load_bets_toml", "math_report", "removal_report",
+    "banque", "chemin", "macao", "sim",
 ]

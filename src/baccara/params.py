@@ -332,6 +332,26 @@ def theta(value: Any, name: str = "theta") -> Fraction:
     return rational(value, name, lo=0, hi=1, lo_open=True, hi_open=True)
 
 
+def theta_range(lo: Any, hi: Any) -> tuple[Fraction, Fraction]:
+    """A range of theta for the banque Nash proof: 0 <= lo < hi <= 1/2.
+
+    Parameters
+    ----------
+    lo, hi : int, Fraction, float or str
+        The range's ends (errors name ``--lo`` and ``--hi``).
+
+    Returns
+    -------
+    tuple of Fraction
+        (lo, hi), exactly.
+    """
+    a = rational(lo, "--lo", lo=0, hi=Fraction(1, 2), hi_open=True)
+    b = rational(hi, "--hi", lo=0, hi=Fraction(1, 2), lo_open=True)
+    if not a < b:
+        raise BaccaraError(f"--lo must be below --hi, got --lo {a} and --hi {b}")
+    return a, b
+
+
 def probability(value: Any, name: str) -> Fraction:
     """A probability in [0, 1].
 
@@ -440,3 +460,27 @@ def choice(value: Any, name: str, choices: tuple[str, ...], *, case: str = "uppe
     if word not in choices:
         raise BaccaraError(f"{name} must be one of {', '.join(choices)}, got {value!r}")
     return word
+
+
+def backend(value: Any, scheduler: Any = None) -> tuple[str, str | None]:
+    """Where a long proof or check runs: ``--backend`` and ``--scheduler``.
+
+    Parameters
+    ----------
+    value : str
+        ``processes`` or ``dask``.
+    scheduler : str, optional
+        A Dask scheduler's address, ``tcp://HOST:PORT``: it must answer as one (checked within
+        seconds), and it implies ``dask``.
+
+    Returns
+    -------
+    tuple of (str, str or None)
+        The backend and the scheduler's address as ``tcp://HOST:PORT``.
+    """
+    from .processes import PROOF_BACKENDS, probe_scheduler  # sockets: only when asked
+
+    name = choice(value, "--backend", PROOF_BACKENDS, case="lower")
+    if scheduler is None:
+        return name, None
+    return "dask", probe_scheduler(str(scheduler))

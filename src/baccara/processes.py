@@ -1,8 +1,9 @@
-"""Worker processes that any caller can start: spawned, never forked, and refused where they would re-run a script.
+"""Where long work runs: worker processes here (spawned, never forked) or a Dask cluster.
 
-Every parallel routine in baccara (the simulator's process backend, ``chemin prove`` over a
-range of decks, the banque events checker) starts its processes here.  They are *spawned*:
-a forked child inherits the parent's locks as they were at the fork, and a parent with
+Every parallel routine in baccara (the simulator, ``chemin prove`` over a range of decks, the
+banque events check) gets its workers here: :func:`executor` is one ``concurrent.futures``
+executor whatever the backend, so a routine is written once and gives the same answer on
+processes of this machine or on a cluster.  Processes are *spawned*:  a forked child inherits the parent's locks as they were at the fork, and a parent with
 threads (Numba's pool, a thread pool, a logging handler) can leave one held, so the child
 waits for ever.  A spawned child imports the caller's main module again instead, which is
 harmless except for a plain script that calls the library at its top level: there
@@ -12,12 +13,261 @@ harmless except for a plain script that calls the library at its top level: ther
 from __future__ import annotations
 
 import ast
+import contextlib
 import multiprocessing
 import os
+import socket
+import struct
 import sys
-from concurrent.futures import ProcessPoolExecutor
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
 
-from .errors import ParameterError
+from .errors import BaccaraError, ParameterError
+
+#: Seconds to wait for a scheduler's greeting, and for a cluster to have a worker.
+SCHEDULER_TIMEOUT = 5.0
+WORKERS_TIMEOUT = 10.0
+
+
+def default_workers() -> int:
+    """All cores."""
+    return os.cpu_count() or 1
+
+
+def max_workers() -> int:
+    """The most workers on this machine: twice its cores (more only thrash, and each
+    worker process of ``processes`` or a local Dask cluster costs a few hundred MB).
+
+    Returns
+    -------
+    int
+        ``2 * os.cpu_count()``.
+    """
+    return 2 * default_workers()
+
+
+# ---------------------------------------------------------------- the scheduler's address
+def parse_scheduler(address: str) -> tuple[str, int, str]:
+    """Check a Dask scheduler's address: ``tcp://HOST:PORT`` (or ``HOST:PORT``).
+
+    Parameters
+    ----------
+    address : str
+        What the user gave as ``--scheduler``.
+
+    Returns
+    -------
+    tuple of (str, int, str)
+        The host, the port and the address in the form ``tcp://HOST:PORT``.
+
+    Raises
+    ------
+    BaccaraError
+        Anything else: another scheme (http, tls, ...), no port, a port outside
+        1-65535, a path, an empty host.
+    """
+    form = f"--scheduler must be a Dask scheduler's address, tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786), got {address!r}"
+    text = str(address).strip()
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "tcp", text
+    if scheme.lower() != "tcp":
+        raise ParameterError(form + f": the {scheme!r} scheme is not supported, only tcp")
+    if not rest or any(c in rest for c in "/?#@ \t"):
+        raise ParameterError(form)
+    if rest.startswith("["):
+        host, close, tail = rest[1:].partition("]")
+        if not close or not tail.startswith(":"):
+            raise ParameterError(form)
+        port_text, shown = tail[1:], f"[{host}]"
+    else:
+        host, colon, port_text = rest.rpartition(":")
+        if not colon or ":" in host:
+            raise ParameterError(form)
+        shown = host
+    if not host or not all(c.isalnum() or c in ".-_:%" for c in host):
+        raise ParameterError(form)
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise ParameterError(f"--scheduler: the port must be a number from 1 to 65535, got {port_text!r} in {address!r}")
+    port = int(port_text)
+    return host, port, f"tcp://{shown}:{port}"
+
+
+def _recv(sock: socket.socket, n: int, deadline: float) -> bytes:
+    """Up to ``n`` bytes, fewer if the peer closes or the deadline passes."""
+    data = b""
+    while len(data) < n:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        sock.settimeout(left)
+        try:
+            chunk = sock.recv(n - len(data))
+        except TimeoutError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+def _resolve(host: str, port: int, timeout: float, where: str) -> list:
+    """``socket.getaddrinfo`` within ``timeout`` seconds (a slow resolver must not hang the command)."""
+    box: dict = {}
+
+    def work() -> None:
+        try:
+            box["found"] = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except (OSError, UnicodeError) as e:
+            box["error"] = e
+
+    t = threading.Thread(target=work, daemon=True)
+    t.start()
+    t.join(timeout)
+    if t.is_alive():
+        raise ParameterError(f"{where}: could not resolve the host {host!r} within {timeout:g} s")
+    if "error" in box:
+        e = box["error"]
+        raise ParameterError(f"{where}: unknown host {host!r} ({getattr(e, 'strerror', None) or e})")
+    return box["found"]
+
+
+def probe_scheduler(address: str, timeout: float = SCHEDULER_TIMEOUT) -> str:
+    """Check that a Dask scheduler answers at ``address``, within ``timeout`` seconds.
+
+    A Dask scheduler greets every new connection with a short framed message: an
+    8-byte length, then the frame count and sizes.  This reads that greeting
+    itself, with a deadline and a cap on the size, so that a web server or
+    anything else listening there is reported as such instead of making the Dask
+    client wait or allocate whatever its first bytes say.
+
+    Parameters
+    ----------
+    address : str
+        The ``--scheduler`` address.
+    timeout : float
+        Seconds to connect and to receive the greeting.
+
+    Returns
+    -------
+    str
+        The address as ``tcp://HOST:PORT``.
+
+    Raises
+    ------
+    BaccaraError
+        A bad address, an unknown host, nothing listening, no greeting in time, or
+        a greeting that is not the Dask protocol's.
+    """
+    host, port, norm = parse_scheduler(address)
+    deadline = time.monotonic() + timeout
+    where = f"--scheduler {address}"
+    sock = None
+    last: OSError | None = None
+    for family, kind, proto, _, sockaddr in _resolve(host, port, timeout, where):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        s = socket.socket(family, kind, proto)
+        s.settimeout(left)
+        try:
+            s.connect(sockaddr)
+        except OSError as e:
+            s.close()
+            last = e
+            continue
+        sock = s
+        break
+    if sock is None:
+        if isinstance(last, ConnectionRefusedError):
+            raise ParameterError(f"{where}: nothing listens at {host}:{port} (connection refused); "
+                               f"start a scheduler there (dask scheduler --port {port}) or fix the address")
+        if last is None or isinstance(last, TimeoutError):
+            raise ParameterError(f"{where}: no answer from {host}:{port} within {timeout:g} s")
+        raise ParameterError(f"{where}: cannot connect to {host}:{port}: {last.strerror or last}")
+    with sock:
+        head = _recv(sock, 8, deadline)
+        not_dask = f"{where}: what listens at {host}:{port} is not a Dask scheduler"
+        if len(head) < 8:
+            if time.monotonic() >= deadline:
+                raise ParameterError(f"{not_dask}: it sent no Dask greeting within {timeout:g} s")
+            raise ParameterError(f"{not_dask}: it closed the connection without the Dask greeting")
+        (n,) = struct.unpack("<Q", head)
+        if not 16 <= n <= 1 << 20:
+            raise ParameterError(f"{not_dask} (it answered {head!r}...)")
+        body = _recv(sock, n, deadline)
+        if len(body) < n:
+            raise ParameterError(f"{not_dask}: its greeting was cut short")
+        (frames,) = struct.unpack_from("<Q", body)
+        if not 1 <= frames <= 1024 or 8 + 8 * frames > n:
+            raise ParameterError(f"{not_dask} (its greeting is not framed as Dask's)")
+    return norm
+
+
+@contextmanager
+def _quiet_dask_logs() -> Iterator[None]:
+    """Silence Dask's loggers for a while (its own messages are turned into ours)."""
+    import logging
+
+    names = ["distributed", *(n for n in logging.root.manager.loggerDict if n.startswith("distributed."))]
+    loggers = [logging.getLogger(n) for n in names]
+    before = [lg.disabled for lg in loggers]
+    for lg in loggers:
+        lg.disabled = True
+    try:
+        yield
+    finally:
+        for lg, was in zip(loggers, before):
+            lg.disabled = was
+
+
+def dask_client(workers: int, scheduler: str | None):
+    """A Dask client: on the scheduler at ``scheduler`` (checked first), or on a local cluster.
+
+    Parameters
+    ----------
+    workers : int
+        Worker processes of the local cluster (ignored with a scheduler).
+    scheduler : str or None
+        A Dask scheduler's address, ``tcp://HOST:PORT``; None for a local cluster.
+
+    Returns
+    -------
+    tuple
+        The client, and the local cluster (None with a scheduler): close both when done.
+    """
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover - distributed is a dependency
+        raise BaccaraError("the dask backend needs dask[distributed]: pip install 'dask[distributed]'") from None
+    if scheduler is not None:
+        address = probe_scheduler(scheduler)
+        try:
+            with _quiet_dask_logs():  # a peer that greets like Dask and then sends junk: Dask logs CRITICAL
+                client = Client(address, timeout=f"{SCHEDULER_TIMEOUT:g}s")
+        except (OSError, TimeoutError) as e:
+            raise ParameterError(f"--scheduler: cannot reach a Dask scheduler at {scheduler}: {e}") from None
+        except Exception as e:  # anything else it sends that the Dask client cannot read
+            raise ParameterError(f"--scheduler: what answers at {scheduler} is not a working Dask scheduler "
+                                 f"({type(e).__name__}{': ' + str(e) if str(e) else ''})") from None
+        try:
+            client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
+        except (OSError, TimeoutError):
+            client.close()
+            raise ParameterError(f"--scheduler: the Dask scheduler at {scheduler} has no workers "
+                               f"(none joined within {WORKERS_TIMEOUT:g} s); start some with "
+                               f"'dask worker {address}'") from None
+        return client, None
+    # No dashboard, and its HTTP server on a free port: the default 8787 may be taken ("Port 8787 is
+    # already in use"), and nobody looks at it
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                           scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+                           silence_logs=40)
+    return Client(cluster), cluster
 
 
 def _is_main_guard(node: ast.stmt) -> bool:
@@ -100,4 +350,90 @@ def process_pool(workers: int, what: str = "this call") -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
 
 
-__all__ = ["process_pool", "spawn_is_safe"]
+#: The backends of the long proofs and checks (the simulator adds ``threads``).
+PROOF_BACKENDS = ("processes", "dask")
+
+
+@dataclass(frozen=True)
+class Workers:
+    """How many workers a long proof or check takes, and where they run.
+
+    Parameters
+    ----------
+    count : int
+        Processes here, or the workers of a local Dask cluster.
+    backend : str
+        ``processes`` or ``dask``.
+    scheduler : str, optional
+        A checked Dask scheduler's address (its cluster's workers run the work).
+    """
+
+    count: int = 1
+    backend: str = "processes"
+    scheduler: str | None = None
+
+    @property
+    def parallel(self) -> bool:
+        """Whether the work leaves this process."""
+        return self.count > 1 or self.backend == "dask" or self.scheduler is not None
+
+    def executor(self, what: str) -> contextlib.AbstractContextManager[Executor]:
+        """:func:`executor` for these workers.
+
+        Parameters
+        ----------
+        what : str
+            What starts them, for error messages.
+
+        Returns
+        -------
+        context manager of concurrent.futures.Executor
+            The executor.
+        """
+        return executor(self.count, self.backend, self.scheduler, what)
+
+
+#: One process, this one: the default of every check.
+HERE = Workers()
+
+
+@contextmanager
+def executor(workers: int, backend: str = "processes", scheduler: str | None = None,
+             what: str = "this call") -> Iterator[Executor]:
+    """A ``concurrent.futures`` executor on ``workers`` processes here, or on a Dask cluster.
+
+    Parameters
+    ----------
+    workers : int
+        Processes here, or the local Dask cluster's workers (ignored with a scheduler).
+    backend : str
+        ``processes`` (spawned, :func:`process_pool`) or ``dask``.
+    scheduler : str, optional
+        A Dask scheduler's address, ``tcp://HOST:PORT`` (implies ``dask``); without one, ``dask``
+        starts a local cluster.
+    what : str
+        What starts the workers, for error messages.
+
+    Yields
+    ------
+    concurrent.futures.Executor
+        ``submit`` and ``map`` as usual; closed (and a local cluster shut down) on exit.
+    """
+    if scheduler is not None or backend == "dask":
+        if scheduler is None and not spawn_is_safe():
+            process_pool(workers, what)  # raises the plain-script error
+        client, cluster = dask_client(workers, scheduler)
+        try:
+            with client.get_executor() as pool:
+                yield pool
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+    else:
+        with process_pool(workers, what) as pool:
+            yield pool
+
+
+__all__ = ["HERE", "PROOF_BACKENDS", "Workers", "dask_client", "default_workers", "executor", "max_workers", "parse_scheduler",
+           "probe_scheduler", "process_pool", "spawn_is_safe"]

@@ -40,7 +40,19 @@ CARDS_PER_COUP = 6
 
 
 @cache
-def _type_tables(resolution: str) -> tuple[np.ndarray, np.ndarray]:
+def type_tables(resolution: str) -> tuple[np.ndarray, np.ndarray]:
+    """Each card type's point value and rank at a resolution (read-only, cached).
+
+    Parameters
+    ----------
+    resolution : str
+        ``"suit"`` (52 types), ``"rank"`` (13) or ``"value"`` (10).
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        The values (0-9) and the ranks (0-12, or -1 where the resolution has no ranks).
+    """
     import numpy as np
     if resolution == "suit":
         values = np.array([RANK_VALUE[i // 4] for i in range(52)], dtype=np.int64)
@@ -186,11 +198,11 @@ class Shoe:
 
     def type_values(self) -> np.ndarray:
         """Baccarat value of each card type (read-only)."""
-        return _type_tables(self.resolution)[0]
+        return type_tables(self.resolution)[0]
 
     def type_ranks(self) -> np.ndarray:
         """Rank index of each card type, -1 where unknown (a value shoe); read-only."""
-        return _type_tables(self.resolution)[1]
+        return type_tables(self.resolution)[1]
 
     def value_counts(self) -> tuple[int, ...]:
         """Counts by value 0..9."""
@@ -409,8 +421,19 @@ def shoe_text(shoe: dict) -> str:
     return f"{shoe['cards']}-card shoe"
 
 
-def _decks_json(decks: int | None | tuple[int, ...]) -> int | str | None:
-    """The JSON ``"decks"``: d, ``"inf"``, or null for a composition (see ``"shoe"``)."""
+def decks_json(decks: int | None | tuple[int, ...]) -> int | str | None:
+    """The JSON ``"decks"`` of a game's shoe.
+
+    Parameters
+    ----------
+    decks : int, None or tuple of int
+        d fresh decks, None for the infinite shoe, or a composition (counts by value).
+
+    Returns
+    -------
+    int, str or None
+        d, ``"inf"``, or null for a composition (the document's ``"shoe"`` says which cards).
+    """
     return "inf" if decks is None else None if isinstance(decks, tuple) else decks
 
 

@@ -55,9 +55,10 @@ from .nash_eq.solution import BanqueNashSet, nash_equilibria
 from .sweeps import CorrelatedSweep, IndependentSweep, NashSweep, Progress
 from .sweeps import sweep as _sweep
 
-__all__ = ["BanqueGame", "CorrelatedSolution", "IndependentResult", "ExactMaximinProof", "BanqueNashSet",
-           "FullCorrelated", "AdvantageComparison", "BanqueProofArtefact", "IndependentValueArtefact", "game",
-           "correlated", "independent", "prove_lower_value", "nash", "full", "advantage", "prove", "prove_independent"]
+__all__ = ["correlated", "independent", "nash", "full", "advantage", "prove", "prove_independent",
+           "prove_lower_value", "game", "CorrelatedSolution", "IndependentResult", "BanqueNashSet", "FullCorrelated",
+           "AdvantageComparison", "BanqueProofArtefact", "IndependentValueArtefact", "ExactMaximinProof",
+           "BanqueGame"]
 
 
 def game(decks: int | str | None = None, *, shoe: Shoe | None = None) -> BanqueGame:
@@ -246,7 +247,7 @@ def prove(lo: Fraction | str | int = 0, hi: Fraction | str | int = Fraction(1, 2
     """
     from .nash_eq.artefact import prove as _prove
 
-    a, b = _range(lo, hi)
+    a, b = params.theta_range(lo, hi)
     return _prove(a, b, progress=progress, stored=stored)
 
 
@@ -287,12 +288,3 @@ def prove_independent(theta: Sequence[Fraction | str | float] | Fraction | str |
     if not many:
         raise BaccaraError("theta: give at least one theta in (0, 1)")
     return _prove([params.theta(t) for t in many], progress=progress)
-
-
-def _range(lo: Any, hi: Any) -> tuple[Fraction, Fraction]:
-    """(lo, hi), each checked, with 0 <= lo < hi <= 1/2 (errors name --lo and --hi)."""
-    a = params.rational(lo, "--lo", lo=0, hi=Fraction(1, 2), hi_open=True)
-    b = params.rational(hi, "--hi", lo=0, hi=Fraction(1, 2), lo_open=True)
-    if not a < b:
-        raise BaccaraError(f"--lo must be below --hi, got --lo {a} and --hi {b}")
-    return a, b

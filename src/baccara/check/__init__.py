@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BaccaraError
+from ..processes import Workers
 from ..result import Result
 
 #: The artefact kinds this package checks, and the module that checks each.
@@ -145,7 +146,7 @@ class CheckReport(Result):
                 yield f"  (not re-derived here: {note})"
 
 
-def check(doc: Any, source: str = "<document>", quick: bool = False, workers: int = 1) -> CheckReport:
+def check(doc: Any, source: str = "<document>", quick: bool = False, workers: int | Workers = 1) -> CheckReport:
     """Re-check a proof artefact (a loaded JSON document) with the checker for its kind.
 
     Parameters
@@ -157,8 +158,8 @@ def check(doc: Any, source: str = "<document>", quick: bool = False, workers: in
     quick : bool
         Skip the one long step, the banque checker's recomputation of the events (the report
         says so); no effect on the other kinds.
-    workers : int
-        Processes for that step.
+    workers : int or Workers
+        Processes for that step, or :class:`~baccara.processes.Workers` (a Dask cluster).
 
     Returns
     -------
@@ -178,6 +179,8 @@ def check(doc: Any, source: str = "<document>", quick: bool = False, workers: in
         raise ArtefactError(f"FILE: {source} has kind {str(kind)[:80]!r}; this version checks "
                             f"{', '.join(sorted(CHECKERS))}")
     module = importlib.import_module(CHECKERS[kind])
+    if not isinstance(workers, Workers):
+        workers = Workers(workers)
     try:
         steps, verified = module.verify(doc, quick=quick, workers=workers)
     except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError, AttributeError, OverflowError,
@@ -194,7 +197,7 @@ def check(doc: Any, source: str = "<document>", quick: bool = False, workers: in
 MAX_BYTES = 256 * 1024 * 1024
 
 
-def check_file(path: str | Path, quick: bool = False, workers: int = 1) -> CheckReport:
+def check_file(path: str | Path, quick: bool = False, workers: int | Workers = 1) -> CheckReport:
     """Re-check the proof artefact in a JSON file.
 
     Parameters

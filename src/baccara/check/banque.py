@@ -77,6 +77,7 @@ from itertools import product
 
 import flint
 
+from ..processes import HERE, Workers
 from . import Step
 from .banque_deals import JOINT, game_steps
 from .banque_events import _q, recompute_events, same_root
@@ -348,7 +349,7 @@ def _eq_json(e: dict) -> dict:
     return {"p1": e["p1"], "p2": e["p2"], "banker_indifferent": e["banker_indifferent"]}
 
 
-def verify(doc: dict, quick: bool = False, workers: int = 1) -> tuple[list[Step], dict | None]:
+def verify(doc: dict, quick: bool = False, workers: Workers = HERE) -> tuple[list[Step], dict | None]:
     """Re-check a ``banque-nash`` artefact and derive the theorem it proves (module docstring).
 
     Parameters
@@ -426,7 +427,7 @@ def verify(doc: dict, quick: bool = False, workers: int = 1) -> tuple[list[Step]
     return steps, verified
 
 
-def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
+def check(doc: dict, quick: bool = False, workers: Workers = HERE) -> list[Step]:
     """Re-check a ``banque-nash`` artefact (module docstring).
 
     Parameters
@@ -436,7 +437,7 @@ def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
     quick : bool
         Skip step 7, the recomputation of the events (the longest: about 30 s for a range of
         width 1/200, about 70 CPU minutes for all of (0, 1/2]); the report then says so.
-    workers : int
+    workers : Workers
         Processes for step 7.
 
     Returns
@@ -556,7 +557,7 @@ def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
 
 
 def events_step(game: _Game, lo: Fraction, hi: Fraction, events: list, quick: bool = False,
-                workers: int = 1) -> Step:
+                workers: Workers = HERE) -> Step:
     """Step 7: every theta where a candidate equilibrium starts or stops, recomputed by the
     checker (:mod:`baccara.check.banque_events`), must be one of the artefact's events.
 
@@ -570,7 +571,7 @@ def events_step(game: _Game, lo: Fraction, hi: Fraction, events: list, quick: bo
         The artefact's events (already checked to be isolated roots, step 2).
     quick : bool
         Do not recompute; the step then holds and says that completeness was not re-derived.
-    workers : int
+    workers : Workers
         Processes to share the recomputation among.
 
     Returns

@@ -65,13 +65,14 @@ the same ranges and machine: 0.8x to 1.3x (``benchmarks/bench_banque_events.py``
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
 import flint
 
-from ..processes import process_pool
+from ..processes import Workers
 from .banque_interior import _ball, _bilinear, _independent, _roots, gain_line
 from .qf import _box_feasible, _sign
 
@@ -695,18 +696,13 @@ def _chunk(args: tuple) -> tuple:
     return events, run.report.trouble, run.c, run.along
 
 
-def _map(run: _Run, game, family: str, items: list, workers: int, progress) -> None:
-    """Analyse every candidate of ``items``, in ``workers`` processes when more than one, and
+def _map(run: _Run, game, family: str, items: list, workers: Workers, progress) -> None:
+    """Analyse every candidate of ``items``, on ``workers`` when they leave this process, and
     merge what they find into ``run``."""
-    chunks = max(1, min(len(items), 1 if workers <= 1 else 16 * workers))
+    chunks = max(1, min(len(items), 16 * max(workers.count, 2) if workers.parallel else 1))
     jobs = [(game, run.lo, run.hi, family, items[n::chunks]) for n in range(chunks)]
-    results: Iterable[tuple]
-    if workers <= 1:
-        results = map(_chunk, jobs)
-    else:
-        pool = process_pool(workers, "the events check with workers > 1")
-        results = pool.map(_chunk, jobs)
-    try:
+    with workers.executor("the events check with several workers") if workers.parallel else nullcontext() as pool:
+        results: Iterable[tuple] = pool.map(_chunk, jobs) if pool is not None else map(_chunk, jobs)
         for n, (events, trouble, counts, along) in enumerate(results):
             run.report.events += [(Root(a, b, None if c is None else flint.fmpz_poly(c)), name)
                                   for a, b, c, name in events]
@@ -716,12 +712,9 @@ def _map(run: _Run, game, family: str, items: list, workers: int, progress) -> N
             run.along |= along
             if progress is not None:
                 progress(family, n + 1, chunks)
-    finally:
-        if workers > 1:
-            pool.shutdown()
 
 
-def recompute_events(game, lo: Fraction, hi: Fraction, progress=None, workers: int = 1) -> Report:
+def recompute_events(game, lo: Fraction, hi: Fraction, progress=None, workers: int | Workers = 1) -> Report:
     """Every theta in (lo, hi) where some candidate equilibrium starts or stops (module docstring).
 
     Parameters
@@ -733,14 +726,16 @@ def recompute_events(game, lo: Fraction, hi: Fraction, progress=None, workers: i
     progress : callable, optional
         Called as ``progress(family, done, total)`` over the candidates' chunks (family
         ``"crossing"``, ``"edge"`` or ``"along"``).
-    workers : int
-        Processes to share the candidates among (1: this process alone).
+    workers : int or Workers
+        Processes here (1: this one), or :class:`~baccara.processes.Workers` (a Dask cluster).
 
     Returns
     -------
     Report
         The events, and what could not be decided.
     """
+    if not isinstance(workers, Workers):
+        workers = Workers(workers)
     model = _Model(game, lo, hi)
     run = _Run(model, lo, hi)
     R = model.R

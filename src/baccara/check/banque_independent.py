@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..processes import HERE, Workers
 from . import Step
 from .banque import _dot, _weights
 from .banque_deals import game_steps
@@ -226,7 +227,7 @@ STATEMENT = ("At each theta listed, the Players' lower value of the independent 
              "the bilinear bound at or below it.")
 
 
-def verify(doc: dict, quick: bool = False, workers: int = 1) -> tuple[list[Step], dict | None]:
+def verify(doc: dict, quick: bool = False, workers: Workers = HERE) -> tuple[list[Step], dict | None]:
     """Re-check a ``banque-independent`` artefact and derive the theorem it proves (module docstring).
 
     Parameters
@@ -277,7 +278,7 @@ def verify(doc: dict, quick: bool = False, workers: int = 1) -> tuple[list[Step]
     }
 
 
-def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
+def check(doc: dict, quick: bool = False, workers: Workers = HERE) -> list[Step]:
     """Re-check a ``banque-independent`` artefact (module docstring).
 
     Parameters
@@ -286,7 +287,7 @@ def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
         The artefact, as loaded from JSON.
     quick : bool
         No effect (every step is quick: about a second a theta).
-    workers : int
+    workers : Workers
         No effect.
 
     Returns

@@ -56,6 +56,7 @@ from itertools import product
 from math import gcd, ulp
 from typing import Any
 
+from ..processes import HERE, Workers
 from . import Step
 from .chemin_deals import model3_coefficients
 from .chemin_points import (
@@ -723,7 +724,7 @@ def _cover(an: dict, pieces: list[_Piece]) -> Step:
                 f"not covered by a verified interval with the enumerated equilibrium: {', '.join(bad[:3])}")
 
 
-def verify(doc: dict, quick: bool = False, workers: int = 1) -> tuple[list[Step], dict | None]:
+def verify(doc: dict, quick: bool = False, workers: Workers = HERE) -> tuple[list[Step], dict | None]:
     """Re-check a ``chemin-b3-uniqueness`` artefact and derive the theorem it proves (module docstring).
 
     Parameters
@@ -732,7 +733,7 @@ def verify(doc: dict, quick: bool = False, workers: int = 1) -> tuple[list[Step]
         The artefact, as loaded from JSON.
     quick : bool
         Accepted for a common signature; every step here is short, so none is skipped.
-    workers : int
+    workers : Workers
         Accepted for a common signature (one process suffices).
 
     Returns
@@ -823,7 +824,7 @@ def verify(doc: dict, quick: bool = False, workers: int = 1) -> tuple[list[Step]
     return steps, verified
 
 
-def check(doc: dict, quick: bool = False, workers: int = 1) -> list[Step]:
+def check(doc: dict, quick: bool = False, workers: Workers = HERE) -> list[Step]:
     """Re-check a ``chemin-b3-uniqueness`` artefact (see :func:`verify`).
 
     Parameters

@@ -45,9 +45,10 @@ from .proof import Chemin3Proof, Chemin3ProofRange, ProofIncomplete, prove_chemi
 from .solution import CheminSolution, CheminSweep, solve_chemin, sweep_chemin
 from .tables import MoveTable, Table4, Table7
 
-__all__ = ["FIVES", "MODELS", "BertrandReport", "bertrand", "CheminGame", "CheminGame3", "CheminSolution", "CheminSweep", "Chemin3Solution",
-           "Chemin3Sweep", "Chemin3Proof", "Chemin3ProofRange", "ProofIncomplete", "MoveTable", "Table4", "Table7", "best_response", "game",
-           "prove", "prove_range", "solve", "sweep", "table1", "table4", "table5", "table7"]
+__all__ = ["solve", "sweep", "prove", "prove_range", "game", "best_response", "table1", "table4", "table5", "table7",
+           "bertrand", "CheminSolution", "Chemin3Solution", "CheminSweep", "Chemin3Sweep", "Chemin3Proof",
+           "Chemin3ProofRange", "ProofIncomplete", "CheminGame", "CheminGame3", "MoveTable", "Table4", "Table7",
+           "BertrandReport", "FIVES", "MODELS"]
 
 
 def _shoe(decks: Any, shoe: Shoe | None, model: str = "B") -> int | None | Shoe:
@@ -179,7 +180,8 @@ def prove(model: str = "B3", decks: int | str | None = 6, lo: Any = 0, hi: Any =
 
 def prove_range(model: str = "B3", decks: Iterable[Any] = range(1, 101), lo: Any = 0, hi: Any = Fraction(1, 10),
                 workers: int = 1, out_dir: str | Path | None = None,
-                progress: Callable[[int | None], None] | None = None) -> Chemin3ProofRange:
+                progress: Callable[[int | None], None] | None = None, backend: str = "processes",
+                scheduler: str | None = None) -> Chemin3ProofRange:
     """:func:`prove` for many d at once, on several processes, each d's artefact written to a folder.
 
     Parameters
@@ -196,6 +198,11 @@ def prove_range(model: str = "B3", decks: Iterable[Any] = range(1, 101), lo: Any
         An existing folder for the artefacts, ``b3-d8.json`` and so on.
     progress : callable, optional
         Called with each d as it is done.
+    backend : str
+        ``processes`` (default: ``workers`` processes here) or ``dask`` (a local Dask cluster of
+        ``workers``, or the cluster at ``scheduler``); the artefacts are the same.
+    scheduler : str, optional
+        A Dask scheduler's address, ``tcp://HOST:PORT`` (implies ``dask``).
 
     Returns
     -------
@@ -215,7 +222,8 @@ def prove_range(model: str = "B3", decks: Iterable[Any] = range(1, 101), lo: Any
         raise ParameterError(f"workers must be at least 1, got {workers}")
     if out_dir is not None and not Path(out_dir).is_dir():
         raise ParameterError(f"out_dir must be an existing folder, got {str(out_dir)!r}")
-    return prove_chemin3_range(ds, a, b, workers, out_dir, progress)
+    backend, scheduler = params.backend(backend, scheduler)
+    return prove_chemin3_range(ds, a, b, workers, out_dir, progress, backend, scheduler)
 
 
 # ---------------------------------------------------------------- the papers' tables

@@ -33,7 +33,7 @@ from typing import Any, cast
 from ..algebraic import fraction_str as fstr
 from ..errors import BaccaraError
 from ..result import Result
-from ..shoe import Shoe, _decks_json, shoe_json
+from ..shoe import Shoe, decks_json, shoe_json
 from ..solve.additive import AdditiveGame
 from ..solve.additive import nash_equilibria as foster
 from ..solve.bilinear import (
@@ -133,7 +133,7 @@ class Chemin3Solution(Result):
             })
         out: dict[str, Any] = {
             "model": self.game.model,
-            "decks": _decks_json(self.game.decks),
+            "decks": decks_json(self.game.decks),
             "shoe": shoe_json(self.game.decks),
             "commission": fstr(self.alpha),
             "unique": self.unique,

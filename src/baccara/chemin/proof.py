@@ -74,9 +74,9 @@ from typing import Any, cast
 from ..algebraic import QuadraticNumber
 from ..algebraic import fraction_str as fstr
 from ..check.chemin_points import MERGED_FACE, alpha_from_json, analyse, equivalent_columns, merged_coefficients
-from ..processes import process_pool
+from ..processes import executor
 from ..result import Result
-from ..shoe import _decks_json
+from ..shoe import decks_json
 from ..solve.farkas import Row, farkas
 from ..solve.sweep import rational_between, sweep
 from .model import CheminGame3, check_commission, chemin_game
@@ -509,7 +509,7 @@ class Chemin3Proof(Result):
         from ..check.chemin import statement
         ex = [{"alpha": e["alpha"], "equilibria": len(e["equilibria"]), "continuum": bool(e["continuum"])}
               for e in self.exceptional()]
-        return statement(_decks_json(self.game.decks), self.lo, self.hi, ex, self.unique_faces(),
+        return statement(decks_json(self.game.decks), self.lo, self.hi, ex, self.unique_faces(),
                          list(self.weights) if self.weights is not None else None, len(self.groups or ()))
 
     def summary(self) -> str:
@@ -552,7 +552,7 @@ class Chemin3Proof(Result):
         g = self.game
         return {
             "kind": "chemin-b3-uniqueness", "version": PROOF_VERSION, "model": "B3",
-            "decks": _decks_json(g.decks), "range": [fstr(self.lo), fstr(self.hi)],
+            "decks": decks_json(g.decks), "range": [fstr(self.lo), fstr(self.hi)],
             "coefficients": {"keys": [[list(h), k] for h, k in g.keys], "G": [list(r) for r in g.G],
                              "H": [list(r) for r in g.H], "base_sgn": list(g.base_sgn),
                              "base_win": list(g.base_win), "deals": g.deals},
@@ -654,7 +654,7 @@ def artefact_name(decks: int | None) -> str:
 def _prove_row(decks: int | None, lo: Fraction, hi: Fraction, out_dir: str | None) -> dict:
     """One d of :func:`prove_chemin3_range`: the proof's outcome as a row (its artefact written to ``out_dir``)."""
     t = time.process_time()
-    row: dict[str, Any] = {"decks": _decks_json(decks)}
+    row: dict[str, Any] = {"decks": decks_json(decks)}
     try:
         proof = prove_chemin3(decks, lo, hi)
     except ProofIncomplete as e:
@@ -788,8 +788,9 @@ class Chemin3ProofRange(Result):
 
 def prove_chemin3_range(decks: Sequence[int | None], lo: Fraction = F0, hi: Fraction = Fraction(1, 10),
                         workers: int = 1, out_dir: str | Path | None = None,
-                        progress: Callable[[int | None], None] | None = None) -> Chemin3ProofRange:
-    """The Model B3 proof for each d in ``decks``, on ``workers`` processes (:func:`prove_chemin3`).
+                        progress: Callable[[int | None], None] | None = None, backend: str = "processes",
+                        scheduler: str | None = None) -> Chemin3ProofRange:
+    """The Model B3 proof for each d in ``decks``, on ``workers`` processes or a Dask cluster (:func:`prove_chemin3`).
 
     Parameters
     ----------
@@ -803,6 +804,11 @@ def prove_chemin3_range(decks: Sequence[int | None], lo: Fraction = F0, hi: Frac
         A folder for each d's artefact (:func:`artefact_name`).
     progress : callable, optional
         Called with each d when it is done.
+    backend : str
+        ``processes`` (here) or ``dask`` (a local cluster of ``workers``, or the one at ``scheduler``):
+        the same rows either way.
+    scheduler : str, optional
+        A checked Dask scheduler's address (implies ``dask``).
 
     Returns
     -------
@@ -810,17 +816,16 @@ def prove_chemin3_range(decks: Sequence[int | None], lo: Fraction = F0, hi: Frac
         One row per d, in the order of ``decks``; a d whose proof does not close is a row with
         ``proved`` false, not an exception.
     """
-    lo, hi = check_commission(lo), check_commission(hi)
     where = None if out_dir is None else str(out_dir)
     t = time.perf_counter()
     rows: dict[int, dict] = {}
-    if workers <= 1:
+    if workers <= 1 and backend == "processes" and scheduler is None:
         for k, d in enumerate(decks):
             rows[k] = _prove_row(d, lo, hi, where)
             if progress:
                 progress(d)
     else:
-        with process_pool(workers, "chemin prove with workers > 1") as pool:
+        with executor(workers, backend, scheduler, "chemin prove with several workers") as pool:
             futures = {pool.submit(_prove_row, d, lo, hi, where): k for k, d in enumerate(decks)}
             for fut in as_completed(futures):
                 k = futures[fut]

@@ -17,7 +17,7 @@ from ..algebraic import fraction_str as fstr
 from ..algebraic import real_json
 from ..errors import BaccaraError
 from ..result import Result
-from ..shoe import Shoe, _decks_json, shoe_json
+from ..shoe import Shoe, decks_json, shoe_json
 from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
 from ..solve.sweep import Sweep, group_blocks, strategy_string, sweep
 from .kernel import NONE
@@ -90,7 +90,7 @@ class CheminSolution(Result):
             })
         return {
             "model": self.game.model,
-            "decks": _decks_json(self.game.decks),
+            "decks": decks_json(self.game.decks),
             "shoe": shoe_json(self.game.decks),
             "commission": fstr(self.alpha),
             "unique": self.unique,
@@ -266,7 +266,7 @@ class CheminSweep(Result):
             "Player drawing at 5 with the total probability p(alpha) split across them in any way")}
         return {
             "model": self.as_model or self.game.model,
-            "decks": _decks_json(self.game.decks),
+            "decks": decks_json(self.game.decks),
             "shoe": shoe_json(self.game.decks),
             "commission_range": [fstr(r.lo), fstr(r.hi)],
             "curves": a,

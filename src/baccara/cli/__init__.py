@@ -29,12 +29,13 @@ _STEPS: tuple[tuple[str, str, str | None], ...] = (
     ("bertrand", ".bertrand", None),
     ("check", ".check", None),
     ("edgesort", ".edgesort", None),
+    ("report", ".report", None),
     ("serve", ".serve", None),
 )
 #: The step that registers each top-level command.
 _STEP_OF = {"edge": "punto", "eor": "punto", "bets": "punto", "fields": "punto", "chemin": "chemin",
             "simulate": "simulate", "banque": "banque", "count": "count", "macao": "macao", "bertrand": "bertrand",
-            "check": "check", "edgesort": "edgesort", "serve": "serve"}
+            "check": "check", "edgesort": "edgesort", "report": "report", "serve": "serve"}
 #: Each top-level command's summary in ``baccara --help`` (the first sentence of its help, which is all click
 #: shows there), in the order listed, so that the list needs none of the commands' modules
 #: (tests/test_startup.py checks these against the commands themselves).
@@ -46,6 +47,8 @@ _SUMMARIES: tuple[tuple[str, str], ...] = (
     ('bertrand', "Bertrand's 1888 problems (Ethier 2021): D0, D1, D1/2, W, T, E; Dormoy; Badoureau's errors; audits."),
     ('check', 'Re-check a proof artefact independently of the solvers and print the theorem it proves: exit 0 if every step holds and every demand (--kind, --decks, --range) is met, 1 if not, 2 on bad input.'),
     ('edgesort', "Edge sorting: each pattern's probability and every bet's exact EV, and the player's advantage."),
+    ('report', "The math report of one bet as HTML, PDF or JSON: its pay table, exact figures, the house's result, "
+               "and whether it can be beaten."),
     ('serve', 'The local web app: every page and the JSON API (/api/...) in a browser, on the same inputs as the commands.'),
     ('chemin', 'Chemin de fer as a game (Ethier and Lee 2023): Nash equilibria, the commission sweep, Table 4.'),
     ('simulate', 'Simulate real shoes (shuffle, burn, cut card): punto banco bets and counting, chemin de fer, banque.'),

@@ -328,10 +328,9 @@ def banque_prove(
             if given:
                 raise ParameterError(f"{flag} goes with --concept independent; --concept nash takes a range, "
                                      "--lo and --hi")
-        from ..banque import _range
         from ..banque import prove as run_prove
 
-        a, b = _range("0" if lo is None else lo, "1/2" if hi is None else hi)
+        a, b = params.theta_range("0" if lo is None else lo, "1/2" if hi is None else hi)
         check_workload(f"the Nash proof over ({a}, {b}]", nash_prove_seconds(a, b, stored), allow_long,
                        "give a shorter range (--lo, --hi), or --stored", say)
         result = run_prove(a, b, progress=say, stored=stored)

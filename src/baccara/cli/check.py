@@ -10,8 +10,9 @@ import typer
 from .. import params
 from ..check import CHECKERS, check_file, expect
 from ..errors import ParameterError
-from .common import JSON, app, render
-from .errors import fail, handles_errors
+from ..processes import Workers
+from .common import JSON, PROOF_BACKEND, SCHEDULER, app, render
+from .errors import err, fail, handles_errors
 
 
 def _range(text: str) -> tuple[Fraction, Fraction]:
@@ -35,6 +36,8 @@ def check_cmd(
                                "the events (about an hour for all of (0, 1/2]); the report marks it skipped."),
     workers: int = typer.Option(1, "--workers", min=1, max=256, help="Processes for the recomputation of the events "
                                 "(1 to 256; one per core)."),
+    backend: str = PROOF_BACKEND,
+    scheduler: str | None = SCHEDULER,
     kind: str | None = typer.Option(None, "--kind", help=f"Demand an artefact of this kind ({', '.join(CHECKERS)})."),
     decks: str | None = typer.Option(None, "--decks", "-d", help="Demand a proof for this shoe: a number of decks, "
                                      "or 'inf' (the banque artefacts are of the infinite shoe)."),
@@ -50,7 +53,12 @@ def check_cmd(
         d = params.decks(decks, "--decks")
         decks = "inf" if d is None else str(d)
     lo, hi = _range(range_) if range_ is not None else (None, None)
-    report = check_file(file, quick=quick, workers=workers)
+    backend, scheduler = params.backend(backend, scheduler)
+    where = Workers(workers, backend, scheduler)
+    report = check_file(file, quick=quick, workers=where)
+    if where.parallel and (report.kind != "banque-nash" or quick):
+        err.print("note: --workers, --backend and --scheduler share out the banque events' recomputation only; "
+                  "this check has none, so it ran here", highlight=False)
     render(report, json_out)
     if not report.holds:
         fail(f"the artefact {file} does not re-check: {sum(not s.ok for s in report.steps)} step(s) fail", status=1)

@@ -15,7 +15,9 @@ from .common import (
     ALLOW_LONG,
     COMPOSITION,
     JSON,
+    PROOF_BACKEND,
     REMOVE,
+    SCHEDULER,
     build_shoe,
     out,
     progress_bar,
@@ -138,6 +140,7 @@ def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Informat
                                                      "per d, b3-dD.json."),
                  workers: int = typer.Option(1, "--workers", "-j", help="Processes, with several d (1 to the "
                                                                          "number of cores)."),
+                 backend: str = PROOF_BACKEND, scheduler: str | None = SCHEDULER,
                  json_out: bool = JSON, allow_long: bool = ALLOW_LONG) -> dict | None:
     """A proof over every commission in [0, 1/10] of where Model B3's Nash equilibria lie (re-check: baccara check FILE).
 
@@ -158,6 +161,10 @@ def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Informat
     cores = os.cpu_count() or 1
     if not 1 <= workers <= cores:
         raise ParameterError(f"--workers must be 1 to {cores} (the cores here), got {workers}")
+    backend, scheduler = params.backend(backend, scheduler)
+    if len(ds) == 1 and (backend != "processes" or workers > 1):
+        raise ParameterError("--backend, --scheduler and --workers share out several d (--decks 1-100): one d "
+                             "is one process's work")
     if len(ds) > 1:
         if str(model).upper() != "B3":
             raise ParameterError(f"--model must be B3 for a proof over the commission, got {model!r}")
@@ -177,7 +184,7 @@ def chemin_prove(model: str = typer.Option("B3", "--model", "-m", help="Informat
         with progress_bar() as bar:
             task = bar.add_task("Model B3 proofs", total=len(ds))
             result = chemin.prove_range(model, ds, workers=workers, out_dir=folder,
-                                        progress=lambda d: bar.advance(task))
+                                        progress=lambda d: bar.advance(task), backend=backend, scheduler=scheduler)
         render(result, json_out)
         if not all(r["proved"] for r in result.rows):
             raise CertificateError("the proof does not close for some d (rows marked NO): nothing is claimed there")

@@ -100,6 +100,10 @@ def progress_bar() -> Progress:
 
 ALLOW_LONG = typer.Option(False, "--allow-long",
                           help="Run even when the estimated time exceeds an hour of one core (refused otherwise).")
+SCHEDULER = typer.Option(None, "--scheduler", help="Run on a Dask distributed cluster: tcp://HOST:PORT (checked "
+                                                   "within 5 s before the run).")
+PROOF_BACKEND = typer.Option("processes", "--backend", help="Where the workers run: processes (here) or dask (a "
+                                                            "local cluster of --workers, unless --scheduler is given).")
 
 
 

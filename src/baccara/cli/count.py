@@ -159,8 +159,8 @@ def design(
     json_out: bool = JSON,
 ) -> None:
     """Derive a count for a bet from its exact effects of removal, and pick the best trigger on real shoes."""
+    from ..processes import default_workers
     from ..sim.count_design import design_count, write_design
-    from ..sim.distributed import default_workers
 
     common = parse_common(shoes, seed, workers, "threads", None, None, False, False)
     d = _decks(decks)

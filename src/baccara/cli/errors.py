@@ -267,6 +267,14 @@ class BaccaraGroup(TyperGroup):
     like every other bad input (not click's usage block), and a reader that closes the pipe early
     ends the command quietly with status 141."""
 
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None and option.default is None:
+            # A flag whose default is a bool needs no coercion; Typer coerces a None default through
+            # Pydantic, whose import was most of the time of a group's --help.
+            option.default = False
+        return option
+
     def make_context(self, info_name, args, parent=None, **extra):
         if not getattr(self, "_tidied", False):
             _tidy_help(self)

@@ -36,7 +36,7 @@ from rich.progress import (
 from .. import params
 from ..algebraic import fraction_str
 from ..errors import BaccaraError
-from ..punto.bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, builtin_bets, load_bets_toml
+from ..punto.bets import DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, builtin_bets, load_bets_toml
 from ..sim.limits import (
     DEFAULT_CUT,
     MAX_COUPS,
@@ -49,6 +49,7 @@ from ..sim.limits import (
     min_cut,
 )
 from ..sim.results import ParquetSink, check_out_path
+from .common import COMMISSION, JSON, SCHEDULER
 from .errors import err, handles_errors, make_console
 
 simulate_app = typer.Typer(
@@ -286,7 +287,8 @@ def parse_common(shoes: str, seed: str | None, workers: str | None, backend: str
     Common
         The parsed options.
     """
-    from ..sim.distributed import check_backend, default_workers, max_workers  # sockets, processes: not at --help
+    from ..processes import default_workers, max_workers  # sockets, processes: not at --help
+    from ..sim.distributed import check_backend
 
     check_out(out_path)
     n = parse_count(shoes, "--shoes", minimum=1, maximum=MAX_SHOES)
@@ -377,7 +379,7 @@ def parse_shoe(decks: str | None, deal: str | None, cut: str | None, coups: str 
 def _plan(game: str, common: Common, shoe: ShoeSpec, *, kind: str | None = None,
           perfect_every: int | None = None, by_value: bool = False) -> WorkEstimate:
     """Estimate the run, refuse it beyond the limits (unless --allow-long), and tell people."""
-    from ..sim.distributed import default_workers
+    from ..processes import default_workers
 
     workers = 1 if common.scheduler else (common.workers or default_workers())
     est = estimate_work(game, common.shoes, shoe.decks, shoe.deal, shoe.cut, shoe.coups, workers, kind,
@@ -470,7 +472,6 @@ DEAL = typer.Option(None, "--deal", help="cut (default): real shoes to the cut c
                                          "same as --decks inf).")
 COUPS = typer.Option(None, "--coups", help=f"Coups per shoe when there is no cut card (--deal csm, --decks "
                                            f"inf): 1 to {MAX_COUPS:,} (default 80).")
-JSON = typer.Option(False, "--json", help="Print the result as JSON.")
 OUT = typer.Option(None, "--out", help="Write one row per shoe (session) to this Parquet file, streamed as "
                                        "the run goes (checked before the run starts); at most 10^9 rows, "
                                        "10^8 without --allow-long.")
@@ -478,12 +479,8 @@ WORKERS = typer.Option(None, "--workers", "-j", help="Threads / processes / loca
                                                      "the cores (default: all cores); not with --scheduler.")
 BACKEND = typer.Option("threads", "--backend", help="threads (default), processes, or dask (a local cluster "
                                                     "unless --scheduler is given).")
-SCHEDULER = typer.Option(None, "--scheduler", help="Run on a Dask distributed cluster: tcp://HOST:PORT (checked "
-                                                   "within 5 s before the run).")
 PROGRESS = typer.Option(None, "--progress/--no-progress", help="Progress bar: elapsed time, then the ETA "
                                                                "(default: on a terminal, not with --json).")
-COMMISSION = typer.Option(str(DEFAULT_COMMISSION), "--commission",
-                          help="Commission on Banker wins, a rational in [0, 1): 1/20, 0.05 (= 1/20) or 0.")
 ALLOW_LONG = typer.Option(False, "--allow-long", help="Run even when the estimate exceeds the limits (an hour "
                                                      "of one core's work at nominal rates, or 10^8 --out "
                                                      "rows); memory stays bounded either way.")
@@ -563,7 +560,7 @@ def punto(
     est = _plan("punto", common, shoe, kind="count" if system else None, perfect_every=every if perfect else None,
                 by_value=all(n in available and available[n].resolution == "value" for n in names))
     if common.scheduler:
-        from ..sim.distributed import probe_scheduler
+        from ..processes import probe_scheduler
 
         probe_scheduler(common.scheduler)
     job = PuntoJob(seed=common.seed, shoes=common.shoes, decks=shoe.decks, bets=bets_from_names(names, available),
@@ -650,7 +647,7 @@ def chemin(
     p5 = parse_prob(draw_at_5, "--draw-at-5") if draw_at_5 is not None else None
     est = _plan("chemin", common, shoe)
     if common.scheduler:
-        from ..sim.distributed import probe_scheduler
+        from ..processes import probe_scheduler
 
         probe_scheduler(common.scheduler)
     chosen = key if is_eq or key in TABLEAU_WORDS else _with_option("--banker", load_strategy_toml, banker)
@@ -727,7 +724,7 @@ def banque(
     shoe = parse_shoe(decks, deal, cut, coups, default_decks=3, default_cut=BANQUE_CUT)
     est = _plan("banque", common, shoe)
     if common.scheduler:
-        from ..sim.distributed import probe_scheduler
+        from ..processes import probe_scheduler
 
         probe_scheduler(common.scheduler)
     strategy = banque_strategy(t, *probs, banker=bk)

@@ -33,9 +33,9 @@ if TYPE_CHECKING:  # what the names loaded on first use are, for type checkers a
     from .solution import MacaoSolution
     from .work import MacaoWork
 
-__all__ = ["CHOICES", "SOURCES", "VARIANTS", "MacaoGame", "MacaoRules", "MacaoSolution", "MacaoWork",
-           "banker_best_response", "brute_distribution", "distribution", "estimate", "expected_payoff", "game",
-           "punter_best_response", "rules", "solve", "table", "threshold"]
+__all__ = ["solve", "table", "estimate", "game", "rules", "threshold", "expected_payoff", "punter_best_response",
+           "banker_best_response", "distribution", "brute_distribution", "MacaoSolution", "MacaoGame", "MacaoRules",
+           "MacaoWork", "VARIANTS", "SOURCES", "CHOICES"]
 
 rules = macao_rules
 

@@ -9,16 +9,18 @@ The face of the game (``baccara`` hands the same names on at its top level):
 - :class:`Known`: a coup conditioned on what is known of its cards (:mod:`.known`);
 - :func:`edge_report` and :func:`removal_report`, the same as result objects (:mod:`.report`);
 - :func:`edge_sort` and :func:`best_sorting`: the advantage of reading the cards' backs (:mod:`.edgesort`,
-  loaded on first use: ``import baccara`` need not load rich's tables).
+  loaded on first use: ``import baccara`` need not load rich's tables);
+- :func:`math_report`: one bet's math report, every figure above and the count's, as one result
+  (:mod:`.mathreport`; its HTML page and PDF: :mod:`.report_html`).
 
 :mod:`.reference` is the textbook enumerator that the engine is tested and timed against.
 """
 
 import importlib
 
-__all__ = ["Bet", "BetResult", "CoupDistribution", "EdgeReport", "EdgeSortAnalysis", "Known", "RemovalReport", "Rule",
-           "best_sorting", "builtin_bets", "coup_distribution", "edge", "edge_report", "edge_sort", "effects_of_removal",
-           "evaluate", "load_bets_toml", "removal_report"]
+__all__ = ["Bet", "BetResult", "CoupDistribution", "EdgeReport", "EdgeSortAnalysis", "Known", "MathReport",
+           "RemovalReport", "Rule", "best_sorting", "builtin_bets", "coup_distribution", "edge", "edge_report",
+           "edge_sort", "effects_of_removal", "evaluate", "load_bets_toml", "math_report", "removal_report"]
 
 #: Every name is loaded on first use, from its module: importing one module of the package (the
 #: command line's ``--version`` and ``--help`` import :mod:`.bets`) must not load NumPy or the kernels.
@@ -29,6 +31,7 @@ _LAZY = {
     "Known": ".known",
     **dict.fromkeys(["EdgeReport", "RemovalReport", "edge_report", "removal_report"], ".report"),
     **dict.fromkeys(["EdgeSortAnalysis", "best_sorting", "edge_sort"], ".edgesort"),
+    **dict.fromkeys(["MathReport", "math_report"], ".mathreport"),
 }
 
 

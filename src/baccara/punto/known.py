@@ -343,9 +343,9 @@ def labelling(resolution: str, known: Known | None) -> Labelling:
     Labelling
         Read-only arrays for the kernel.
     """
-    from ..shoe import _type_tables
+    from ..shoe import type_tables
 
-    values, ranks = _type_tables(resolution)
+    values, ranks = type_tables(resolution)
     sets = [(p, known.ranks[p - 1] or frozenset()) for p in known.positions] if known is not None else []
     if resolution == "value":
         for p, s in sets:

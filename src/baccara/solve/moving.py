@@ -40,6 +40,8 @@ P1, P2, W, T = CTX.gens()
 ONE = CTX.from_dict({(0, 0, 0, 0): 1})
 ZERO = CTX.from_dict({})
 _P1, _P2, _W, _T = range(4)
+#: The index of w among the variables (the one :func:`resultant` eliminates to leave theta).
+W_INDEX = _W
 
 
 def bil(c) -> flint.fmpz_mpoly:

@@ -118,7 +118,7 @@ def rational_between_balls(x, y) -> Fraction:
     x < y (short numbers keep exact work at the sample cheap)."""
     from .sweep import rational_between
 
-    a, b = _exact_bounds(x)[1], _exact_bounds(y)[0]
+    a, b = exact_bounds(x)[1], exact_bounds(y)[0]
     if a >= b:      # balls closer than the working precision resolves (refined ones): exact ends
         a, b = _exact_ends(x)[1], _exact_ends(y)[0]
         if a >= b:
@@ -128,7 +128,7 @@ def rational_between_balls(x, y) -> Fraction:
 
 def rationals_around(ball, eps: Fraction = Fraction(1, 10**40)) -> tuple[Fraction, Fraction]:
     """Rationals ``eps`` below and above the ball's exact ends."""
-    lo, hi = _exact_bounds(ball)
+    lo, hi = exact_bounds(ball)
     return lo - eps, hi + eps
 
 
@@ -173,9 +173,19 @@ def _exact_ball(mid: Fraction, rad: Fraction):
         return flint.arb(centre, flint.arb(flint.fmpq(rad.numerator, rad.denominator))) if rad else centre
 
 
-def _exact_bounds(ball) -> tuple[Fraction, Fraction]:
-    """Rationals bounding the ball (its lower and upper ends, rounded outwards at the
-    working precision)."""
+def exact_bounds(ball) -> tuple[Fraction, Fraction]:
+    """Rationals bounding a ball.
+
+    Parameters
+    ----------
+    ball : flint.arb
+        The ball.
+
+    Returns
+    -------
+    tuple of Fraction
+        Its lower and upper ends, rounded outwards at the working precision.
+    """
     def exact(x) -> Fraction:
         m, e = x.man_exp()
         return Fraction(int(m)) * Fraction(2) ** int(e)

@@ -78,8 +78,8 @@ import flint
 
 from ...algebraic import QuadraticNumber, quadratic_roots
 from ...errors import BaccaraError, ParameterError
-from ...solve.moving import _W, ONE, P1, P2, MovingPoint, W, in_theta, resultant, terms
-from ...solve.roots import Endpoint, _exact_bounds, arb_of, precision, rational_between_balls, real_roots, refine
+from ...solve.moving import ONE, P1, P2, W_INDEX, MovingPoint, W, in_theta, resultant, terms
+from ...solve.roots import Endpoint, arb_of, exact_bounds, precision, rational_between_balls, real_roots, refine
 from ...solve.signs import sign
 from ..model import BanqueGame, banque_game, infoset_label
 from .proof import _signs, exact_signature
@@ -600,7 +600,7 @@ class _Prover:
         not below v_F at its sample is taken again with the draw set there."""
         s = rational_between_balls(a.ball, b.ball)
         Wc = self._w_at(mp.at(s), s)
-        r = in_theta(resultant(mp.eliminate(W - Wc), self.pF.eliminate(W - self.vF), _W))
+        r = in_theta(resultant(mp.eliminate(W - Wc), self.pF.eliminate(W - self.vF), W_INDEX))
         for a2, b2 in _pieces([r] if r != 0 else [], a, b):
             s2 = rational_between_balls(a2.ball, b2.ball)
             mine, theirs = mp.value(Wc, s2), self.pF.value(self.vF, s2)
@@ -689,7 +689,7 @@ def _poly_at(p: Poly, s: Fraction) -> Fraction:
 
 
 def _outer(ball) -> tuple[Fraction, Fraction]:
-    return _exact_bounds(ball)
+    return exact_bounds(ball)
 
 
 def _pieces(polys: list, lo: Endpoint, hi: Endpoint) -> list[tuple[Endpoint, Endpoint]]:

@@ -37,7 +37,7 @@ from ...algebraic import QuadraticNumber
 from ...algebraic import fraction_str as fstr
 from ...errors import BaccaraError
 from ...result import Result
-from ...solve.roots import Endpoint, _exact_bounds, arb_of, precision, rational_between_balls
+from ...solve.roots import Endpoint, arb_of, exact_bounds, precision, rational_between_balls
 from ...solve.sweep import rational_between
 from ..model import BanqueGame, banque_game, infoset_label
 from .events import EVENTS_FILE, THETA_9_11, UPPER_EVENTS_FILE, stored_events
@@ -177,7 +177,7 @@ def _event_json(e: Endpoint) -> dict:
     if f.degree() == 1:           # a rational event: exactly
         r = Fraction(-int(f[0]), int(f[1]))
         return {"polynomial": [int(c) for c in f.coeffs()], "interval": [fstr(r), fstr(r)], "float": float(r)}
-    a, b = _exact_bounds(e.ball)
+    a, b = exact_bounds(e.ball)
     return {"polynomial": [int(c) for c in f.coeffs()], "interval": [fstr(a), fstr(b)], "float": float(e)}
 
 
@@ -202,7 +202,7 @@ def _generic_sample(x, y, game: BanqueGame | None) -> Fraction:
     curves coincide with unequal gains (any theta of the interval serves as its sample; these
     few simple ones, 1/4 among them, need the checker's slower case of shared curves)."""
     t = rational_between_balls(x, y)
-    a, b = _exact_bounds(x)[1], _exact_bounds(y)[0]
+    a, b = exact_bounds(x)[1], exact_bounds(y)[0]
     k = 1
     while _coincide_unequally(t, game) and k < 64:
         k += 1

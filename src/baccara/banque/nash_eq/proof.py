@@ -110,7 +110,7 @@ from pathlib import Path
 import flint
 
 from ...solve.arrangement import at
-from ...solve.roots import Endpoint, _exact_bounds, arb_of, precision, rational_between_balls
+from ...solve.roots import Endpoint, arb_of, exact_bounds, precision, rational_between_balls
 from ..model import BanqueGame, banque_game, infoset_label
 from .events import EVENTS_FILE, THETA_9_11, UPPER_EVENTS_FILE, _q
 
@@ -877,7 +877,7 @@ def events_json(proof: NashProof) -> dict:
     out = []
     for e in proof.events:
         f = e.minimal_polynomial
-        a, b = _exact_bounds(e.ball)
+        a, b = exact_bounds(e.ball)
         out.append({"polynomial": [int(c) for c in f.coeffs()], "interval": [str(a), str(b)],
                     "float": float(e)})
     return {"range": [str(proof.lo), str(proof.hi)], "events": out,

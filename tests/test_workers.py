@@ -1,0 +1,61 @@
+"""Where long work runs (baccara.processes): processes here or a Dask cluster, the same answer either way,
+and clear errors for a backend or scheduler that cannot be used."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from baccara import chemin
+from baccara.cli import app
+from baccara.errors import BaccaraError
+from baccara.processes import HERE, Workers
+
+runner = CliRunner()
+
+
+def test_workers_say_when_the_work_leaves_this_process():
+    assert not HERE.parallel and not Workers(1).parallel
+    assert Workers(2).parallel and Workers(1, "dask").parallel and Workers(1, "processes", "tcp://h:1").parallel
+
+
+@pytest.mark.parametrize("args,says", [
+    (["chemin", "prove", "--decks", "1-2", "--backend", "threads"], "--backend must be one of processes, dask"),
+    (["chemin", "prove", "--decks", "1-2", "--scheduler", "tcp://127.0.0.1:1"], "nothing listens at 127.0.0.1:1"),
+    (["chemin", "prove", "--decks", "2", "--backend", "dask"], "share out several d"),
+    (["check", "--backend", "nope", "FILE"], "--backend must be one of processes, dask"),
+])
+def test_a_backend_that_cannot_be_used_is_a_clear_error(args, says, tmp_path):
+    args = [str(tmp_path / "x.json") if a == "FILE" else a for a in args]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 2 and says in r.output, r.output
+
+
+def test_the_library_checks_the_backend_at_the_face():
+    with pytest.raises(BaccaraError, match="--backend must be one of processes, dask"):
+        chemin.prove_range("B3", [1, 2], backend="threads")
+
+
+def test_a_check_with_no_step_to_share_out_says_so(tmp_path):
+    art = tmp_path / "b3.json"
+    r = runner.invoke(app, ["chemin", "prove", "--decks", "1", "--out", str(art)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["check", "--workers", "2", str(art)])
+    assert r.exit_code == 0 and "share out the banque events' recomputation only" in r.output
+
+
+@pytest.mark.slow  # two proofs on two processes, then again on a local Dask cluster (about 40 CPU-s)
+def test_the_same_artefacts_on_processes_and_on_dask(tmp_path):
+    def rows(backend):
+        out = tmp_path / backend
+        out.mkdir()
+        res = chemin.prove_range("B3", [1, 2], workers=2, out_dir=out, backend=backend)
+        docs = {p.name: json.loads(p.read_text()) for p in sorted(out.glob("*.json"))}
+        for doc in docs.values():
+            for key in [k for k in doc if k.endswith("seconds") or k.endswith("_s")]:
+                del doc[key]
+        return [(r["decks"], r["proved"], r["faces"]) for r in res.rows], docs
+
+    assert rows("processes") == rows("dask")
