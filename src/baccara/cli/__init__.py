@@ -49,7 +49,7 @@ _SUMMARIES: tuple[tuple[str, str], ...] = (
     ('edgesort', "Edge sorting: each pattern's probability and every bet's exact EV, and the player's advantage."),
     ('report', "The math report of one bet as HTML, PDF or JSON: its pay table, exact figures, the house's result, "
                "and whether it can be beaten."),
-    ('serve', 'The local web app: every page and the JSON API (/api/...) in a browser, on the same inputs as the commands.'),
+    ('serve', 'The local web app: every page and the JSON API (under /api) in a browser, on the same inputs as the commands.'),
     ('chemin', 'Chemin de fer as a game (Ethier and Lee 2023): Nash equilibria, the commission sweep, Table 4.'),
     ('simulate', 'Simulate real shoes (shuffle, burn, cut card): punto banco bets and counting, chemin de fer, banque.'),
     ('banque', "Baccara banque (Ethier and Lee 2015): the three-person game's solutions."),

@@ -36,7 +36,7 @@ def serve(
                                                          "only; 0.0.0.0 opens it to the network)."),
     port: str = typer.Option("8000", "--port", "-p", help="Port to listen on, 1 to 65535 (default 8000)."),
 ) -> None:
-    """The local web app: every page and the JSON API (/api/...) in a browser, on the same inputs as the commands."""
+    """The local web app: every page and the JSON API (under /api) in a browser, on the same inputs as the commands."""
     number = params.integer(port, "--port", lo=1, hi=65535)
     if not host.strip():
         fail("--host is empty: give an address such as 127.0.0.1")
