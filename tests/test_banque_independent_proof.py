@@ -44,6 +44,7 @@ def test_the_lower_value_is_proved_exactly(theta):
         assert ind.p1 == 0 and len(cert.quarters) == 2
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_a_tampered_value_or_point_is_refused():
     # The proof can fail.  A value 1e-30 below the true one is refuted by the point itself,
     # and no Banker mixture closes a quarter at any level: the corner p* is above the value.
@@ -121,6 +122,7 @@ def test_published_lower_values():
     assert proof.holds and round(float(proof.value), 9) == -0.008679984
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_the_result_and_the_command_say_exact():
     from typer.testing import CliRunner
 

@@ -102,7 +102,8 @@ def test_players_are_exchangeable():
         assert (g.gain[u][0] == g.gain[v][1].transpose(1, 0, 2)).all()
 
 
-@pytest.mark.parametrize("shoe", [1, Shoe.decks(6).remove(9, n=10).remove(8, n=10)])
+@pytest.mark.parametrize("shoe", [1, pytest.param(Shoe.decks(6).remove(9, n=10).remove(8, n=10),
+                                                   marks=pytest.mark.slow)])   # slow: over 10 CPU-s
 def test_finite_shoe_solutions_certified(shoe):
     game = banque_game(shoe)
     sol = correlated_equilibrium(F(1, 2), game)

@@ -126,6 +126,7 @@ def test_deleting_a_mixing_equilibrium_fails_at_its_sample(stored):
     assert "interval 0 (theta = 31/63): every equilibrium found by the checker alone" in bad
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_stored_artefact_checks(stored):
     report = check(stored, quick=True)
     assert report.holds, [s for s in report.steps if not s.ok]

@@ -108,6 +108,7 @@ def test_same_root_tells_conjugates_apart():
 
 
 # ---------------------------------------------------------------- the events
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_the_recomputed_events_are_the_artefacts(around_37_400):
     # around 37/400 the checker alone finds where the three equilibria appear and where two
     # of them leave, and they are exactly the whole-range artefact's events there

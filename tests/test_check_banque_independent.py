@@ -33,6 +33,7 @@ def _failed(d: dict) -> list[str]:
     return [s.name for s in check(d).steps if not s.ok]
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_the_artefact_rechecks(doc):
     rep = check(doc)
     assert rep.holds, rep.steps
@@ -176,6 +177,7 @@ def test_dyadic_rejects_what_is_no_cell():
     assert _dyadic(Fraction(1), Fraction(0), Fraction(1, 2)) is None
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_the_command_writes_an_artefact_that_rechecks(tmp_path):
     out = tmp_path / "value.json"
     r = CliRunner().invoke(app, ["banque", "prove", "--concept", "independent", "--theta", "1/4,3/10",

@@ -177,6 +177,7 @@ def test_banker_tampering_fails_or_is_harmless(doc1, n, data):
     assert not report.holds or report.verified["statement"] == doc1["statement"]
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_cli_says_what_it_verified_and_meets_demands(tmp_path, doc1):
     path = tmp_path / "b3-d1.json"
     path.write_text(json.dumps(doc1))

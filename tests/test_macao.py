@@ -48,7 +48,8 @@ def test_engine_equals_brute_force(variant, seed, counts):
     assert distribution(g, p, b) == brute_distribution(g.rules, counts, p, b)
 
 
-@pytest.mark.parametrize("variant", FIRST_VARIANTS)
+@pytest.mark.parametrize("variant", [pytest.param(v, marks=pytest.mark.slow) if v == "macao" else v
+                                     for v in FIRST_VARIANTS])   # slow: Macao's 2 decks, over 10 CPU-s
 def test_best_responses_are_best_and_attained(variant):
     g = macao_game(variant, TINY)
     p, b = random_strategy(7), random_strategy(8)
@@ -76,6 +77,7 @@ def test_solution_brackets_the_value_on_a_small_shoe(variant):
     assert json.loads(sol.json())["certificate"]["holds"] is sol.certified
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_victoria_two_decks_certified():
     sol = solve_macao("victoria", 2)
     assert sol.certified
@@ -117,6 +119,7 @@ def test_bad_input_exits_2(args):
     assert r.exit_code == 2, r.output
 
 
+@pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_cli_edge_json():
     r = runner.invoke(app, ["macao", "edge", "--variant", "victoria-early", "--json"])
     assert r.exit_code == 0, r.output

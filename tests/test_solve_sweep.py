@@ -407,7 +407,7 @@ def test_degenerate_sets_give_exactly_fosters_equilibria_everywhere(game, span):
 
 
 @pytest.mark.slow
-@settings(max_examples=examples(2000), deadline=None)
+@settings(max_examples=examples(500), deadline=None)   # 2000 ran past 15 minutes in the slow job
 @given(vanishing_games(), SPANS)
 def test_degenerate_sets_many(game, span):
     test_degenerate_sets_give_exactly_fosters_equilibria_everywhere.hypothesis.inner_test(game, span)
