@@ -22,8 +22,9 @@ def _proof(theta):
     return ind, prove_lower_value(theta, ind.lower_value, (ind.p1, ind.p2), ind.ties)
 
 
-@pytest.mark.parametrize("theta", [Fraction(1, 2), Fraction(1, 3), Fraction(59, 500), Fraction(1, 10**6),
-                                   Fraction(4999, 10000)], ids=str)
+@pytest.mark.parametrize("theta", [Fraction(1, 2), pytest.param(Fraction(1, 3), marks=pytest.mark.slow),
+                                   pytest.param(Fraction(59, 500), marks=pytest.mark.slow), Fraction(1, 10**6),
+                                   pytest.param(Fraction(4999, 10000), marks=pytest.mark.slow)], ids=str)
 def test_the_lower_value_is_proved_exactly(theta):
     # 1/2: two curves cross at the maximiser; 1/3: three (p1 = p2 = 9/11); 59/500: a critical
     # point along one curve; 1/10**6 and 4999/10000: near the ends of the sweep over (0, 1/2],

@@ -14,7 +14,7 @@ from baccara.check.chemin_deals import model3_coefficients
 from baccara.chemin.model import chemin_game
 
 
-@pytest.mark.parametrize("decks", [1, 2, 8, None])
+@pytest.mark.parametrize("decks", [1, 2, pytest.param(8, marks=pytest.mark.slow), None])
 def test_plain_count_equals_solver(decks):
     mine = model3_coefficients(decks)
     game = chemin_game("B3", decks)

@@ -320,7 +320,7 @@ def test_table7_without_confirmation_says_so():
 
 
 # ---------------------------------------------------------------- chemin de fer on any shoe
-@pytest.mark.parametrize("d", [1, 6, 8])
+@pytest.mark.parametrize("d", [1, pytest.param(6, marks=pytest.mark.slow), pytest.param(8, marks=pytest.mark.slow)])
 def test_a_fresh_shoe_given_as_a_composition_is_the_d_deck_game(d):
     for shoe in (Shoe.decks(d), Shoe.from_values([16 * d] + [4 * d] * 9), Shoe.from_ranks([4 * d] * 13)):
         assert chemin_game("B2", shoe) is chemin_game("B2", d)
