@@ -274,8 +274,26 @@ class Sweep:
 
 
 def rational_between(x: Real | Fraction, y: Real | Fraction) -> Fraction:
-    """A rational strictly between x < y (a simple one)."""
+    """A rational strictly between x < y (a simple one).
+
+    Parameters
+    ----------
+    x, y : Real or Fraction
+        The ends, x < y.
+
+    Returns
+    -------
+    Fraction
+        A rational of small denominator strictly between them.
+
+    Raises
+    ------
+    ValueError
+        When x >= y (there is none: never search for ever).
+    """
     x, y = QuadraticNumber.of(x), QuadraticNumber.of(y)
+    if not x < y:
+        raise ValueError(f"rational_between needs x < y, got {float(x)} and {float(y)}")
     bits = 16
     while True:
         _, x_hi = x.bounds(bits)
@@ -453,6 +471,8 @@ def _curve_cases(game: LinearAdditiveGame, curve: Curve, cuts: list[Real], const
     cases = []
     for a, b in curve.pieces:
         inner = [QuadraticNumber.of(a)] + [r for r in cuts if QuadraticNumber.of(a) < r < QuadraticNumber.of(b)] + [QuadraticNumber.of(b)]
+        # a point where three or more curves meet is a crossing of each pair: one cut, not several
+        inner = [r for k, r in enumerate(inner) if k == 0 or r != inner[k - 1]]
         for x, y in zip(inner, inner[1:]):
             alpha = rational_between(x, y)
             moves = _moves_on_curve(game, curve.index, alpha, {curve.index}, constant)
