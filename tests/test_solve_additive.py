@@ -24,6 +24,8 @@ from baccara.solve.additive import (
     proportional_groups,
 )
 
+from .budget import examples
+
 
 def game(a, b, h, g):
     fr = lambda pair: (F(pair[0]), F(pair[1]))
@@ -307,7 +309,7 @@ def test_proportional_groups():
 
 
 # ---------------------------------------------------------------- random games, brute force
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(additive_games())
 def test_matches_normal_form_enumeration(gm):
     # Foster's algorithm (merge=False: every set on its own) finds exactly the extreme
@@ -331,7 +333,7 @@ def test_matches_normal_form_enumeration(gm):
     assert [c[:2] for c in nash_equilibria(gm).continua] == continua
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(additive_games())
 def test_reported_equilibria_are_certified_and_complete_on_pure_pairs(gm):
     ns = nash_equilibria(gm)
@@ -351,7 +353,7 @@ def test_reported_equilibria_are_certified_and_complete_on_pure_pairs(gm):
         assert len(pure_equilibria(gm)) <= 1
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(additive_games(), st.fractions(0, 1, max_denominator=6), st.lists(st.fractions(0, 1, max_denominator=6),
                                                                          min_size=3, max_size=3))
 def test_certify_agrees_with_brute_force(gm, p, q):
@@ -364,7 +366,7 @@ def test_certify_agrees_with_brute_force(gm, p, q):
                                         for T in subsets(gm.n))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(additive_games(), st.fractions(0, 1, max_denominator=9), st.lists(st.fractions(0, 1, max_denominator=9),
                                                                          min_size=3, max_size=3))
 def test_payoffs_gains_and_delta_are_the_expectations(gm, p, q):
@@ -382,7 +384,7 @@ def test_payoffs_gains_and_delta_are_the_expectations(gm, p, q):
     assert gm.delta_I(T) == A(gm, 1, T) - A(gm, 0, T)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(additive_games())
 def test_dominance_reduction_fixes_strictly_dominant_moves(gm):
     fixed, open_ = dominance_reduction(gm)
@@ -394,7 +396,7 @@ def test_dominance_reduction_fixes_strictly_dominant_moves(gm):
         assert all(e.q[i] == move for i, move in fixed.items())
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(additive_games(max_n=2), st.integers(1, 3), st.integers(0, 1))
 def test_merged_equilibria_are_equilibria_of_the_full_game(gm, scale, which):
     # Add a positive multiple of an existing set: merged, the equilibria found are still

@@ -32,6 +32,8 @@ from baccara.solve.bilinear import (
     supporting_strategies,
 )
 
+from .budget import examples
+
 
 def bil(a0, a, b0, b, h0, h, g0, g):
     v = lambda xs: tuple(F(x) for x in xs)
@@ -302,7 +304,7 @@ def test_non_zero_sum_is_rejected_by_the_lp():
 
 
 # ---------------------------------------------------------------- random games
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(bilinear_games(), crossing_games()))
 def test_nondegenerate_games_match_the_support_enumeration(gm):
     oracle = all_equilibria(gm)
@@ -331,7 +333,7 @@ def test_reported_equilibria_are_certified_and_pure_ones_all_found(gm):
     assert pure_equilibria(gm) <= eq_set(nash_equilibria(gm, merge=False))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(bilinear_games(), st.lists(st.fractions(0, 1, max_denominator=5), min_size=5, max_size=5))
 def test_certify_and_payoffs_agree_with_brute_force(gm, z):
     y, x = tuple(z[:gm.k]), tuple(z[2:2 + gm.n])
@@ -342,7 +344,7 @@ def test_certify_and_payoffs_agree_with_brute_force(gm, z):
     assert c.best_response_II == max(expected(gm, y, X)[1] for X in product((0, 1), repeat=gm.n))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(bilinear_games(), st.lists(st.integers(0, 1), min_size=5, max_size=5),
        st.lists(st.fractions(0, 1, max_denominator=4), min_size=5, max_size=5))
 def test_restrict_is_the_game_with_moves_fixed(gm, which, vals):
@@ -358,7 +360,7 @@ def test_restrict_is_the_game_with_moves_fixed(gm, which, vals):
     assert r.payoffs(yr, xr) == expected(gm, y, x)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(bilinear_games())
 def test_dominance_reduction_is_respected_by_every_equilibrium(gm):
     red = dominance_reduction(gm)
@@ -376,7 +378,7 @@ def test_dominance_reduction_is_respected_by_every_equilibrium(gm):
         assert all(x[i] == v for i, v in red.fixed_II.items())
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(1, 3), st.data())
 def test_one_player_one_set_is_fosters_algorithm(n, data):
     # k = 1: the additive 2 x 2^n game with p = y, A(u, T) = a_u + sum h_i^u (Foster 1964).

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from baccara.algebraic import QuadraticNumber as Q
 from baccara.solve.linalg import polytope_vertices, rank_exact, solve_exact
 
+from .budget import examples
+
 
 def det(m):
     """Cofactor expansion along the first row."""
@@ -96,7 +98,7 @@ def test_dimension_zero():
 
 
 # ---------------------------------------------------------------- random
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(1, 4).flatmap(lambda n: st.tuples(matrices(n, n), st.lists(fracs, min_size=n, max_size=n))))
 def test_square_systems(data):
     m, b = data
@@ -112,7 +114,7 @@ def test_square_systems(data):
             assert x[c] == det(mc) / d
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(1, 4), st.integers(1, 4), st.integers(1, 3), st.data())
 def test_rank_of_products(rows, cols, r, data):
     # U (rows x r) V (r x cols) has rank <= r; FLINT computes it independently.
@@ -122,7 +124,7 @@ def test_rank_of_products(rows, cols, r, data):
     assert rank_exact(m) == flint_rank(m) <= min(r, rows, cols)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(1, 3), st.integers(1, 3), st.data())
 def test_overdetermined_consistent_and_inconsistent(extra, n, data):
     m = data.draw(matrices(n + extra, n))
@@ -154,7 +156,7 @@ def cramer_vertices(le, rhs):
     return out
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(st.integers(-4, 4), st.integers(-4, 4), st.fractions(-2, 3, max_denominator=3)),
                 min_size=0, max_size=3))
 def test_polygon_vertices_match_cramer(cuts):
@@ -170,7 +172,7 @@ def test_polygon_vertices_match_cramer(cuts):
         assert rank_exact(tight) == 2
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.tuples(fracs, fracs), min_size=2, max_size=2), st.tuples(fracs, fracs))
 def test_solve_in_q_sqrt5(rows, x0):
     # entries r + s sqrt5; the right-hand side from a known solution (x0 + sqrt5, x0 - sqrt5)

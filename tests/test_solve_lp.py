@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 from baccara.solve.additive import AdditiveGame, certify, nash_equilibria
 from baccara.solve.lp import solve_square_exact, solve_zero_sum
 
+from .budget import examples
+
 
 def zs_game(b, g):
     """Zero-sum: a = -b, h = -g."""
@@ -137,7 +139,7 @@ def test_solve_square_exact():
 
 
 # ---------------------------------------------------------------- random games
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(zero_sum_games())
 def test_lp_matches_the_exact_normal_form_value(gm):
     # saddle points (player II's optimal strategy pure) included
@@ -156,7 +158,7 @@ def test_lp_matches_the_exact_normal_form_value(gm):
     assert all(e.payoff_II == value for e in nash_equilibria(gm).equilibria)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(zero_sum_games(), st.fractions(1, 2, max_denominator=7))
 def test_perturbed_optimal_strategies_lose(gm, eps):
     # q moved off the optimum lets player I hold player II to the value or below, never

@@ -16,6 +16,8 @@ from scipy.optimize import linprog
 
 from baccara.solve.zero_sum import best_reply_I, guaranteed, solve_additive_zero_sum
 
+from .budget import examples
+
 
 def subsets(n):
     return list(product((0, 1), repeat=n))
@@ -126,7 +128,7 @@ def test_saddle_point_with_an_indifferent_set_is_certified():
 
 
 # ---------------------------------------------------------------- random games
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(games(m=2, n=1))
 def test_two_by_two_value_by_the_minimax_formula(g):
     # One set: the matrix [[A0, A0 + h0], [A1, A1 + h1]] =: [[w, x], [y, z]].  With a saddle
@@ -142,7 +144,7 @@ def test_two_by_two_value_by_the_minimax_formula(g):
     assert z.certified
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(games())
 def test_value_matches_the_normal_form_lp(g):
     a, h = g
@@ -154,7 +156,7 @@ def test_value_matches_the_normal_form_lp(g):
         assert z.certified
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(games(), st.lists(st.fractions(0, 1, max_denominator=7), min_size=6, max_size=6))
 def test_guaranteed_and_best_reply_are_brute_force(g, z):
     a, h = g
