@@ -70,6 +70,7 @@ def test_the_fold_at_37_400_is_found(around_37_400):
 
 
 @pytest.mark.slow
+@pytest.mark.proof  # re-derives the stored events of (0, 5772/33847) from scratch, as its twin for the upper part
 def test_the_stored_events_are_the_proofs():
     # Re-derive every event of (0, 5772/33847) and compare with the data the sweep uses.
     proof = nash_proof()
