@@ -34,6 +34,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from baccara.browser import HEADLESS_FLAGS
+
 # Text that must not appear on a rendered page.
 ERROR_TEXT = [
     re.compile(r"Traceback \(most recent call last\)"),
@@ -178,9 +180,7 @@ def check_browser(site: Path) -> list[str]:
     profile = tempfile.mkdtemp(prefix="baccara-docs-chromium-")
     opts = webdriver.ChromeOptions()
     opts.binary_location = browser
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--window-size=1280,900", f"--user-data-dir={profile}"):
+    for flag in (*HEADLESS_FLAGS, "--window-size=1280,900", f"--user-data-dir={profile}"):
         opts.add_argument(flag)
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     server, base = _serve(site)

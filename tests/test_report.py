@@ -11,12 +11,13 @@ import pytest
 from typer.testing import CliRunner
 
 from baccara import Shoe, builtin_bets, coup_distribution, effects_of_removal, evaluate, math_report
+from baccara.browser import chromium
 from baccara.cli import app
 from baccara.errors import ParameterError
 from baccara.punto import mathreport as M
 from baccara.punto.edgesort import best_sorting
 from baccara.punto.known import Known
-from baccara.punto.report_html import chromium, to_html, write_report
+from baccara.punto.report_html import to_html, write_report
 from baccara.sim.count_analysis import analyse_count
 
 runner = CliRunner()

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from baccara.browser import HEADLESS_FLAGS
+
 pytestmark = pytest.mark.slow
 
 PAGES = ["/", "/punto", "/shoe", "/side-bet", "/edgesort", "/chemin", "/banque", "/macao", "/simulate", "/api/docs"]
@@ -69,9 +71,7 @@ def driver():
     profile = tempfile.mkdtemp(prefix="baccara-web-chromium-")
     opts = webdriver.ChromeOptions()
     opts.binary_location = browser
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--window-size=1280,900", f"--user-data-dir={profile}"):
+    for flag in (*HEADLESS_FLAGS, "--window-size=1280,900", f"--user-data-dir={profile}"):
         opts.add_argument(flag)
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     d = webdriver.Chrome(service=Service(executable_path=driver_path), options=opts)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import io
 import math
-import os
 import shutil
 import subprocess
 import tempfile
@@ -21,6 +20,7 @@ from typing import Any
 
 from .. import __version__
 from ..algebraic import fraction_str
+from ..browser import HEADLESS_FLAGS, chromium
 from ..cards import RANKS
 from ..errors import BaccaraError, ParameterError
 from .mathreport import HANDS, Z95, MathReport
@@ -411,15 +411,6 @@ def write_html(report: MathReport, path: str | Path) -> Path:
     return path
 
 
-def chromium() -> str | None:
-    """The Chromium executable (``chromium``, ``chromium-browser`` or ``/usr/bin/chromium``), or None."""
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
-
-
 def write_pdf(report: MathReport, path: str | Path, browser: str | None = None) -> Path:
     """Print the report's HTML page to a PDF with headless Chromium.
 
@@ -453,9 +444,7 @@ def write_pdf(report: MathReport, path: str | Path, browser: str | None = None) 
         page = Path(tmp) / "report.html"
         page.write_text(to_html(report), encoding="utf-8")
         out = Path(tmp) / "report.pdf"
-        cmd = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-               "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               "--disable-extensions", f"--user-data-dir={tmp}/profile", "--no-pdf-header-footer",
+        cmd = [browser, *HEADLESS_FLAGS, "--disable-extensions", f"--user-data-dir={tmp}/profile", "--no-pdf-header-footer",
                "--print-to-pdf-no-header", f"--print-to-pdf={out}", page.as_uri()]
         try:
             done = subprocess.run(cmd, capture_output=True, text=True, timeout=PDF_TIMEOUT)
@@ -495,5 +484,5 @@ def write_report(report: MathReport, path: str | Path) -> Path:
     raise ParameterError(f"--out must name a .html or .pdf file, got {str(path)!r}")
 
 
-__all__ = ["chromium", "counting_chart", "eor_chart", "house_chart", "known_chart", "to_html", "write_html",
+__all__ = ["counting_chart", "eor_chart", "house_chart", "known_chart", "to_html", "write_html",
            "write_pdf", "write_report"]
