@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from baccara.algebraic import QuadraticNumber as Q
+from baccara.chemin.model import chemin_game
 from baccara.chemin.solution import solve_chemin, sweep_chemin
 from baccara.cli import app
 from baccara.errors import NotProven
+from baccara.solve.additive import proportional_groups
 from baccara.solve.sweep import rational_between
 
 from .test_solve_sweep import oracle
@@ -162,18 +164,64 @@ def small_shoes(draw, lo=12, hi=32):
     return tuple(counts)
 
 
-@pytest.mark.xfail(strict=False, reason="KNOWN WRONG ANSWER, issue 38 open: on some small shoes the sweep's "
-                   "extreme equilibria differ from chemin solve's where merged proportional Banker sets are "
-                   "indifferent, e.g. (8,0,0,0,3,0,0,0,0,1) at alpha = 0 lists D-D, S-S but not D-S, S-D")
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_shoes(12, 20))
 def test_sweep_matches_solve_on_small_shoes(counts):
     check_sweep_against_solve(counts)
 
 
-@pytest.mark.parametrize("counts", [SMALL, (6, 1, 0, 2, 3, 0, 1, 0, 0, 2), (10, 2, 2, 0, 0, 1, 1, 1, 0, 0)])
+@pytest.mark.parametrize("counts", [SMALL, (6, 1, 0, 2, 3, 0, 1, 0, 0, 2), (10, 2, 2, 0, 0, 1, 1, 1, 0, 0),
+                                    # found by the property test below: the sweep merged sets whose payoffs are
+                                    # proportional at every commission and solve did not where they vanish
+                                    # (alpha = 0), or solve merged sets proportional only at alpha = 0
+                                    (8, 0, 0, 0, 3, 0, 0, 0, 0, 1), (2, 2, 1, 1, 4, 1, 0, 0, 0, 2)])
 def test_sweep_matches_solve_on_lopsided_shoes(counts):
     check_sweep_against_solve(counts)
+
+
+def proportional(u, v):
+    """Whether integer vectors u, v are positive multiples of each other (from the definition)."""
+    k = next(i for i, x in enumerate(u) if x)
+    return u[k] * v[k] > 0 and all(a * v[k] == b * u[k] for a, b in zip(u, v))
+
+
+@given(small_shoes(12, 20))
+@settings(max_examples=10, deadline=None)
+def test_equivalent_sets_are_those_proportional_at_every_commission(counts):
+    # Banker's gains (G - alpha H) / D and Player's -G / D: a group is proportional in (G, H), and no two
+    # groups are; both solve (at any alpha) and the sweep enumerate equilibria up to these groups
+    game = chemin_game("B2", counts)
+    groups = game.equivalent_sets()
+    assert sorted(i for m in groups for i in m) == list(range(len(game.keys)))
+    rows = [(*game.G[i], *game.H[i]) for i in range(len(game.keys))]
+    for m in groups:
+        assert all(any(rows[i]) and proportional(rows[m[0]], rows[i]) for i in m[1:])
+    for x, y in [(a[0], b[0]) for a in groups for b in groups if a[0] < b[0]]:
+        assert not (any(rows[x]) and any(rows[y]) and proportional(rows[x], rows[y]))
+    assert sw_groups(counts) == groups
+    doc = solve_json(counts, F(0))
+    assert doc["equivalent_information_sets"] == [[game.labels[i] for i in m] for m in groups if len(m) > 1]
+
+
+def sw_groups(counts):
+    return sweep_chemin("B2", counts, equilibria=False).result.groups
+
+
+def test_solve_does_not_merge_sets_proportional_at_one_commission_only():
+    # (2,2,1,1,4,1,0,0,0,2) at alpha = 0: sets proportional there but not at every commission are
+    # separate decisions (chemin solve merged them, and listed 12 fewer extreme equilibria than the sweep);
+    # sets proportional at every commission stay one decision even where their payoffs vanish
+    # ((8,0,0,0,3,0,0,0,0,1) at alpha = 0: D-D and S-S, not D-S and S-D as well)
+    counts = (2, 2, 1, 1, 4, 1, 0, 0, 0, 2)
+    game = chemin_game("B2", counts)
+    at0 = game.at(F(0))
+    accidental = proportional_groups([(*at0.g[i], *at0.h[i]) for i in range(len(game.keys))])
+    assert sorted(accidental) != sorted(game.equivalent_sets())
+    sol = solve_chemin("B2", counts, F(0))
+    assert sorted(sol.nash.groups or []) == sorted(game.equivalent_sets())
+    doc = solve_json((8, 0, 0, 0, 3, 0, 0, 0, 0, 1), F(0))
+    assert doc["equivalent_information_sets"][-1] == ["(0,4)|0", "(0,4)|4"]
+    assert sorted({e["banker"]["strategy"] for e in doc["equilibria"]}) == ["D-D", "S-S"]
 
 
 def test_a_crossing_where_a_third_set_turns():
@@ -194,9 +242,6 @@ def test_sweep_matches_solve_where_a_third_set_turns(counts):
     check_sweep_against_solve(counts)
 
 
-@pytest.mark.xfail(strict=False, reason="KNOWN WRONG ANSWER, issue 38 open: on some small shoes the sweep's "
-                   "extreme equilibria differ from chemin solve's where merged proportional Banker sets are "
-                   "indifferent, e.g. (8,0,0,0,3,0,0,0,0,1) at alpha = 0 lists D-D, S-S but not D-S, S-D")
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_shoes())

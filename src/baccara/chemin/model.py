@@ -41,7 +41,7 @@ from ..rules import player_draws
 from ..shoe import Shoe, a_decks, shoe_key
 from ..solve.additive import AdditiveGame
 from ..solve.bilinear import BilinearGame
-from ..solve.sweep import LinearAdditiveGame
+from ..solve.sweep import LinearAdditiveGame, merge_proportional
 from .kernel import COMP_INDEX, COMPOSITIONS, NONE, chemin_coefficients
 
 MODELS = ("A1", "A2", "A3", "B1", "B2", "B3")
@@ -231,6 +231,19 @@ class CheminGame:
             labels=self.labels,
         )
 
+    def equivalent_sets(self) -> list[tuple[int, ...]]:
+        """Banker's information sets grouped where their payoffs are proportional at every
+        commission (both players'; :func:`~baccara.solve.sweep.merge_proportional`), as
+        Model A2's compositions of one total are.  A group is one decision: its members play
+        alike, and any split with the same weighted total is an equivalent equilibrium.
+
+        Returns
+        -------
+        list of tuple of int
+            The groups, singletons included, in Ethier and Lee's order of their first member.
+        """
+        return _equivalent_sets(self)
+
     def block_key(self, i: int) -> tuple:
         """Ethier and Lee's (2023) order of information sets in strategy strings: blocks by
         (Banker total, Player's third card with 'none' first), compositions
@@ -250,6 +263,13 @@ class CheminGame:
             for (G0, G1), (H0, H1) in zip(self.G, self.H)
         )
         return AdditiveGame(a, b, h, g, self.labels)
+
+
+@lru_cache(maxsize=64)
+def _equivalent_sets(game: CheminGame) -> list[tuple[int, ...]]:
+    # Banker's gains are (G - alpha H) / D and Player's -G / D: sets proportional in (G, H)
+    # are equivalent at every commission, whatever sets happen to be proportional at one
+    return merge_proportional(game.linear(), game.block_key)[1]
 
 
 def chemin_game(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 6) -> CheminGame | CheminGame3:
@@ -307,6 +327,19 @@ class CheminGame3:
 
     def index(self, label: str) -> int:
         return self.labels.index(label)
+
+    def equivalent_sets(self) -> list[tuple[int, ...]]:
+        """Banker's information sets grouped where their payoffs are proportional at every
+        commission (both players'; :func:`~baccara.solve.sweep.merge_proportional`), as
+        Model A2's compositions of one total are.  A group is one decision: its members play
+        alike, and any split with the same weighted total is an equivalent equilibrium.
+
+        Returns
+        -------
+        list of tuple of int
+            The groups, singletons included, in Ethier and Lee's order of their first member.
+        """
+        return _equivalent_sets(self)
 
     def block_key(self, i: int) -> tuple:
         hand, third = self.keys[i]

@@ -26,6 +26,23 @@ def solution_summary(doc: dict) -> str:
     return f"Chemin de fer, Model {doc['model']}, {shoe_text(doc['shoe'])}, commission {Fraction(doc['commission'])}: {verdict}"
 
 
+def _strategy(banker: dict) -> str:
+    """Banker's strategy string, or what it means when no information set is left open."""
+    return banker["strategy"] or "(every move strictly dominant)"
+
+
+def _equivalent_lines(doc: dict) -> list[RenderableType]:
+    """Banker's equivalent information sets, where a group has several members (named when few)."""
+    groups = doc.get("equivalent_information_sets") or []
+    if not groups:
+        return []
+    head = ("Banker's equivalent information sets (payoffs proportional at every commission) are listed playing "
+            "alike; any split with the same weighted total is an equivalent equilibrium: ")
+    if sum(map(len, groups)) <= 12:
+        return [head + "; ".join(" = ".join(g) for g in groups)]
+    return [head + f"{len(groups)} groups of {sum(map(len, groups))} sets (--json lists them)"]
+
+
 def solution_renderables(doc: dict) -> list[RenderableType]:
     """Every equilibrium: Player's and Banker's strategies, payoffs, certificate (Models 1-3)."""
     lines: list[RenderableType] = [solution_summary(doc)]
@@ -36,11 +53,12 @@ def solution_renderables(doc: dict) -> list[RenderableType]:
         else:
             draws = ", ".join(f"{c} {v}" for c, v in pl["draw"].items())
             lines.append(f"[{k}] Player {pl['strategy']}: draws at {draws}")
-        lines.append(f"    Banker {eq['banker']['strategy']}; mixes {_mixes(eq['banker']['mixed'])}")
+        lines.append(f"    Banker {_strategy(eq['banker'])}; mixes {_mixes(eq['banker']['mixed'])}")
         lines.append(f"    payoffs: Player {eq['payoff']['player_float']:.7f}, Banker {eq['payoff']['banker_float']:.7f}; "
                      f"certificate: {'holds' if eq['certificate']['holds'] else 'FAILS'}")
     if doc.get("continua"):
         lines.append(f"continua of equilibria: {doc['continua']}")
+    lines.extend(_equivalent_lines(doc))
     if "enumeration" in doc:
         e = doc["enumeration"]
         lines.append(f"enumeration: {e['systems_screened']} systems screened, {e['vertices_checked_exactly']} vertices "
@@ -69,7 +87,7 @@ def _equilibrium_lines(equilibria: list[dict], continua: list[dict]) -> list[str
     out = []
     for k, eq in enumerate(equilibria, 1):
         out.append(f"    [{k}] Player draws at 5 with probability {eq['player']['draw_at_5']}; "
-                   f"Banker {eq['banker']['strategy']}, mixes {_mixes(eq['banker']['mixed'])}")
+                   f"Banker {_strategy(eq['banker'])}, mixes {_mixes(eq['banker']['mixed'])}")
     out.extend(f"    every p from {c['p_from']} to {c['p_to']} (a continuum)" for c in continua)
     return out
 
@@ -116,6 +134,7 @@ def sweep_renderables(doc: dict) -> list[RenderableType]:
                      f"all equilibria enumerated at a rational alpha inside): {'yes' if doc['all_confirmed'] else 'NO'}")
     if "note" in doc:
         lines.append(doc["note"])
+    lines.extend(_equivalent_lines(doc))
     t2 = Table(title="Cases (Ethier and Lee 2023, Table 2)")
     for col in ("case", "alpha interval", "Banker strategy", "q", "NE"):
         t2.add_column(col)

@@ -96,7 +96,14 @@ class CheminSolution(Result):
             "unique": self.unique,
             "equilibria": out,
             "continua": [{"p_from": fstr(a), "p_to": fstr(b)} for a, b, _ in self.nash.continua],
+            "equivalent_information_sets": equivalent_json(self.game),
         }
+
+
+def equivalent_json(game: CheminGame) -> list[list[str]]:
+    """Banker's equivalent information sets (payoffs proportional at every commission), as labels:
+    each group is one decision, its members listed playing alike."""
+    return [[game.labels[i] for i in m] for m in game.equivalent_sets() if len(m) > 1]
 
 
 def _game12(model: str, decks: int | None | Shoe | tuple[int, ...], model3_function: str) -> CheminGame:
@@ -112,7 +119,7 @@ def solve_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] =
     alpha = check_commission(alpha)
     game = _game12(model, decks, "solve_chemin3")
     g = game.at(alpha)
-    nash = nash_equilibria(g)
+    nash = nash_equilibria(g, groups=game.equivalent_sets())
     certs = [certify(g, eq.p, eq.q) for eq in nash.equilibria]
     _, open_sets = dominance_reduction(g)
     return CheminSolution(game, alpha, nash, certs, open_sets)
@@ -284,6 +291,7 @@ class CheminSweep(Result):
             "unique": r.unique,
             "equilibria_by_interval": self.equilibria_by_interval(),
             "equilibria_at_points": self.equilibria_at_points(),
+            "equivalent_information_sets": equivalent_json(self.game),
             **note,
         }
 

@@ -176,7 +176,8 @@ def proportional_groups(rows: Sequence[Sequence[Fraction | int]]) -> list[tuple[
     return [tuple(m) for m in groups.values()]
 
 
-def merge_equivalent(game: AdditiveGame) -> tuple[AdditiveGame, list[tuple[int, ...]]]:
+def merge_equivalent(game: AdditiveGame, groups: Sequence[tuple[int, ...]] | None = None
+                     ) -> tuple[AdditiveGame, list[tuple[int, ...]]]:
     """Merge information sets whose payoff vectors (g^0, g^1, h^0, h^1) are positive multiples
     of one another.
 
@@ -186,8 +187,23 @@ def merge_equivalent(game: AdditiveGame) -> tuple[AdditiveGame, list[tuple[int, 
     Under Model A2 this merges Banker's compositions of one total (with
     replacement his composition tells him nothing more): Model A1.  Without
     such sets the game is returned as is.
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        The game.
+    groups : sequence of tuple of int, optional
+        The groups to merge, when the caller knows them for a whole family of games (a
+        commission range: :func:`baccara.solve.sweep.merge_proportional`); by default the
+        sets proportional in this game.
+
+    Returns
+    -------
+    tuple
+        The merged game (``game`` itself when no group has two members) and the groups.
     """
-    members = proportional_groups([(*game.g[i], *game.h[i]) for i in range(game.n)])
+    members = ([tuple(m) for m in groups] if groups is not None
+               else proportional_groups([(*game.g[i], *game.h[i]) for i in range(game.n)]))
     if all(len(m) == 1 for m in members):
         return game, [(i,) for i in range(game.n)]
 
@@ -203,11 +219,29 @@ def merge_equivalent(game: AdditiveGame) -> tuple[AdditiveGame, list[tuple[int, 
     return merged, members
 
 
-def nash_equilibria(game: AdditiveGame, merge: bool = True) -> NashSet:
-    """Every Nash equilibrium of ``game``, up to equivalent information sets (see
-    :func:`merge_equivalent`; ``merge=False`` enumerates them separately)."""
-    groups: list[tuple[int, ...]] = [(i,) for i in range(game.n)]
-    merged, groups = merge_equivalent(game) if merge else (game, groups)
+def nash_equilibria(game: AdditiveGame, merge: bool = True,
+                    groups: Sequence[tuple[int, ...]] | None = None) -> NashSet:
+    """Every Nash equilibrium of ``game``, up to equivalent information sets.
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        The game.
+    merge : bool
+        Merge equivalent information sets (:func:`merge_equivalent`): their members play
+        alike, and any split with the same weighted total is an equivalent equilibrium.
+        ``False`` enumerates every set separately.
+    groups : sequence of tuple of int, optional
+        The equivalent sets, when they are known for a family of games (see
+        :func:`merge_equivalent`).
+
+    Returns
+    -------
+    NashSet
+        Every extreme equilibrium, and the continua.
+    """
+    alone: list[tuple[int, ...]] = [(i,) for i in range(game.n)]
+    merged, groups = merge_equivalent(game, groups) if merge else (game, alone)
     if merged is game:
         return _nash_equilibria(game)
     small = _nash_equilibria(merged)
