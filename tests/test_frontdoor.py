@@ -235,7 +235,7 @@ def test_a_reader_that_closes_after_the_first_line_gets_a_quiet_141(monkeypatch,
 def test_banque_prove_estimates_before_it_starts(invoke, monkeypatch):
     from fractions import Fraction
 
-    import baccara.banque
+    import baccara.banque.nash_eq.artefact
     from baccara.cli.banque import NASH_ENUMERATION_SECONDS, NASH_EVENT_SECONDS, nash_prove_seconds
 
     whole = sum(NASH_EVENT_SECONDS) + NASH_ENUMERATION_SECONDS
@@ -246,7 +246,7 @@ def test_banque_prove_estimates_before_it_starts(invoke, monkeypatch):
     def started(*a, **k):
         raise KeyboardInterrupt  # stands for the long run: the estimate must come first
 
-    monkeypatch.setattr(baccara.banque, "prove", started)
+    monkeypatch.setattr(baccara.banque.nash_eq.artefact, "prove", started)
     r = invoke("banque", "prove", "--out", "n.json")
     assert "the Nash proof over (0, 1/2]: about 45 min (estimated)" in r.output
 

@@ -8,10 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import baccara.banque
+import baccara.chemin
 from baccara import params
-from baccara.banque.model import check_theta
-from baccara.chemin.model import check_commission
-from baccara.chemin.solution import solve_chemin
 from baccara.errors import BaccaraError, BetError
 from baccara.punto.bets import Bet, Rule, bet_from_mapping, builtin_bets
 from baccara.workload import check_workload, format_duration
@@ -28,11 +27,12 @@ def test_a_float_is_the_decimal_it_prints(d):
 
 def test_commission_floats_agree_across_the_library():
     # the issue: 0.05 became 3602879701896397/72057594037927936 in one function and 1/20 in another
-    assert check_commission(0.05) == Fraction(1, 20)
+    assert params.commission(0.05) == Fraction(1, 20)
     assert builtin_bets(commission=0.05)["banker"] == builtin_bets(commission="1/20")["banker"]
-    assert check_theta(0.1) == Fraction(1, 10)
+    assert params.theta(0.1) == Fraction(1, 10)
+    assert baccara.banque.correlated(0.1).theta == baccara.banque.correlated("1/10").theta == Fraction(1, 10)
     assert params.commission("5%") == Fraction(1, 20)
-    assert solve_chemin("B2", 6, 0.05).to_json() == solve_chemin("B2", 6, Fraction(1, 20)).to_json()
+    assert baccara.chemin.solve("B2", 6, 0.05).to_json() == baccara.chemin.solve("B2", 6, Fraction(1, 20)).to_json()
 
 
 @pytest.mark.parametrize("value", [float("nan"), float("inf"), "inf", "nan", "-inf", "1e400", "1/0", "", "x", True,

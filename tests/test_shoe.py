@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from baccara import BetError, Shoe, ShoeError, builtin_bets, evaluate
-from baccara.punto.bets import Bet, Rule, as_fraction, bet_from_mapping, load_bets_toml
+from baccara.punto.bets import Bet, Rule, as_payout, bet_from_mapping, load_bets_toml
 
 
 @pytest.mark.parametrize("d", [0, -1, 2.5, "8", True, None])
@@ -74,13 +74,13 @@ def test_rank_shoe_value_counts(counts):
 @pytest.mark.parametrize("text,value", [(11, 11), ("19/20", Fraction(19, 20)), ("0.95", Fraction(19, 20)),
                                         (0.54, Fraction(27, 50)), ("push", 0), ("lose", -1)])
 def test_payouts_are_exact(text, value):
-    assert as_fraction(text, "pays") == value
+    assert as_payout(text, "pays") == value
 
 
 @pytest.mark.parametrize("bad", ["lots", True, None, "1/0"])
 def test_bad_payouts(bad):
     with pytest.raises(BetError, match="must be a number"):
-        as_fraction(bad, "pays")
+        as_payout(bad, "pays")
 
 
 def test_bet_needing_suits_on_a_rank_shoe_is_refused():

@@ -41,13 +41,15 @@ from fractions import Fraction
 from typing import Any
 
 from .. import params
+from ..algebraic import QuadraticNumber
 from ..errors import BaccaraError
 from ..shoe import Shoe
 from .comparison import AdvantageComparison, banker_advantage_comparison
 from .correlated_eq.solution import CorrelatedSolution, correlated_equilibrium
 from .full_models import FullCorrelated, full_correlated_equilibrium
 from .independent_eq.artefact import IndependentValueArtefact
-from .independent_eq.proof import ExactMaximinProof, prove_lower_value
+from .independent_eq.proof import ExactMaximinProof
+from .independent_eq.proof import prove_lower_value as _prove_lower_value
 from .independent_eq.solution import IndependentResult, solve_independent
 from .model import BanqueGame, banque_game
 from .nash_eq.artefact import BanqueProofArtefact
@@ -143,6 +145,40 @@ def nash(theta: Fraction | str | float = Fraction(1, 2), decks: int | str | None
         The equilibria, the points of the Players' square they sit at, any continua.
     """
     return nash_equilibria(params.theta(theta), _game(decks, shoe, game))
+
+
+def prove_lower_value(theta: Fraction | str | float, value: Fraction | QuadraticNumber,
+                      point: tuple[Fraction | QuadraticNumber, Fraction | QuadraticNumber],
+                      others: tuple[tuple[Fraction | QuadraticNumber, Fraction | QuadraticNumber], ...] = (),
+                      max_depth: int = 48, max_boxes: int = 200_000,
+                      game: BanqueGame | None = None) -> ExactMaximinProof:
+    """Prove that the independent cooperative lower value at theta is exactly ``value``, attained at ``point``.
+
+    The proof has no margin (:func:`~baccara.banque.independent_eq.proof.prove_lower_value`):
+    a local certificate around each maximiser and an exact branch and bound over the rest of
+    the Players' square.
+
+    Parameters
+    ----------
+    theta : Fraction, str or float
+        Player 1's share of the total stake, in (0, 1).
+    value : Fraction or QuadraticNumber
+        The claimed lower value.
+    point : tuple of Fraction or QuadraticNumber
+        The claimed maximiser (p1, p2) in the closed unit square.
+    others : tuple of points, optional
+        Further maximisers, each closed by its own local certificate.
+    max_depth, max_boxes : int
+        Limits of the branch and bound; when reached, the status is "inconclusive".
+    game : BanqueGame, optional
+        The game (default: the paper's infinite shoe).
+
+    Returns
+    -------
+    ExactMaximinProof
+        "proved", "refuted" (with a witness) or "inconclusive" (with the reason).
+    """
+    return _prove_lower_value(params.theta(theta), value, point, others, max_depth, max_boxes, game)
 
 
 def full(theta: Fraction | str | float = Fraction(1, 2), model: str = "traditional", decks: int | str | None = None, *,

@@ -35,7 +35,7 @@ from ..algebraic import fraction_str as fstr
 from ..errors import BaccaraError, CertificateError
 from ..result import Result
 from ..solve.zero_sum import ZeroSumAdditive, solve_additive_zero_sum
-from .model import BanqueGame, banque_game, check_theta, infoset_label
+from .model import BanqueGame, banque_game, infoset_label
 from .report import full_renderables, full_summary
 
 #: Player 2's information classes: which values c (what Player 1 shows) each contains.
@@ -129,7 +129,6 @@ def team_game(theta: Fraction, model: str = "traditional", game: BanqueGame | No
     TeamGame
         The coalition's pure strategies' payoffs against Banker's.
     """
-    theta = check_theta(theta)
     model = check_model(model)
     g = game or banque_game()
     sums = {(u1, b): g.split(u1, b) for u1 in (0, 1) for b in (0, 1)}  # Player 2 playing b at every class
@@ -255,7 +254,7 @@ def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max
     Raises
     ------
     BaccaraError
-        If theta is not in (0, 1) or the model is unknown.
+        If the model is unknown.
     CertificateError
         If the restricted game's exact certificate fails or the column generation does not
         end within ``max_iter`` iterations: never an uncertified answer.

@@ -48,7 +48,7 @@ from ..solve.moving import ONE, T, bil
 from .kernel import NATURAL, STOOD, infinite_kernel, shoe_kernel
 
 __all__ = ["STOOD", "NATURAL", "JOINT", "JOINT_LABELS", "INFOSETS", "BanqueGame", "BanquePolys",
-           "banque_game", "check_theta", "infoset_label"]
+           "banque_game", "infoset_label"]
 
 #: The Players' joint pure strategies, in Ethier and Lee's (2015) order.
 JOINT = ((0, 0), (0, 1), (1, 0), (1, 1))
@@ -233,22 +233,6 @@ def infoset_label(key: tuple[int, int, int]) -> str:
         The label.
     """
     return "({},{},{})".format(*key)
-
-
-def check_theta(theta: Fraction | int | float | str) -> Fraction:
-    """Theta, exactly, in (0, 1) (floats read as the decimal they print: 0.1 is 1/10).
-
-    Parameters
-    ----------
-    theta : Fraction, int, float or str
-        Player 1's share of the stakes.
-
-    Returns
-    -------
-    Fraction
-        Theta, checked.
-    """
-    return params.theta(theta)
 
 
 def banque_game(shoe: Shoe | int | None = None) -> BanqueGame:

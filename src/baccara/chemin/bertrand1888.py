@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import cast
 
+from .. import params
 from ..algebraic import fraction_str
 from ..errors import BaccaraError
 from ..result import Result
@@ -79,7 +80,7 @@ def _game(alpha: Fraction) -> tuple[AdditiveGame, dict[Cell, int]]:
     return cg.at(alpha), {key: i for i, key in enumerate(cg.keys)}
 
 
-def banker_table(p: Fraction | int, alpha: Fraction | int = 0) -> Table:
+def banker_table(p: Fraction | int, alpha: Fraction | int | float | str = 0) -> Table:
     """Banker's best response to Player drawing at 5 with probability p (equations (1)-(2)).
 
     Entry (j, k) is 1 iff (1 - p) g^0_{j,k} + p g^1_{j,k} > 0, where g^u is
@@ -87,8 +88,20 @@ def banker_table(p: Fraction | int, alpha: Fraction | int = 0) -> Table:
     u, with joint probabilities (Model A1 at commission alpha; alpha = 0 is
     Bertrand's game).  D_0 = banker_table(0), D_1 = banker_table(1), and
     D_{1/2} = banker_table(1/2) (section 3).  Indifference stands.
+
+    Parameters
+    ----------
+    p : Fraction or int
+        Player's probability of drawing at 5.
+    alpha : Fraction, int, float or str
+        The commission, in [0, 1) (default 0, Bertrand's game).
+
+    Returns
+    -------
+    tuple of tuple of int
+        Rows by Banker total 0-7, columns by Player's third card 0-9 and 10 (none): 1 draw, 0 stand.
     """
-    game, index = _game(Fraction(alpha))
+    game, index = _game(params.commission(alpha))
     p = Fraction(p)
     return tuple(
         tuple(int((j, k) in index and game.gain_II(index[(j, k)], p) > 0) for k in range(11)) for j in range(8)
@@ -267,15 +280,28 @@ class BankerAudit:
         return self.optimum - self.value
 
 
-def audit_banker_table(table: Sequence[Sequence[int | bool]], alpha: Fraction | int = 0) -> BankerAudit:
+def audit_banker_table(table: Sequence[Sequence[int | bool]], alpha: Fraction | int | float | str = 0) -> BankerAudit:
     """What a fixed Banker table (a historical or house rule) earns, and costs, against a Player who knows it.
 
     Banker's payoff b_u + sum_{draw cells} g_i^u against each pure u; Player
     answers with the u maximising his own a_u + sum h_i^u.  The optimum is
     the Banker payoff of ``nash_equilibria(chemin_game("A1", None).at(alpha))``;
     at alpha = 0 (zero-sum) the cost is >= 0 by the minimax theorem.
+
+    Parameters
+    ----------
+    table : sequence of sequence of int or bool
+        Banker's table: rows by his total 0-7, columns by Player's third card 0-9 and 10 (none).
+    alpha : Fraction, int, float or str
+        The commission, in [0, 1) (default 0).
+
+    Returns
+    -------
+    BankerAudit
+        Banker's and Player's payoffs against each pure strategy at 5, Player's best response,
+        and the equilibrium payoff it is measured against.
     """
-    table, alpha = check_table(table), Fraction(alpha)
+    table, alpha = check_table(table), params.commission(alpha)
     game, index = _game(alpha)
     q = [Fraction(0)] * game.n
     for (j, k), i in index.items():

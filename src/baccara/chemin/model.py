@@ -35,7 +35,6 @@ from math import comb, perm
 
 import numpy as np
 
-from .. import params
 from ..errors import BaccaraError
 from ..rules import player_draws
 from ..shoe import Shoe, a_decks, shoe_key
@@ -93,11 +92,6 @@ def check_model(model: str, decks: int | None | Shoe | tuple[int, ...]) -> tuple
     if isinstance(decks, bool) or not isinstance(decks, int) or decks <= 0:
         raise BaccaraError(f"decks must be a positive integer or infinite, got {decks!r}")
     return m, decks
-
-
-def check_commission(alpha: Fraction | int | float | str) -> Fraction:
-    """The commission alpha, exactly, in [0, 1) (floats read as the decimal they print: 0.05 is 1/20)."""
-    return params.commission(alpha)
 
 
 #: Player's two-card compositions with total 5, where he chooses (Model 3
@@ -252,8 +246,19 @@ class CheminGame:
         return ((_total(hand), -1 if third == NONE else third), hand)
 
     def at(self, alpha: Fraction) -> AdditiveGame:
-        """The additive bimatrix game at commission ``alpha`` (exact rationals)."""
-        alpha = check_commission(alpha)
+        """The additive bimatrix game at commission ``alpha`` (exact rationals).
+
+        Parameters
+        ----------
+        alpha : Fraction
+            The commission, in [0, 1), as :func:`baccara.params.commission` returns it (the
+            faces, :func:`baccara.chemin.solve` and the command line, check it; this trusts it).
+
+        Returns
+        -------
+        AdditiveGame
+            Player's and Banker's payoffs at ``alpha``.
+        """
         D = self.deals
         a = tuple(Fraction(-self.base_sgn[u], D) for u in (0, 1))
         b = tuple(Fraction(self.base_sgn[u], D) - alpha * Fraction(self.base_win[u], D) for u in (0, 1))
@@ -347,8 +352,19 @@ class CheminGame3:
 
     def at(self, alpha: Fraction) -> BilinearGame:
         """The bilinear game at commission ``alpha``: player I = Player (y over FIVES),
-        player II = Banker (x over ``keys``), exact rationals."""
-        alpha = check_commission(alpha)
+        player II = Banker (x over ``keys``), exact rationals.
+
+        Parameters
+        ----------
+        alpha : Fraction
+            The commission, in [0, 1), as :func:`baccara.params.commission` returns it (the
+            faces, :func:`baccara.chemin.solve` and the command line, check it; this trusts it).
+
+        Returns
+        -------
+        BilinearGame
+            Player's and Banker's payoffs at ``alpha``.
+        """
         D = self.deals
         S, W = self.base_sgn, self.base_win
         return BilinearGame(

@@ -48,7 +48,7 @@ from ..solve.bilinear import (
     solve_zero_sum,
 )
 from ..solve.sweep import rational_between, strategy_string, sweep
-from .model import FIVE_LABELS, CheminGame3, check_commission, chemin_game
+from .model import FIVE_LABELS, CheminGame3, chemin_game
 from .report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
 from .solution import CheminSweep, solve_chemin
 
@@ -194,9 +194,24 @@ def solve_chemin3(model: str = "B3", decks: int | None | Shoe | tuple[int, ...] 
     ``all_equilibria``: enumerate every extreme equilibrium (settles
     uniqueness); otherwise one equilibrium by Ethier and Lee's (2023) route (or, where it
     fails, the enumeration).  At alpha = 0 the zero-sum LP is solved too.
+
+    Parameters
+    ----------
+    model : str
+        A3 or B3.
+    decks : int, None, Shoe or tuple of int
+        The shoe: decks (None: the infinite shoe), a shoe, or counts by value.
+    alpha : Fraction
+        The commission, in [0, 1), as :func:`baccara.params.commission` returns it: the faces (:mod:`baccara.chemin`, the command line) check it, this trusts it.
+    all_equilibria : bool
+        Enumerate every extreme equilibrium, or find one by Ethier and Lee's route.
+
+    Returns
+    -------
+    Chemin3Solution
+        The equilibria, each with its certificate.
     """
     model = _check_model3(model)
-    alpha = check_commission(alpha)
     game = cast(CheminGame3, chemin_game(model, decks))  # a Model 3, checked above
     bil = game.at(alpha)
     red = dominance_reduction(bil)
@@ -306,8 +321,22 @@ def table7_blocks(game) -> list[list[int]]:
 
 def sweep_chemin3(decks: int | Shoe | tuple[int, ...] = 6, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),
                   confirm: bool = True) -> Chemin3Sweep:
-    """Model B3's equilibria over alpha in [lo, hi] (see the module docstring)."""
-    lo, hi = check_commission(lo), check_commission(hi)
+    """Model B3's equilibria over alpha in [lo, hi] (see the module docstring).
+
+    Parameters
+    ----------
+    decks : int, Shoe or tuple of int
+        The shoe: decks, a shoe, or counts by value.
+    lo, hi : Fraction
+        The commission range, 0 <= lo < hi < 1, as :func:`baccara.params.commission` returns it: the faces (:mod:`baccara.chemin`, the command line) check it, this trusts it.
+    confirm : bool
+        Confirm each interval's equilibrium in the full Model B3 game.
+
+    Returns
+    -------
+    Chemin3Sweep
+        The restricted game's sweep, Table 7's strategies and their confirmations.
+    """
     game3 = cast(CheminGame3, chemin_game("B3", decks))
     restricted = game3.restricted(THEOREM2_PLAYER, MIXED_AT)
     sw = CheminSweep(restricted, sweep(restricted.linear(), lo, hi, order=restricted.block_key))

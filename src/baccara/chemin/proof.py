@@ -79,7 +79,7 @@ from ..result import Result
 from ..shoe import decks_json
 from ..solve.farkas import Row, farkas
 from ..solve.sweep import rational_between, sweep
-from .model import CheminGame3, check_commission, chemin_game
+from .model import CheminGame3, chemin_game
 
 #: The artefact's format version (``"version"``); the checker refuses others.
 PROOF_VERSION = 3
@@ -572,7 +572,7 @@ def prove_chemin3(decks: int | None = 6, lo: Fraction = F0, hi: Fraction = Fract
     decks : int or None
         Decks in the shoe (None: the infinite shoe).
     lo, hi : Fraction
-        The commission range, 0 <= lo <= hi < 1.
+        The commission range, 0 <= lo <= hi < 1, as :func:`baccara.params.commission` returns it: the faces (:mod:`baccara.chemin`, the command line) check it, this trusts it.
 
     Returns
     -------
@@ -589,7 +589,6 @@ def prove_chemin3(decks: int | None = 6, lo: Fraction = F0, hi: Fraction = Fract
     With the infinite shoe (``decks=None``) Player's compositions of 5 are alike, so the proof is
     of the merged game and uniqueness is up to that equivalence (module docstring).
     """
-    lo, hi = check_commission(lo), check_commission(hi)
     full = cast(CheminGame3, chemin_game("B3", decks))
     w = equivalent_columns(full.G, full.H, full.base_sgn, full.base_win)
     root: Box = [(F0, F1)] * 5

@@ -21,7 +21,7 @@ from ..shoe import Shoe, decks_json, shoe_json
 from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
 from ..solve.sweep import Sweep, group_blocks, strategy_string, sweep
 from .kernel import NONE
-from .model import THIRD_LABELS, CheminGame, _total, check_commission, chemin_game
+from .model import THIRD_LABELS, CheminGame, _total, chemin_game
 from .report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
 
 DEFAULT_RANGE = (Fraction(0), Fraction(1, 10))
@@ -115,8 +115,22 @@ def _game12(model: str, decks: int | None | Shoe | tuple[int, ...], model3_funct
 
 
 def solve_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 6, alpha: Fraction = Fraction(1, 20)) -> CheminSolution:
-    """All Nash equilibria of chemin de fer under ``model`` with ``decks`` at commission ``alpha``."""
-    alpha = check_commission(alpha)
+    """All Nash equilibria of chemin de fer under ``model`` with ``decks`` at commission ``alpha``.
+
+    Parameters
+    ----------
+    model : str
+        A1, A2, B1 or B2 (Model 3: :func:`~baccara.chemin.model3.solve_chemin3`).
+    decks : int, None, Shoe or tuple of int
+        The shoe: decks (None: the infinite shoe), a shoe, or counts by value.
+    alpha : Fraction
+        The commission, in [0, 1), as :func:`baccara.params.commission` returns it: the faces (:mod:`baccara.chemin`, the command line) check it, this trusts it.
+
+    Returns
+    -------
+    CheminSolution
+        The equilibria, each with its certificate.
+    """
     game = _game12(model, decks, "solve_chemin3")
     g = game.at(alpha)
     nash = nash_equilibria(g, groups=game.equivalent_sets())
@@ -298,9 +312,24 @@ class CheminSweep(Result):
 
 def sweep_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 6, lo: Fraction = DEFAULT_RANGE[0],
                  hi: Fraction = DEFAULT_RANGE[1], equilibria: bool = True) -> CheminSweep:
-    """The alpha sweep of chemin de fer (Ethier and Lee (2023), section 3) over [lo, hi]
-    (``equilibria=False``: Ethier and Lee's construction only, what Table 4 counts)."""
-    lo, hi = check_commission(lo), check_commission(hi)
+    """The alpha sweep of chemin de fer (Ethier and Lee (2023), section 3) over [lo, hi].
+
+    Parameters
+    ----------
+    model : str
+        A1, A2, A3 (swept as A1), B1 or B2 (Model B3: :func:`~baccara.chemin.model3.sweep_chemin3`).
+    decks : int, None, Shoe or tuple of int
+        The shoe: decks (None: the infinite shoe), a shoe, or counts by value.
+    lo, hi : Fraction
+        The commission range, 0 <= lo < hi < 1, as :func:`baccara.params.commission` returns it: the faces (:mod:`baccara.chemin`, the command line) check it, this trusts it.
+    equilibria : bool
+        False: Ethier and Lee's construction only, what Table 4 counts.
+
+    Returns
+    -------
+    CheminSweep
+        The curves, their intersections and the equilibria on every alpha-interval.
+    """
     if model == "A3":  # with replacement the compositions of 5 are one decision: Model A1
         a1 = sweep_chemin("A1", decks, lo, hi, equilibria)
         return CheminSweep(a1.game, a1.result, as_model="A3")

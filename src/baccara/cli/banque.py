@@ -87,10 +87,11 @@ def banque_advantage(
     remove: str | None = REMOVE, add: str | None = ADD, json_out: bool = JSON,
 ) -> list | None:
     """Banker's advantage under each assumption beside the historical estimates (Ethier and Lee 2015, section 1)."""
-    from .. import banque
+    from ..banque.comparison import AdvantageComparison, banker_advantage_comparison
 
     th = params.theta(theta, "--theta")
-    return render(banque.advantage(th, game=banque_shoe(decks, composition, remove, add)), json_out)
+    game = banque_shoe(decks, composition, remove, add)
+    return render(AdvantageComparison(th, game.label(), banker_advantage_comparison(th, game)), json_out)
 
 
 #: Most theta values a banque plot samples.
@@ -328,7 +329,7 @@ def banque_prove(
             if given:
                 raise ParameterError(f"{flag} goes with --concept independent; --concept nash takes a range, "
                                      "--lo and --hi")
-        from ..banque import prove as run_prove
+        from ..banque.nash_eq.artefact import prove as run_prove
 
         a, b = params.theta_range("0" if lo is None else lo, "1/2" if hi is None else hi)
         check_workload(f"the Nash proof over ({a}, {b}]", nash_prove_seconds(a, b, stored), allow_long,
@@ -342,12 +343,13 @@ def banque_prove(
         if bool(thetas) == sweep_samples:
             raise ParameterError("--concept independent needs either --theta (rationals in (0, 1)) or "
                                  "--sweep-samples, not both")
-        from ..banque import prove_independent
+        from ..banque.independent_eq.artefact import prove as prove_thetas
+        from ..banque.independent_eq.artefact import prove_sweep_samples
 
         count = INDEPENDENT_INTERVALS if sweep_samples else len(thetas)
         check_workload(f"the exact lower value at {count} theta", count * PROVE_VALUE_SECONDS
                        + (SWEEP_SECONDS["independent"] if sweep_samples else 0.0), allow_long, "give fewer --theta", say)
-        result = prove_independent(thetas or None, sweep_samples=sweep_samples, progress=say)
+        result = prove_sweep_samples(progress=say) if sweep_samples else prove_thetas(thetas, progress=say)
     if path is not None:
         path.write_text(json.dumps(result.to_json(), indent=1) + "\n")
         say(f"wrote {path}")

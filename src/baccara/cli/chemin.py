@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import typer
 
 from .. import params
@@ -41,16 +39,6 @@ CHEMIN_DECKS = typer.Option(None, "--decks", "-d", help="Decks in the shoe, a po
 ALPHA = typer.Option("1/20", "--commission", "-a", help="Commission alpha on Banker wins, a rational in [0, 1).")
 
 
-def parse_chemin_decks(text: str) -> int | None:
-    """--decks for chemin de fer: a positive integer or 'inf' (None)."""
-    return params.decks(text, "--decks")
-
-
-def parse_alpha(text: str, option: str = "--commission") -> Fraction:
-    """A commission option: a rational in [0, 1)."""
-    return params.commission(text, option)
-
-
 def _model_and_decks(model: str, decks: str | None, composition: str | None = None, remove: str | None = None,
                      add: str | None = None, model3: bool = True) -> tuple[str, int | None | tuple[int, ...]]:
     """The model and the game's shoe (d, None for infinite, or a composition by value) from the options."""
@@ -60,7 +48,7 @@ def _model_and_decks(model: str, decks: str | None, composition: str | None = No
     model = params.choice(model, "--model", MODELS)
     infinite = model.startswith("A")  # Model A deals with replacement: the infinite shoe, and only that
     if infinite and decks is not None:
-        finite = parse_chemin_decks(decks)
+        finite = params.decks(decks, "--decks")
         if finite is not None:
             raise BaccaraError(f"--model {model} deals with replacement (the infinite shoe) but --decks is {finite}: "
                                f"give --decks inf, or --model B{model[1]} for {a_decks(finite)} shoe")
@@ -68,7 +56,7 @@ def _model_and_decks(model: str, decks: str | None, composition: str | None = No
         raise BaccaraError(f"--composition is a finite shoe but --model {model} deals with replacement "
                            f"(the infinite shoe): use --model B{model[1]}")
     if composition is None and remove is None and add is None:
-        shoe: int | None | Shoe = parse_chemin_decks(("inf" if infinite else "6") if decks is None else decks)
+        shoe: int | None | Shoe = params.decks(("inf" if infinite else "6") if decks is None else decks, "--decks")
     else:  # --remove / --add on Model A's infinite shoe are refused, naming the option
         shoe = build_shoe(decks, infinite and decks is None, composition, remove, add, default_decks=6)
     try:
@@ -98,9 +86,9 @@ def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     if m.endswith("3"):
         from ..chemin.model3 import solve_chemin3
 
-        return render(solve_chemin3(m, d, parse_alpha(commission), all_equilibria=all_equilibria), json_out)
+        return render(solve_chemin3(m, d, params.commission(commission, "--commission"), all_equilibria=all_equilibria), json_out)
 
-    return render(solve_chemin(m, d, parse_alpha(commission)), json_out)
+    return render(solve_chemin(m, d, params.commission(commission, "--commission")), json_out)
 
 
 @chemin_app.command("sweep")
@@ -117,7 +105,7 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     from ..chemin.solution import sweep_chemin
 
     m, d = _model_and_decks(model, decks, composition, remove, add)
-    a, b = parse_alpha(lo, "--from"), parse_alpha(hi, "--to")
+    a, b = params.commission(lo, "--from"), params.commission(hi, "--to")
     if a >= b:
         raise BaccaraError(f"--from must be below --to, got {a} and {b}")
     if m == "B3":
@@ -347,7 +335,7 @@ def chemin_table(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
 
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
 
-    return render(chemin.best_response(m, **_shoe_args(d), commission=parse_alpha(commission),
+    return render(chemin.best_response(m, **_shoe_args(d), commission=params.commission(commission, "--commission"),
                                        p=params.probability(p, "--p")), json_out)
 
 

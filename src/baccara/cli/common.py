@@ -30,7 +30,7 @@ from ..punto.bets import (
     DEFAULT_TIE_PAYS,
     Bet,
     as_payout,
-    builtin_bets,
+    house_bets,
     load_bets_toml,
 )
 from ..punto.known import Known
@@ -203,7 +203,7 @@ def build_bets(commission: str, tie_pays: str, super6_pays: str, bets_file: str 
         "tie_pays": as_payout(tie_pays, "--tie-pays: tie pays", positive=True),
         "super6_pays": as_payout(super6_pays, "--super6-pays: super6 pays", positive=True),
     }
-    bets = builtin_bets(**house)
+    bets = house_bets(**house)
     if bets_file is not None:
         try:
             user = load_bets_toml(bets_file)

@@ -40,35 +40,12 @@ DEFAULT_SUPER6_PAYS = Fraction(12)
 _WORDS = {"push": Fraction(0), "lose": Fraction(-1), "loss": Fraction(-1)}
 
 
-def as_fraction(value: Any, name: str) -> Fraction:
-    """An exact rational from an int, a Fraction, a float or a string like ``"19/20"`` or ``"0.95"``.
+def as_payout(value: Any, name: str, positive: bool = False) -> Fraction:
+    """A payout per unit staked, exactly, checked against its range.
 
     Floats are read as the decimal they print (0.95 -> 19/20), as everywhere
-    in baccara (:func:`baccara.params.rational`); ``"push"`` is 0 and
+    in baccara (:func:`baccara.params.payout`); ``"push"`` is 0 and
     ``"lose"`` / ``"loss"`` is -1.
-
-    Parameters
-    ----------
-    value : int, Fraction, float or str
-        The number.
-    name : str
-        The parameter's name, used in the error message.
-
-    Returns
-    -------
-    Fraction
-        The exact value.
-    """
-    if isinstance(value, str) and value.strip().lower() in _WORDS:
-        return _WORDS[value.strip().lower()]
-    try:
-        return params.rational(value, name)
-    except BaccaraError as e:
-        raise BetError(str(e)) from None
-
-
-def as_payout(value: Any, name: str, positive: bool = False) -> Fraction:
-    """A payout per unit staked, read as :func:`as_fraction` reads it and checked against its range.
 
     Parameters
     ----------
@@ -184,12 +161,31 @@ def _cell_levels(bet: Bet) -> tuple[tuple[Fraction, ...], np.ndarray]:
 
 
 # ---------------------------------------------------------------- built-in bets
-def banker(commission: Any = DEFAULT_COMMISSION) -> Bet:
-    """Banker: wins 1 - commission, ties push."""
+def _as_commission(value: Any) -> Fraction:
+    """The commission on Banker's wins, in [0, 1), or :class:`BetError`."""
     try:
-        c = params.commission(commission)
+        return params.commission(value)
     except BaccaraError as e:
         raise BetError(str(e)) from None
+
+
+def banker(commission: Any = DEFAULT_COMMISSION) -> Bet:
+    """Banker: wins 1 - commission, ties push.
+
+    Parameters
+    ----------
+    commission : int, Fraction, float or str
+        The commission on Banker's wins, in [0, 1).
+
+    Returns
+    -------
+    Bet
+        The bet.
+    """
+    return _banker(_as_commission(commission))
+
+
+def _banker(c: Fraction) -> Bet:
     return Bet("banker", (Rule.make(1 - c, winner="banker"), Rule.make(0, winner="tie")),
                description=f"Banker, {float(c) * 100:g}% commission on wins")
 
@@ -200,8 +196,22 @@ def player() -> Bet:
 
 
 def tie(pays: Any = DEFAULT_TIE_PAYS) -> Bet:
-    """Tie: pays ``pays``:1."""
-    t = as_payout(pays, "tie pays", positive=True)
+    """Tie: pays ``pays``:1.
+
+    Parameters
+    ----------
+    pays : int, Fraction, float or str
+        What a tie pays, k:1 (positive).
+
+    Returns
+    -------
+    Bet
+        The bet.
+    """
+    return _tie(as_payout(pays, "tie pays", positive=True))
+
+
+def _tie(t: Fraction) -> Bet:
     return Bet("tie", (Rule.make(t, winner="tie"),), description=f"Tie, pays {t}:1")
 
 
@@ -236,8 +246,22 @@ def super6_banker() -> Bet:
 
 
 def super6(pays: Any = DEFAULT_SUPER6_PAYS) -> Bet:
-    """Super 6 side bet: Banker wins with 6, pays ``pays``:1."""
-    p = as_payout(pays, "super6 pays", positive=True)
+    """Super 6 side bet: Banker wins with 6, pays ``pays``:1.
+
+    Parameters
+    ----------
+    pays : int, Fraction, float or str
+        What a Banker win with 6 pays, k:1 (positive).
+
+    Returns
+    -------
+    Bet
+        The bet.
+    """
+    return _super6(as_payout(pays, "super6 pays", positive=True))
+
+
+def _super6(p: Fraction) -> Bet:
     return Bet("super6", (Rule.make(p, winner="banker", banker_total=6),),
                description=f"Super 6: Banker wins with 6, {p}:1")
 
@@ -279,18 +303,50 @@ def builtin_bets(
     tie_pays: Any = DEFAULT_TIE_PAYS,
     super6_pays: Any = DEFAULT_SUPER6_PAYS,
 ) -> dict[str, Bet]:
-    """Every built-in bet, by name, with the given house parameters."""
-    return dict(_builtin_bets(
-        as_fraction(commission, "commission"), as_payout(tie_pays, "tie pays"), as_payout(super6_pays, "super6 pays")
-    ))
+    """Every built-in bet, by name, with the given house parameters.
+
+    Parameters
+    ----------
+    commission : int, Fraction, float or str
+        The commission on Banker's wins, in [0, 1).
+    tie_pays, super6_pays : int, Fraction, float or str
+        What a tie and the Super 6 side bet pay, k:1 (positive).
+
+    Returns
+    -------
+    dict of str to Bet
+        The bets, by name.
+    """
+    return house_bets(_as_commission(commission), as_payout(tie_pays, "tie pays", positive=True),
+                      as_payout(super6_pays, "super6 pays", positive=True))
+
+
+def house_bets(commission: Fraction, tie_pays: Fraction, super6_pays: Fraction) -> dict[str, Bet]:
+    """:func:`builtin_bets` with the house parameters already read and checked (by
+    :func:`baccara.params.commission` and :func:`as_payout`): the command line and the simulator
+    read them under their own names, and they are not read again.
+
+    Parameters
+    ----------
+    commission : Fraction
+        The commission on Banker's wins, in [0, 1).
+    tie_pays, super6_pays : Fraction
+        What a tie and the Super 6 side bet pay, k:1 (positive).
+
+    Returns
+    -------
+    dict of str to Bet
+        The bets, by name.
+    """
+    return dict(_builtin_bets(commission, tie_pays, super6_pays))
 
 
 @lru_cache(maxsize=32)
 def _builtin_bets(commission: Fraction, tie_pays: Fraction, super6_pays: Fraction) -> tuple[tuple[str, Bet], ...]:
     bets = [
-        banker(commission), player(), tie(tie_pays),
+        _banker(commission), player(), _tie(tie_pays),
         ez_banker(), dragon7(), panda8(),
-        super6_banker(), super6(super6_pays),
+        super6_banker(), _super6(super6_pays),
         player_pair(), banker_pair(),
         dragon_bonus_player(), dragon_bonus_banker(),
     ]

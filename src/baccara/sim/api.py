@@ -24,7 +24,7 @@ from typing import Any
 
 from .. import params
 from ..errors import BaccaraError
-from ..punto.bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, builtin_bets
+from ..punto.bets import DEFAULT_COMMISSION, DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, house_bets
 from .banque import (
     BANQUE_CUT,
     BanqueJob,
@@ -184,8 +184,8 @@ def play_punto(shoes: int = 10_000, *, seed: int | None = None, decks: int | str
         errors, beside the exact values for a coup from the full shoe.
     """
     system = load_count_toml(count) if isinstance(count, (str, Path)) else count
-    available = builtin_bets(params.commission(commission), params.payout(tie_pays, "tie_pays", positive=True),
-                             params.payout(super6_pays, "super6_pays", positive=True))
+    available = house_bets(params.commission(commission), params.payout(tie_pays, "tie_pays", positive=True),
+                           params.payout(super6_pays, "super6_pays", positive=True))
     if isinstance(bets, str):
         chosen: list[str | Bet] = [n for n in bets.replace(" ", "").split(",") if n]
     else:

@@ -43,10 +43,10 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from .. import params
 from ..algebraic import fraction_str
 from ..chemin.kernel import COMP_INDEX, COMPOSITIONS, NONE
 from ..errors import BaccaraError, ParameterError
-from ..punto.bets import as_fraction
 from ..rules import PUNTO_BANCO, player_draws_jit
 from ..shoe import a_decks
 from ..tomlfile import read_toml
@@ -193,7 +193,7 @@ def check_model_for_decks(model: str, decks: int | None) -> str:
 def _prob(value: Any, where: str) -> Fraction:
     if isinstance(value, str) and value.strip().upper() in ("D", "S"):
         return Fraction(int(value.strip().upper() == "D"))
-    q = as_fraction(value, where)
+    q = params.rational(value, where)
     if not 0 <= q <= 1:
         raise BaccaraError(f"{where} must be a probability in [0, 1] (or D / S), got {q}")
     return q

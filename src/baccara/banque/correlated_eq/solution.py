@@ -16,7 +16,7 @@ from ...algebraic import fraction_str as fstr
 from ...errors import CertificateError
 from ...result import Result
 from ...solve.zero_sum import ZeroSumAdditive, best_reply_I, solve_additive_zero_sum
-from ..model import JOINT_LABELS, NATURAL, BanqueGame, banque_game, check_theta, infoset_label
+from ..model import JOINT_LABELS, NATURAL, BanqueGame, banque_game, infoset_label
 from ..report import correlated_renderables, correlated_summary
 
 
@@ -133,13 +133,10 @@ def correlated_equilibrium(theta: Fraction, game: BanqueGame | None = None) -> C
 
     Raises
     ------
-    BaccaraError
-        If theta is not in (0, 1).
     CertificateError
         If the exact certificate fails (the Players' mixture does not guarantee the value
         or Banker's strategy does not hold them to it): never a silent wrong answer.
     """
-    theta = check_theta(theta)
     game = game or banque_game()
     a, h = game.a(theta), game.h(theta)
     sol = solve_additive_zero_sum(a, h)

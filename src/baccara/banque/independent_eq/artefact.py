@@ -40,7 +40,7 @@ import numpy as np
 
 from ...algebraic import fraction_str as fstr
 from ...errors import CertificateError
-from ..model import BanqueGame, banque_game, check_theta, infoset_label
+from ..model import BanqueGame, banque_game, infoset_label
 from ..nash_eq.artefact import ArtefactDocument, coefficients_json, number_json
 from .proof import _exact_coefficients, _signs
 from .solution import solve_independent
@@ -155,7 +155,6 @@ def prove(thetas: Sequence[Fraction],
     labels = sorted(coefficients["gain"])
     proofs: list[dict[str, Any]] = []
     for k, th in enumerate(thetas):
-        th = check_theta(th)
         say(f"proving the lower value at theta = {th} ({k + 1} of {len(thetas)})")
         proofs.append(_proof_json(th, game, labels))
         if intervals is not None:

@@ -17,7 +17,7 @@ from scipy.optimize import linprog
 
 from ...algebraic import QuadraticNumber
 from ...solve.arrangement import bilinear as _bilinear
-from ..model import BanqueGame, banque_game, check_theta
+from ..model import BanqueGame, banque_game
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,6 @@ def maximin_upper_bound(theta: Fraction, value, eps: Fraction = Fraction(1, 10**
         The search's outcome.
     """
     g = game or banque_game()
-    theta = check_theta(theta)
     v, e = float(value), float(eps)
     A = np.array([float(x) for x in _bilinear(g.a(theta))])
     C = np.array([[float(x) for x in _bilinear(h)] for h in g.h(theta)])

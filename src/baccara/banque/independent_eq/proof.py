@@ -45,7 +45,7 @@ from ...errors import ParameterError
 from ...solve.arrangement import at as _at
 from ...solve.arrangement import bilinear as _bilinear
 from ...solve.linalg import eliminate
-from ..model import BanqueGame, banque_game, check_theta, infoset_label
+from ..model import BanqueGame, banque_game, infoset_label
 from .bounds import MIXED_SIDE, _box_bounds, _exact_recheck, _mixed_bounds
 
 Number = Fraction | QuadraticNumber
@@ -333,7 +333,6 @@ def prove_lower_value(theta: Fraction, value: Number, point: tuple[Number, Numbe
         "proved", "refuted" (with a witness) or "inconclusive" (with the reason).
     """
     start = time.perf_counter()
-    theta = check_theta(theta)
     g = game or banque_game()
     value = QuadraticNumber.of(value)
     pts = [(QuadraticNumber.of(p[0]), QuadraticNumber.of(p[1])) for p in (point, *others)]
@@ -438,7 +437,7 @@ def exact_signature(theta: Fraction, p1: Number, p2: Number, game: BanqueGame | 
     tuple
         (frozenset, frozenset, tuple of str), comparable with a float signature.
     """
-    A, C = _exact_coefficients(check_theta(theta), game or banque_game())
+    A, C = _exact_coefficients(theta, game or banque_game())
     signs = _signs(C, p1, p2)
     crossing = [min(_at(c, x, y) for x, y in ((0, 0), (0, 1), (1, 0), (1, 1))) < 0
                 < max(_at(c, x, y) for x, y in ((0, 0), (0, 1), (1, 0), (1, 1))) for c in C]

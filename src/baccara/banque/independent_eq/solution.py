@@ -43,7 +43,7 @@ from ...solve.arrangement import bilinear as _bilinear
 from ...solve.arrangement import p2_on_curve as _p2_on_curve
 from ...solve.sweep import rational_between
 from ..correlated_eq.solution import CorrelatedSolution, correlated_equilibrium
-from ..model import BanqueGame, banque_game, check_theta
+from ..model import BanqueGame, banque_game
 from ..report import independent_renderables, independent_summary
 from .bounds import MaximinBound, maximin_upper_bound
 from .proof import ExactMaximinProof, prove_lower_value
@@ -84,7 +84,6 @@ def independent_equilibrium(theta: Fraction, game: BanqueGame | None = None) -> 
     IndependentSolution
         p1, p2 and the lower value exact in Q(sqrt D); the upper value (the correlated one).
     """
-    theta = check_theta(theta)
     g = game or banque_game()
     p1, p2, v, n, ties = _maximise(theta, g)
     corr = correlated_equilibrium(theta, g)
@@ -244,7 +243,6 @@ def solve_independent(theta: Fraction, game: BanqueGame | None = None) -> Indepe
     IndependentResult
         The maximin (p1, p2), both values, Banker's minimax strategy and the proof.
     """
-    theta = check_theta(theta)
     g = game or banque_game()
     ind = independent_equilibrium(theta, g)
     proof = prove_lower_value(theta, ind.lower_value, (ind.p1, ind.p2), ind.ties, game=g)

@@ -62,7 +62,7 @@ from ...result import Result
 from ...solve.arrangement import Arrangement, arrangement, at, crosses_square, curve_segments, p2_on_curve
 from ...solve.linalg import polytope_vertices
 from ...solve.sweep import rational_between
-from ..model import INFOSETS, BanqueGame, banque_game, check_theta, infoset_label
+from ..model import INFOSETS, BanqueGame, banque_game, infoset_label
 from ..report import nash_renderables, nash_summary
 
 F0, F1 = Fraction(0), Fraction(1)
@@ -367,7 +367,6 @@ def nash_equilibria(theta: Fraction, game: BanqueGame | None = None) -> BanqueNa
     BanqueNashSet
         The extreme equilibria in behavioural strategies, each certified by :func:`certify`.
     """
-    theta = check_theta(theta)
     setup = _Setup(theta, game)
     arr = arrangement(setup.curves)
     out = BanqueNashSet(theta, setup.game)
@@ -677,7 +676,7 @@ def nine_elevenths_breaks(lo: Fraction = Fraction(1, 10), hi: Fraction = Fractio
 def nine_elevenths_equilibrium_exists(theta: Fraction, game: BanqueGame | None = None) -> bool:
     """Is there a Nash equilibrium with p1 = p2 = 9/11 at ``theta``?  (Some Banker best reply
     to 9/11 makes both Players indifferent: a polytope check at one point.)"""
-    setup = _Setup(check_theta(theta), game)
+    setup = _Setup(theta, game)
     draw, zero = setup.moves(NINE_ELEVENTHS, NINE_ELEVENTHS)
     return bool(_supporting(setup, NINE_ELEVENTHS, NINE_ELEVENTHS, draw, zero))
 
