@@ -377,3 +377,20 @@ def test_cli_chemin_takes_the_shoe_options():
     assert doc["shoe"]["cards"] == 306 and doc["equilibria"][0]["certificate"]["holds"]
     bad = runner.invoke(app, ["chemin", "solve", "--model", "A1", "--composition", "90,24,24,24,24,24,24,24,24,24"])
     assert bad.exit_code == 2 and "--composition" in bad.output and "--model B1" in bad.output
+
+
+def test_game_at_reads_a_users_commission_and_trusts_the_solvers_fraction():
+    # CheminGame.at is public: a float or a string is read as the command line reads it (0.05 is 1/20),
+    # never turned into float payoffs, and a commission out of [0, 1) is refused naming alpha
+    from fractions import Fraction
+
+    from baccara import chemin
+    from baccara.errors import BaccaraError
+
+    g = chemin.game("B2", 1)
+    assert g.at(0.05) == g.at("1/20") == g.at(Fraction(1, 20))
+    assert all(isinstance(x, Fraction) for x in g.at(0.05).b)
+    with pytest.raises(BaccaraError, match="alpha"):
+        g.at(1.5)
+    g3 = chemin.game("B3", 1)
+    assert g3.at("5%") == g3.at(Fraction(1, 20))

@@ -35,6 +35,7 @@ from math import comb, perm
 
 import numpy as np
 
+from .. import params
 from ..errors import BaccaraError
 from ..rules import player_draws
 from ..shoe import Shoe, a_decks, shoe_key
@@ -245,20 +246,22 @@ class CheminGame:
         hand, third = self.keys[i]
         return ((_total(hand), -1 if third == NONE else third), hand)
 
-    def at(self, alpha: Fraction) -> AdditiveGame:
+    def at(self, alpha: Fraction | int | float | str) -> AdditiveGame:
         """The additive bimatrix game at commission ``alpha`` (exact rationals).
 
         Parameters
         ----------
-        alpha : Fraction
-            The commission, in [0, 1), as :func:`baccara.params.commission` returns it (the
-            faces, :func:`baccara.chemin.solve` and the command line, check it; this trusts it).
+        alpha : Fraction, int, float or str
+            The commission, in [0, 1).  A Fraction is trusted, as :func:`baccara.params.commission`
+            returns it to the faces and the solvers; any other value (``0.05``, ``"1/20"``) is read
+            and checked by it, so that a user's float never gives float payoffs.
 
         Returns
         -------
         AdditiveGame
             Player's and Banker's payoffs at ``alpha``.
         """
+        alpha = _exact(alpha)
         D = self.deals
         a = tuple(Fraction(-self.base_sgn[u], D) for u in (0, 1))
         b = tuple(Fraction(self.base_sgn[u], D) - alpha * Fraction(self.base_win[u], D) for u in (0, 1))
@@ -268,6 +271,11 @@ class CheminGame:
             for (G0, G1), (H0, H1) in zip(self.G, self.H)
         )
         return AdditiveGame(a, b, h, g, self.labels)
+
+
+def _exact(alpha) -> Fraction:
+    """A commission the solvers parsed (a Fraction) as is; a user's value read by :mod:`baccara.params`."""
+    return alpha if isinstance(alpha, Fraction) else params.commission(alpha, "alpha")
 
 
 @lru_cache(maxsize=64)
@@ -350,21 +358,23 @@ class CheminGame3:
         hand, third = self.keys[i]
         return ((_total(hand), -1 if third == NONE else third), hand)
 
-    def at(self, alpha: Fraction) -> BilinearGame:
+    def at(self, alpha: Fraction | int | float | str) -> BilinearGame:
         """The bilinear game at commission ``alpha``: player I = Player (y over FIVES),
         player II = Banker (x over ``keys``), exact rationals.
 
         Parameters
         ----------
-        alpha : Fraction
-            The commission, in [0, 1), as :func:`baccara.params.commission` returns it (the
-            faces, :func:`baccara.chemin.solve` and the command line, check it; this trusts it).
+        alpha : Fraction, int, float or str
+            The commission, in [0, 1).  A Fraction is trusted, as :func:`baccara.params.commission`
+            returns it to the faces and the solvers; any other value (``0.05``, ``"1/20"``) is read
+            and checked by it, so that a user's float never gives float payoffs.
 
         Returns
         -------
         BilinearGame
             Player's and Banker's payoffs at ``alpha``.
         """
+        alpha = _exact(alpha)
         D = self.deals
         S, W = self.base_sgn, self.base_win
         return BilinearGame(
