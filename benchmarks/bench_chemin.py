@@ -19,6 +19,7 @@ from fractions import Fraction
 from math import isqrt
 
 from baccara.chemin import game as chemin
+from baccara.chemin.model import chemin_game
 from baccara.chemin.solution import sweep_chemin, table4
 
 
@@ -114,7 +115,7 @@ def clear_caches() -> None:
 
 
 def main() -> None:
-    sweep_chemin("B2", 6)  # compile the kernel (or load it from the cache)
+    sweep_chemin(chemin_game("B2", 6))  # compile the kernel (or load it from the cache)
     ds = [1, 6, 8, 50, 100]
     ours = {}
     for d in ds:
@@ -123,7 +124,7 @@ def main() -> None:
         for _ in range(3):
             chemin._chemin_game.cache_clear()
             t0 = time.perf_counter()
-            sw = sweep_chemin("B2", d)
+            sw = sweep_chemin(chemin_game("B2", d))
             times.append(time.perf_counter() - t0)
         ours[d] = (statistics.median(times), sw.result.counts())
         print(f"baccara sweep, d = {d:3d}: {ours[d][0] * 1e3:7.1f} ms  (a, b, c, d, e) = {ours[d][1]}")

@@ -57,17 +57,17 @@ def reference_enumeration(game) -> list[tuple]:
 
 def main() -> None:
     d, alpha = 6, Fraction(1, 20)
-    solve_chemin3("B3", 2, alpha)  # compile / load the kernel
+    solve_chemin3(chemin_game("B3", 2), alpha)  # compile / load the kernel
     chemin._chemin_game3.cache_clear()
     chemin._raw_coefficients.cache_clear()
     chemin._chemin_game.cache_clear()
     t0 = time.perf_counter()
-    sol = solve_chemin3("B3", d, alpha, all_equilibria=True)
+    sol = solve_chemin3(chemin_game("B3", d), alpha, all_equilibria=True)
     cold = time.perf_counter() - t0
     warm = []
     for _ in range(5):
         t0 = time.perf_counter()
-        solve_chemin3("B3", d, alpha, all_equilibria=True)
+        solve_chemin3(chemin_game("B3", d), alpha, all_equilibria=True)
         warm.append(time.perf_counter() - t0)
     print(f"baccara B3 all equilibria, d = {d}, alpha = {alpha}: cold {cold:.2f} s, warm median "
           f"{statistics.median(warm):.3f} s; unique = {sol.unique}, "
@@ -88,7 +88,7 @@ def main() -> None:
     worst = 0.0
     for dd in (1, 6, 9, 50, 100):
         t0 = time.perf_counter()
-        sw = sweep_chemin3(dd)
+        sw = sweep_chemin3(chemin_game("B3", dd))
         t = time.perf_counter() - t0
         worst = max(worst, t)
         print(f"B3 sweep d = {dd:3d}: {t:5.2f} s, {len(sw.confirmations)} intervals, "

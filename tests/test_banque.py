@@ -114,9 +114,10 @@ def test_certificate_at_small_theta_values():
     # As theta -> 0 Player 1's stake vanishes and the game is chemin de fer against Player 2 (Ethier and
     # Lee 2015, section 3: m = 52): its value is Model A1's, where Player draws at 5 with probability 9/11
     # (Kemeny and Snell 1957) -- here solved as chemin de fer, apart from the banque game.
+    from baccara.chemin.model import chemin_game
     from baccara.chemin.solution import solve_chemin
 
-    (a1,) = solve_chemin("A1", None, Fraction(0)).nash.equilibria
+    (a1,) = solve_chemin(chemin_game("A1", None), Fraction(0)).nash.equilibria
     assert a1.p == Fraction(9, 11)
     s = _certified(Fraction(1, 10000))
     assert s.m == 52 and s.p[3] == 0

@@ -28,7 +28,7 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def sweep6():
-    return sweep_chemin("B2", 6)
+    return sweep_chemin(chemin_game("B2", 6))
 
 
 def test_table2_all_66_cases(sweep6):
@@ -71,7 +71,7 @@ def test_table6_banker_mixing_strategies():
     blocks_at = [(3, 8), (4, 1), (5, 4), (6, 10), (6, 6)]
     flat, per_d = [], {}
     for d in range(1, 13):
-        sw = sweep_chemin("B2", d)
+        sw = sweep_chemin(chemin_game("B2", d))
         g = sw.game
         blocks = [sorted((i for i, (h, k) in enumerate(g.keys) if (sum(h) % 10, k) == b), key=g.block_key) for b in blocks_at]
         per_d[d] = tuple(strategy_string(iv.moves, {iv.i}, blocks) for iv in sw.result.intervals)
@@ -87,7 +87,7 @@ def test_table6_banker_mixing_strategies():
 
 @pytest.mark.parametrize("alpha", [Fraction(0), Fraction(1, 25), Fraction(1, 20), Fraction(1, 10)])
 def test_a2_coincides_with_a1(alpha):
-    a1, a2 = solve_chemin("A1", None, alpha), solve_chemin("A2", None, alpha)
+    a1, a2 = solve_chemin(chemin_game("A1", None), alpha), solve_chemin(chemin_game("A2", None), alpha)
     assert a1.unique and a2.unique
     e1, e2 = a1.nash.equilibria[0], a2.nash.equilibria[0]
     assert e1.p == e2.p and e1.payoff_I == e2.payoff_I and e1.payoff_II == e2.payoff_II
@@ -100,10 +100,10 @@ def test_a2_coincides_with_a1(alpha):
 
 def test_a1_parlor_game_is_kemeny_snell():
     # Kemeny and Snell (1957), cited in Ethier and Lee (2023): Player draws at 5 with probability 9/11.
-    sol = solve_chemin("A1", None, Fraction(0))
+    sol = solve_chemin(chemin_game("A1", None), Fraction(0))
     assert sol.nash.equilibria[0].p == Fraction(9, 11)
     # and over the commission p(alpha) = (9 - alpha) / (11 - 6 alpha) on all of [0, 1/10]
-    iv = sweep_chemin("A1", None).intervals()
+    iv = sweep_chemin(chemin_game("A1", None)).intervals()
     assert len(iv) == 1 and iv[0]["player"]["draw_at_5"] == "(9 - 1*alpha) / (11 - 6*alpha)"
 
 
@@ -128,8 +128,8 @@ def test_coefficients_are_polynomials_in_d_and_their_limit_is_model_a():
 
 def test_b2_equilibrium_tends_to_a1():
     alpha = Fraction(1, 20)
-    target = solve_chemin("A1", None, alpha).nash.equilibria[0].p
-    gaps = [abs(solve_chemin("B2", d, alpha).nash.equilibria[0].p - target) for d in (10, 100, 1000)]
+    target = solve_chemin(chemin_game("A1", None), alpha).nash.equilibria[0].p
+    gaps = [abs(solve_chemin(chemin_game("B2", d), alpha).nash.equilibria[0].p - target) for d in (10, 100, 1000)]
     assert gaps[0] > gaps[1] > gaps[2] and gaps[2] < Fraction(1, 10**3)
 
 
@@ -150,7 +150,7 @@ def test_zero_sum_lp_agrees_with_foster(model, decks):
 @settings(max_examples=12, deadline=None)
 @given(st.integers(1, 40), st.fractions(min_value=0, max_value=Fraction(1, 10), max_denominator=1000))
 def test_every_equilibrium_is_certified(d, alpha):
-    sol = solve_chemin("B2", d, alpha)
+    sol = solve_chemin(chemin_game("B2", d), alpha)
     assert sol.nash.equilibria and not sol.nash.continua
     g = sol.game.at(alpha)
     for eq in sol.nash.equilibria:
@@ -196,7 +196,7 @@ def test_cli_solve_json_contract():
     # indifferent between standing and drawing at 5, and the payoffs are those of the two strategies.
     game = chemin_game("B2", 6)
     g = game.at(Fraction(1, 20))
-    (api,) = solve_chemin("B2", 6, Fraction(1, 20)).nash.equilibria
+    (api,) = solve_chemin(chemin_game("B2", 6), Fraction(1, 20)).nash.equilibria
     labels = [k for k, x in enumerate(api.q) if 0 < x < 1]
     assert len(labels) == 1 and api.q[labels[0]] == Fraction(eq["banker"]["mixed"]["(0,6)|none"])
     p = Fraction(eq["player"]["draw_at_5"])
@@ -324,7 +324,7 @@ def test_table7_without_confirmation_says_so():
 def test_a_fresh_shoe_given_as_a_composition_is_the_d_deck_game(d):
     for shoe in (Shoe.decks(d), Shoe.from_values([16 * d] + [4 * d] * 9), Shoe.from_ranks([4 * d] * 13)):
         assert chemin_game("B2", shoe) is chemin_game("B2", d)
-        assert solve_chemin("B2", shoe, Fraction(1, 20)).to_json() == solve_chemin("B2", d, Fraction(1, 20)).to_json()
+        assert solve_chemin(chemin_game("B2", shoe), Fraction(1, 20)).to_json() == solve_chemin(chemin_game("B2", d), Fraction(1, 20)).to_json()
     assert chemin_game("B1", Shoe.infinite()) is chemin_game("A1", None)
 
 
@@ -351,14 +351,14 @@ def test_a_depleted_shoe_equilibrium_is_certified():
     shoe = Shoe.decks(1)
     for r in "898989":
         shoe = shoe.remove(r)
-    sol = solve_chemin("B2", shoe, Fraction(1, 20)).to_json()
+    sol = solve_chemin(chemin_game("B2", shoe), Fraction(1, 20)).to_json()
     assert sol["decks"] is None and sol["shoe"] == {"kind": "composition", "cards": 46,
                                                     "values": {str(v): c for v, c in enumerate(shoe.value_counts())}}
     assert all(eq["certificate"]["holds"] for eq in sol["equilibria"])
     assert raw_coefficients(shoe.value_counts(), 0).deals == 46 * 45 * 44 * 43 * 42 * 41
     from baccara.chemin.model3 import solve_chemin3
 
-    doc = solve_chemin3("B3", shoe, Fraction(1, 20), all_equilibria=True).to_json()
+    doc = solve_chemin3(chemin_game("B3", shoe), Fraction(1, 20), all_equilibria=True).to_json()
     assert doc["equilibria"] and all(eq["certificate"]["holds"] for eq in doc["equilibria"])
 
 

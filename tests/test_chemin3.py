@@ -48,7 +48,7 @@ def test_b3_with_one_move_at_all_fives_is_b2():
 
 @pytest.fixture(scope="module")
 def sweeps():
-    return {d: sweep_chemin3(d) for d in range(1, 14)}
+    return {d: sweep_chemin3(chemin_game("B3", d)) for d in range(1, 14)}
 
 
 @pytest.mark.slow
@@ -99,14 +99,14 @@ def test_d1_seed_route_fails_enumeration_does_not():
     alpha = Fraction(1, 20)
     route = seed_route(chemin_game("B3", 1), alpha)
     assert route.candidates and not any(route.confirmed)
-    sol = solve_chemin3("B3", 1, alpha)
+    sol = solve_chemin3(chemin_game("B3", 1), alpha)
     assert sol.unique and all(c.holds for c in sol.certificates)
     assert [k for k, v in zip(sol.game.labels, sol.equilibria[0].x) if 0 < v < 1] == ["(8,8)|none"]
 
 
 @pytest.mark.parametrize("d,alpha", [(2, Fraction(1, 50)), (6, Fraction(1, 20)), (6, Fraction(0)), (8, Fraction(1, 25))])
 def test_seed_route_agrees_with_enumeration(d, alpha):
-    sol = solve_chemin3("B3", d, alpha)
+    sol = solve_chemin3(chemin_game("B3", d), alpha)
     assert sol.unique
     eq = sol.equilibria[0]
     assert [(c.y, c.x) for c, ok in zip(sol.route.candidates, sol.route.confirmed) if ok] == [(eq.y, eq.x)]
@@ -129,8 +129,8 @@ def test_zero_sum_lp_matches_enumeration(d):
 def test_a3_coincides_with_a1(alpha):
     # With replacement the compositions of 5 are one decision: every extreme equilibrium of
     # A3 draws at 5 with A1's total probability (weights 4:1:1:1:1), Banker as in A1.
-    a1 = solve_chemin("A1", None, alpha).nash.equilibria[0]
-    sol = solve_chemin3("A3", None, alpha)
+    a1 = solve_chemin(chemin_game("A1", None), alpha).nash.equilibria[0]
+    sol = solve_chemin3(chemin_game("A3", None), alpha)
     assert sol.equilibria and all(c.holds for c in sol.certificates)
     w = (4, 1, 1, 1, 1)
     for eq in sol.equilibria:
@@ -144,10 +144,10 @@ def test_a3_coincides_with_a1(alpha):
 def test_b3_tends_to_a1_as_d_grows():
     # Ethier and Lee (2023), (67)-(68): as d -> oo Player's total draw probability at 5 tends to A1's p.
     alpha = Fraction(1, 20)
-    p_a1 = solve_chemin("A1", None, alpha).nash.equilibria[0].p
+    p_a1 = solve_chemin(chemin_game("A1", None), alpha).nash.equilibria[0].p
     gaps = []
     for d in (10, 100, 1000):
-        y = solve_chemin3("B3", d, alpha, all_equilibria=False).equilibria[0].y
+        y = solve_chemin3(chemin_game("B3", d), alpha, all_equilibria=False).equilibria[0].y
         gaps.append(abs((4 * y[0] + y[1] + y[2] + y[3] + y[4]) / 8 - p_a1))
     assert gaps[0] > gaps[1] > gaps[2] and gaps[2] < Fraction(1, 10**3)
 
@@ -156,7 +156,7 @@ def test_b3_tends_to_a1_as_d_grows():
 @settings(max_examples=8, deadline=None)
 @given(st.integers(1, 30), st.fractions(0, Fraction(1, 10), max_denominator=200))
 def test_b3_equilibria_certified_and_perturbation_fails(d, alpha):
-    sol = solve_chemin3("B3", d, alpha)
+    sol = solve_chemin3(chemin_game("B3", d), alpha)
     assert sol.equilibria and all(c.holds for c in sol.certificates)
     eq = sol.equilibria[0]
     y = list(eq.y)

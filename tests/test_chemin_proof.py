@@ -22,9 +22,10 @@ def doc1() -> dict:
 def restricted1():
     """The sweep of Model B3's game restricted to Banker's two candidate strategies (d = 1): Ethier and Lee
     (2023), section 4's route to Table 7, computed apart from the proof."""
+    from baccara.chemin.model import chemin_game
     from baccara.chemin.model3 import sweep_chemin3
 
-    return sweep_chemin3(1, confirm=False).restricted.result
+    return sweep_chemin3(chemin_game("B3", 1), confirm=False).restricted.result
 
 
 def test_prove_and_check_one_deck(doc1, restricted1):

@@ -31,7 +31,7 @@ SMALL = (8, 2, 1, 2, 4, 1, 1, 0, 0, 4)  # by value 0-9: 23 cards (issue 38)
 
 
 def solve_json(counts, alpha):
-    return solve_chemin("B2", counts, alpha).to_json()
+    return solve_chemin(chemin_game("B2", counts), alpha).to_json()
 
 
 def described(equilibria):
@@ -61,7 +61,7 @@ def check_sweep_against_solve(counts, lo=F(0), hi=F(1, 10)):
     """Every interval of the sweep at a rational alpha inside, and every alpha it singles out,
     against Foster's enumeration there: the same extreme equilibria, the same uniqueness."""
     try:
-        sw = sweep_chemin("B2", counts, lo, hi)
+        sw = sweep_chemin(chemin_game("B2", counts), lo, hi)
     except NotProven:
         assume(False)
     doc = sw.to_json()
@@ -204,7 +204,7 @@ def test_equivalent_sets_are_those_proportional_at_every_commission(counts):
 
 
 def sw_groups(counts):
-    return sweep_chemin("B2", counts, equilibria=False).result.groups
+    return sweep_chemin(chemin_game("B2", counts), equilibria=False).result.groups
 
 
 def test_solve_does_not_merge_sets_proportional_at_one_commission_only():
@@ -217,7 +217,7 @@ def test_solve_does_not_merge_sets_proportional_at_one_commission_only():
     at0 = game.at(F(0))
     accidental = proportional_groups([(*at0.g[i], *at0.h[i]) for i in range(len(game.keys))])
     assert sorted(accidental) != sorted(game.equivalent_sets())
-    sol = solve_chemin("B2", counts, F(0))
+    sol = solve_chemin(chemin_game("B2", counts), F(0))
     assert sorted(sol.nash.groups or []) == sorted(game.equivalent_sets())
     doc = solve_json((8, 0, 0, 0, 3, 0, 0, 0, 0, 1), F(0))
     assert doc["equivalent_information_sets"][-1] == ["(0,4)|0", "(0,4)|4"]
@@ -229,7 +229,7 @@ def test_a_crossing_where_a_third_set_turns():
     # a third set's move flips too, so the two sides of the crossing disagree beyond the two
     # curves (the sweep refused this before): Table 3's row takes Banker's moves at the point
     # itself, and the equilibria there are Foster's in Q(sqrt d).
-    sw = sweep_chemin("B2", (2, 4, 2, 1, 1, 1, 2, 2, 5, 0))
+    sw = sweep_chemin(chemin_game("B2", (2, 4, 2, 1, 1, 1, 2, 2, 5, 0)))
     (row,) = [r for r in sw.to_json()["table3"] if abs(r["alpha"]["float"] - 0.0124005252) < 1e-9]
     assert row["curves"] == ["(6,7)|0", "(8,8)|none"] and row["several_equilibria"]
     (pt,) = [p for p in sw.result.special if abs(float(p.alpha) - 0.0124005252) < 1e-9]

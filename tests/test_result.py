@@ -13,6 +13,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import baccara
+from baccara.chemin.model import chemin_game
 from baccara.chemin.model3 import solve_chemin3, sweep_chemin3
 from baccara.chemin.solution import solve_chemin, sweep_chemin
 from baccara.cli.simulate import simulate_app
@@ -20,10 +21,10 @@ from baccara.result import Result
 from baccara.sim import SimResult, play_banque, play_chemin, play_punto
 
 RESULTS = {
-    "chemin B2 solve": lambda: solve_chemin("B2", 6, Fraction(1, 20)),
-    "chemin A1 sweep": lambda: sweep_chemin("A1", None),
-    "chemin B3 solve": lambda: solve_chemin3("B3", 2, Fraction(1, 20), all_equilibria=True),
-    "chemin B3 sweep": lambda: sweep_chemin3(2, confirm=False),
+    "chemin B2 solve": lambda: solve_chemin(chemin_game("B2", 6), Fraction(1, 20)),
+    "chemin A1 sweep": lambda: sweep_chemin(chemin_game("A1", None)),
+    "chemin B3 solve": lambda: solve_chemin3(chemin_game("B3", 2), Fraction(1, 20), all_equilibria=True),
+    "chemin B3 sweep": lambda: sweep_chemin3(chemin_game("B3", 2), confirm=False),
 }
 
 DRAGON7 = str(Path(__file__).parents[1] / "examples" / "counts" / "dragon7.toml")

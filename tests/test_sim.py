@@ -362,10 +362,11 @@ def test_chemin_gains_agree_with_the_exact_game(chemin_eq, deal):
 
 
 def test_chemin_exact_values_are_the_solver_and_the_punto_banco_engine(chemin_eq):
+    from baccara.chemin.model import chemin_game
     from baccara.chemin.solution import solve_chemin
     from baccara.punto.exact import coup_distribution
 
-    eq = solve_chemin("B2", 6, Fraction(1, 20)).nash.equilibria[0]
+    eq = solve_chemin(chemin_game("B2", 6), Fraction(1, 20)).nash.equilibria[0]
     ex = exact_chemin(6, Fraction(1, 20), chemin_eq)
     assert ex.banker == eq.payoff_II and ex.player == eq.payoff_I
     tb = exact_chemin(8, Fraction(0), tableau_strategy())

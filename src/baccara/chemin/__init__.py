@@ -107,8 +107,8 @@ def solve(model: str = "B2", decks: int | str | None = None, commission: Any = F
     alpha = params.commission(commission, "commission")
     g = game(model, decks, shoe=shoe)
     if isinstance(g, CheminGame3):
-        return solve_chemin3(g.model, g.decks, alpha, all_equilibria=all_equilibria)
-    return solve_chemin(g.model, g.decks, alpha)
+        return solve_chemin3(g, alpha, all_equilibria=all_equilibria)
+    return solve_chemin(g, alpha)
 
 
 def sweep(model: str = "B2", decks: int | str | None = None, lo: Any = 0, hi: Any = Fraction(1, 10), *,
@@ -137,9 +137,8 @@ def sweep(model: str = "B2", decks: int | str | None = None, lo: Any = 0, hi: An
         raise BaccaraError(f"lo must be below hi, got {a} and {b}")
     g = game(model, decks, shoe=shoe)
     if g.model == "B3":
-        assert g.decks is not None  # Model B: a finite shoe
-        return sweep_chemin3(g.decks, a, b)
-    return sweep_chemin(g.model, g.decks, a, b)  # Model A3 is swept as A1 (and says so)
+        return sweep_chemin3(g, a, b)
+    return sweep_chemin(g, a, b)  # Model A3 is swept as A1 (and says so)
 
 
 def prove(model: str = "B3", decks: int | str | None = 6, lo: Any = 0, hi: Any = Fraction(1, 10)) -> Chemin3Proof:

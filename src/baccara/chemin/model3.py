@@ -28,12 +28,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 from ..algebraic import fraction_str as fstr
 from ..errors import BaccaraError
 from ..result import Result
-from ..shoe import Shoe, decks_json, shoe_json
+from ..shoe import decks_json, shoe_json
 from ..solve.additive import AdditiveGame
 from ..solve.additive import nash_equilibria as foster
 from ..solve.bilinear import (
@@ -48,7 +48,7 @@ from ..solve.bilinear import (
     solve_zero_sum,
 )
 from ..solve.sweep import rational_between, strategy_string, sweep
-from .model import FIVE_LABELS, CheminGame3, chemin_game
+from .model import FIVE_LABELS, CheminGame, CheminGame3, chemin_game
 from .report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
 from .solution import CheminSweep, solve_chemin
 
@@ -180,15 +180,14 @@ def _blocks(game: CheminGame3, open_sets) -> list[list[int]]:
     return group_blocks(list(open_sets), game.block_key)
 
 
-def _check_model3(model: str) -> str:
-    m = str(model).upper()
-    if m not in ("A3", "B3"):
-        raise BaccaraError(f"model must be A3 or B3 here, got {model!r}")
-    return m
+def _check_model3(game: CheminGame | CheminGame3) -> CheminGame3:
+    """The game, which must be Model A3 or B3 (Models 1-2: :func:`~baccara.chemin.solution.solve_chemin`)."""
+    if not isinstance(game, CheminGame3):
+        raise BaccaraError(f"model must be A3 or B3 here, got {game.model}: use solve_chemin")
+    return game
 
 
-def solve_chemin3(model: str = "B3", decks: int | None | Shoe | tuple[int, ...] = 6, alpha: Fraction = Fraction(1, 20),
-                  all_equilibria: bool = True) -> Chemin3Solution:
+def solve_chemin3(game: CheminGame | CheminGame3, alpha: Fraction = Fraction(1, 20), all_equilibria: bool = True) -> Chemin3Solution:
     """Chemin de fer under Model A3 or B3 at commission ``alpha``.
 
     ``all_equilibria``: enumerate every extreme equilibrium (settles
@@ -197,10 +196,8 @@ def solve_chemin3(model: str = "B3", decks: int | None | Shoe | tuple[int, ...] 
 
     Parameters
     ----------
-    model : str
-        A3 or B3.
-    decks : int, None, Shoe or tuple of int
-        The shoe: decks (None: the infinite shoe), a shoe, or counts by value.
+    game : CheminGame3
+        Model A3 or B3 on its shoe (:func:`~baccara.chemin.model.chemin_game`).
     alpha : Fraction
         The commission, in [0, 1), as :func:`baccara.params.commission` returns it: the faces (:mod:`baccara.chemin`, the command line) check it, this trusts it.
     all_equilibria : bool
@@ -211,8 +208,8 @@ def solve_chemin3(model: str = "B3", decks: int | None | Shoe | tuple[int, ...] 
     Chemin3Solution
         The equilibria, each with its certificate.
     """
-    model = _check_model3(model)
-    game = cast(CheminGame3, chemin_game(model, decks))  # a Model 3, checked above
+    game = _check_model3(game)
+    model = game.model
     bil = game.at(alpha)
     red = dominance_reduction(bil)
     sol = Chemin3Solution(game, alpha, bil, [], [], list(red.open_II))
@@ -239,7 +236,7 @@ def seed_route(game3: CheminGame3, alpha: Fraction) -> SeedRoute:
     Model B2 equilibrium at the same (d, alpha); Foster's algorithm on the reversed game
     (Banker = player I choosing between them, Player = player II, additive in his five
     choices); each equilibrium found is then certified in the full Model B3 game."""
-    b2 = solve_chemin("B2", game3.decks, alpha)
+    b2 = solve_chemin(chemin_game("B2", game3.decks), alpha)
     eq = b2.nash.equilibria[0]
     mixed = [i for i, v in enumerate(eq.q) if 0 < v < 1]
     if len(mixed) != 1:
@@ -319,14 +316,14 @@ def table7_blocks(game) -> list[list[int]]:
             for b in TABLE7_BLOCKS]
 
 
-def sweep_chemin3(decks: int | Shoe | tuple[int, ...] = 6, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),
+def sweep_chemin3(game: CheminGame | CheminGame3, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),
                   confirm: bool = True) -> Chemin3Sweep:
     """Model B3's equilibria over alpha in [lo, hi] (see the module docstring).
 
     Parameters
     ----------
-    decks : int, Shoe or tuple of int
-        The shoe: decks, a shoe, or counts by value.
+    game : CheminGame3
+        Model B3 on its shoe (:func:`~baccara.chemin.model.chemin_game`).
     lo, hi : Fraction
         The commission range, 0 <= lo < hi < 1, as :func:`baccara.params.commission` returns it: the faces (:mod:`baccara.chemin`, the command line) check it, this trusts it.
     confirm : bool
@@ -337,7 +334,9 @@ def sweep_chemin3(decks: int | Shoe | tuple[int, ...] = 6, lo: Fraction = Fracti
     Chemin3Sweep
         The restricted game's sweep, Table 7's strategies and their confirmations.
     """
-    game3 = cast(CheminGame3, chemin_game("B3", decks))
+    if not isinstance(game, CheminGame3) or game.model != "B3":
+        raise BaccaraError(f"the Model 3 sweep is Model B3's, got Model {game.model}")
+    game3 = game
     restricted = game3.restricted(THEOREM2_PLAYER, MIXED_AT)
     sw = CheminSweep(restricted, sweep(restricted.linear(), lo, hi, order=restricted.block_key))
     blocks = table7_blocks(restricted)
@@ -380,7 +379,7 @@ def table7(decks, confirm: bool = True, progress=None) -> list[dict]:
     (``confirmed``: True, False where refuted, None where not asked and nothing refuted)."""
     rows: list[dict] = []
     for d in decks:
-        sw = sweep_chemin3(d, confirm=confirm)
+        sw = sweep_chemin3(chemin_game("B3", d), confirm=confirm)
         key = (tuple(sw.table7()), sw.restricted.result.counts()[4])
         # True: confirmed in the full game; None: not asked (--no-confirm) and nothing refuted; False: refuted
         refuted = not all(c["player_other_moves_optimal"] and c["unique_at_sample"] is not False

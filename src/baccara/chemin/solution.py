@@ -17,11 +17,11 @@ from ..algebraic import fraction_str as fstr
 from ..algebraic import real_json
 from ..errors import BaccaraError
 from ..result import Result
-from ..shoe import Shoe, decks_json, shoe_json
+from ..shoe import decks_json, shoe_json
 from ..solve.additive import Certificate, Equilibrium, NashSet, certify, dominance_reduction, nash_equilibria
 from ..solve.sweep import Sweep, group_blocks, strategy_string, sweep
 from .kernel import NONE
-from .model import THIRD_LABELS, CheminGame, _total, chemin_game
+from .model import THIRD_LABELS, CheminGame, CheminGame3, _total, chemin_game
 from .report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
 
 DEFAULT_RANGE = (Fraction(0), Fraction(1, 10))
@@ -106,23 +106,21 @@ def equivalent_json(game: CheminGame) -> list[list[str]]:
     return [[game.labels[i] for i in m] for m in game.equivalent_sets() if len(m) > 1]
 
 
-def _game12(model: str, decks: int | None | Shoe | tuple[int, ...], model3_function: str) -> CheminGame:
+def _game12(game: CheminGame | CheminGame3, model3_function: str) -> CheminGame:
     """The additive game of Models 1-2; Model 3 is refused with the function that solves it."""
-    game = chemin_game(model, decks)
     if not isinstance(game, CheminGame):
         raise BaccaraError(f"model {game.model} is Model 3 (Player sees his composition): use {model3_function}")
     return game
 
 
-def solve_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 6, alpha: Fraction = Fraction(1, 20)) -> CheminSolution:
-    """All Nash equilibria of chemin de fer under ``model`` with ``decks`` at commission ``alpha``.
+def solve_chemin(game: CheminGame | CheminGame3, alpha: Fraction = Fraction(1, 20)) -> CheminSolution:
+    """All Nash equilibria of chemin de fer ``game`` at commission ``alpha``.
 
     Parameters
     ----------
-    model : str
-        A1, A2, B1 or B2 (Model 3: :func:`~baccara.chemin.model3.solve_chemin3`).
-    decks : int, None, Shoe or tuple of int
-        The shoe: decks (None: the infinite shoe), a shoe, or counts by value.
+    game : CheminGame
+        Model A1, A2, B1 or B2 on its shoe (:func:`~baccara.chemin.model.chemin_game`; Model 3:
+        :func:`~baccara.chemin.model3.solve_chemin3`).
     alpha : Fraction
         The commission, in [0, 1), as :func:`baccara.params.commission` returns it: the faces (:mod:`baccara.chemin`, the command line) check it, this trusts it.
 
@@ -131,7 +129,7 @@ def solve_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] =
     CheminSolution
         The equilibria, each with its certificate.
     """
-    game = _game12(model, decks, "solve_chemin3")
+    game = _game12(game, "solve_chemin3")
     g = game.at(alpha)
     nash = nash_equilibria(g, groups=game.equivalent_sets())
     certs = [certify(g, eq.p, eq.q) for eq in nash.equilibria]
@@ -310,16 +308,16 @@ class CheminSweep(Result):
         }
 
 
-def sweep_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] = 6, lo: Fraction = DEFAULT_RANGE[0],
-                 hi: Fraction = DEFAULT_RANGE[1], equilibria: bool = True) -> CheminSweep:
-    """The alpha sweep of chemin de fer (Ethier and Lee (2023), section 3) over [lo, hi].
+def sweep_chemin(game: CheminGame | CheminGame3, lo: Fraction = DEFAULT_RANGE[0], hi: Fraction = DEFAULT_RANGE[1],
+                 equilibria: bool = True) -> CheminSweep:
+    """The alpha sweep of chemin de fer ``game`` (Ethier and Lee (2023), section 3) over [lo, hi].
 
     Parameters
     ----------
-    model : str
-        A1, A2, A3 (swept as A1), B1 or B2 (Model B3: :func:`~baccara.chemin.model3.sweep_chemin3`).
-    decks : int, None, Shoe or tuple of int
-        The shoe: decks (None: the infinite shoe), a shoe, or counts by value.
+    game : CheminGame or CheminGame3
+        Model A1, A2, B1 or B2 on its shoe, or Model A3 (swept as A1, and said so)
+        (:func:`~baccara.chemin.model.chemin_game`; Model B3:
+        :func:`~baccara.chemin.model3.sweep_chemin3`).
     lo, hi : Fraction
         The commission range, 0 <= lo < hi < 1, as :func:`baccara.params.commission` returns it: the faces (:mod:`baccara.chemin`, the command line) check it, this trusts it.
     equilibria : bool
@@ -330,10 +328,10 @@ def sweep_chemin(model: str = "B2", decks: int | None | Shoe | tuple[int, ...] =
     CheminSweep
         The curves, their intersections and the equilibria on every alpha-interval.
     """
-    if model == "A3":  # with replacement the compositions of 5 are one decision: Model A1
-        a1 = sweep_chemin("A1", decks, lo, hi, equilibria)
+    if game.model == "A3":  # with replacement the compositions of 5 are one decision: Model A1
+        a1 = sweep_chemin(chemin_game("A1", game.decks), lo, hi, equilibria)
         return CheminSweep(a1.game, a1.result, as_model="A3")
-    game = _game12(model, decks, "sweep_chemin3")
+    game = _game12(game, "sweep_chemin3")
     return CheminSweep(game, sweep(game.linear(), lo, hi, order=game.block_key, equilibria=equilibria))
 
 
@@ -341,7 +339,7 @@ def table4(decks: Iterable[int | None], progress: Callable[[int | None], None] |
     """Ethier and Lee (2023), Table 4: (d, (a), (b), (c), (d), (e)) for each d, Model B2 (d = None: the limit, Model A2)."""
     rows = []
     for d in decks:
-        sw = sweep_chemin("B2" if d is not None else "A2", d, equilibria=False)
+        sw = sweep_chemin(chemin_game("B2" if d is not None else "A2", d), equilibria=False)
         rows.append((d, *sw.result.counts()))
         if progress:
             progress(d)
@@ -355,7 +353,7 @@ def table5(decks: Iterable[int], progress: Callable[[int], None] | None = None) 
     Rows: total 0-7; columns: third card 0-9, then none."""
     seen: dict[tuple[int, int], set[str]] = {}
     for d in decks:
-        sw = sweep_chemin("B2", d)
+        sw = sweep_chemin(chemin_game("B2", d))
         game, groups = sw.game, sw.result.groups
         for iv in sw.result.intervals:
             for k, members in enumerate(groups):

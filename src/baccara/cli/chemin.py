@@ -80,15 +80,17 @@ def chemin_solve(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
                      help="Model 3: enumerate every extreme equilibrium (settles uniqueness). "
                           "Models 1-2 always enumerate them (Foster's algorithm).")) -> dict | None:
     """Every Nash equilibrium at one commission, with its certificate."""
+    from ..chemin.model import CheminGame3, chemin_game
     from ..chemin.solution import solve_chemin
 
     m, d = _model_and_decks(model, decks, composition, remove, add)
-    if m.endswith("3"):
+    alpha = params.commission(commission, "--commission")
+    game = chemin_game(m, d)
+    if isinstance(game, CheminGame3):
         from ..chemin.model3 import solve_chemin3
 
-        return render(solve_chemin3(m, d, params.commission(commission, "--commission"), all_equilibria=all_equilibria), json_out)
-
-    return render(solve_chemin(m, d, params.commission(commission, "--commission")), json_out)
+        return render(solve_chemin3(game, alpha, all_equilibria=all_equilibria), json_out)
+    return render(solve_chemin(game, alpha), json_out)
 
 
 @chemin_app.command("sweep")
@@ -102,19 +104,19 @@ def chemin_sweep(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositi
     Says whether the equilibrium is unique and, where it is not, lists every extreme equilibrium.
     Exit status 1 when a case cannot be decided yet (nothing is claimed then); 2 on bad input.
     """
+    from ..chemin.model import chemin_game
     from ..chemin.solution import sweep_chemin
 
     m, d = _model_and_decks(model, decks, composition, remove, add)
     a, b = params.commission(lo, "--from"), params.commission(hi, "--to")
     if a >= b:
         raise BaccaraError(f"--from must be below --to, got {a} and {b}")
+    game = chemin_game(m, d)
     if m == "B3":
         from ..chemin.model3 import sweep_chemin3
 
-        assert d is not None  # Model B: a finite shoe
-        return render(sweep_chemin3(d, a, b), json_out)
-
-    return render(sweep_chemin(m, d, a, b), json_out)
+        return render(sweep_chemin3(game, a, b), json_out)
+    return render(sweep_chemin(game, a, b), json_out)
 
 
 @chemin_app.command("prove")
@@ -279,6 +281,7 @@ def chemin_plot(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositio
                 output: str = typer.Option("curves.png", "--out", "-o", metavar="FILE",
                                            help="Image file to write (.png, .pdf, .svg).")) -> None:
     """Plot the best-response-discontinuity curves in the (alpha, p) plane (Ethier and Lee (2023), Figure 1)."""
+    from ..chemin.model import chemin_game
     from ..chemin.solution import sweep_chemin
 
     m, d = _model_and_decks(model, decks, composition, remove, add, model3=False)
@@ -286,7 +289,7 @@ def chemin_plot(model: str = MODEL, decks: str | None = CHEMIN_DECKS, compositio
     from ..plots import plot_curves
 
     try:
-        path = plot_curves(sweep_chemin(m, d), output)
+        path = plot_curves(sweep_chemin(chemin_game(m, d)), output)
     except BaccaraError:
         raise
     except (OSError, ValueError) as e:

@@ -132,10 +132,11 @@ def equilibrium_strategy(decks: int | None, alpha: Fraction, model: str = "B2", 
     silently replaced.  Information sets the game drops (never reached, or where
     drawing changes nothing) keep the tableau's move.
     """
+    from ..chemin.model import chemin_game
     from ..chemin.solution import solve_chemin
 
     model = check_model_for_decks(model, decks)
-    sol = solve_chemin(model, decks, Fraction(alpha))
+    sol = solve_chemin(chemin_game(model, decks), Fraction(alpha))
     eqs = sol.nash.equilibria
     if not eqs:
         raise BaccaraError(f"no equilibrium found for Model {model}, decks {decks}, commission {alpha}")
