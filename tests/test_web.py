@@ -349,7 +349,7 @@ def test_punto_page_takes_another_drawing_table(client):
 
 
 def test_the_banque_sweep_chart_draws_each_intervals_formula():
-    from baccara.web.pages import banque_sweep_chart
+    from baccara.web.charts import banque_sweep_chart
 
     doc = {"intervals": [{"from": {"float": 0.0}, "to": {"float": 0.5},
                           "formula": {"denominator": [2], "numerators": [[1], [0, 1]], "unknowns": ["p_SS", "value"]}}]}

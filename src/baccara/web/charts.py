@@ -6,6 +6,7 @@ Each function returns SVG markup (escaped text, safe to put in a page as is).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from html import escape
 
 
@@ -110,3 +111,45 @@ def line_chart(series: dict[str, Sequence[tuple[float, float]]], *, x_label: str
         parts.append(f'<text x="{width - right + 6}" y="{top + 14 + 16 * k}" fill="{colour}">{escape(name)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _poly(coefficients: list[int], x: Fraction) -> Fraction:
+    """An integer polynomial (coefficients from the constant up) at ``x``, exactly."""
+    value = Fraction(0)
+    for c in reversed(coefficients):
+        value = value * x + c
+    return value
+
+
+def banque_sweep_chart(sweep: dict, samples: int = 4) -> str:
+    """The correlated equilibrium's value to the players over theta, from a ``banque sweep`` document.
+
+    Each interval's value is its formula (``formula.numerators[-1] / formula.denominator``, integer
+    polynomials in theta), evaluated exactly at a few points of the interval.
+
+    Parameters
+    ----------
+    sweep : dict
+        The document of ``baccara banque sweep --concept correlated --json``.
+    samples : int
+        Points drawn in each interval.
+
+    Returns
+    -------
+    str
+        An SVG line chart (empty for another concept's document).
+    """
+    points: list[tuple[float, float]] = []
+    for iv in sweep.get("intervals", []):
+        formula = iv.get("formula")
+        if not formula or "value" not in formula.get("unknowns", []):
+            return ""
+        lo, hi = iv["from"]["float"], iv["to"]["float"]
+        k = formula["unknowns"].index("value")
+        for i in range(samples + 1):
+            t = Fraction(lo + (hi - lo) * i / samples)
+            d = _poly(formula["denominator"], t)
+            if d != 0:
+                points.append((float(t), 100 * float(_poly(formula["numerators"][k], t) / d)))
+    return line_chart({"value, percent": points}, x_label="theta", y_label="value to the players (%)",
+                      title="the correlated equilibrium's value over theta") if points else ""

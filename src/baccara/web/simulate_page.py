@@ -17,6 +17,7 @@ from urllib.parse import parse_qsl
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from .charts import banque_sweep_chart
 from .commands import JOB_COMMANDS, WebError
 from .jobs import Job, Jobs
 
@@ -85,8 +86,6 @@ def add_routes(app: FastAPI, page: Any) -> None:
 
     @app.get("/banque/sweep/{job_id}", response_class=HTMLResponse, include_in_schema=False)
     async def banque_sweep_page(request: Request, job_id: str) -> Response:
-        from .pages import banque_sweep_chart
-
         job = jobs.get(job_id)
         chart = banque_sweep_chart(job.result) if job.state == "done" else ""
         return page(request, "banque_sweep.html", {"job": job, "chart": chart}, job.error)
