@@ -21,7 +21,7 @@ from baccara.macao.solution import solve_macao
 
 def main(variant: str = "victoria") -> None:
     t = time.perf_counter()
-    sol = solve_macao(variant, 2)
+    sol = solve_macao(macao_game(variant, 2))
     dt = time.perf_counter() - t
     print(f"{sol.summary()}\n  exact solve on 2 decks: {dt:.2f} s  ({', '.join(f'{k} {v:.2f}' for k, v in sol.seconds.items())})")
     counts = (1,) * 10

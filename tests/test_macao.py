@@ -68,7 +68,7 @@ def test_best_responses_are_best_and_attained(variant):
 @pytest.mark.parametrize("variant", [pytest.param(v, marks=pytest.mark.slow) if v == "macao" else v
                                      for v in FIRST_VARIANTS])  # macao alone is about 90 CPU-s: the slow job
 def test_solution_brackets_the_value_on_a_small_shoe(variant):
-    sol = solve_macao(variant, (3, 1, 1, 1, 1, 1, 1, 1, 1, 1))
+    sol = solve_macao(macao_game(variant, (3, 1, 1, 1, 1, 1, 1, 1, 1, 1)))
     # the certificate, recomputed here from the strategies alone
     lo, _ = banker_best_response(sol.game, table(sol.punter))
     hi, _ = punter_best_response(sol.game, table(sol.banker))
@@ -79,7 +79,7 @@ def test_solution_brackets_the_value_on_a_small_shoe(variant):
 
 @pytest.mark.slow  # over 10 CPU-s; the slow job runs it
 def test_victoria_two_decks_certified():
-    sol = solve_macao("victoria", 2)
+    sol = solve_macao(macao_game("victoria", 2))
     assert sol.certified
     lo, _ = banker_best_response(sol.game, table(sol.punter))     # the value, recomputed from the strategies
     hi, _ = punter_best_response(sol.game, table(sol.banker))
@@ -89,7 +89,7 @@ def test_victoria_two_decks_certified():
 
 @pytest.mark.slow
 def test_macao_two_decks_certified():
-    sol = solve_macao("macao", 2)
+    sol = solve_macao(macao_game("macao", 2))
     assert sol.certified
     lo, _ = banker_best_response(sol.game, table(sol.punter))     # the value, recomputed from the strategies
     hi, _ = punter_best_response(sol.game, table(sol.banker))
@@ -97,7 +97,7 @@ def test_macao_two_decks_certified():
 
 
 def test_simulation_agrees_with_the_exact_value():
-    sol = solve_macao("victoria-early", 2)
+    sol = solve_macao(macao_game("victoria-early", 2))
     r = simulate_macao(sol, 4000, seed=3)
     assert abs(r.z) < 4
 
@@ -124,7 +124,7 @@ def test_cli_edge_json():
     r = runner.invoke(app, ["macao", "edge", "--variant", "victoria-early", "--json"])
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
-    sol = solve_macao("victoria-early", 2)     # the default shoe; its value is recomputed here
+    sol = solve_macao(macao_game("victoria-early", 2))     # the default shoe; its value is recomputed here
     lo, _ = banker_best_response(sol.game, table(sol.punter))
     hi, _ = punter_best_response(sol.game, table(sol.banker))
     assert lo == hi == sol.value
@@ -163,7 +163,7 @@ def test_exact_lp_vertex_solves_two_by_two_games(a, b, c, d):
 
 @pytest.mark.slow  # a two-deck solve (about 20 CPU-s); the slow job runs it
 def test_macao_early_two_decks_certified():
-    sol = solve_macao("macao-early", 2)
+    sol = solve_macao(macao_game("macao-early", 2))
     assert sol.certified, sol.summary()
     lo, _ = banker_best_response(sol.game, table(sol.punter))     # recomputed independently of the solver
     hi, _ = punter_best_response(sol.game, table(sol.banker))
@@ -174,8 +174,8 @@ def test_macao_early_two_decks_certified():
 def test_uniqueness_on_victoria_early():
     from baccara.macao.uniqueness import uniqueness
 
-    assert solve_macao("victoria-early", 2).uniqueness is None  # not asked: not decided
-    sol = solve_macao("victoria-early", 2, decide_uniqueness=True)
+    assert solve_macao(macao_game("victoria-early", 2)).uniqueness is None  # not asked: not decided
+    sol = solve_macao(macao_game("victoria-early", 2), decide_uniqueness=True)
     u = sol.uniqueness
     assert u is not None and u["punter"]["unique"] is True and u["punter"]["rank"] == u["punter"]["free_nodes"]
     # the banker's alternative is explicit; it is re-certified here by the exact best response
@@ -337,7 +337,7 @@ def test_banker_bonus_against_an_lp_written_apart(variant, counts):
     # Russian (9, 8, 7 pay 3, 2, 1 both ways, modulo 10), with the banker's bonus, one draw, no ten rejected:
     # the package's exact certified value against an enumeration and LP that share none of its code
     rules = VARIANTS[variant]
-    sol = solve_macao(variant, counts, draws=1, reject_tens=False)
+    sol = solve_macao(macao_game(variant, counts, draws=1, reject_tens=False))
     assert sol.certified and sol.game.rules.banker_bonus
     args = (counts, rules.totals == "bust", rules.ties, dict(rules.naturals), True)
     assert abs(_independent_value(*args) - float(sol.value)) < 1e-12
@@ -349,7 +349,7 @@ def test_banker_bonus_against_an_lp_written_apart(variant, counts):
 
 @pytest.mark.parametrize("counts", SMALL_SHOES)
 def test_without_the_bonus_the_lp_written_apart_agrees_too(counts):
-    sol = solve_macao("macao", counts, draws=1, reject_tens=False)
+    sol = solve_macao(macao_game("macao", counts, draws=1, reject_tens=False))
     assert abs(_independent_value(counts, False, "banker", {9: 3, 8: 2}, False) - float(sol.value)) < 1e-12
 
 
@@ -364,15 +364,15 @@ def test_the_punter_only_values_are_unchanged(changes, value):
     # independent solver (issue 35); the banker's bonus and the new variants leave them as they were
     changes = {"draws": 1, **changes}
     decks = changes.pop("decks", 2)
-    sol = solve_macao("macao", decks, **changes)
+    sol = solve_macao(macao_game("macao", decks, **changes))
     assert sol.certified and sol.value == value
     assert set(sol.to_json()["outcomes"]) == {"win_natural9", "win_natural8", "win", "push", "lose"}
 
 
 def test_the_banker_bonus_changes_the_sign_of_macao():
     # two decks, one draw: the punter's edge comes from the one-sided bonus; paid both ways it is the banker's
-    plain = solve_macao("macao", 2, draws=1)
-    both = solve_macao("macao", 2, draws=1, banker_bonus=True)
+    plain = solve_macao(macao_game("macao", 2, draws=1))
+    both = solve_macao(macao_game("macao", 2, draws=1, banker_bonus=True))
     assert plain.value > 0 > both.value and both.certified
     doc = both.to_json()
     assert doc["rules"]["banker_bonus"] is True and not doc["rules"]["as_named"]
@@ -383,10 +383,10 @@ def test_the_banker_bonus_changes_the_sign_of_macao():
 def test_bonus_identities():
     # a multiple of 1 is an ordinary win: the Russian 7=1 changes nothing, nor does a bonus of even money
     counts = (3, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-    russian = solve_macao("macao-russian", counts, draws=1).value
-    assert russian == solve_macao("macao", counts, draws=1, banker_bonus=True).value
-    assert (solve_macao("macao", counts, draws=1, naturals="9=1,8=1", banker_bonus=True).value
-            == solve_macao("macao", counts, draws=1, naturals={9: 1, 8: 1}).value)
+    russian = solve_macao(macao_game("macao-russian", counts, draws=1)).value
+    assert russian == solve_macao(macao_game("macao", counts, draws=1, banker_bonus=True)).value
+    assert (solve_macao(macao_game("macao", counts, draws=1, naturals="9=1, 8=1", banker_bonus=True)).value
+            == solve_macao(macao_game("macao", counts, draws=1, naturals={9: 1, 8: 1})).value)
     g = macao_game("macao", counts, naturals="9=3,8=2,7=1", banker_bonus=True)
     assert g.pays["lose_natural9"] == -3 and g.pays["win_natural7"] == 1 and g.rules.multiple(5) == 1
 
@@ -400,12 +400,12 @@ def test_new_variants_engine_equals_brute_force(variant):
 
 
 def test_new_variant_uniqueness_is_decided():
-    sol = solve_macao("macao-meyer", 2, draws=1, decide_uniqueness=True)
+    sol = solve_macao(macao_game("macao-meyer", 2, draws=1), decide_uniqueness=True)
     assert sol.certified and sol.uniqueness is not None and isinstance(sol.uniqueness["unique"], bool)
 
 
 def test_simulation_pays_the_banker_bonus():
-    sol = solve_macao("macao-meyer", 2, draws=1)
+    sol = solve_macao(macao_game("macao-meyer", 2, draws=1))
     assert abs(simulate_macao(sol, 4000, seed=5).z) < 4
 
 
@@ -440,7 +440,7 @@ def test_cli_banker_bonus_and_naturals():
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     assert doc["rules"]["naturals"] == {"9": "3", "8": "2", "7": "1"} and doc["rules"]["banker_bonus"]
-    assert Fraction(doc["value_to_punter"]) == solve_macao("macao-russian", 2, draws=1).value
+    assert Fraction(doc["value_to_punter"]) == solve_macao(macao_game("macao-russian", 2, draws=1)).value
     r = runner.invoke(app, ["macao", "edge", "--variant", "macao-meyer", "--draws", "1", "--no-banker-bonus", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["rules"]["banker_bonus"] is False
 
@@ -462,7 +462,7 @@ def test_work_is_estimated_and_refused_past_the_limits():
 @pytest.mark.parametrize("variant", ["macao-meyer", "macao-russian", "macao-four-decks"])
 def test_new_variants_certified_by_both_best_responses(variant):
     counts = (3, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-    sol = solve_macao(variant, counts, draws=1)
+    sol = solve_macao(macao_game(variant, counts, draws=1))
     lo, reply_b = banker_best_response(sol.game, table(sol.punter))     # recomputed here from the strategies
     hi, reply_p = punter_best_response(sol.game, table(sol.banker))
     assert lo == hi == sol.payoff == sol.value and sol.certified

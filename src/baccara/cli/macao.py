@@ -88,10 +88,15 @@ def _check_work(rules, allow_long: bool, *, uniqueness: bool = False, coups: int
 
 def _solve(rules, shoe, **kw):
     """Solve, turning a shoe too small into bad input and a solver that runs out into exit status 1."""
+    from ..macao.model import macao_game
     from ..macao.solution import solve_macao
 
     try:
-        return solve_macao(rules, shoe, **kw)
+        game = macao_game(rules, shoe)
+    except BaccaraError as e:
+        raise BaccaraError(f"--decks/--composition: {e}") from None
+    try:
+        return solve_macao(game, **kw)
     except BaccaraError as e:
         raise BaccaraError(f"--decks/--composition: {e}") from None
     except (MemoryError, ArithmeticError) as e:

@@ -124,9 +124,10 @@ def solve(variant: str | MacaoRules = "macao", decks: Any = None, *, shoe: Shoe 
     MacaoSolution
         The solution.
     """
+    from .model import macao_game
     from .solution import solve_macao
 
-    return solve_macao(variant, _shoe(decks, shoe), decide_uniqueness=decide_uniqueness, **changes)
+    return solve_macao(macao_game(variant, _shoe(decks, shoe), **changes), decide_uniqueness=decide_uniqueness)
 
 
 def _shoe(decks: Any, shoe: Shoe | None) -> Shoe | int | None:

@@ -21,8 +21,7 @@ from ..algebraic import fraction_str as fstr
 from ..result import Result
 from .engine import distribution, table
 from .lp import solve_exact, solve_float
-from .model import DECIDE, MacaoGame, macao_game
-from .variants import MacaoRules
+from .model import DECIDE, MacaoGame
 
 
 def _shoe_json(counts: tuple[int, ...]) -> dict:
@@ -221,21 +220,16 @@ class MacaoSolution(Result):
         }
 
 
-def solve_macao(variant: str | MacaoRules = "macao", shoe=None, *, decide_uniqueness: bool = False,
-                **changes) -> MacaoSolution:
-    """Solve Macao (or Victoria) exactly: the value, both sides' optimal strategies, the certificate.
+def solve_macao(game: MacaoGame, *, decide_uniqueness: bool = False) -> MacaoSolution:
+    """Solve a Macao (or Victoria) game exactly: the value, both sides' optimal strategies, the certificate.
 
     Parameters
     ----------
-    variant : str or MacaoRules
-        ``macao``, ``macao-early``, ``victoria``, ``victoria-early``, or rules.
-    shoe : Shoe, int or tuple of int, optional
-        A :class:`~baccara.shoe.Shoe`, fresh decks or counts by value (default 2 decks).
+    game : MacaoGame
+        The rules on a shoe (:func:`~baccara.macao.model.macao_game`).
     decide_uniqueness : bool
         Also decide whether the optimal strategies are unique (:mod:`baccara.macao.uniqueness`):
         seconds for Victoria, about a minute for Macao on 2 decks; otherwise ``unique`` is None.
-    **changes
-        Rule fields to change (``natural9_pays``, ``draws``, ...).
 
     Returns
     -------
@@ -243,7 +237,6 @@ def solve_macao(variant: str | MacaoRules = "macao", shoe=None, *, decide_unique
         The solution (``to_json()``, ``show()``).
     """
     t0 = time.perf_counter()
-    game = macao_game(variant, shoe, **changes)
     fs = solve_float(game)
     t1 = time.perf_counter()
     ex, lo, hi, rounds = solve_exact(game, fs)
@@ -258,5 +251,5 @@ def solve_macao(variant: str | MacaoRules = "macao", shoe=None, *, decide_unique
     t4 = time.perf_counter()
     return MacaoSolution(game, lo, hi, dist["ev"], dist, ex.punter, ex.banker, fs.value,
                          (ex.punter_mixed, ex.banker_mixed), rounds,
-                         {"build_and_float_lp": t1 - t0, "exact_and_certificate": t2 - t1, "outcomes": t3 - t2,
+                         {"float_lp": t1 - t0, "exact_and_certificate": t2 - t1, "outcomes": t3 - t2,
                           "uniqueness": t4 - t3, "total": t4 - t0}, ex.method, uniq)
