@@ -59,3 +59,28 @@ def test_the_same_artefacts_on_processes_and_on_dask(tmp_path):
         return [(r["decks"], r["proved"], r["faces"]) for r in res.rows], docs
 
     assert rows("processes") == rows("dask")
+
+
+# ---------------------------------------------------------------- banque prove
+def test_an_endpoint_crosses_to_another_process_as_the_same_ball():
+    import pickle
+    from fractions import Fraction
+
+    import flint
+
+    from baccara.solve.roots import Endpoint, ball_data, ball_of, precision
+
+    with precision():
+        f = flint.fmpz_poly([-2, 0, 3, 0, 0, 7])
+        root = Endpoint(next(z.real for z, _ in f.complex_roots() if z.imag == 0), f)
+        third = Endpoint.of_rational(Fraction(1, 3))
+    for e in (root, third):
+        back = pickle.loads(pickle.dumps(e))
+        # the very same ball, bit for bit (never narrower), at any working precision
+        assert ball_data(back.ball) == ball_data(e.ball) and back.poly == e.poly and back.rational == e.rational
+    assert pickle.loads(pickle.dumps(root)).minimal_polynomial == f
+    m, e, r, x = ball_data(root.ball)
+    with pytest.raises(ValueError, match="not a ball's data"):
+        ball_of((m, e, 2**40 + 1, x))          # a radius FLINT would round up: refused, not widened silently
+    with pytest.raises(ValueError, match="not a finite ball"):
+        ball_data(flint.arb("inf"))
