@@ -84,3 +84,16 @@ def test_an_endpoint_crosses_to_another_process_as_the_same_ball():
         ball_of((m, e, 2**40 + 1, x))          # a radius FLINT would round up: refused, not widened silently
     with pytest.raises(ValueError, match="not a finite ball"):
         ball_data(flint.arb("inf"))
+
+
+def test_a_banque_game_travels_without_its_cached_views():
+    import pickle
+
+    from baccara.banque.model import banque_game, local_game
+
+    g = banque_game()
+    assert g.polys is not None        # FLINT polynomials cached on it, which do not pickle
+    copy = pickle.loads(pickle.dumps(g))
+    assert (copy.shoe, copy.denominator, copy.base) == (g.shoe, g.denominator, g.base)
+    first = local_game(copy)
+    assert local_game(pickle.loads(pickle.dumps(g))) is first     # one copy per process, its views computed once
