@@ -97,3 +97,44 @@ def test_a_banque_game_travels_without_its_cached_views():
     assert (copy.shoe, copy.denominator, copy.base) == (g.shoe, g.denominator, g.base)
     first = local_game(copy)
     assert local_game(pickle.loads(pickle.dumps(g))) is first     # one copy per process, its views computed once
+
+
+def _banque_analysis(pool, chunks: int) -> dict:
+    """A slice of the banque event analysis over (1/10, 101/1000): 30 crossings (one with an event), the
+    edge points of three curves and the along-curve forms they lead to, on ``pool`` (None: here)."""
+    from fractions import Fraction
+
+    from baccara.banque.model import banque_game
+    from baccara.banque.nash_eq import proof
+    from baccara.solve.roots import ball_data, precision
+
+    an = proof._Analyser(banque_game(), Fraction(1, 10), Fraction(101, 1000))
+    R = an.R
+    with precision():
+        pairs = [(i, j) for n, i in enumerate(R) for j in R[n + 1:]][150:180]
+        proof._share(an, "crossing", pairs, pool, chunks, None, 0, 0)
+        proof._share(an, "edge", [(z, w, e) for z in R[:3] for w in (1, 2) for e in (0, 1)], pool, chunks, None, 0, 0)
+        proof._share(an, "along", sorted(an.along, key=lambda u: (u[0], sorted(u[1]))), pool, chunks, None, 0, 0)
+    return {"forms": [(k, [(ball_data(e.ball), [int(c) for c in e.poly.coeffs()]) for e in v]) for k, v in an.forms.items()],
+            "continua": an.continua, "coincident": an.coincident, "degenerate": sorted(an.degenerate),
+            "along": sorted((z, sorted(D)) for z, D in an.along), "counts": an.counts}
+
+
+class _Pickling:
+    """An executor that runs each task here, its arguments and result through pickle as another process gets them."""
+
+    def map(self, fn, items):
+        import pickle
+
+        return [pickle.loads(pickle.dumps(fn(pickle.loads(pickle.dumps(x))))) for x in items]
+
+
+def test_the_banque_event_analysis_in_chunks_is_the_analysis_in_one_process():
+    here = _banque_analysis(None, 1)
+    assert any(v for _, v in here["forms"]) and here["degenerate"]    # events and degenerate points: not a vacuous slice
+    assert _banque_analysis(_Pickling(), 4) == here
+    assert _banque_analysis(_Pickling(), 1000) == here                # one candidate a chunk
+    from baccara.processes import executor
+
+    with executor(2) as pool:                                         # spawned processes (a few CPU-s to start)
+        assert _banque_analysis(pool, 5) == here
