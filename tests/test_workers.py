@@ -138,3 +138,12 @@ def test_the_banque_event_analysis_in_chunks_is_the_analysis_in_one_process():
 
     with executor(2) as pool:                                         # spawned processes (a few CPU-s to start)
         assert _banque_analysis(pool, 5) == here
+
+
+def test_the_banque_proofs_check_their_workers_at_the_face():
+    from baccara import banque
+
+    with pytest.raises(BaccaraError, match="workers must be a whole number, at least 1"):
+        banque.prove("49/100", "1/2", workers=0)
+    with pytest.raises(BaccaraError, match="--backend must be one of processes, dask"):
+        banque.prove_independent("1/4", backend="threads")
