@@ -147,3 +147,73 @@ def test_the_banque_proofs_check_their_workers_at_the_face():
         banque.prove("49/100", "1/2", workers=0)
     with pytest.raises(BaccaraError, match="--backend must be one of processes, dask"):
         banque.prove_independent("1/4", backend="threads")
+
+
+@pytest.mark.parametrize("args,says", [
+    (["--workers", "0"], "--workers must be 1 to"),
+    (["--workers", "many"], "--workers"),
+    (["--workers", "100000"], "--workers must be 1 to"),
+    (["--backend", "threads"], "--backend must be one of processes, dask"),
+    (["--scheduler", "http://h:1"], "--scheduler"),
+    (["--scheduler", "tcp://127.0.0.1:1"], "nothing listens at 127.0.0.1:1"),
+    (["--concept", "independent", "--theta", "1/4", "--backend", "threads"], "--backend"),
+])
+def test_banque_prove_refuses_workers_it_cannot_use(args, says):
+    r = runner.invoke(app, ["banque", "prove", *args])
+    assert r.exit_code == 2 and says in r.output and "Traceback" not in r.output, r.output
+
+
+def test_banque_prove_hands_its_workers_to_the_proof(monkeypatch):
+    import baccara.banque
+    from baccara.banque.nash_eq.artefact import BanqueProofArtefact
+
+    asked = {}
+
+    def prove(*args, **kwargs):
+        asked.update(kwargs)
+        return BanqueProofArtefact({"kind": "banque-nash"})
+
+    monkeypatch.setattr(baccara.banque, "prove", prove)
+    r = runner.invoke(app, ["banque", "prove", "--lo", "49/100", "--workers", "2", "--backend", "dask", "--json"])
+    assert r.exit_code == 0, r.output
+    assert (asked["workers"], asked["backend"], asked["scheduler"]) == (2, "dask", None)
+    assert "note:" not in r.output
+
+
+def test_banque_prove_with_one_theta_says_it_has_nothing_to_share_out(monkeypatch):
+    import baccara.banque
+    from baccara.banque.independent_eq.artefact import IndependentValueArtefact
+
+    asked = {}
+
+    def prove_independent(*args, **kwargs):
+        asked.update(kwargs)
+        return IndependentValueArtefact({"kind": "banque-independent"})
+
+    monkeypatch.setattr(baccara.banque, "prove_independent", prove_independent)
+    r = runner.invoke(app, ["banque", "prove", "--concept", "independent", "--theta", "1/4", "--workers", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    assert "one theta is one process's work, so it runs here" in r.output
+    assert (asked["workers"], asked["backend"], asked["scheduler"]) == (1, "processes", None)
+    r = runner.invoke(app, ["banque", "prove", "--concept", "independent", "--theta", "1/4,1/3", "--workers", "2",
+                            "--json"])
+    assert r.exit_code == 0 and "note:" not in r.output and asked["workers"] == 2, r.output
+
+
+def _without_timings(doc: dict) -> str:
+    for run in doc.get("proof_runs", []) + doc.get("proofs", []):
+        run.pop("seconds", None)
+    return json.dumps(doc, indent=1)
+
+
+@pytest.mark.slow  # the same proofs here, on two processes and on a local Dask cluster (about 120 CPU-s)
+@pytest.mark.parametrize("args", [["--lo", "1/10", "--hi", "101/1000"],
+                                  ["--concept", "independent", "--theta", "1/4,3/10"]])
+def test_banque_prove_writes_the_same_artefact_wherever_it_runs(args, tmp_path):
+    texts = []
+    for n, where in enumerate([[], ["--workers", "2"], ["--workers", "2", "--backend", "dask"]]):
+        out = tmp_path / f"{n}.json"
+        r = runner.invoke(app, ["banque", "prove", *args, *where, "--out", str(out)])
+        assert r.exit_code == 0, r.output
+        texts.append(_without_timings(json.loads(out.read_text())))
+    assert texts[0] == texts[1] == texts[2]
