@@ -79,6 +79,9 @@ def test_an_endpoint_crosses_to_another_process_as_the_same_ball():
         # the very same ball, bit for bit (never narrower), at any working precision
         assert ball_data(back.ball) == ball_data(e.ball) and back.poly == e.poly and back.rational == e.rational
     assert pickle.loads(pickle.dumps(root)).minimal_polynomial == f
+    # a radius whose mantissa fills FLINT's 30 bits (FLINT rounds such a one up when it is given it)
+    for data in [(3, -2, 684195841, -541), (-5, 7, 2**30 - 1, 0), (1, 0, 2**29 + 1, -100)]:
+        assert ball_data(ball_of(data)) == data
     m, e, r, x = ball_data(root.ball)
     with pytest.raises(ValueError, match="not a ball's data"):
         ball_of((m, e, 2**40 + 1, x))          # a radius FLINT would round up: refused, not widened silently

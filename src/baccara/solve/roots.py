@@ -135,7 +135,12 @@ def ball_of(data: tuple[int, int, int, int]):
     """
     m, e, r, f = (int(v) for v in data)
     ball = flint.arb((m, e), (r, f))
-    if ball_data(ball) != (m, e, r, f):      # FLINT stores the radius with 30 bits: one wider would round up
+    if r and ball_data(ball) != (m, e, r, f):
+        # FLINT keeps a radius in 30 bits and rounds the one it is given up, by a unit in the last place
+        # when it fills all 30 (as every radius FLINT computes may): given half a unit less, it rounds
+        # up to the radius itself
+        ball = flint.arb((m, e), (2 * r - 1, f - 1))
+    if ball_data(ball) != (m, e, r, f):      # a radius wider than 30 bits: it would round up
         raise ValueError(f"not a ball's data: {data}")
     return ball
 
