@@ -59,3 +59,166 @@ def test_the_same_artefacts_on_processes_and_on_dask(tmp_path):
         return [(r["decks"], r["proved"], r["faces"]) for r in res.rows], docs
 
     assert rows("processes") == rows("dask")
+
+
+# ---------------------------------------------------------------- banque prove
+def test_an_endpoint_crosses_to_another_process_as_the_same_ball():
+    import pickle
+    from fractions import Fraction
+
+    import flint
+
+    from baccara.solve.roots import Endpoint, ball_data, ball_of, precision
+
+    with precision():
+        f = flint.fmpz_poly([-2, 0, 3, 0, 0, 7])
+        root = Endpoint(next(z.real for z, _ in f.complex_roots() if z.imag == 0), f)
+        third = Endpoint.of_rational(Fraction(1, 3))
+    for e in (root, third):
+        back = pickle.loads(pickle.dumps(e))
+        # the very same ball, bit for bit (never narrower), at any working precision
+        assert ball_data(back.ball) == ball_data(e.ball) and back.poly == e.poly and back.rational == e.rational
+    assert pickle.loads(pickle.dumps(root)).minimal_polynomial == f
+    # a radius whose mantissa fills FLINT's 30 bits (FLINT rounds such a one up when it is given it)
+    for data in [(3, -2, 684195841, -541), (-5, 7, 2**30 - 1, 0), (1, 0, 2**29 + 1, -100)]:
+        assert ball_data(ball_of(data)) == data
+    m, e, r, x = ball_data(root.ball)
+    with pytest.raises(ValueError, match="not a ball's data"):
+        ball_of((m, e, 2**40 + 1, x))          # a radius FLINT would round up: refused, not widened silently
+    with pytest.raises(ValueError, match="not a finite ball"):
+        ball_data(flint.arb("inf"))
+
+
+def test_a_banque_game_travels_without_its_cached_views():
+    import pickle
+
+    from baccara.banque.model import banque_game, local_game
+
+    g = banque_game()
+    assert g.polys is not None        # FLINT polynomials cached on it, which do not pickle
+    copy = pickle.loads(pickle.dumps(g))
+    assert (copy.shoe, copy.denominator, copy.base) == (g.shoe, g.denominator, g.base)
+    first = local_game(copy)
+    assert local_game(pickle.loads(pickle.dumps(g))) is first     # one copy per process, its views computed once
+
+
+def _banque_analysis(pool, chunks: int) -> dict:
+    """A slice of the banque event analysis over (1/10, 101/1000): 30 crossings (one with an event), the
+    edge points of three curves and the along-curve forms they lead to, on ``pool`` (None: here)."""
+    from fractions import Fraction
+
+    from baccara.banque.model import banque_game
+    from baccara.banque.nash_eq import proof
+    from baccara.solve.roots import ball_data, precision
+
+    an = proof._Analyser(banque_game(), Fraction(1, 10), Fraction(101, 1000))
+    R = an.R
+    with precision():
+        pairs = [(i, j) for n, i in enumerate(R) for j in R[n + 1:]][150:180]
+        proof._share(an, "crossing", pairs, pool, chunks, None, 0, 0)
+        proof._share(an, "edge", [(z, w, e) for z in R[:3] for w in (1, 2) for e in (0, 1)], pool, chunks, None, 0, 0)
+        proof._share(an, "along", sorted(an.along, key=lambda u: (u[0], sorted(u[1]))), pool, chunks, None, 0, 0)
+    return {"forms": [(k, [(ball_data(e.ball), [int(c) for c in e.poly.coeffs()]) for e in v]) for k, v in an.forms.items()],
+            "continua": an.continua, "coincident": an.coincident, "degenerate": sorted(an.degenerate),
+            "along": sorted((z, sorted(D)) for z, D in an.along), "counts": an.counts}
+
+
+class _Pickling:
+    """An executor that runs each task here, its arguments and result through pickle as another process gets them."""
+
+    def map(self, fn, items):
+        import pickle
+
+        return [pickle.loads(pickle.dumps(fn(pickle.loads(pickle.dumps(x))))) for x in items]
+
+
+def test_the_banque_event_analysis_in_chunks_is_the_analysis_in_one_process():
+    here = _banque_analysis(None, 1)
+    assert any(v for _, v in here["forms"]) and here["degenerate"]    # events and degenerate points: not a vacuous slice
+    assert _banque_analysis(_Pickling(), 4) == here
+    assert _banque_analysis(_Pickling(), 1000) == here                # one candidate a chunk
+    from baccara.processes import executor
+
+    with executor(2) as pool:                                         # spawned processes (a few CPU-s to start)
+        assert _banque_analysis(pool, 5) == here
+
+
+def test_the_banque_proofs_check_their_workers_at_the_face():
+    from baccara import banque
+
+    with pytest.raises(BaccaraError, match="workers must be a whole number, at least 1"):
+        banque.prove("49/100", "1/2", workers=0)
+    with pytest.raises(BaccaraError, match="--backend must be one of processes, dask"):
+        banque.prove_independent("1/4", backend="threads")
+
+
+@pytest.mark.parametrize("args,says", [
+    (["--workers", "0"], "--workers must be 1 to"),
+    (["--workers", "many"], "--workers"),
+    (["--workers", "100000"], "--workers must be 1 to"),
+    (["--backend", "threads"], "--backend must be one of processes, dask"),
+    (["--scheduler", "http://h:1"], "--scheduler"),
+    (["--scheduler", "tcp://127.0.0.1:1"], "nothing listens at 127.0.0.1:1"),
+    (["--concept", "independent", "--theta", "1/4", "--backend", "threads"], "--backend"),
+])
+def test_banque_prove_refuses_workers_it_cannot_use(args, says):
+    r = runner.invoke(app, ["banque", "prove", *args])
+    assert r.exit_code == 2 and says in r.output and "Traceback" not in r.output, r.output
+
+
+def test_banque_prove_hands_its_workers_to_the_proof(monkeypatch):
+    import baccara.banque.nash_eq.artefact as nash_artefact
+    from baccara.banque.nash_eq.artefact import BanqueProofArtefact
+    from baccara.processes import Workers
+
+    asked = {}
+
+    def prove(*args, **kwargs):
+        asked.update(kwargs)
+        return BanqueProofArtefact({"kind": "banque-nash"})
+
+    monkeypatch.setattr(nash_artefact, "prove", prove)
+    r = runner.invoke(app, ["banque", "prove", "--lo", "49/100", "--workers", "2", "--backend", "dask", "--json"])
+    assert r.exit_code == 0, r.output
+    assert asked["workers"] == Workers(2, "dask", None)
+    assert "note:" not in r.output
+
+
+def test_banque_prove_with_one_theta_says_it_has_nothing_to_share_out(monkeypatch):
+    import baccara.banque.independent_eq.artefact as independent_artefact
+    from baccara.banque.independent_eq.artefact import IndependentValueArtefact
+    from baccara.processes import Workers
+
+    asked = {}
+
+    def prove(*args, **kwargs):
+        asked.update(kwargs)
+        return IndependentValueArtefact({"kind": "banque-independent"})
+
+    monkeypatch.setattr(independent_artefact, "prove", prove)
+    r = runner.invoke(app, ["banque", "prove", "--concept", "independent", "--theta", "1/4", "--workers", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    assert "one theta is one process's work, so it runs here" in r.output
+    assert asked["workers"] == Workers()
+    r = runner.invoke(app, ["banque", "prove", "--concept", "independent", "--theta", "1/4,1/3", "--workers", "2",
+                            "--json"])
+    assert r.exit_code == 0 and "note:" not in r.output and asked["workers"] == Workers(2, "processes", None), r.output
+
+
+def _without_timings(doc: dict) -> str:
+    for run in doc.get("proof_runs", []) + doc.get("proofs", []):
+        run.pop("seconds", None)
+    return json.dumps(doc, indent=1)
+
+
+@pytest.mark.slow  # the same proofs here, on two processes and on a local Dask cluster (about 120 CPU-s)
+@pytest.mark.parametrize("args", [["--lo", "1/10", "--hi", "101/1000"],
+                                  ["--concept", "independent", "--theta", "1/4,3/10"]])
+def test_banque_prove_writes_the_same_artefact_wherever_it_runs(args, tmp_path):
+    texts = []
+    for n, where in enumerate([[], ["--workers", "2"], ["--workers", "2", "--backend", "dask"]]):
+        out = tmp_path / f"{n}.json"
+        r = runner.invoke(app, ["banque", "prove", *args, *where, "--out", str(out)])
+        assert r.exit_code == 0, r.output
+        texts.append(_without_timings(json.loads(out.read_text())))
+    assert texts[0] == texts[1] == texts[2]

@@ -38,11 +38,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import params
 from ..algebraic import QuadraticNumber
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 from ..shoe import Shoe
 from .comparison import AdvantageComparison, banker_advantage_comparison
 from .correlated_eq.solution import CorrelatedSolution, correlated_equilibrium
@@ -56,6 +56,9 @@ from .nash_eq.artefact import BanqueProofArtefact
 from .nash_eq.solution import BanqueNashSet, nash_equilibria
 from .sweeps import CorrelatedSweep, IndependentSweep, NashSweep, Progress
 from .sweeps import sweep as _sweep
+
+if TYPE_CHECKING:
+    from ..processes import Workers
 
 __all__ = ["correlated", "independent", "nash", "full", "advantage", "prove", "prove_independent",
            "prove_lower_value", "game", "CorrelatedSolution", "IndependentResult", "BanqueNashSet", "FullCorrelated",
@@ -257,8 +260,19 @@ def advantage(theta: Fraction | str | float = Fraction(1, 2), decks: int | str |
     return AdvantageComparison(th, g.label(), banker_advantage_comparison(th, g))
 
 
+def _workers(workers: int, backend: str, scheduler: str | None) -> Workers:
+    """The workers a proof asks for, checked."""
+    from ..processes import Workers  # sockets and processes: only when a proof runs
+
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ParameterError(f"--workers must be a whole number, at least 1, got {workers!r}")
+    backend, scheduler = params.backend(backend, scheduler)
+    return Workers(workers, backend, scheduler)
+
+
 def prove(lo: Fraction | str | int = 0, hi: Fraction | str | int = Fraction(1, 2),
-          progress: Any = None, stored: bool = False) -> BanqueProofArtefact:
+          progress: Any = None, stored: bool = False, *, workers: int = 1, backend: str = "processes",
+          scheduler: str | None = None) -> BanqueProofArtefact:
     """The Nash equilibria over every theta in (lo, hi] as a proof artefact (the infinite shoe).
 
     Every event where the set of Nash equilibria can change is computed exactly
@@ -275,6 +289,15 @@ def prove(lo: Fraction | str | int = 0, hi: Fraction | str | int = Fraction(1, 2
     stored : bool
         Take the events of (0, 5772/33847) and (5772/33847, 1/2) from the package's files
         (re-derived by slow tests) instead of recomputing them.
+    workers : int
+        Processes (1: this one), or the workers of a local Dask cluster: the candidates of the
+        event analysis and the enumerations at the samples are shared among them.
+    backend : str
+        ``processes`` (default: ``workers`` processes here) or ``dask`` (a local Dask cluster of
+        ``workers``, or the cluster at ``scheduler``).  The artefact is the same whichever runs
+        it (but for its timings, ``proof_runs[].seconds``).
+    scheduler : str, optional
+        A Dask scheduler's address, ``tcp://HOST:PORT`` (implies ``dask``).
 
     Returns
     -------
@@ -284,11 +307,12 @@ def prove(lo: Fraction | str | int = 0, hi: Fraction | str | int = Fraction(1, 2
     from .nash_eq.artefact import prove as _prove
 
     a, b = params.theta_range(lo, hi)
-    return _prove(a, b, progress=progress, stored=stored)
+    return _prove(a, b, progress=progress, stored=stored, workers=_workers(workers, backend, scheduler))
 
 
 def prove_independent(theta: Sequence[Fraction | str | float] | Fraction | str | float | None = None, *,
-                      sweep_samples: bool = False, progress: Any = None) -> IndependentValueArtefact:
+                      sweep_samples: bool = False, progress: Any = None, workers: int = 1,
+                      backend: str = "processes", scheduler: str | None = None) -> IndependentValueArtefact:
     """The independent cooperative lower value at each theta, proved exactly, as a proof artefact
     (the infinite shoe).
 
@@ -306,7 +330,15 @@ def prove_independent(theta: Sequence[Fraction | str | float] | Fraction | str |
         Instead of ``theta``: one rational theta inside each of the 131 intervals of the
         theta-sweep (about 7 minutes in all).
     progress : callable, optional
-        Called with a line of text as each theta starts.
+        Called with a line of text as each theta starts (with several workers, as each is done).
+    workers : int
+        Processes (1: this one), or the workers of a local Dask cluster: each proves whole theta.
+    backend : str
+        ``processes`` (default) or ``dask`` (a local Dask cluster of ``workers``, or the cluster
+        at ``scheduler``).  The artefact is the same whichever runs it (but for its timings,
+        ``proofs[].seconds``).
+    scheduler : str, optional
+        A Dask scheduler's address, ``tcp://HOST:PORT`` (implies ``dask``).
 
     Returns
     -------
@@ -318,9 +350,10 @@ def prove_independent(theta: Sequence[Fraction | str | float] | Fraction | str |
 
     if (theta is None) != sweep_samples:
         raise BaccaraError("prove_independent takes either theta or sweep_samples=True, not both")
+    where = _workers(workers, backend, scheduler)
     if sweep_samples:
-        return prove_sweep_samples(progress=progress)
+        return prove_sweep_samples(progress=progress, workers=where)
     many = theta if isinstance(theta, (list, tuple)) else [theta]
     if not many:
         raise BaccaraError("theta: give at least one theta in (0, 1)")
-    return _prove([params.theta(t) for t in many], progress=progress)
+    return _prove([params.theta(t) for t in many], progress=progress, workers=where)

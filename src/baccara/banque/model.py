@@ -48,7 +48,7 @@ from ..solve.moving import ONE, T, bil
 from .kernel import NATURAL, STOOD, infinite_kernel, shoe_kernel
 
 __all__ = ["STOOD", "NATURAL", "JOINT", "JOINT_LABELS", "INFOSETS", "BanqueGame", "BanquePolys",
-           "banque_game", "infoset_label"]
+           "banque_game", "infoset_label", "local_game"]
 
 #: The Players' joint pure strategies, in Ethier and Lee's (2015) order.
 JOINT = ((0, 0), (0, 1), (1, 0), (1, 1))
@@ -217,6 +217,33 @@ class BanqueGame:
 
     def __repr__(self) -> str:
         return f"BanqueGame({self.label()})"
+
+    def __reduce__(self):
+        # to another process (baccara.processes) as its coefficients alone: the cached views
+        # (FLINT polynomials among them, which do not pickle) are computed again there
+        return (BanqueGame, (self.shoe, self.denominator, self.sums))
+
+
+#: The games this process has received from others, by shoe (:func:`local_game`).
+_RECEIVED: dict[tuple[ShoeKey, int], BanqueGame] = {}
+
+
+def local_game(game: BanqueGame) -> BanqueGame:
+    """This process's copy of a game sent to it: the first copy received of each shoe's game, so
+    that its cached views (bilinears, polynomials) are computed once per worker process, not once
+    per task.
+
+    Parameters
+    ----------
+    game : BanqueGame
+        A game, as a task received it.
+
+    Returns
+    -------
+    BanqueGame
+        The same game, the copy kept in this process.
+    """
+    return _RECEIVED.setdefault((game.shoe, game.denominator), game)
 
 
 def infoset_label(key: tuple[int, int, int]) -> str:

@@ -16,7 +16,20 @@ from .errors import handles_errors
 if TYPE_CHECKING:  # the games load when a command runs: the command line starts fast
     from ..banque.model import BanqueGame
     from ..result import Result
-from .common import ADD, ALLOW_LONG, COMPOSITION, JSON, REMOVE, build_shoe, out, progress_bar, render, say
+from .common import (
+    ADD,
+    ALLOW_LONG,
+    COMPOSITION,
+    JSON,
+    PROOF_BACKEND,
+    REMOVE,
+    SCHEDULER,
+    build_shoe,
+    out,
+    progress_bar,
+    render,
+    say,
+)
 
 # ---------------------------------------------------------------- baccara banque
 banque_app = typer.Typer(help="Baccara banque (Ethier and Lee 2015): the three-person game's solutions.", no_args_is_help=True,
@@ -315,14 +328,30 @@ def banque_prove(
     stored: bool = typer.Option(False, "--stored", help="nash: take the events of (0, 5772/33847) and "
                                 "(5772/33847, 1/2) from the package's files (re-derived by the test suite) instead of "
                                 "recomputing them."),
+    workers: int = typer.Option(1, "--workers", "-j", help="Processes (1 to the number of cores): nash shares out "
+                                "the candidates of the event analysis and the enumerations at the samples, "
+                                "independent the theta.  The artefact is the same."),
+    backend: str = PROOF_BACKEND, scheduler: str | None = SCHEDULER,
     json_out: bool = JSON,
 ) -> dict | None:
     """Prove a banque result and write a checkable artefact: the Nash equilibria over (lo, hi] (many minutes) or
-    the independent cooperative lower value at each --theta (seconds each); `baccara check FILE` re-checks it."""
+    the independent cooperative lower value at each --theta (seconds each); `baccara check FILE` re-checks it.
+
+    --workers, --backend and --scheduler share the work out among processes here or on a Dask cluster;
+    the artefact is the same whichever runs it (but for its timings)."""
     import json
+    import os
+
+    from ..processes import Workers
 
     concept = params.choice(concept, "--concept", ("nash", "independent"), case="exact")
     path = params.output_file(output, "--out", (".json",)) if output is not None else None
+    cores = os.cpu_count() or 1
+    if not 1 <= workers <= cores:
+        raise ParameterError(f"--workers must be 1 to {cores} (the cores here), got {workers}")
+    backend, scheduler = params.backend(backend, scheduler)
+    where = Workers(workers, backend, scheduler)
+    share = workers if where.parallel and scheduler is None else 1      # a cluster's size is not known here
     result: Result
     if concept == "nash":
         for flag, given in (("--theta", bool(theta)), ("--sweep-samples", sweep_samples)):
@@ -332,9 +361,9 @@ def banque_prove(
         from ..banque.nash_eq.artefact import prove as run_prove
 
         a, b = params.theta_range("0" if lo is None else lo, "1/2" if hi is None else hi)
-        check_workload(f"the Nash proof over ({a}, {b}]", nash_prove_seconds(a, b, stored), allow_long,
-                       "give a shorter range (--lo, --hi), or --stored", say)
-        result = run_prove(a, b, progress=say, stored=stored)
+        check_workload(f"the Nash proof over ({a}, {b}]", nash_prove_seconds(a, b, stored) / share, allow_long,
+                       "give a shorter range (--lo, --hi), or --stored, or more --workers", say)
+        result = run_prove(a, b, progress=say, stored=stored, workers=where)
     else:
         for flag, given in (("--lo", lo is not None), ("--hi", hi is not None), ("--stored", stored)):
             if given:
@@ -347,9 +376,15 @@ def banque_prove(
         from ..banque.independent_eq.artefact import prove_sweep_samples
 
         count = INDEPENDENT_INTERVALS if sweep_samples else len(thetas)
-        check_workload(f"the exact lower value at {count} theta", count * PROVE_VALUE_SECONDS
-                       + (SWEEP_SECONDS["independent"] if sweep_samples else 0.0), allow_long, "give fewer --theta", say)
-        result = prove_sweep_samples(progress=say) if sweep_samples else prove_thetas(thetas, progress=say)
+        if where.parallel and count == 1:
+            say("note: --workers, --backend and --scheduler share out the theta of --concept independent; one "
+                "theta is one process's work, so it runs here")
+            where = Workers()
+        check_workload(f"the exact lower value at {count} theta", count * PROVE_VALUE_SECONDS / share
+                       + (SWEEP_SECONDS["independent"] if sweep_samples else 0.0), allow_long,
+                       "give fewer --theta, or more --workers", say)
+        result = (prove_sweep_samples(progress=say, workers=where) if sweep_samples
+                  else prove_thetas(thetas, progress=say, workers=where))
     if path is not None:
         path.write_text(json.dumps(result.to_json(), indent=1) + "\n")
         say(f"wrote {path}")

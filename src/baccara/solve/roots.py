@@ -90,6 +90,60 @@ class Endpoint:
         """The same number (the balls are certified, so overlapping ones hold one root)."""
         return self is other or bool(self.ball.overlaps(other.ball))
 
+    def __reduce__(self):
+        # FLINT's balls and polynomials do not pickle: an endpoint crosses to another process
+        # (baccara.processes) as integers, and comes back as the very same ball
+        poly = None if self.poly is None else [int(c) for c in self.poly.coeffs()]
+        return (_endpoint_of, (ball_data(self.ball), poly, self.rational))
+
+
+def _endpoint_of(ball: tuple[int, int, int, int], poly: list[int] | None, rational: Fraction | None) -> Endpoint:
+    return Endpoint(ball_of(ball), None if poly is None else flint.fmpz_poly(poly), rational)
+
+
+def ball_data(ball) -> tuple[int, int, int, int]:
+    """A ball as plain integers, exactly: its midpoint m 2^e and radius r 2^f as (m, e, r, f).
+
+    Parameters
+    ----------
+    ball : flint.arb
+        A finite ball.
+
+    Returns
+    -------
+    tuple of int
+        (m, e, r, f); :func:`ball_of` gives the same ball back, whatever the working precision.
+    """
+    if not ball.is_finite():
+        raise ValueError(f"not a finite ball: {ball}")
+    (m, e), (r, f) = ball.mid().man_exp(), ball.rad().man_exp()
+    return int(m), int(e), int(r), int(f)
+
+
+def ball_of(data: tuple[int, int, int, int]):
+    """The ball written by :func:`ball_data`, the same to the last bit (never narrower nor wider).
+
+    Parameters
+    ----------
+    data : tuple of int
+        (m, e, r, f): the midpoint m 2^e and the radius r 2^f.
+
+    Returns
+    -------
+    flint.arb
+        The ball.
+    """
+    m, e, r, f = (int(v) for v in data)
+    ball = flint.arb((m, e), (r, f))
+    if r and ball_data(ball) != (m, e, r, f):
+        # FLINT keeps a radius in 30 bits and rounds the one it is given up, by a unit in the last place
+        # when it fills all 30 (as every radius FLINT computes may): given half a unit less, it rounds
+        # up to the radius itself
+        ball = flint.arb((m, e), (2 * r - 1, f - 1))
+    if ball_data(ball) != (m, e, r, f):      # a radius wider than 30 bits: it would round up
+        raise ValueError(f"not a ball's data: {data}")
+    return ball
+
 
 def arb_of(x: Fraction):
     return flint.arb(x.numerator) / x.denominator

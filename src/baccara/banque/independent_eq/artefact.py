@@ -27,25 +27,33 @@ is ``value``, exactly.
 the game's information sets in sorted (string) order, for example ``"(0,0,0)"`` first.  A
 number a + b sqrt(d) is written ``[a, b, d]``; a box's corner and a mixture from the float LP
 are dyadic rationals, written as fraction strings.
+
+The theta can be proved on worker processes or a Dask cluster, each by one worker (``workers``,
+:class:`~baccara.processes.Workers`); the document is the same, but for each proof's
+``seconds``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ...algebraic import fraction_str as fstr
 from ...errors import CertificateError
-from ..model import BanqueGame, banque_game, infoset_label
+from ..model import BanqueGame, banque_game, infoset_label, local_game
 from ..nash_eq.artefact import ArtefactDocument, coefficients_json, number_json
 from .proof import _exact_coefficients, _signs
 from .solution import solve_independent
 from .sweep import independent_sweep
 from .sweep_proof import sample_theta
+
+if TYPE_CHECKING:  # the worker processes load only when asked for
+    from ...processes import Workers
 
 KIND = "banque-independent"
 VERSION = 1
@@ -92,6 +100,12 @@ class IndependentValueArtefact(ArtefactDocument):
         return out
 
 
+def _proof_task(args: tuple) -> dict:
+    """:func:`_proof_json` in a worker: the game as this process keeps it, plain data back."""
+    theta, game, labels = args
+    return _proof_json(theta, local_game(game), labels)
+
+
 def _proof_json(theta: Fraction, game: BanqueGame, labels: list[str]) -> dict:
     res = solve_independent(theta, game)
     ind, proof = res.solution, res.proof
@@ -127,7 +141,8 @@ def _proof_json(theta: Fraction, game: BanqueGame, labels: list[str]) -> dict:
 
 def prove(thetas: Sequence[Fraction],
           progress: Callable[[str], None] | None = None,
-          intervals: Sequence[tuple[float, float]] | None = None) -> IndependentValueArtefact:
+          intervals: Sequence[tuple[float, float]] | None = None,
+          workers: Workers | None = None) -> IndependentValueArtefact:
     """The independent cooperative lower value at each theta, proved exactly, as an artefact.
 
     Parameters
@@ -137,7 +152,11 @@ def prove(thetas: Sequence[Fraction],
     intervals : sequence of (float, float), optional
         For each theta, the theta-sweep's interval it samples (written beside its proof).
     progress : callable, optional
-        Called with a line of text as each theta starts.
+        Called with a line of text as each theta starts (with several workers, as each is done).
+    workers : Workers, optional
+        Where the theta are proved (:class:`~baccara.processes.Workers`: processes here or a Dask
+        cluster), each by one worker; default this process.  The artefact is the same (but for
+        its timings).
 
     Returns
     -------
@@ -154,11 +173,19 @@ def prove(thetas: Sequence[Fraction],
     coefficients = coefficients_json(game)
     labels = sorted(coefficients["gain"])
     proofs: list[dict[str, Any]] = []
-    for k, th in enumerate(thetas):
-        say(f"proving the lower value at theta = {th} ({k + 1} of {len(thetas)})")
-        proofs.append(_proof_json(th, game, labels))
-        if intervals is not None:
-            proofs[-1]["sweep_interval"] = list(intervals[k])
+    with workers.executor("banque prove --concept independent") if workers and workers.parallel else nullcontext() as pool:
+        if pool is None:
+            for k, th in enumerate(thetas):
+                say(f"proving the lower value at theta = {th} ({k + 1} of {len(thetas)})")
+                proofs.append(_proof_json(th, game, labels))
+        else:
+            say(f"proving the lower value at {len(thetas)} theta, shared out")
+            for k, (th, proof) in enumerate(zip(thetas, pool.map(_proof_task, [(th, game, labels) for th in thetas]))):
+                say(f"proved the lower value at theta = {th} ({k + 1} of {len(thetas)})")
+                proofs.append(proof)
+    if intervals is not None:
+        for proof, iv in zip(proofs, intervals):
+            proof["sweep_interval"] = list(iv)
     from ...check.banque_independent import STATEMENT as statement  # the checker's sentence, one copy
     doc = {"kind": KIND, "version": VERSION, "statement": statement,
            "game": {"model": "simplified", "shoe": {"kind": "infinite"}, "coefficients": coefficients},
@@ -167,7 +194,8 @@ def prove(thetas: Sequence[Fraction],
     return IndependentValueArtefact(doc)
 
 
-def prove_sweep_samples(progress: Callable[[str], None] | None = None) -> IndependentValueArtefact:
+def prove_sweep_samples(progress: Callable[[str], None] | None = None,
+                        workers: Workers | None = None) -> IndependentValueArtefact:
     """The lower value proved exactly at one rational theta inside every interval of the theta-sweep.
 
     The sweep (:func:`~baccara.banque.independent_eq.sweep.independent_sweep`, in floats, about
@@ -180,6 +208,8 @@ def prove_sweep_samples(progress: Callable[[str], None] | None = None) -> Indepe
     ----------
     progress : callable, optional
         Called with a line of text as each stage starts.
+    workers : Workers, optional
+        Where the samples are proved (:func:`prove`); the sweep runs here.
 
     Returns
     -------
@@ -190,4 +220,5 @@ def prove_sweep_samples(progress: Callable[[str], None] | None = None) -> Indepe
     say("the theta-sweep of the independent cooperative equilibrium (about two minutes)")
     sw = independent_sweep()
     ivs = [(iv.lo, iv.hi) for iv in sw.intervals]
-    return prove([sample_theta(max(lo, 1e-12), hi) for lo, hi in ivs], progress=progress, intervals=ivs)
+    return prove([sample_theta(max(lo, 1e-12), hi) for lo, hi in ivs], progress=progress, intervals=ivs,
+                 workers=workers)

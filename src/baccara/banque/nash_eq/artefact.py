@@ -19,17 +19,24 @@ records:
 
 A number a + b sqrt(d) is written ``[a, b, d]`` (a, b as fraction strings, d an integer, 1 for
 a rational).  :mod:`baccara.check.banque` re-checks it without the solvers.
+
+The long steps can run on worker processes or a Dask cluster (``workers``,
+:class:`~baccara.processes.Workers`): the candidates of each part's event analysis, in chunks
+merged in order, and the enumerations at the samples.  The document is the same, but for the
+timings in ``proof_runs``.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import isqrt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flint
 
@@ -39,10 +46,13 @@ from ...errors import BaccaraError
 from ...result import Result
 from ...solve.roots import Endpoint, arb_of, exact_bounds, precision, rational_between_balls
 from ...solve.sweep import rational_between
-from ..model import BanqueGame, banque_game, infoset_label
+from ..model import BanqueGame, banque_game, infoset_label, local_game
 from .events import EVENTS_FILE, THETA_9_11, UPPER_EVENTS_FILE, stored_events
-from .proof import nash_proof
+from .proof import CHUNKS_PER_WORKER, nash_proof
 from .solution import _Setup, nash_equilibria
+
+if TYPE_CHECKING:  # the worker processes load only when asked for
+    from ...processes import Workers
 
 KIND = "banque-nash"
 VERSION = 1
@@ -96,6 +106,12 @@ def coefficients_json(game: BanqueGame) -> dict:
         if any(any(r) for r in rows):
             gain[infoset_label(k)] = rows
     return {"denominator": int(game.denominator), "base": [[int(a), int(b)] for a, b in game.base], "gain": gain}
+
+
+def _equilibria_task(args: tuple) -> tuple[list[dict], list[str]]:
+    """:func:`_equilibria_json` in a worker: the game as this process keeps it, plain data back."""
+    theta, game = args
+    return _equilibria_json(theta, local_game(game))
 
 
 def _equilibria_json(theta: Fraction, game: BanqueGame) -> tuple[list[dict], list[str]]:
@@ -211,7 +227,8 @@ def _generic_sample(x, y, game: BanqueGame | None) -> Fraction:
 
 
 def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: BanqueGame | None = None,
-          progress: Callable[[str], None] | None = None, stored: bool = False) -> BanqueProofArtefact:
+          progress: Callable[[str], None] | None = None, stored: bool = False,
+          workers: Workers | None = None) -> BanqueProofArtefact:
     """The banque Nash proof over (lo, hi] as an artefact (module docstring).
 
     Parameters
@@ -227,6 +244,10 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
         files shipped with the package (:func:`~baccara.banque.nash_eq.events.stored_events`,
         each re-derived by a slow test) instead of re-running the event analysis (most of the
         time); the artefact says which parts were stored.  Only for the paper's game.
+    workers : Workers, optional
+        Where the long steps run (:class:`~baccara.processes.Workers`: processes here or a Dask
+        cluster): the candidates of each part's event analysis, and the enumerations at the
+        samples.  Default: this process.  The artefact is the same (but for its timings).
 
     Returns
     -------
@@ -237,7 +258,13 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
     if not (0 <= lo < hi <= Fraction(1, 2)):
         raise BaccaraError(f"the range must satisfy 0 <= lo < hi <= 1/2, got ({lo}, {hi})")
     game = game or banque_game()
-    say = progress or (lambda s: None)
+    with workers.executor("banque prove") if workers and workers.parallel else nullcontext() as pool:
+        return _prove(lo, hi, game, progress or (lambda s: None), stored, pool,
+                      CHUNKS_PER_WORKER * max(workers.count if workers else 1, 2))
+
+
+def _prove(lo: Fraction, hi: Fraction, game: BanqueGame, say: Callable[[str], None], stored: bool,
+           pool: Executor | None, chunks: int) -> BanqueProofArtefact:
     cuts = [lo] + ([THETA_9_11] if lo < THETA_9_11 < hi else []) + [hi]
     events: list[Endpoint] = []
     runs: list[dict[str, Any]] = []
@@ -253,7 +280,7 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
                 events += found
                 continue
         say(f"events of ({a}, {b})")
-        proof = nash_proof(a, b, game)
+        proof = nash_proof(a, b, game, pool=pool, chunks=chunks)
         if proof.continua:
             raise BaccaraError(f"continua of equilibria met on ({a}, {b}): {proof.continua[:3]}")
         runs.append({"range": [fstr(a), fstr(b)], "relevant_sets": len(proof.relevant), "counts": proof.counts,
@@ -269,9 +296,16 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
         edges = [arb_of(lo)] + balls + [arb_of(hi)]
         samples = [_generic_sample(x, y, game) for x, y in zip(edges, edges[1:])]
     intervals: list[dict[str, Any]] = []
+    thetas = [*samples, hi]
+    if pool is None:
+        listed: Iterable[tuple[list[dict], list[str]]] = (_equilibria_json(t, game) for t in thetas)
+    else:
+        say(f"equilibria at {len(thetas)} theta, shared out")
+        listed = pool.map(_equilibria_task, [(t, game) for t in thetas])
+    enumerated = iter(listed)
     for n, t in enumerate(samples):
         say(f"equilibria at theta = {t} ({n + 1} of {len(samples)})")
-        eqs, continua = _equilibria_json(t, game)
+        eqs, continua = next(enumerated)
         if continua:
             raise BaccaraError(f"continua of equilibria at theta = {t}: {continua[:3]}")
         intervals.append({"sample": fstr(t), "equilibria": eqs,
@@ -284,7 +318,7 @@ def prove(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 2), game: Banqu
         ev["disappear"] = sorted((left - right).elements())
         ev["appear"] = sorted((right - left).elements())
     say(f"equilibria at theta = {hi}")
-    top, _ = _equilibria_json(hi, game)
+    top, _ = next(enumerated)
     points = [{"theta": fstr(hi), "equilibria": top, "player_strategies": len({(tuple(e["p1"]), tuple(e["p2"])) for e in top})}]
     doc = {
         "kind": KIND, "version": VERSION,

@@ -101,6 +101,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, product
@@ -111,7 +112,7 @@ import flint
 
 from ...solve.arrangement import at
 from ...solve.roots import Endpoint, arb_of, exact_bounds, precision, rational_between_balls
-from ..model import BanqueGame, banque_game, infoset_label
+from ..model import BanqueGame, banque_game, infoset_label, local_game
 from .events import EVENTS_FILE, THETA_9_11, UPPER_EVENTS_FILE, _q
 
 Poly = flint.fmpz_poly
@@ -313,6 +314,12 @@ class _Analyser:
         self.d1, self.d2 = tuple(d1), tuple(d2)          # a1 = d1 . (1, p2), a2 = d2 . (1, p1)
         self.e1 = {k: (int(r1[k][1]), int(r1[k][3])) for k in self.R}     # e1^k, in p2
         self.e2 = {k: (int(r2[k][2]), int(r2[k][3])) for k in self.R}     # e2^k, in p1
+        self.lo_b, self.hi_b = arb_of(lo), arb_of(hi)
+        self.prec = flint.ctx.prec        # the ends' balls depend on it: a worker's analyser is built at the same
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget what was found (a worker's analyser, kept for the next chunk of the same range)."""
         self.forms: dict[str, list[Endpoint]] = {}
         self.continua: list[str] = []
         self.along: set[tuple[int, frozenset]] = set()
@@ -321,7 +328,6 @@ class _Analyser:
         self.current = ""
         self.counts = {"relevant_sets": len(self.R), "crossings": 0, "crossings_in_square": 0,
                        "curve_edge_points": 0, "along_curve_forms": 0, "eliminants": 0, "samples": 0}
-        self.lo_b, self.hi_b = arb_of(lo), arb_of(hi)
 
     # ---------------------------------------------------------------- Players' gains
     def a12(self, D):
@@ -777,8 +783,97 @@ def _b1(c):
     return tuple(flint.fmpz_poly([int(v)]) if v else ZP for v in c)
 
 
+#: Each family of candidates is cut into this many chunks per worker (counting at least two), in
+#: order: enough to even out their unequal costs, few enough that sending the game with each is cheap.
+CHUNKS_PER_WORKER = 16
+
+
+def _crossing(an: _Analyser, i: int, j: int) -> None:
+    an.counts["crossings"] += 1
+    P, Q = _orient(an.Bt[i], an.Bt[j])
+    an.analyse(f"crossing {infoset_label(an.game.infosets[i])} x {infoset_label(an.game.infosets[j])}",
+               _Point(P, Q), (i, j), "cross")
+
+
+def _edge(an: _Analyser, z: int, w: int, e: int) -> None:
+    an.counts["curve_edge_points"] += 1
+    an.analyse(f"{infoset_label(an.game.infosets[z])} meets p{w} = {e}", _Point(an.Bt[z], edge=(w, e)), (z,), "edge")
+
+
+def _along(an: _Analyser, z: int, D: frozenset) -> None:
+    an.counts["along_curve_forms"] += 1
+    a1, a2 = an.a12(D)
+    G = _b1(_sub(_mul_lin(a1, an.e2[z]), _mul_lin(an.e1[z], a2)))
+    if all(c == 0 for c in G):
+        an.continua.append(f"along {infoset_label(an.game.infosets[z])}: both Players indifferent at once")
+        return
+    P, Q = _orient(G, an.Bt[z])
+    an.analyse(f"along {infoset_label(an.game.infosets[z])}, Banker drawing at {len(D)} relevant sets",
+               _Point(P, Q), (z,), "along", D)
+
+
+_FAMILIES: dict[str, Callable[..., None]] = {"crossing": _crossing, "edge": _edge, "along": _along}
+
+
+#: A worker's analyser of the range it was last given (:func:`_chunk`).
+_KEPT: dict[tuple, _Analyser] = {}
+
+
+def _chunk(args: tuple) -> dict:
+    """Analyse some candidates of one family (a worker's share) with nothing found yet, and hand back
+    what it found as plain data (an :class:`Endpoint` pickles as integers, exactly)."""
+    game, lo, hi, prec, family, items = args
+    game = local_game(game)
+    key = (game.shoe, game.denominator, lo, hi, prec)
+    an = _KEPT.get(key)
+    if an is None:          # built once per worker and range (it costs a tenth of a second)
+        _KEPT.clear()
+        with precision(prec):
+            an = _KEPT[key] = _Analyser(game, lo, hi)
+    an.reset()
+    with precision():
+        for item in items:
+            _FAMILIES[family](an, *item)
+    return {"forms": an.forms, "continua": an.continua, "coincident": an.coincident,
+            "degenerate": an.degenerate, "along": an.along, "counts": an.counts}
+
+
+def _merge(an: _Analyser, found: dict) -> None:
+    """Add a chunk's findings to ``an`` as if ``an`` had analysed its candidates itself, in order
+    (a form's label keeps its first place and its last events, as in one process)."""
+    an.forms.update(found["forms"])
+    an.continua += found["continua"]
+    an.coincident += found["coincident"]
+    an.degenerate |= found["degenerate"]
+    an.along |= found["along"]
+    for k, v in found["counts"].items():
+        if k != "relevant_sets":
+            an.counts[k] += v
+
+
+def _share(an: _Analyser, family: str, items: list, pool: Executor | None, chunks: int,
+           progress: Callable[[int, int], None] | None, done: int, total: int) -> int:
+    """Analyse every candidate of one family: here, or in ``chunks`` consecutive chunks on ``pool``,
+    merged in order (so the result is the same).  Returns the candidates done so far."""
+    if pool is None:
+        for n, item in enumerate(items):
+            _FAMILIES[family](an, *item)
+            if progress and (done + n) % 200 == 0:
+                progress(done + n, total)
+        return done + len(items)
+    k = max(1, min(len(items), chunks))
+    cuts = [len(items) * c // k for c in range(k + 1)]
+    jobs = [(an.game, an.lo, an.hi, an.prec, family, items[a:b]) for a, b in zip(cuts, cuts[1:])]
+    for b, found in zip(cuts[1:], pool.map(_chunk, jobs)):
+        _merge(an, found)
+        if progress:
+            progress(done + b, total)
+    return done + len(items)
+
+
 def nash_proof(lo: Fraction = Fraction(0), hi: Fraction | None = None, game: BanqueGame | None = None,
-               progress: Callable[[int, int], None] | None = None) -> NashProof:
+               progress: Callable[[int, int], None] | None = None, pool: Executor | None = None,
+               chunks: int = 2 * CHUNKS_PER_WORKER) -> NashProof:
     """Every event of every form over (lo, hi) (module docstring).
 
     Parameters
@@ -789,6 +884,11 @@ def nash_proof(lo: Fraction = Fraction(0), hi: Fraction | None = None, game: Ban
         The game (default: the paper's infinite shoe).
     progress : callable, optional
         Called as ``progress(done, total)`` over the forms.
+    pool : concurrent.futures.Executor, optional
+        Where to analyse the candidates (:func:`baccara.processes.executor`: processes here or a
+        Dask cluster); None: this process.  The result is the same.
+    chunks : int
+        With a pool: how many chunks each family of candidates is cut into.
 
     Returns
     -------
@@ -800,30 +900,13 @@ def nash_proof(lo: Fraction = Fraction(0), hi: Fraction | None = None, game: Ban
     an = _Analyser(game or banque_game(), lo, hi)
     R = an.R
     with precision():
-        jobs = [(i, j) for x, i in enumerate(R) for j in R[x + 1:]]
+        pairs = [(i, j) for x, i in enumerate(R) for j in R[x + 1:]]
         edges = [(z, w, e) for z in R for w in (1, 2) for e in (0, 1)]
-        total = len(jobs) + len(edges)
-        for n, (i, j) in enumerate(jobs):
-            an.counts["crossings"] += 1
-            an.analyse(f"crossing {infoset_label(an.game.infosets[i])} x {infoset_label(an.game.infosets[j])}",
-                       _Point(_orient(an.Bt[i], an.Bt[j])[0], _orient(an.Bt[i], an.Bt[j])[1]), (i, j), "cross")
-            if progress and n % 200 == 0:
-                progress(n, total)
-        for z, w, e in edges:
-            an.counts["curve_edge_points"] += 1
-            an.analyse(f"{infoset_label(an.game.infosets[z])} meets p{w} = {e}", _Point(an.Bt[z], edge=(w, e)),
-                       (z,), "edge")
+        total = len(pairs) + len(edges)
+        done = _share(an, "crossing", pairs, pool, chunks, progress, 0, total)
+        _share(an, "edge", edges, pool, chunks, progress, done, total)
         along = sorted(an.along, key=lambda u: (u[0], sorted(u[1])))
-        for z, D in along:
-            an.counts["along_curve_forms"] += 1
-            a1, a2 = an.a12(D)
-            G = _b1(_sub(_mul_lin(a1, an.e2[z]), _mul_lin(an.e1[z], a2)))
-            if all(c == 0 for c in G):
-                an.continua.append(f"along {infoset_label(an.game.infosets[z])}: both Players indifferent at once")
-                continue
-            P, Q = _orient(G, an.Bt[z])
-            an.analyse(f"along {infoset_label(an.game.infosets[z])}, Banker drawing at {len(D)} relevant sets",
-                       _Point(P, Q), (z,), "along", D)
+        _share(an, "along", along, pool, chunks, None, 0, len(along))
         corner_events = _corners(an)
     events: list[Endpoint] = []
     for ev in sorted([x for v in an.forms.values() for x in v] + corner_events, key=lambda x: float(x.ball.mid())):
