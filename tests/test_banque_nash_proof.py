@@ -142,3 +142,21 @@ def test_edge_points_are_analysed_and_the_checker_agrees():
     # the equilibrium itself: p1 = 0 on both sides of the first event, found by the enumeration
     for t in (F(1725, 100000), F(1727, 100000)):
         assert any(p[0] == 0 for p in nash_equilibria(t).player_strategies)
+
+
+def test_forms_sharing_a_label_keep_every_event():
+    # an along-curve form is named by its curve and the size of Banker's draw set, so two forms can
+    # share a label: their events are gathered under it, never replaced (a lost event would be a
+    # false proof), in one process and when a worker's chunk is merged
+    from baccara.banque.nash_eq.proof import _Analyser, _merge
+    from baccara.solve.roots import Endpoint
+
+    with precision():
+        a = Endpoint(arb_of(F(1, 10)), None)
+        b = Endpoint(arb_of(F(1, 5)), None)
+    an = _Analyser.__new__(_Analyser)
+    an.forms, an.continua, an.coincident, an.degenerate, an.along = {"along x, 2 sets": [a]}, [], [], set(), set()
+    an.counts = {}
+    _merge(an, {"forms": {"along x, 2 sets": [b]}, "continua": [], "coincident": [], "degenerate": set(),
+                "along": set(), "counts": {}})
+    assert an.forms["along x, 2 sets"] == [a, b]

@@ -408,7 +408,7 @@ class _Analyser:
                 else:
                     ends = self.roots_in([r])
                     if ends:
-                        self.forms[label] = [Endpoint(ball, g) for ball, g in ends]
+                        self.forms.setdefault(label, []).extend(Endpoint(ball, g) for ball, g in ends)
                 return
             base += [K[2], K[1] * K[1] - 4 * K[2] * K[0]]
         base += [pt.eliminant(_b1(c)) for c in ((0, 1, 0, 0), (-1, 1, 0, 0), (0, 0, 1, 0), (-1, 0, 1, 0))]
@@ -437,8 +437,8 @@ class _Analyser:
                 sig_cells.append((c, d, self.feasible(kind, own, pt, s, others, extra)))
         self.counts["samples"] += len(sig_cells)
         ends = [left[1] for left, right in zip(sig_cells, sig_cells[1:]) if left[2] != right[2]]
-        if ends:
-            self.forms[label] = [Endpoint(ball, g) for ball, g in ends]
+        if ends:  # labels are not unique (along-curve forms name the size of D only): add, never replace
+            self.forms.setdefault(label, []).extend(Endpoint(ball, g) for ball, g in ends)
 
     def points(self, pt: _Point, t: Fraction, others: list[int] | None) -> list[tuple]:
         """The form's points in the open square at theta = t, each as (branch, D, Z): D the
@@ -840,8 +840,9 @@ def _chunk(args: tuple) -> dict:
 
 def _merge(an: _Analyser, found: dict) -> None:
     """Add a chunk's findings to ``an`` as if ``an`` had analysed its candidates itself, in order
-    (a form's label keeps its first place and its last events, as in one process)."""
-    an.forms.update(found["forms"])
+    (a form's label keeps its first place, and gathers every form's events under it, as in one process)."""
+    for label, ends in found["forms"].items():
+        an.forms.setdefault(label, []).extend(ends)
     an.continua += found["continua"]
     an.coincident += found["coincident"]
     an.degenerate |= found["degenerate"]
