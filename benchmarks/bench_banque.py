@@ -62,12 +62,12 @@ def main() -> None:
     args = ap.parse_args()
     if args.nash:
         nash_fold()
-    correlated_equilibrium(Fraction(1, 2))  # compile the kernel, build the coefficients
+    correlated_equilibrium(banque_game(), Fraction(1, 2))  # compile the kernel, build the coefficients
     thetas = [Fraction(k, 97) for k in range(1, 49, 4)] + [Fraction(1, 2)]
     times = []
     for th in thetas:
         t0 = time.perf_counter()
-        s = correlated_equilibrium(th)
+        s = correlated_equilibrium(banque_game(), th)
         times.append(time.perf_counter() - t0)
         assert s.solution.certified
     one = statistics.median(times)
@@ -75,7 +75,7 @@ def main() -> None:
     t0 = time.perf_counter()
     p_ref, v_ref = reference_half()
     ref = time.perf_counter() - t0
-    exact = correlated_equilibrium(Fraction(1, 2))
+    exact = correlated_equilibrium(banque_game(), Fraction(1, 2))
     assert np.allclose(p_ref, [float(x) for x in exact.p], atol=1e-9) and abs(v_ref - float(exact.value)) < 1e-12
     print(f"reference (Ethier and Lee's (2015) vertex enumeration, NumPy floats), theta = 1/2: {ref:.1f} s; same p and value")
     print(f"ratio reference / baccara: {ref / one:,.0f}x")
@@ -103,7 +103,7 @@ def nash_fold() -> None:
     sample = [lo + (hi - lo) * k / 5 for k in range(1, 5)]
     t0 = time.perf_counter()
     for t in sample:
-        nash_equilibria(t)
+        nash_equilibria(banque_game(), t)
     per_point = (time.perf_counter() - t0) / len(sample)
     print(f"baccara, every Nash branch on (0.15, 5772/33847): {len(branches)} branches, {len(pieces)} intervals "
           f"(narrowest {narrowest:.2e}), exact ends, in {ours:.1f} s")

@@ -15,6 +15,7 @@ import sys
 import time
 from fractions import Fraction
 
+from baccara.banque.model import banque_game
 from baccara.banque.nash_eq.solution import nash_equilibria
 from baccara.check.banque import _Game, boundary_equilibria
 from baccara.check.banque_deals import coefficient_table
@@ -23,14 +24,14 @@ from baccara.check.banque_interior import interior_equilibria
 
 def main(thetas: list[Fraction]) -> None:
     game = _Game(coefficient_table())
-    nash_equilibria(thetas[0])          # warm the solver's caches (the game, Numba) outside the timing
+    nash_equilibria(banque_game(), thetas[0])          # warm the solver's caches (the game, Numba) outside the timing
     for theta in thetas:
         t = time.process_time()
         inner, undecided = interior_equilibria(game, theta)
         edge, trouble = boundary_equilibria(game, theta)
         mine_s = time.process_time() - t
         t = time.process_time()
-        sol = nash_equilibria(theta)
+        sol = nash_equilibria(banque_game(), theta)
         theirs_s = time.process_time() - t
         points = {(float(e.p1), float(e.p2)) for e in sol.equilibria}
         say = "undecided: " + undecided[0] if undecided else f"{len(inner) + len(edge)} points, the solver {len(points)}"

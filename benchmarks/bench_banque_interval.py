@@ -22,6 +22,7 @@ from baccara.banque.independent_eq.interval import prove_interval
 from baccara.banque.independent_eq.solution import solve_independent
 from baccara.banque.independent_eq.sweep import exact_ends, independent_sweep
 from baccara.banque.independent_eq.sweep_proof import sample_theta
+from baccara.banque.model import banque_game
 
 #: (sweep range, grid, interval index): a low-theta interval on (9,10,6) and p1 = 0, the one
 #: whose curves coincide at theta = 1/22, one beside 55716/128711, one at the lower value's peak
@@ -38,7 +39,7 @@ def first_interval() -> None:
     proof = prove_first_interval(hi, iv.signature)
     whole = time.process_time() - t
     t = time.process_time()
-    one = solve_independent(sample_theta(0.0, float(hi)))
+    one = solve_independent(banque_game(), sample_theta(0.0, float(hi)))
     point = time.process_time() - t
     print(f"(0, {float(hi):.6f}) {proof.form}: interval {proof.status} in {whole:.1f} CPU s "
           f"({proof.candidates} candidate boxes, {proof.exact} exact); one sample ({one.lower_value_proved}) "
@@ -46,7 +47,7 @@ def first_interval() -> None:
 
 
 def main() -> None:
-    solve_independent(sample_theta(0.25, 0.26))         # warm the caches outside the timing
+    solve_independent(banque_game(), sample_theta(0.25, 0.26))         # warm the caches outside the timing
     first_interval()
     for (a, b), grid, k in CASES:
         sw = independent_sweep(a, b, grid=grid)
@@ -56,7 +57,7 @@ def main() -> None:
         proof = prove_interval(lo, hi, iv.signature)
         whole = time.process_time() - t
         t = time.process_time()
-        one = solve_independent(sample_theta(iv.lo, iv.hi))
+        one = solve_independent(banque_game(), sample_theta(iv.lo, iv.hi))
         point = time.process_time() - t
         print(f"({float(lo):.6f}, {float(hi):.6f}) {proof.form}: interval {proof.status} in {whole:.1f} CPU s "
               f"({proof.candidates} candidate boxes, {proof.exact} exact); one sample ({one.lower_value_proved}) "

@@ -32,7 +32,7 @@ def main() -> None:
     args = ap.parse_args()
     theta = Fraction(args.theta)
     g = banque_game()
-    ind = independent_equilibrium(theta, g)
+    ind = independent_equilibrium(g, theta)
     exact, margin = [], []
     for _ in range(args.repeat):
         t0 = time.perf_counter()

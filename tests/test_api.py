@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 import baccara
+from baccara.banque.model import banque_game
 from baccara.errors import BaccaraError
 
 
@@ -39,7 +40,7 @@ def test_chemin_api_checks_its_parameters():
 def test_banque_api():
     from baccara.banque.correlated_eq.solution import correlated_equilibrium
 
-    assert baccara.banque.correlated("1/2").value == correlated_equilibrium(Fraction(1, 2)).value
+    assert baccara.banque.correlated("1/2").value == correlated_equilibrium(banque_game(), Fraction(1, 2)).value
     six = baccara.banque.game(6)
     assert baccara.banque.game(shoe=baccara.Shoe.decks(6)) is six
     sol = baccara.banque.correlated(0.5, game=six)

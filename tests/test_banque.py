@@ -42,7 +42,7 @@ MATRIX19 = [
 
 @pytest.fixture(scope="module")
 def half():
-    return correlated_equilibrium(Fraction(1, 2))
+    return correlated_equilibrium(banque_game(), Fraction(1, 2))
 
 
 def test_theta_half_published_values(half):
@@ -66,19 +66,19 @@ def test_theta_half_table1_and_matrix19(half):
 
 def test_small_theta_is_chemin_de_fer_against_player_2():
     # Ethier and Lee (2015), section 3: m = 52 for theta positive and small enough.
-    assert correlated_equilibrium(Fraction(1, 1000)).m == 52
+    assert correlated_equilibrium(banque_game(), Fraction(1, 1000)).m == 52
 
 
 @settings(max_examples=10, deadline=None)
 @given(st.fractions(min_value=Fraction(1, 100), max_value=Fraction(99, 100), max_denominator=100))
 def test_certificate_symmetry_and_m(theta):
-    s = correlated_equilibrium(theta)
+    s = correlated_equilibrium(banque_game(), theta)
     assert s.solution.certified
     # Independently of the solver: p guarantees the value, q holds the Players to it.
     assert guaranteed(s.a, s.h, s.p) == s.value == max(best_reply_I(s.a, s.h, s.solution.q))
     assert sum(s.p) == 1 and 52 <= s.m <= 69  # Ethier and Lee (2015): 52 <= m <= 69
     # Swapping the Players (theta <-> 1 - theta, SD <-> DS) leaves the game unchanged.
-    t = correlated_equilibrium(1 - theta)
+    t = correlated_equilibrium(banque_game(), 1 - theta)
     assert t.value == s.value
     assert guaranteed(t.a, t.h, (s.p[0], s.p[2], s.p[1], s.p[3])) == s.value
 
@@ -89,7 +89,7 @@ EXTREME_THETAS = [Fraction(1, 10**6), Fraction(1, 10000), Fraction(1, 5000), Fra
 
 def _certified(theta):
     """The correlated solution at theta, its certificate recomputed here from p and q alone."""
-    s = correlated_equilibrium(theta)
+    s = correlated_equilibrium(banque_game(), theta)
     assert s.solution.certified
     assert all(x >= 0 for x in s.p) and sum(s.p) == 1 and all(0 <= x <= 1 for x in s.solution.q)
     assert guaranteed(s.a, s.h, s.p) == s.value == max(best_reply_I(s.a, s.h, s.solution.q))
@@ -150,7 +150,7 @@ def test_failed_certificate_is_an_error_not_a_result(monkeypatch):
 
     monkeypatch.setattr(banque_solution, "solve_additive_zero_sum", broken)
     with pytest.raises(CertificateError, match=r"theta = 1/3 \(in \(0, 1\)\)") as e:
-        correlated_equilibrium(Fraction(1, 3))
+        correlated_equilibrium(banque_game(), Fraction(1, 3))
     assert isinstance(e.value, BaccaraError)
     r = CliRunner().invoke(app, ["banque", "solve", "--theta", "1/3"])
     assert r.exit_code == 1 and "certificate" in r.output and "Traceback" not in r.output
@@ -237,7 +237,7 @@ def test_correlated_sweep_has_110_intervals():
     doc = res.to_json()
     assert doc["count"] == 110 and doc["intervals"][0]["from"]["exact"] == "0/1"
     assert doc["intervals"][-1]["to"]["exact"] == "1/2"
-    inside = correlated_equilibrium(Fraction(1, 3))
+    inside = correlated_equilibrium(banque_game(), Fraction(1, 3))
     nine = Fraction(9, 11)
     product = ((1 - nine) ** 2, (1 - nine) * nine, nine * (1 - nine), nine * nine)
     assert inside.p == product
@@ -257,7 +257,7 @@ def test_correlated_sweep_has_110_intervals():
         piece = left_to_right[k - 1]
         mid = Fraction((float(piece.lo) + float(piece.hi)) / 2).limit_denominator(10**9)
         assert tuple(piece_solution(piece, mid)[0]) == product
-        assert piece_solution(piece, mid)[1] == correlated_equilibrium(mid).value
+        assert piece_solution(piece, mid)[1] == correlated_equilibrium(banque_game(), mid).value
 
 
 @pytest.mark.slow
@@ -303,7 +303,7 @@ def test_independent_cooperative_at_one_half():
     from baccara.algebraic import QuadraticNumber
     from baccara.banque.independent_eq.solution import independent_equilibrium
 
-    s = independent_equilibrium(Fraction(1, 2))
+    s = independent_equilibrium(banque_game(), Fraction(1, 2))
     root = QuadraticNumber(Fraction(-319, 224), Fraction(1, 224), 245569)
     assert s.p1 == root and s.p2 == root and str(s.p1) == "(-319+sqrt(245569))/224"
     den = 98 * 13**9
@@ -317,7 +317,7 @@ def test_cooperative_equilibria_coincide_inside_the_interval():
     # with p1 = p2 = 9/11.
     from baccara.banque.independent_eq.solution import independent_equilibrium
 
-    s = independent_equilibrium(Fraction(3, 10))
+    s = independent_equilibrium(banque_game(), Fraction(3, 10))
     assert s.p1 == s.p2 == Fraction(9, 11) and not s.values_differ
 
 
@@ -332,7 +332,7 @@ def test_independent_maximin_certificate(theta):
     from baccara.banque.independent_eq.bounds import _exact_recheck, maximin_upper_bound
     from baccara.banque.independent_eq.solution import independent_equilibrium
 
-    v = independent_equilibrium(theta).lower_value
+    v = independent_equilibrium(banque_game(), theta).lower_value
     check = maximin_upper_bound(theta, v)
     assert check.status == "holds" and check.exact
     # ... and the check can fail: a claim 1e-7 too low is refuted by a point that
@@ -353,10 +353,10 @@ def test_independent_maximin_certificate_near_theta_0_and_1(theta):
     from baccara.banque.independent_eq.bounds import maximin_upper_bound
     from baccara.banque.independent_eq.solution import independent_equilibrium
 
-    ind = independent_equilibrium(theta)
+    ind = independent_equilibrium(banque_game(), theta)
     check = maximin_upper_bound(theta, ind.lower_value)
     assert check.status == "holds" and check.exact and check.boxes < 2000
-    assert ind.lower_value < ind.upper_value == correlated_equilibrium(theta).value
+    assert ind.lower_value < ind.upper_value == correlated_equilibrium(banque_game(), theta).value
     if theta == Fraction(1, 10000):
         assert maximin_upper_bound(theta, float(ind.lower_value) - 1e-7).status == "refuted"
 
@@ -384,7 +384,7 @@ def test_a_partial_sweep_as_a_result():
     # Each interval's formula, evaluated inside it, is the equilibrium the point solver certifies there.
     for iv in ivs:
         theta = (Fraction(iv["from"]["float"]) + Fraction(iv["to"]["float"])) / 2
-        s = correlated_equilibrium(theta)
+        s = correlated_equilibrium(banque_game(), theta)
         f = iv["formula"]
         named = {u: at(n, theta) / at(f["denominator"], theta) for u, n in zip(f["unknowns"], f["numerators"])}
         assert named["value"] == s.value

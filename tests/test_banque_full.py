@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from baccara.banque.full_models import full_correlated_equilibrium, team_game
+from baccara.banque.model import banque_game
 from baccara.cli import app
 
 from .banque_oracle import banker_q, oracle_best_reply, oracle_guaranteed, oracle_payoff
@@ -45,7 +46,7 @@ def test_the_oracle_gives_ethier_lee_2015_solution():
 
 def test_simplified_by_column_generation_is_ethier_lee_2015():
     # Ethier and Lee (2015), (17)-(18): p = (0, 110/543, 110/543, 323/543), value -16655514960/(181 13^9).
-    sol = full_correlated_equilibrium(F(1, 2), "simplified")
+    sol = full_correlated_equilibrium(banque_game(), F(1, 2), "simplified")
     assert sol.certified and sol.value == F(-16655514960, 181 * 13**9)
     assert sol.to_json()["players"] == {"S|D": "110/543", "D|S": "110/543", "D|D": "323/543"}
 
@@ -53,7 +54,7 @@ def test_simplified_by_column_generation_is_ethier_lee_2015():
 @pytest.mark.parametrize("theta", [F(1, 2), F(3, 10)])
 def test_more_information_helps_the_players(theta):
     # Player 2 knowing more of Player 1's hand can only raise the coalition's value.
-    v = {m: full_correlated_equilibrium(theta, m) for m in ("simplified", "recent", "traditional")}
+    v = {m: full_correlated_equilibrium(banque_game(), theta, m) for m in ("simplified", "recent", "traditional")}
     assert all(s.certified for s in v.values())
     assert v["simplified"].value < v["recent"].value < v["traditional"].value < 0
 
@@ -62,7 +63,7 @@ def test_recent_model_certificate_by_brute_force():
     # All 16 team strategies of the recent model, independently of the column generation:
     # the team's mixture guarantees the value and Banker's q holds every one of them to it.
     theta = F(1, 2)
-    sol = full_correlated_equilibrium(theta, "recent")
+    sol = full_correlated_equilibrium(banque_game(), theta, "recent")
     guaranteed_by_team, held_by_banker = brute_force(theta, "recent", sol)
     assert guaranteed_by_team == sol.value
     assert held_by_banker == sol.value
@@ -77,7 +78,7 @@ EXTREME_THETAS = [F(1, 10**6), pytest.param(F(1, 10000), marks=pytest.mark.slow)
 def test_recent_model_certified_at_extreme_theta(theta):
     # Before the exact simplex: at 1/10000 the certificate failed, at 1/10**6 and 999999/10**6
     # the column generation stalled (the restricted game was not solved exactly).
-    sol = full_correlated_equilibrium(theta, "recent")
+    sol = full_correlated_equilibrium(banque_game(), theta, "recent")
     assert sol.certified and sol.solution.certified
     # by the oracle over all 16 team strategies, independently of the column generation
     guaranteed_by_team, held_by_banker = brute_force(theta, "recent", sol)
@@ -89,19 +90,19 @@ def test_recent_model_certified_at_extreme_theta(theta):
 def test_traditional_model_certified_at_extreme_theta(theta):
     # Before: at 1/10000 the basis search enumerated subsets of up to 2m + 2 = 58 sets (no
     # answer in 2 minutes, none in 15 at 1/10**6); at 999999/10**6 the column generation stalled.
-    sol = full_correlated_equilibrium(theta, "traditional")
+    sol = full_correlated_equilibrium(banque_game(), theta, "traditional")
     assert sol.certified and sol.best_reply_value == sol.value
     assert brute_force(theta, "traditional", sol) == (sol.value, sol.value)   # the oracle, over all 2^13
     # Player 2 seeing more of Player 1's hand can only help the Players
-    simplified = full_correlated_equilibrium(theta, "simplified").value
-    assert simplified <= full_correlated_equilibrium(theta, "recent").value <= sol.value
+    simplified = full_correlated_equilibrium(banque_game(), theta, "simplified").value
+    assert simplified <= full_correlated_equilibrium(banque_game(), theta, "recent").value <= sol.value
 
 
 def test_traditional_best_reply_oracle_against_sampled_strategies():
     # The solver's best reply (per class, by additivity) is the best of all 2^13 team strategies, as the oracle
     # prices them; a few priced one by one are no better.
     theta = F(1, 2)
-    sol = full_correlated_equilibrium(theta, "traditional")
+    sol = full_correlated_equilibrium(banque_game(), theta, "traditional")
     game = team_game(theta, "traditional")
     best, (u1, bits) = game.best_reply(sol.solution.q)
     q = banker_q(sol)
@@ -135,7 +136,7 @@ def test_the_move_at_an_exact_tie_is_reported_and_needed():
     from baccara.banque.full_models import full_correlated_equilibrium
     from baccara.banque.model import INFOSETS, infoset_label
 
-    r = full_correlated_equilibrium(F(1, 2), "recent")
+    r = full_correlated_equilibrium(banque_game(), F(1, 2), "recent")
     ties = r.banker_ties
     assert ties
     doc = r.to_json()

@@ -11,6 +11,7 @@ from baccara.banque.independent_eq.proof import exact_signature
 from baccara.banque.independent_eq.solution import independent_equilibrium
 from baccara.banque.independent_eq.sweep import exact_ends, independent_sweep
 from baccara.banque.independent_eq.sweep_proof import prove_intervals
+from baccara.banque.model import banque_game
 from baccara.solve.moving import evaluate
 from baccara.solve.roots import Endpoint, rational_between_balls
 
@@ -52,7 +53,7 @@ def test_an_interval_is_proved_for_every_theta(short_sweep, middle_proof):
     a, b = Fraction(55716, 128711), Fraction(4331174736, 10**10)
     for k in (1, 7, 13, 19):
         theta = a + (b - a) * k / 20
-        sol = independent_equilibrium(theta)
+        sol = independent_equilibrium(banque_game(), theta)
         assert exact_signature(theta, sol.p1, sol.p2) == sw.intervals[1].signature
 
 
@@ -64,7 +65,7 @@ def test_the_value_is_the_forms_moving_point(short_sweep):
 
     sw, ends = short_sweep
     theta = rational_between_balls(ends[0].endpoint.ball, ends[1].endpoint.ball)
-    sol = independent_equilibrium(theta)
+    sol = independent_equilibrium(banque_game(), theta)
     point, value = independent_locus(sw.intervals[1].signature, theta, float(sol.p1))
     p1, p2 = point.at(theta)
     assert (p1, p2) == (sol.p1, sol.p2)
@@ -160,7 +161,7 @@ def test_a_form_carried_past_a_jump_is_refuted():
     theta = Fraction(proof.reason.split("theta = ")[1].split(" ")[0])
     assert float(ends[1].endpoint) < theta < Fraction(1126, 10000)
     # the witness is right: the exact solver's lower value there exceeds the stretched form's
-    sol = independent_equilibrium(theta)
+    sol = independent_equilibrium(banque_game(), theta)
     assert exact_signature(theta, sol.p1, sol.p2) == sw.intervals[2].signature
     # and the interval up to the jump itself is proved
     assert prove_interval(ends[0].endpoint, ends[1].endpoint, iv.signature).status == "proved"

@@ -43,7 +43,7 @@ def _v(bilinears, theta, x, y):
 def _first_signature():
     """The first interval's form at theta = 1/200, read off the exact solver of the game itself."""
     theta = Fraction(1, 200)
-    sol = independent_equilibrium(theta)
+    sol = independent_equilibrium(banque_game(), theta)
     return exact_signature(theta, sol.p1, sol.p2)
 
 
@@ -79,7 +79,7 @@ def test_the_segment_and_its_sets(scaled):
 def test_the_blown_up_maximiser_is_the_games(scaled, theta):
     """The exact solver on the game itself and on the blown-up game find the same maximiser and the
     same lower value (a check of the blow-up independent of the interval prover)."""
-    sol = independent_equilibrium(theta)
+    sol = independent_equilibrium(banque_game(), theta)
     q1, q2, w, *_ = _maximise(theta, scaled)
     assert sol.p1 == q1 == 0
     assert sol.p2 == scaled.p2(theta, q2)

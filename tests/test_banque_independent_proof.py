@@ -18,7 +18,7 @@ from baccara.banque.model import banque_game
 
 
 def _proof(theta):
-    ind = independent_equilibrium(theta)
+    ind = independent_equilibrium(banque_game(), theta)
     return ind, prove_lower_value(theta, ind.lower_value, (ind.p1, ind.p2), ind.ties)
 
 
@@ -50,7 +50,7 @@ def test_a_tampered_value_or_point_is_refused():
     # The proof can fail.  A value 1e-30 below the true one is refuted by the point itself,
     # and no Banker mixture closes a quarter at any level: the corner p* is above the value.
     theta = Fraction(1, 2)
-    ind = independent_equilibrium(theta)
+    ind = independent_equilibrium(banque_game(), theta)
     low = ind.lower_value - Fraction(1, 10**30)
     bad = prove_lower_value(theta, low, (ind.p1, ind.p2))
     assert bad.status == "refuted" and bad.witness == (ind.p1, ind.p2) and not bad.holds
@@ -107,7 +107,7 @@ def test_where_the_values_coincide_the_proved_lower_value_is_the_correlated_one(
     # (9588/37663, 55716/128711) they coincide, with p1 = p2 = 9/11.
     ind, proof = _proof(theta)
     assert proof.holds and ind.p1 == ind.p2 == Fraction(9, 11)
-    assert proof.value == correlated_equilibrium(theta).value
+    assert proof.value == correlated_equilibrium(banque_game(), theta).value
 
 
 def test_published_lower_values():

@@ -14,13 +14,14 @@ from baccara.banque.independent_eq.sweep import (
     lower_value_peak,
     sweep_json,
 )
+from baccara.banque.model import banque_game
 
 NINE_ELEVENTHS = 9 / 11
 
 
 @pytest.mark.parametrize("theta", [Fraction(1, 2), Fraction(1, 10), Fraction(1, 20), Fraction(9, 20)])
 def test_float_search_agrees_with_the_exact_solver(theta):
-    f, e = float_independent(float(theta)), independent_equilibrium(theta)
+    f, e = float_independent(float(theta)), independent_equilibrium(banque_game(), theta)
     assert abs(f.p1 - float(e.p1)) < 1e-9 and abs(f.p2 - float(e.p2)) < 1e-9
     assert abs(f.lower - float(e.lower_value)) < 1e-14
 

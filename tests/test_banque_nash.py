@@ -16,7 +16,7 @@ NINE_ELEVENTHS = F(9, 11)
 
 @pytest.fixture(scope="module")
 def half():
-    return nash_equilibria(F(1, 2))
+    return nash_equilibria(banque_game(), F(1, 2))
 
 
 def _mixed(e):
@@ -76,16 +76,16 @@ def test_half_eleven_extreme_equilibria():
 @pytest.mark.slow
 def test_same_equilibria_right_of_theta_star(half):
     # "the same Nash equilibria apply on the interval (theta_*, 1/2] for theta_* = 799/1604"
-    near = nash_equilibria(F(799, 1604) + F(1, 10**5))
+    near = nash_equilibria(banque_game(), F(799, 1604) + F(1, 10**5))
     assert {(e.p1, e.p2, e.draw) for e in near.equilibria} == {(e.p1, e.p2, e.draw) for e in half.equilibria}
 
 
 @pytest.mark.slow
 def test_players_nine_elevenths_exactly_above_5772_over_33847():
     # p1 = p2 = 9/11 for theta > 5772/33847 ~ 0.170532, not below it.
-    above = nash_equilibria(F(5772, 33847) + F(1, 10**4))
+    above = nash_equilibria(banque_game(), F(5772, 33847) + F(1, 10**4))
     assert {(e.p1, e.p2) for e in above.equilibria} == {(NINE_ELEVENTHS, NINE_ELEVENTHS)}
-    below = nash_equilibria(F(1, 10))
+    below = nash_equilibria(banque_game(), F(1, 10))
     assert below.equilibria and all((e.p1, e.p2) != (NINE_ELEVENTHS, NINE_ELEVENTHS) for e in below.equilibria)
     assert all(certify(F(1, 10), e).holds for e in below.equilibria)
 
@@ -94,7 +94,7 @@ def test_player1_expectation_in_interval_1():
     # Ethier and Lee (2015): on interval 1 (0 < theta < 0.0172597) Player 1's expectation per unit he
     # bets is 928 (53214419 - 33787088 theta) / (116649493103 (89 - 68 theta)), p1 = 0.
     theta = F(1, 100)
-    sol = nash_equilibria(theta)
+    sol = nash_equilibria(banque_game(), theta)
     assert sol.equilibria
     for e in sol.equilibria:
         assert e.p1 == 0
@@ -103,7 +103,7 @@ def test_player1_expectation_in_interval_1():
 
 @pytest.mark.slow
 def test_symmetry_theta_one_minus_theta():
-    a, b = nash_equilibria(F(3, 10)), nash_equilibria(F(7, 10))
+    a, b = nash_equilibria(banque_game(), F(3, 10)), nash_equilibria(banque_game(), F(7, 10))
     assert sorted((e.p1, e.p2) for e in a.equilibria) == sorted((e.p2, e.p1) for e in b.equilibria)
     assert {e.banker for e in a.equilibria} == {e.banker for e in b.equilibria}
 
@@ -135,7 +135,7 @@ from hypothesis import strategies as st  # noqa: E402
 def test_an_equilibrium_always_found_and_certified(theta):
     # A finite game has a Nash equilibrium (Nash 1950): the enumeration must find one, and
     # each one found passes the certificate on the full 1144-set game.
-    sol = nash_equilibria(theta)
+    sol = nash_equilibria(banque_game(), theta)
     assert sol.equilibria
     assert all(certify(theta, e).holds for e in sol.equilibria)
 
@@ -163,7 +163,7 @@ def test_nine_elevenths_above_5772_over_33847_exactly():
 def test_equilibrium_certified_near_theta_0_and_1(theta):
     # Outside the property's range: the Player with almost all the stake plays chemin de fer against
     # Banker, drawing at 5 with probability near Model A1's 9/11 (Kemeny and Snell 1957).
-    sol = nash_equilibria(theta)
+    sol = nash_equilibria(banque_game(), theta)
     assert sol.equilibria and all(certify(theta, e).holds for e in sol.equilibria)
     main = {e.p1 if theta > F(1, 2) else e.p2 for e in sol.equilibria}
     assert len(main) == 1 and abs(main.pop() - F(9, 11)) < F(1, 10**5)

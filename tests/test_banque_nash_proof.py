@@ -8,6 +8,7 @@ from importlib import resources
 import flint
 import pytest
 
+from baccara.banque.model import banque_game
 from baccara.banque.nash_eq.events import EVENTS_FILE, stored_events
 from baccara.banque.nash_eq.proof import events_json, nash_proof
 from baccara.banque.nash_eq.solution import nash_equilibria
@@ -58,10 +59,10 @@ def test_the_fold_at_37_400_is_found(around_37_400):
     def count(pieces, x):
         return next(len(p.branches) for p in pieces if p.lo.ball < arb_of(x) < p.hi.ball)
 
-    assert count(new, t) == len(nash_equilibria(t).player_strategies) == 3
+    assert count(new, t) == len(nash_equilibria(banque_game(), t).player_strategies) == 3
     for p in new:
         x = rational_between_balls(p.lo.ball, p.hi.ball)
-        assert len(p.branches) == len(nash_equilibria(x).player_strategies)
+        assert len(p.branches) == len(nash_equilibria(banque_game(), x).player_strategies)
     multi = [(p.lo.text(7), p.hi.text(7)) for p in new if len(p.branches) > 1]
     assert multi == [("0.0924720", "0.0939539"), ("0.0939539", "0.0941281")]
     # each end of the region is an event of the proof, a root of an integer polynomial
@@ -141,7 +142,7 @@ def test_edge_points_are_analysed_and_the_checker_agrees():
     assert sorted(h[0] for h in hits if h) == [0, 1, 2] and all(hits)
     # the equilibrium itself: p1 = 0 on both sides of the first event, found by the enumeration
     for t in (F(1725, 100000), F(1727, 100000)):
-        assert any(p[0] == 0 for p in nash_equilibria(t).player_strategies)
+        assert any(p[0] == 0 for p in nash_equilibria(banque_game(), t).player_strategies)
 
 
 def test_forms_sharing_a_label_keep_every_event():

@@ -69,7 +69,7 @@ def test_three_equilibria_coexist_past_the_paper(fold):
     assert len(multi) == 1 and len(multi[0].branches) == 3
     assert (multi[0].lo.text(7), multi[0].hi.text(7)) == ("0.1092511", "0.1099948")
     theta = F(1095, 10000)
-    sol = nash_equilibria(theta)
+    sol = nash_equilibria(banque_game(), theta)
     assert len(sol.player_strategies) == 3
     assert all(certify(theta, e).holds for e in sol.equilibria)
     # the three branches join at the fold's ends: one mixes at (0,8,3) only
@@ -144,7 +144,7 @@ def test_the_whole_nash_sweep(full):
     # the sweep's count is the complete enumeration's inside every interval
     with precision():
         samples = [rational_between_balls(p.lo.ball, p.hi.ball) for p in lower]
-    assert [len(p.branches) for p in lower] == [len(nash_equilibria(x).player_strategies) for x in samples]
+    assert [len(p.branches) for p in lower] == [len(nash_equilibria(banque_game(), x).player_strategies) for x in samples]
     ends = [p.hi.text(7) for p in lower]
     assert "0.0844782" in ends
     assert lower[-1].hi.as_rational == THETA_9_11

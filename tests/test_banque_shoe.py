@@ -106,18 +106,18 @@ def test_players_are_exchangeable():
                                                    marks=pytest.mark.slow)])   # slow: over 10 CPU-s
 def test_finite_shoe_solutions_certified(shoe):
     game = banque_game(shoe)
-    sol = correlated_equilibrium(F(1, 2), game)
+    sol = correlated_equilibrium(game, F(1, 2))
     assert sol.solution.certified
     assert sol.to_json()["shoe"] == game.shoe_json()
-    paper = correlated_equilibrium(F(1, 2))
+    paper = correlated_equilibrium(banque_game(), F(1, 2))
     assert sol.value != paper.value
-    ns = nash_equilibria(F(1, 2), game)
+    ns = nash_equilibria(game, F(1, 2))
     assert ns.equilibria and all(certify(F(1, 2), e, game).holds for e in ns.equilibria)
 
 
 def test_more_decks_approach_the_infinite_shoe():
-    paper = correlated_equilibrium(F(1, 2)).value
-    gaps = [abs(correlated_equilibrium(F(1, 2), banque_game(d)).value - paper) for d in (1, 8)]
+    paper = correlated_equilibrium(banque_game(), F(1, 2)).value
+    gaps = [abs(correlated_equilibrium(banque_game(d), F(1, 2)).value - paper) for d in (1, 8)]
     assert gaps[1] < gaps[0] / 4
 
 

@@ -40,7 +40,7 @@ def test_checker_finds_the_pure_player_equilibria_alone(theta):
     # Ethier and Lee 2015, section 5) against the solver's complete enumeration
     game = _Game(coefficient_table())
     mine, trouble = boundary_equilibria(game, theta)
-    sol = nash_equilibria(theta)
+    sol = nash_equilibria(banque_game(), theta)
     theirs = {(_num(number_json(e.p1)).key(), _num(number_json(e.p2)).key()) for e in sol.equilibria
               if e.p1 in (0, 1) or e.p2 in (0, 1)}
     assert trouble == [] and mine == theirs
@@ -49,7 +49,7 @@ def test_checker_finds_the_pure_player_equilibria_alone(theta):
 
 def _solver_interior(theta):
     out = []
-    for e in nash_equilibria(theta).equilibria:
+    for e in nash_equilibria(banque_game(), theta).equilibria:
         pt = (_num(number_json(e.p1)), _num(number_json(e.p2)))
         if e.p1 not in (0, 1) and e.p2 not in (0, 1) and not any(same_point(pt, q) for q in out):
             out.append(pt)

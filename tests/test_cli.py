@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from baccara import Shoe, builtin_bets, coup_distribution, evaluate
+from baccara.banque.model import banque_game
 from baccara.cli import app
 
 runner = CliRunner()
@@ -222,7 +223,7 @@ def test_a_failed_certificate_is_exit_1_after_the_result(monkeypatch):
     from baccara.banque.correlated_eq import solution as banque_solution
     from baccara.cli.errors import failed_certificates
 
-    good = banque_solution.correlated_equilibrium(Fraction(1, 2))
+    good = banque_solution.correlated_equilibrium(banque_game(), Fraction(1, 2))
     doc = good.to_json()
     assert list(failed_certificates(doc)) == []
     doc["certificate"]["holds"] = False

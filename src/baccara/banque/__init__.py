@@ -108,7 +108,7 @@ def correlated(theta: Fraction | str | float = Fraction(1, 2), decks: int | str 
     CorrelatedSolution
         The Players' mixture, Banker's strategy, the value and the certificate.
     """
-    return correlated_equilibrium(params.theta(theta), _game(decks, shoe, game))
+    return correlated_equilibrium(_game(decks, shoe, game), params.theta(theta))
 
 
 def independent(theta: Fraction | str | float = Fraction(1, 2), decks: int | str | None = None, *,
@@ -128,7 +128,7 @@ def independent(theta: Fraction | str | float = Fraction(1, 2), decks: int | str
         The maximin p1, p2 (exact algebraic numbers), the lower and upper values, and
         ``proof`` (:class:`ExactMaximinProof`); ``lower_value_proved`` says "exact".
     """
-    return solve_independent(params.theta(theta), _game(decks, shoe, game))
+    return solve_independent(_game(decks, shoe, game), params.theta(theta))
 
 
 def nash(theta: Fraction | str | float = Fraction(1, 2), decks: int | str | None = None, *,
@@ -147,7 +147,7 @@ def nash(theta: Fraction | str | float = Fraction(1, 2), decks: int | str | None
     BanqueNashSet
         The equilibria, the points of the Players' square they sit at, any continua.
     """
-    return nash_equilibria(params.theta(theta), _game(decks, shoe, game))
+    return nash_equilibria(_game(decks, shoe, game), params.theta(theta))
 
 
 def prove_lower_value(theta: Fraction | str | float, value: Fraction | QuadraticNumber,
@@ -203,7 +203,7 @@ def full(theta: Fraction | str | float = Fraction(1, 2), model: str = "tradition
     FullCorrelated
         The team's mixture, Banker's minimax strategy, the value and the certificate.
     """
-    return full_correlated_equilibrium(params.theta(theta), model, game=_game(decks, shoe, game))
+    return full_correlated_equilibrium(_game(decks, shoe, game), params.theta(theta), model)
 
 
 def sweep(concept: str = "correlated", progress: Progress | None = None, prove_samples: bool = False,

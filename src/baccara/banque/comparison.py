@@ -40,7 +40,7 @@ def banker_advantage_comparison(theta: Fraction = Fraction(1, 2), game: BanqueGa
     half = Fraction(1, 4)
     always = -guaranteed(a, h, (0, 0, 0, 1))
     coin = -guaranteed(a, h, (half, half, half, half))
-    corr = -correlated_equilibrium(theta, g).value
+    corr = -correlated_equilibrium(g, theta).value
     rows = [
         {"assumption": "Players always draw on 5, Banker best response", "exact": fstr(always),
          "percent": float(always) * 100, "historical": {"Judah and Ziemba": 0.81685}},
@@ -136,7 +136,7 @@ class AdvantageComparison(Result):
 
 
 def _nash_row(theta: Fraction, game: BanqueGame) -> dict:
-    gains = sorted({e.banker for e in nash_equilibria(Fraction(theta), game).equilibria})
+    gains = sorted({e.banker for e in nash_equilibria(game, Fraction(theta)).equilibria})
     note = {} if len(gains) == 1 else {"note": f"{len(gains)} different values among the equilibria; the largest"}
     return {"assumption": "Nash equilibrium (Banker's expectation)", "exact": str(gains[-1]),
             "percent": float(gains[-1]) * 100, "historical": {}, **note}
@@ -146,14 +146,14 @@ def _full_rows(theta: Fraction, game: BanqueGame) -> list[dict]:
     rows = []
     for model, what in (("recent", "Player 2 knows Player 1's intention"),
                         ("traditional", "Player 2 sees Player 1's third card, stand or natural")):
-        v = -full_correlated_equilibrium(Fraction(theta), model, game=game).value
+        v = -full_correlated_equilibrium(game, Fraction(theta), model).value
         rows.append({"assumption": f"correlated cooperative equilibrium, {model} model ({what})",
                      "exact": fstr(v), "percent": float(v) * 100, "historical": {}})
     return rows
 
 
 def _independent_row(theta: Fraction, game: BanqueGame) -> dict:
-    ind = independent_equilibrium(Fraction(theta), game)
+    ind = independent_equilibrium(game, Fraction(theta))
     adv = -ind.lower_value
     return {"assumption": "independent cooperative equilibrium (lower value: the Players' maximin)",
             "exact": str(adv), "percent": float(adv) * 100, "historical": {}}

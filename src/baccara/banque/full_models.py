@@ -230,12 +230,15 @@ class FullCorrelated(Result):
         }
 
 
-def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max_iter: int = 200,
-                                game: BanqueGame | None = None) -> FullCorrelated:
+def full_correlated_equilibrium(game: BanqueGame, theta: Fraction, model: str = "traditional",
+                                max_iter: int = 200) -> FullCorrelated:
     """The correlated cooperative equilibrium of ``model`` at ``theta`` by column generation.
 
     Parameters
     ----------
+    game : BanqueGame
+        The game (:func:`~baccara.banque.model.banque_game`; ``banque_game()`` is the paper's
+        infinite shoe).
     theta : Fraction
         Player 1's share of the total stake, in (0, 1).  Unlike the simplified model the
         full models are not symmetric in theta and 1 - theta: Player 2 sees Player 1's hand.
@@ -243,8 +246,6 @@ def full_correlated_equilibrium(theta: Fraction, model: str = "traditional", max
         ``"traditional"``, ``"recent"`` or ``"simplified"``.
     max_iter : int
         The most columns to generate.
-    game : BanqueGame, optional
-        The simplified game on the shoe wanted (default: the paper's infinite shoe).
 
     Returns
     -------

@@ -82,13 +82,13 @@ def banque_solve(
     game = banque_shoe(decks, composition, remove, add)
     result: Result
     if model != "simplified":
-        result = full_correlated_equilibrium(th, model, game=game)
+        result = full_correlated_equilibrium(game, th, model)
     elif concept == "nash":
-        result = nash_equilibria(th, game)
+        result = nash_equilibria(game, th)
     elif concept == "independent":
-        result = solve_independent(th, game)
+        result = solve_independent(game, th)
     else:
-        result = correlated_equilibrium(th, game)
+        result = correlated_equilibrium(game, th)
     return render(result, json_out)
 
 

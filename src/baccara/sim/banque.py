@@ -103,8 +103,9 @@ def draw_to_5_banker() -> tuple:
 def equilibrium_strategy(theta: Fraction) -> BanqueStrategy:
     """The correlated cooperative equilibrium of the simplified model at theta (Ethier and Lee 2015, section 3)."""
     from ..banque.correlated_eq.solution import correlated_equilibrium
+    from ..banque.model import banque_game
 
-    sol = correlated_equilibrium(Fraction(theta))
+    sol = correlated_equilibrium(banque_game(), Fraction(theta))
     q = {k: Fraction(v) for k, v in zip(sol.game.infosets, sol.solution.q)}
     return BanqueStrategy(f"correlated cooperative equilibrium, theta {theta}",
                           tuple(Fraction(x) for x in sol.p), _banker_table(q))

@@ -16,7 +16,7 @@ from ...algebraic import fraction_str as fstr
 from ...errors import CertificateError
 from ...result import Result
 from ...solve.zero_sum import ZeroSumAdditive, best_reply_I, solve_additive_zero_sum
-from ..model import JOINT_LABELS, NATURAL, BanqueGame, banque_game, infoset_label
+from ..model import JOINT_LABELS, NATURAL, BanqueGame, infoset_label
 from ..report import correlated_renderables, correlated_summary
 
 
@@ -114,17 +114,17 @@ class CorrelatedSolution(Result):
         }
 
 
-def correlated_equilibrium(theta: Fraction, game: BanqueGame | None = None) -> CorrelatedSolution:
+def correlated_equilibrium(game: BanqueGame, theta: Fraction) -> CorrelatedSolution:
     """The correlated cooperative equilibrium of the simplified model, certified exactly.
 
     Parameters
     ----------
+    game : BanqueGame
+        The game (:func:`~baccara.banque.model.banque_game`; ``banque_game()`` is the paper's
+        infinite shoe).
     theta : Fraction
         Player 1's share of the total stake, in (0, 1).  theta and 1 - theta give the same
         game with the Players swapped (SD and DS exchanged), so (0, 1/2] covers every case.
-    game : BanqueGame, optional
-        The game (:func:`~baccara.banque.model.banque_game`); default the paper's
-        infinite shoe.
 
     Returns
     -------
@@ -137,7 +137,6 @@ def correlated_equilibrium(theta: Fraction, game: BanqueGame | None = None) -> C
         If the exact certificate fails (the Players' mixture does not guarantee the value
         or Banker's strategy does not hold them to it): never a silent wrong answer.
     """
-    game = game or banque_game()
     a, h = game.a(theta), game.h(theta)
     sol = solve_additive_zero_sum(a, h)
     if not sol.certified:

@@ -107,7 +107,7 @@ def _proof_task(args: tuple) -> dict:
 
 
 def _proof_json(theta: Fraction, game: BanqueGame, labels: list[str]) -> dict:
-    res = solve_independent(theta, game)
+    res = solve_independent(game, theta)
     ind, proof = res.solution, res.proof
     if not proof.holds:
         raise CertificateError(f"the exact proof of the lower value at theta = {theta} is {proof.status} "

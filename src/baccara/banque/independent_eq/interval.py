@@ -844,7 +844,7 @@ def prove_interval(lo: Endpoint, hi: Endpoint, signature: tuple, game: BanqueGam
     theta = rational_between_balls(lo.ball, hi.ball) if sample is None else Fraction(sample)
     if not lo.ball < flint.arb(theta.numerator) / theta.denominator < hi.ball:
         raise BaccaraError(f"the sample {theta} is not inside the interval")
-    sol = independent_equilibrium(theta, g)
+    sol = independent_equilibrium(g, theta)
     return _prove(lo, hi, signature, g, theta, (sol.p1, sol.p2), seconds, start)
 
 

@@ -43,7 +43,7 @@ from ...solve.arrangement import bilinear as _bilinear
 from ...solve.arrangement import p2_on_curve as _p2_on_curve
 from ...solve.sweep import rational_between
 from ..correlated_eq.solution import CorrelatedSolution, correlated_equilibrium
-from ..model import BanqueGame, banque_game
+from ..model import BanqueGame
 from ..report import independent_renderables, independent_summary
 from .bounds import MaximinBound, maximin_upper_bound
 from .proof import ExactMaximinProof, prove_lower_value
@@ -69,24 +69,25 @@ class IndependentSolution:
         return self.lower_value != self.upper_value
 
 
-def independent_equilibrium(theta: Fraction, game: BanqueGame | None = None) -> IndependentSolution:
+def independent_equilibrium(game: BanqueGame, theta: Fraction) -> IndependentSolution:
     """The Players' maximin independent strategies and the lower and upper values at theta.
 
     Parameters
     ----------
+    game : BanqueGame
+        The game (:func:`~baccara.banque.model.banque_game`; ``banque_game()`` is the paper's
+        infinite shoe).
     theta : Fraction
         Player 1's share of the total stake, in (0, 1).
-    game : BanqueGame, optional
-        The game (default: the paper's infinite shoe).
 
     Returns
     -------
     IndependentSolution
         p1, p2 and the lower value exact in Q(sqrt D); the upper value (the correlated one).
     """
-    g = game or banque_game()
+    g = game
     p1, p2, v, n, ties = _maximise(theta, g)
-    corr = correlated_equilibrium(theta, g)
+    corr = correlated_equilibrium(g, theta)
     return IndependentSolution(theta, p1, p2, v, corr.value, n, corr, ties)
 
 
@@ -224,7 +225,7 @@ class IndependentResult(Result):
         return independent_renderables(self.to_json())
 
 
-def solve_independent(theta: Fraction, game: BanqueGame | None = None) -> IndependentResult:
+def solve_independent(game: BanqueGame, theta: Fraction) -> IndependentResult:
     """The independent cooperative equilibrium, its lower value proved exactly.
 
     The candidate search gives (p1, p2) and the lower value; the proof, independent of that
@@ -233,18 +234,19 @@ def solve_independent(theta: Fraction, game: BanqueGame | None = None) -> Indepe
 
     Parameters
     ----------
+    game : BanqueGame
+        The game (:func:`~baccara.banque.model.banque_game`; ``banque_game()`` is the paper's
+        infinite shoe).
     theta : Fraction
         Player 1's share of the total stake, in (0, 1).
-    game : BanqueGame, optional
-        The game (default: the paper's infinite shoe).
 
     Returns
     -------
     IndependentResult
         The maximin (p1, p2), both values, Banker's minimax strategy and the proof.
     """
-    g = game or banque_game()
-    ind = independent_equilibrium(theta, g)
+    g = game
+    ind = independent_equilibrium(g, theta)
     proof = prove_lower_value(theta, ind.lower_value, (ind.p1, ind.p2), ind.ties, game=g)
     bound = None if proof.status != "inconclusive" else maximin_upper_bound(theta, ind.lower_value, game=g)
     return IndependentResult(ind, proof, bound)

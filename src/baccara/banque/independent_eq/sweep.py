@@ -270,7 +270,7 @@ def golden_section(f: Callable[[float], float], a: float, b: float, steps: int =
 def upper_value(theta: float) -> float:
     """The upper value = the correlated cooperative value (Ethier and Lee 2015, Proposition 1), exact
     at the nearest rational with denominator below 10^15."""
-    return float(correlated_equilibrium(Fraction(theta).limit_denominator(10**15)).value)
+    return float(correlated_equilibrium(banque_game(), Fraction(theta).limit_denominator(10**15)).value)
 
 
 def lower_value_peak(lo: float = 0.49, hi: float = 0.5) -> tuple[float, float]:

@@ -15,6 +15,7 @@ from ...algebraic import QuadraticNumber
 from ...errors import ParameterError
 from ...solve.roots import Endpoint
 from ...solve.sweep import rational_between
+from ..model import banque_game
 from .interval import IntervalProof, prove_interval
 from .near_zero import prove_first_interval
 from .proof import Number, exact_signature
@@ -78,7 +79,7 @@ def prove_samples(sw, progress=None) -> list[SampleProof]:
     for k, iv in enumerate(sw.intervals):
         start = time.perf_counter()
         th = sample_theta(max(iv.lo, 1e-12), iv.hi)
-        res = solve_independent(th)
+        res = solve_independent(banque_game(), th)
         ind = res.solution
         same = exact_signature(th, ind.p1, ind.p2) == iv.signature
         out.append(SampleProof(iv.lo, iv.hi, th, ind.p1, ind.p2, ind.lower_value, res.lower_value_proved, same,

@@ -115,7 +115,7 @@ def _equilibria_task(args: tuple) -> tuple[list[dict], list[str]]:
 
 
 def _equilibria_json(theta: Fraction, game: BanqueGame) -> tuple[list[dict], list[str]]:
-    sol = nash_equilibria(theta, game)
+    sol = nash_equilibria(game, theta)
     rows = []
     for e in sol.equilibria:
         rows.append({"p1": number_json(e.p1), "p2": number_json(e.p2),

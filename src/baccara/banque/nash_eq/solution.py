@@ -352,15 +352,16 @@ def _equilibrium(setup: _Setup, p1, p2, x: dict, mixed) -> BanqueNashEquilibrium
                                  simplest(banker))
 
 
-def nash_equilibria(theta: Fraction, game: BanqueGame | None = None) -> BanqueNashSet:
+def nash_equilibria(game: BanqueGame, theta: Fraction) -> BanqueNashSet:
     """Every Nash equilibrium of the simplified model at ``theta`` (module docstring).
 
     Parameters
     ----------
+    game : BanqueGame
+        The game (:func:`~baccara.banque.model.banque_game`; ``banque_game()`` is the paper's
+        infinite shoe).
     theta : Fraction
         Player 1's share of the total stake, in (0, 1).
-    game : BanqueGame, optional
-        The game (default: the paper's infinite shoe).
 
     Returns
     -------

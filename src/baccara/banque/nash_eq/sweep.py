@@ -232,7 +232,7 @@ def forms_at(theta: Fraction) -> list[tuple[NashForm, MovingPoint, BanqueNashEqu
     """Every equilibrium at ``theta`` (complete enumeration) with its form and moving point:
     (form, point, an extreme equilibrium there, the number of extreme equilibria there)."""
     theta = Fraction(theta)
-    sol = nash_equilibria(theta)
+    sol = nash_equilibria(banque_game(), theta)
     if sol.continua:
         raise BaccaraError(f"theta = {theta}: a continuum of equilibria ({sol.continua}); not followed")
     out = []
@@ -324,7 +324,7 @@ def nash_sweep(progress: Callable[[int, int], None] | None = None) -> NashSweep:
     done = len(pieces)
     for row in upper["intervals"]:
         a, b = Fraction(row["from"]["exact"]), Fraction(row["to"]["exact"])
-        sol = nash_equilibria((a + b) / 2)
+        sol = nash_equilibria(banque_game(), (a + b) / 2)
         if sol.player_strategies != [(NINE_ELEVENTHS, NINE_ELEVENTHS)] or sol.continua:
             raise ArithmeticError(f"another Nash equilibrium on ({float(a)}, {float(b)}) besides 9/11")
         row = {**row, "sample_theta": fstr((a + b) / 2), "extreme_equilibria": len(sol.equilibria)}
