@@ -131,36 +131,6 @@ def test_cli_edge_json():
     assert doc["certificate"]["holds"] and Fraction(doc["banker_edge"]) == sol.banker_edge
 
 
-def test_exact_lp_vertex_is_exact_and_checked():
-    from baccara.macao.exact_lp import ExactLP, solve_vertex
-
-    # min -x - y  s.t.  3x + y <= 1,  x + 3y <= 1,  x, y >= 0: the vertex (1/4, 1/4), not a float near it
-    lp = ExactLP(2, cost={0: Fraction(-1), 1: Fraction(-1)})
-    lp.col_lo, lp.col_hi = [Fraction(0)] * 2, [None, None]
-    lp.add_row({0: Fraction(3), 1: Fraction(1)}, None, Fraction(1))
-    lp.add_row({0: Fraction(1), 1: Fraction(3)}, None, Fraction(1))
-    v = solve_vertex(lp)
-    assert v.z == [Fraction(1, 4), Fraction(1, 4)] and v.objective == Fraction(-1, 2) and v.feasible
-    assert lp.violations([Fraction(1, 3), Fraction(1, 4)])      # the exact check sees a breach of 1/12
-
-
-@given(a=st.integers(1, 9), b=st.integers(1, 9), c=st.integers(1, 9), d=st.integers(1, 9))
-@settings(max_examples=20, deadline=None)
-def test_exact_lp_vertex_solves_two_by_two_games(a, b, c, d):
-    from baccara.macao.exact_lp import ExactLP, solve_vertex
-
-    # the row player's maximin LP of [[a, b], [c, d]]: max v s.t. v <= p a + (1-p) c, v <= p b + (1-p) d
-    lp = ExactLP(2, cost={1: Fraction(-1)})
-    lp.col_lo, lp.col_hi = [Fraction(0), None], [Fraction(1), None]
-    lp.add_row({1: Fraction(1), 0: Fraction(c - a)}, None, Fraction(c))
-    lp.add_row({1: Fraction(1), 0: Fraction(d - b)}, None, Fraction(d))
-    v = solve_vertex(lp)
-    p = v.z[0]
-    value = min(p * a + (1 - p) * c, p * b + (1 - p) * d)
-    grid = max(min(q * a + (1 - q) * c, q * b + (1 - q) * d) for q in (Fraction(k, 720) for k in range(721)))
-    assert v.feasible and -v.objective == value >= grid       # exact and at least as good as any grid point
-
-
 @pytest.mark.slow  # a two-deck solve (about 20 CPU-s); the slow job runs it
 def test_macao_early_two_decks_certified():
     sol = solve_macao(macao_game("macao-early", 2))
@@ -191,26 +161,6 @@ def test_plot_writes_a_png(tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     r = runner.invoke(app, ["macao", "solve", "--variant", "victoria-early", "--plot", str(tmp_path / "v.txt")])
     assert r.exit_code == 2 and "--plot" in r.output
-
-
-def test_linprog_fallback_agrees_with_highs_basis():
-    # On a SciPy without its bundled HiGHS module the basis is read off linprog's marginals:
-    # same optimum, same active bounds and rows, the row duals with HiGHS's signs.
-    import numpy as np
-    from scipy.sparse import csc_matrix
-
-    from baccara.macao.exact_lp import _linprog_basis, highs_basis
-
-    inf = np.inf
-    c = np.array([-1.0, -2.0, 0.5])
-    a = csc_matrix(np.array([[1.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, -1.0]]))
-    row_lo, row_hi = np.array([-inf, 1.0, 0.0]), np.array([4.0, inf, 0.0])   # <=, >=, =
-    col_lo, col_hi = np.zeros(3), np.array([3.0, inf, inf])
-    h = highs_basis(c, a, row_lo, row_hi, col_lo, col_hi)
-    f = _linprog_basis(c, a, row_lo, row_hi, col_lo, col_hi)
-    assert np.allclose(h["x"], f["x"]) and abs(h["fun"] - f["fun"]) < 1e-12
-    assert np.allclose(h["row_dual"], f["row_dual"])
-    assert h["col_status"] == f["col_status"] and h["row_status"] == f["row_status"]
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -179,10 +179,10 @@ def solve_float(game: MacaoGame) -> FloatSolution:
 
 def _highs(c, a_ub, a_eq, b_eq, lower, upper) -> dict:
     """min c.z subject to a_ub z <= 0, a_eq z = b_eq, lower <= z <= upper, by HiGHS's simplex method,
-    with the optimal basis (which columns and rows are basic): :func:`.exact_lp.highs_basis`."""
+    with the optimal basis (which columns and rows are basic): :func:`baccara.solve.exact_lp.highs_basis`."""
     from scipy.sparse import vstack
 
-    from .exact_lp import highs_basis
+    from ..solve.exact_lp import highs_basis
 
     m_ub = a_ub.shape[0]
     res = highs_basis(c, vstack([a_ub, a_eq]).tocsc(), np.concatenate([np.full(m_ub, -np.inf), b_eq]),
@@ -561,8 +561,9 @@ def banker_repair(game: MacaoGame, punter: dict) -> tuple[dict, int] | None:
     them: fixing them at the float LP's moves can cost the certificate).  The mixing is then the
     solution of a small linear program (the banker minimises the punter's best-reply value
     ``sum_H u_H,root`` subject to ``u_H,j >= `` the value of each of the punter's moves), solved
-    exactly at HiGHS's optimal basis (:func:`~baccara.macao.exact_lp.solve_vertex`).  No
-    rounding is involved; the certificate (both best responses) decides.
+    exactly at HiGHS's optimal basis (:func:`~baccara.solve.exact_lp.solve_exact_lp`, without
+    pivoting: with thousands of rows its dense simplex would not pay).  No rounding is involved;
+    the certificate (both best responses) decides.
 
     Parameters
     ----------
@@ -577,8 +578,8 @@ def banker_repair(game: MacaoGame, punter: dict) -> tuple[dict, int] | None:
         The banker's behaviour and the number of nodes where he mixes, or None when the exact
         vertex of the float basis is infeasible.
     """
+    from ..solve.exact_lp import ExactLP, solve_exact_lp
     from .engine import banker_best_response, table
-    from .exact_lp import ExactLP, solve_vertex
 
     coef = coefficients(game)
     U = len(game.units)
@@ -646,7 +647,7 @@ def banker_repair(game: MacaoGame, punter: dict) -> tuple[dict, int] | None:
                 for kk in kids:
                     row[uidx[h][kk]] = row.get(uidx[h][kk], F0) + 1
                 lp.add_row(row, None, -const)
-    vx = solve_vertex(lp)
+    vx = solve_exact_lp(lp, pivot=False)
     if not vx.feasible:
         return None
     beh = _behaviour(game, side, vx.z[:K], tgraphs, punter=False)

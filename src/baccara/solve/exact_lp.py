@@ -1,0 +1,744 @@
+"""Linear programs solved exactly: HiGHS's float basis, then the vertex and its prices in rationals.
+
+Every exact linear program in baccara goes through :func:`solve_exact_lp`.  HiGHS (the copy
+bundled with SciPy) is trusted only for *which* variables are basic and which bounds are
+active at its optimum.  That basis is solved in exact rationals (python-flint): the vertex,
+the row prices and the reduced costs.  The vertex is optimal, exactly, when it meets every
+constraint and bound and every reduced cost and price has the sign its active bound allows
+(LP duality: the prices are then a dual optimum with the same objective).  HiGHS stops
+within its tolerances (about 1e-7), so when payoff differences that matter are that small
+its basis can be wrong; the bounded-variable simplex method then pivots from it in exact
+rationals -- the primal method from a feasible basis, the dual method from a dual feasible
+one (a warm start from a program with fewer rows), and from neither a first phase that
+minimises the sum of infeasibilities.  A wrong float basis therefore costs pivots, never
+a wrong answer.
+
+The simplex keeps a dense inverse of the basis, which suits programs with few rows (a
+game's side with few pure strategies or information sets).  A program with thousands of
+rows (Macao's repair of the banker's strategy) asks for the exact vertex of the float
+basis only (``pivot=False``): it is checked, and whether it is optimal is reported.
+
+A basis's square system is mostly triangular in the games' programs (a node's value
+follows from its children's), so it is solved by peeling rows with one unknown left and
+columns left in one row; only the core that remains goes to flint's dense solver (p-adic
+lifting).  The same order solves the transposed system for the prices.
+
+Without SciPy's bundled HiGHS module the basis is read off the public
+:func:`~scipy.optimize.linprog`'s marginals (a variable strictly between its bounds is
+basic, a constraint with a nonzero marginal is active), which is weaker under degeneracy:
+the exact check and the simplex then do more of the work.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import flint
+import numpy as np
+from scipy.sparse import csc_matrix
+
+INF = float("inf")
+
+#: A variable's place in a basis: basic, or nonbasic at its lower or upper bound, or (free) at 0.
+STATUSES = ("basic", "lower", "upper", "zero")
+
+
+@dataclass
+class ExactLP:
+    """``minimise c.z`` subject to ``row_lo <= A z <= row_hi`` and ``col_lo <= z <= col_hi``, with rational data.
+
+    Rows are sparse dicts ``{column: coefficient}``; infinite bounds are None.  ``col_lo`` and
+    ``col_hi`` left empty mean free columns.
+    """
+
+    ncols: int
+    cost: dict[int, Fraction] = field(default_factory=dict)
+    rows: list[dict[int, Fraction]] = field(default_factory=list)
+    row_lo: list[Fraction | None] = field(default_factory=list)
+    row_hi: list[Fraction | None] = field(default_factory=list)
+    col_lo: list[Fraction | None] = field(default_factory=list)
+    col_hi: list[Fraction | None] = field(default_factory=list)
+
+    def add_row(self, coefs: dict[int, Fraction], lo: Fraction | None, hi: Fraction | None) -> None:
+        """Add the constraint ``lo <= coefs.z <= hi`` (a bound may be None).
+
+        Parameters
+        ----------
+        coefs : dict of int to Fraction
+            The row's coefficients by column (zeros are dropped).
+        lo, hi : Fraction or None
+            The row's bounds; None where there is none.
+        """
+        self.rows.append({k: Fraction(v) for k, v in coefs.items() if v})
+        self.row_lo.append(None if lo is None else Fraction(lo))
+        self.row_hi.append(None if hi is None else Fraction(hi))
+
+    def violations(self, z: list[Fraction]) -> list[str]:
+        """The constraints and bounds ``z`` breaks, exactly.
+
+        Parameters
+        ----------
+        z : list of Fraction
+            A point, one value per column.
+
+        Returns
+        -------
+        list of str
+            One line per broken bound or row; empty when ``z`` is feasible.
+        """
+        col_lo, col_hi = self.col_lo or [None] * self.ncols, self.col_hi or [None] * self.ncols
+        bad = []
+        for k, (lo, hi) in enumerate(zip(col_lo, col_hi)):
+            if (lo is not None and z[k] < lo) or (hi is not None and z[k] > hi):
+                bad.append(f"column {k} = {float(z[k])} outside its bounds")
+        for i, row in enumerate(self.rows):
+            s = sum((v * z[k] for k, v in row.items()), Fraction(0))
+            lo, hi = self.row_lo[i], self.row_hi[i]
+            if (lo is not None and s < lo) or (hi is not None and s > hi):
+                bad.append(f"row {i} = {float(s)} outside [{lo}, {hi}]")
+        return bad
+
+
+@dataclass(frozen=True)
+class Basis:
+    """A basis of an :class:`ExactLP`: where each column and each row stands.
+
+    Attributes
+    ----------
+    cols : tuple of str
+        Per column: ``"basic"``, or nonbasic at its ``"lower"`` or ``"upper"`` bound, or
+        ``"zero"`` (a free column at 0).
+    rows : tuple of str
+        Per row: ``"basic"`` (its activity is basic: the row need not be tight), or tight at its
+        ``"lower"`` or ``"upper"`` bound.  A square basis has as many basic columns as tight rows.
+    """
+
+    cols: tuple[str, ...]
+    rows: tuple[str, ...]
+
+
+@dataclass
+class Vertex:
+    """The exact vertex of a basis, its prices, and whether it is feasible and optimal.
+
+    Attributes
+    ----------
+    z : list of Fraction
+        The point: nonbasic columns at their bounds, basic ones from the basis's square system.
+    objective : Fraction
+        ``c.z``.
+    float_objective : float
+        HiGHS's objective (nan when the float solver was not asked).
+    violations : list of str
+        The constraints and bounds ``z`` breaks (:meth:`ExactLP.violations`).
+    basis : Basis
+        The basis.
+    prices : list of Fraction
+        The row prices y (0 on basic rows), with HiGHS's signs: ``c = A^T y + d``, so y >= 0
+        on a row tight at its lower bound and y <= 0 at its upper.
+    reduced : list of Fraction
+        The reduced costs d (0 on basic columns).
+    dual_feasible : bool
+        Every reduced cost and price has the sign its bound allows (at its lower bound >= 0, at
+        its upper <= 0, free 0).
+    optimal : bool
+        ``z`` is feasible and the basis dual feasible: a proof that ``z`` minimises the program
+        and the prices solve its dual.
+    pivots : int
+        Exact simplex pivots and bound flips made after the float basis (0 when it was optimal).
+    """
+
+    z: list[Fraction]
+    objective: Fraction
+    float_objective: float
+    violations: list[str]
+    basis: Basis
+    prices: list[Fraction]
+    reduced: list[Fraction]
+    dual_feasible: bool
+    pivots: int = 0
+
+    @property
+    def optimal(self) -> bool:
+        """Whether the vertex is feasible and its basis dual feasible: optimal, exactly."""
+        return self.dual_feasible and not self.violations
+
+    @property
+    def feasible(self) -> bool:
+        """Whether the exact vertex satisfies every constraint and bound."""
+        return not self.violations
+
+
+# ---------------------------------------------------------------- the float basis
+def highs_basis(c, a, row_lo, row_hi, col_lo, col_hi) -> dict:
+    """``min c.z`` subject to ``row_lo <= a z <= row_hi``, ``col_lo <= z <= col_hi`` by HiGHS's simplex method.
+
+    Parameters
+    ----------
+    c : ndarray
+        Costs.
+    a : scipy.sparse matrix
+        The constraint matrix.
+    row_lo, row_hi, col_lo, col_hi : ndarray
+        Bounds (``-inf``/``inf`` where absent).
+
+    Returns
+    -------
+    dict
+        ``x``, ``row_dual``, ``col_status`` and ``row_status`` (``"basic"``, ``"lower"``, ``"upper"``
+        or ``"zero"``), ``fun``, ``iterations``.
+
+    Raises
+    ------
+    ArithmeticError
+        When HiGHS does not report an optimum.
+    """
+    a = csc_matrix(a)
+    try:
+        import scipy.optimize._highspy._core as _h  # the HiGHS bundled with SciPy, for the basis
+    except ImportError:  # pragma: no cover - exercised only on a SciPy without the bundled module
+        return _linprog_basis(c, a, row_lo, row_hi, col_lo, col_hi)
+    lp = _h.HighsLp()
+    m, n = a.shape
+    lp.num_col_, lp.num_row_ = n, m
+    lp.a_matrix_.num_col_, lp.a_matrix_.num_row_ = n, m
+    lp.a_matrix_.format_ = _h.MatrixFormat.kColwise
+    lp.col_cost_, lp.col_lower_, lp.col_upper_ = np.asarray(c, float), np.asarray(col_lo, float), np.asarray(col_hi, float)
+    lp.row_lower_, lp.row_upper_ = np.asarray(row_lo, float), np.asarray(row_hi, float)
+    lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = a.indptr, a.indices, a.data
+    highs = _h._Highs()
+    opts = _h.HighsOptions()
+    opts.output_flag = False
+    opts.solver = "simplex"
+    highs.passOptions(opts)
+    highs.passModel(lp)
+    highs.run()
+    if highs.getModelStatus() != _h.HighsModelStatus.kOptimal:
+        raise ArithmeticError(f"the LP solver failed: {highs.modelStatusToString(highs.getModelStatus())}")
+    sol, basis, info = highs.getSolution(), highs.getBasis(), highs.getInfo()
+    names = {_h.HighsBasisStatus.kBasic: "basic", _h.HighsBasisStatus.kLower: "lower",
+             _h.HighsBasisStatus.kUpper: "upper", _h.HighsBasisStatus.kZero: "zero"}
+    return {"x": np.array(sol.col_value), "row_dual": np.array(sol.row_dual),
+            "col_status": [names.get(s, "zero") for s in basis.col_status],
+            "row_status": [names.get(s, "zero") for s in basis.row_status],
+            "fun": float(info.objective_function_value), "iterations": int(info.simplex_iteration_count)}
+
+
+def _linprog_basis(c, a, row_lo, row_hi, col_lo, col_hi) -> dict:
+    """:func:`highs_basis` through SciPy's public ``linprog``, for a SciPy without its bundled HiGHS module:
+    the basis is read off the marginals (a bound or row with a nonzero marginal is active)."""
+    from scipy.optimize import linprog
+    from scipy.sparse import vstack
+
+    fin_hi, fin_lo = np.isfinite(row_hi), np.isfinite(row_lo)
+    eq = fin_hi & fin_lo & (np.asarray(row_lo) == np.asarray(row_hi))
+    ub_hi = fin_hi & ~eq
+    ub_lo = fin_lo & ~eq
+    a = a.tocsr()
+    a_ub = vstack([a[ub_hi], -a[ub_lo]])
+    b_ub = np.concatenate([np.asarray(row_hi)[ub_hi], -np.asarray(row_lo)[ub_lo]])
+    bounds = [(None if not np.isfinite(lo) else lo, None if not np.isfinite(hi) else hi) for lo, hi in zip(col_lo, col_hi)]
+    res = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a[eq], b_eq=np.asarray(row_lo)[eq], bounds=bounds, method="highs-ds")
+    if res.status != 0:
+        raise ArithmeticError(f"the LP solver failed: {res.message}")
+    x = res.x
+    col = []
+    for k, v in enumerate(x):
+        if np.isfinite(col_lo[k]) and abs(v - col_lo[k]) <= 1e-12 and res.lower.marginals[k] != 0:
+            col.append("lower")
+        elif np.isfinite(col_hi[k]) and abs(v - col_hi[k]) <= 1e-12 and res.upper.marginals[k] != 0:
+            col.append("upper")
+        else:
+            col.append("basic")
+    row = ["basic"] * a.shape[0]
+    idx_hi, idx_lo, idx_eq = np.flatnonzero(ub_hi), np.flatnonzero(ub_lo), np.flatnonzero(eq)
+    for i, mg in zip(idx_hi, res.ineqlin.marginals[:len(idx_hi)]):
+        row[i] = "upper" if mg != 0 else "basic"
+    for i, mg in zip(idx_lo, res.ineqlin.marginals[len(idx_hi):]):
+        row[i] = "lower" if mg != 0 else "basic"
+    for i in idx_eq:
+        row[i] = "lower"
+    # row duals as HiGHS reports them for l <= a z <= u (a row taken as -a z <= -l has the opposite sign)
+    dual = np.zeros(a.shape[0])
+    dual[idx_hi] = res.ineqlin.marginals[:len(idx_hi)]
+    dual[idx_lo] = -np.asarray(res.ineqlin.marginals[len(idx_hi):])
+    dual[idx_eq] = res.eqlin.marginals
+    return {"x": x, "row_dual": dual, "col_status": col, "row_status": row, "fun": float(res.fun),
+            "iterations": int(res.nit)}
+
+
+# ---------------------------------------------------------------- the program in flint
+def _q(x) -> flint.fmpq:
+    x = Fraction(x)
+    return flint.fmpq(x.numerator, x.denominator)
+
+
+def _fr(x: flint.fmpq) -> Fraction:
+    return Fraction(int(x.p), int(x.q))
+
+
+class _Program:
+    """An :class:`ExactLP` in flint rationals, with its bounds.
+
+    Variables 0..n-1 are the columns, n..n+m-1 the rows' activities ``a_i.z`` (the simplex's
+    computational form ``A z - r = 0``), each with its bounds.
+    """
+
+    def __init__(self, lp: ExactLP) -> None:
+        self.lp = lp
+        self.n = n = lp.ncols
+        self.m = len(lp.rows)
+        self.rows = [{k: _q(v) for k, v in row.items()} for row in lp.rows]
+        self.cost = [flint.fmpq(0)] * n
+        for k, c in lp.cost.items():
+            self.cost[k] = _q(c)
+        col_lo, col_hi = lp.col_lo or [None] * n, lp.col_hi or [None] * n
+        self.lo = [None if b is None else _q(b) for b in list(col_lo) + list(lp.row_lo)]
+        self.hi = [None if b is None else _q(b) for b in list(col_hi) + list(lp.row_hi)]
+
+    def at(self, j: int, status: str) -> flint.fmpq:
+        """The value of nonbasic variable ``j`` at ``status``: the bound named, else the other, else 0."""
+        lo, hi = self.lo[j], self.hi[j]
+        first, second = (hi, lo) if status == "upper" else (lo, hi)
+        if status != "zero" and first is not None:
+            return first
+        if status != "zero" and second is not None:
+            return second
+        return flint.fmpq(0)
+
+    def sign_ok(self, j: int, value: flint.fmpq, d: flint.fmpq) -> bool:
+        """Whether reduced cost (or row price) ``d`` of nonbasic variable ``j`` at ``value`` is dual feasible."""
+        lo, hi = self.lo[j], self.hi[j]
+        at_lo, at_hi = lo is not None and value == lo, hi is not None and value == hi
+        if at_lo and at_hi:
+            return True          # a fixed variable (an equation)
+        if at_lo:
+            return d >= 0
+        if at_hi:
+            return d <= 0
+        return d == 0            # free at 0
+
+
+# ---------------------------------------------------------------- a basis's square system
+class _Square:
+    """The square system of a basis, ordered for solving: rows with one unknown left (solved
+    forward), a dense core (flint), then columns left in one row (solved backward).
+
+    ``entries``: tight row -> {basic column: coefficient}.  Raises ArithmeticError when the
+    system is not square or singular.
+    """
+
+    def __init__(self, entries: dict[int, dict[int, flint.fmpq]], basic: list[int]) -> None:
+        if len(entries) != len(basic):
+            raise ArithmeticError(f"the basis is not square: {len(basic)} basic columns, {len(entries)} tight rows")
+        self.entries = entries
+        cols: dict[int, dict[int, flint.fmpq]] = {k: {} for k in basic}
+        for i, row in entries.items():
+            for k, v in row.items():
+                cols[k][i] = v
+        self.colmap = cols
+        left = {i: set(row) for i, row in entries.items()}
+        self.fwd: list[tuple[int, int]] = []
+        queue = deque(i for i, s in left.items() if len(s) == 1)
+        while queue:
+            i = queue.popleft()
+            if len(left[i]) != 1:
+                continue
+            (k,) = left.pop(i)
+            self.fwd.append((i, k))
+            for i2 in cols[k]:
+                if i2 in left:
+                    left[i2].discard(k)
+                    if len(left[i2]) == 1:
+                        queue.append(i2)
+        known = {k for _, k in self.fwd}
+        ccols = {k: {i for i in rows if i in left} for k, rows in cols.items() if k not in known}
+        self.bwd: list[tuple[int, int]] = []
+        queue = deque(k for k, s in ccols.items() if len(s) == 1)
+        while queue:
+            k = queue.popleft()
+            if k not in ccols or len(ccols[k]) != 1:
+                continue
+            (i,) = ccols.pop(k)
+            self.bwd.append((i, k))
+            for k2 in left.pop(i):
+                if k2 in ccols:
+                    ccols[k2].discard(i)
+                    if len(ccols[k2]) == 1:
+                        queue.append(k2)
+        self.core_rows, self.core_cols = sorted(left), sorted(ccols)
+        if len(self.core_rows) != len(self.core_cols) or any(not cols[k] for k in basic):
+            raise ArithmeticError("the basis is singular in exact arithmetic")
+        self.core = None
+        if self.core_rows:
+            pos = {k: p for p, k in enumerate(self.core_cols)}
+            c = len(self.core_rows)
+            core = flint.fmpq_mat(c, c)
+            for r, i in enumerate(self.core_rows):
+                for k, v in entries[i].items():
+                    p = pos.get(k)
+                    if p is not None:
+                        core[r, p] = v
+            self.core = core
+
+    def _core_solve(self, mat: flint.fmpq_mat, rhs: list) -> list:
+        try:
+            # p-adic lifting, faster than the default at this size (the stubs omit the documented keyword)
+            sol = mat.solve(flint.fmpq_mat(len(rhs), 1, rhs), algorithm="dixon")  # type: ignore[call-arg]
+        except ZeroDivisionError:
+            raise ArithmeticError("the basis is singular in exact arithmetic") from None
+        return [sol[p, 0] for p in range(len(rhs))]
+
+    def solve(self, rhs: dict[int, flint.fmpq]) -> dict[int, flint.fmpq]:
+        """The basic columns' values: ``sum_k a_ik z_k = rhs_i`` on every tight row i."""
+        z: dict[int, flint.fmpq] = {}
+        ent = self.entries
+
+        def rest(i: int, skip: int) -> flint.fmpq:
+            return rhs[i] - sum((v * z[k] for k, v in ent[i].items() if k != skip), flint.fmpq(0))
+
+        for i, k in self.fwd:
+            z[k] = rest(i, k) / ent[i][k]
+        if self.core is not None:
+            vals = self._core_solve(self.core, [rhs[i] - sum((v * z[k] for k, v in ent[i].items() if k in z),
+                                                             flint.fmpq(0)) for i in self.core_rows])
+            z.update(zip(self.core_cols, vals))
+        for i, k in reversed(self.bwd):
+            z[k] = rest(i, k) / ent[i][k]
+        return z
+
+    def solve_transpose(self, c: dict[int, flint.fmpq]) -> dict[int, flint.fmpq]:
+        """The tight rows' prices: ``sum_i a_ik y_i = c_k`` for every basic column k."""
+        y: dict[int, flint.fmpq] = {}
+        cm = self.colmap
+
+        def rest(k: int, skip: int) -> flint.fmpq:
+            return c[k] - sum((v * y[i] for i, v in cm[k].items() if i != skip), flint.fmpq(0))
+
+        for i, k in self.bwd:
+            y[i] = rest(k, i) / cm[k][i]
+        if self.core is not None:
+            vals = self._core_solve(self.core.transpose(),
+                                    [c[k] - sum((v * y[i] for i, v in cm[k].items() if i in y), flint.fmpq(0))
+                                     for k in self.core_cols])
+            y.update(zip(self.core_rows, vals))
+        for i, k in reversed(self.fwd):
+            y[i] = rest(k, i) / cm[k][i]
+        return y
+
+
+def _vertex(prog: _Program, basis: Basis, float_objective: float = float("nan"), pivots: int = 0) -> Vertex:
+    """The exact vertex, prices and reduced costs of ``basis``, checked (ArithmeticError if it is not
+    square or singular)."""
+    n, m = prog.n, prog.m
+    if len(basis.cols) != n or len(basis.rows) != m:
+        raise ArithmeticError("the basis does not fit the program")
+    zq: list[flint.fmpq | None] = [None if s == "basic" else prog.at(k, s) for k, s in enumerate(basis.cols)]
+    basic = [k for k in range(n) if zq[k] is None]
+    tight = {i: prog.at(n + i, s) for i, s in enumerate(basis.rows) if s != "basic"}
+    entries: dict[int, dict[int, flint.fmpq]] = {}
+    rhs: dict[int, flint.fmpq] = {}
+    for i, b in tight.items():
+        row = prog.rows[i]
+        entries[i] = {k: v for k, v in row.items() if zq[k] is None}
+        rhs[i] = b - sum((v * zq[k] for k, v in row.items() if zq[k] is not None), flint.fmpq(0))  # type: ignore[operator]
+    sq = _Square(entries, basic)
+    for k, v in sq.solve(rhs).items():
+        zq[k] = v
+    z: list[flint.fmpq] = zq  # type: ignore[assignment]
+    yq = sq.solve_transpose({k: prog.cost[k] for k in basic})
+    y = [yq.get(i, flint.fmpq(0)) for i in range(m)]
+    d = list(prog.cost)
+    for i, yi in yq.items():
+        if yi != 0:
+            for k, v in prog.rows[i].items():
+                d[k] -= v * yi
+    for k in basic:
+        d[k] = flint.fmpq(0)           # exactly, by construction
+    bad = []
+    for k in range(n):
+        lo, hi = prog.lo[k], prog.hi[k]
+        if (lo is not None and z[k] < lo) or (hi is not None and z[k] > hi):
+            bad.append(f"column {k} = {float(_fr(z[k]))} outside its bounds")
+    for i, row in enumerate(prog.rows):
+        s = sum((v * z[k] for k, v in row.items()), flint.fmpq(0))
+        lo, hi = prog.lo[n + i], prog.hi[n + i]
+        if (lo is not None and s < lo) or (hi is not None and s > hi):
+            bad.append(f"row {i} = {float(_fr(s))} outside [{prog.lp.row_lo[i]}, {prog.lp.row_hi[i]}]")
+    dual_ok = all(prog.sign_ok(k, z[k], d[k]) for k in range(n) if basis.cols[k] != "basic") and \
+        all(prog.sign_ok(n + i, b, y[i]) for i, b in tight.items())
+    obj = sum((c * z[k] for k, c in enumerate(prog.cost) if c != 0), flint.fmpq(0))
+    return Vertex([_fr(v) for v in z], _fr(obj), float_objective, bad, basis, [_fr(v) for v in y],
+                  [_fr(v) for v in d], dual_ok, pivots)
+
+
+# ---------------------------------------------------------------- the exact simplex method
+class _Simplex:
+    """The bounded-variable simplex method on ``A z - r = 0`` (variables: the columns, then the
+    rows' activities), dense in flint: the basis inverse is recomputed at each change of basis,
+    so this is for programs with few rows."""
+
+    def __init__(self, prog: _Program, basis: Basis) -> None:
+        self.prog = prog
+        n, m = prog.n, prog.m
+        self.N = N = n + m
+        vals = [flint.fmpq(0)] * (m * N)
+        for i, row in enumerate(prog.rows):
+            for k, v in row.items():
+                vals[i * N + k] = v
+            vals[i * N + n + i] = flint.fmpq(-1)
+        self.M = flint.fmpq_mat(m, N, vals)
+        self.MT = self.M.transpose()
+        self.columns = [[self.M[i, j] for i in range(m)] for j in range(N)]
+        self.status = [self._normal(j, s) for j, s in enumerate(list(basis.cols) + list(basis.rows))]
+        self.basis = [j for j in range(N) if self.status[j] == "basic"]
+        self.cost = list(prog.cost) + [flint.fmpq(0)] * m
+        self.pivots = 0
+
+    def _normal(self, j: int, s: str) -> str:
+        """A nonbasic variable's status named by the bound it sits at (a free one at 0)."""
+        if s == "basic":
+            return s
+        lo, hi = self.prog.lo[j], self.prog.hi[j]
+        if (s == "lower" and lo is not None) or (s == "upper" and hi is not None):
+            return s
+        return "lower" if lo is not None else "upper" if hi is not None else "zero"
+
+    def fixed(self, j: int) -> bool:
+        lo, hi = self.prog.lo[j], self.prog.hi[j]
+        return lo is not None and hi is not None and lo == hi
+
+    def basics(self):
+        """(B^-1, the basic variables' values); ZeroDivisionError if the basis is singular."""
+        prog, m = self.prog, self.prog.m
+        binv = flint.fmpq_mat(m, m, [self.columns[j][i] for i in range(m) for j in self.basis]).inv()
+        xn = flint.fmpq_mat(self.N, 1, [0 if s == "basic" else prog.at(j, s) for j, s in enumerate(self.status)])
+        xb = binv * (-(self.M * xn))
+        return binv, [xb[k, 0] for k in range(m)]
+
+    def reduced(self, binv, cost: list):
+        """The reduced costs of every variable for ``cost``, as an N x 1 matrix."""
+        y = binv.transpose() * flint.fmpq_mat(self.prog.m, 1, [cost[j] for j in self.basis])
+        return flint.fmpq_mat(self.N, 1, cost) - self.MT * y
+
+    def infeasible(self, xb) -> list[int]:
+        """Positions in the basis of the basic variables outside their bounds."""
+        lo, hi = self.prog.lo, self.prog.hi
+        return [k for k, (j, x) in enumerate(zip(self.basis, xb))
+                if (lo[j] is not None and x < lo[j]) or (hi[j] is not None and x > hi[j])]
+
+    def candidates(self, d) -> list[tuple[flint.fmpq, int, int]]:
+        """The nonbasic variables whose reduced cost has the wrong sign: (rate, variable, direction)."""
+        out = []
+        for j, s in enumerate(self.status):
+            if s == "basic" or self.fixed(j):
+                continue
+            dj = d[j, 0]
+            if dj < 0 and s != "upper":
+                out.append((-dj, j, 1))
+            elif dj > 0 and s != "lower":
+                out.append((dj, j, -1))
+        return out
+
+    def primal(self, phase1: bool = False) -> bool:
+        """The primal simplex method (Dantzig's rule, then Bland's after repeated degenerate pivots)
+        to an optimal basis; with ``phase1``, to a feasible one, minimising the sum of the basic
+        variables' infeasibilities.  False when ``phase1`` proves the program infeasible."""
+        lo, hi, m = self.prog.lo, self.prog.hi, self.prog.m
+        degenerate, bland = 0, False
+        for _ in range(100 * (self.N + m)):
+            binv, xb = self.basics()
+            cost = self.cost
+            if phase1:
+                bad = self.infeasible(xb)
+                if not bad:
+                    return True
+                cost = [flint.fmpq(0)] * self.N
+                for k in bad:
+                    j = self.basis[k]
+                    cost[j] = flint.fmpq(-1) if lo[j] is not None and xb[k] < lo[j] else flint.fmpq(1)
+            eligible = self.candidates(self.reduced(binv, cost))
+            if not eligible:
+                return not phase1
+            # Entering variables in the rule's order.  A bound flip keeps the basis, hence the prices,
+            # so in phase 2 the next candidate needs no new prices: only a change of basis ends the pass.
+            eligible.sort(key=lambda e: e[1] if bland else (-e[0], e[1]))
+            for _, enter, sign in eligible:
+                wm = binv * flint.fmpq_mat(m, 1, self.columns[enter])
+                w = [wm[k, 0] for k in range(m)]
+                # x_enter moves by sign * step, basic x_j by -sign * step * w_j; the first bound reached stops it
+                steps = []
+                low, high = lo[enter], hi[enter]
+                if low is not None and high is not None:
+                    steps.append((high - low, enter))
+                for j, x, wk in zip(self.basis, xb, w):
+                    rate = -sign * wk
+                    if rate == 0:
+                        continue
+                    below, above = lo[j] is not None and x < lo[j], hi[j] is not None and x > hi[j]
+                    if below or above:   # phase 1: an infeasible variable stops where it becomes feasible
+                        if below and rate > 0:
+                            steps.append(((lo[j] - x) / rate, j))
+                        elif above and rate < 0:
+                            steps.append(((x - hi[j]) / -rate, j))
+                    elif rate < 0 and lo[j] is not None:
+                        steps.append(((x - lo[j]) / -rate, j))
+                    elif rate > 0 and hi[j] is not None:
+                        steps.append(((hi[j] - x) / rate, j))
+                if not steps:
+                    raise ArithmeticError("the exact simplex found the program unbounded")
+                step, leave = min(steps, key=lambda s: (s[0], s[1]))
+                self.pivots += 1
+                if leave == enter:   # a bound flip: x_enter goes from one bound to the other
+                    self.status[enter] = "upper" if sign > 0 else "lower"
+                    xb = [x - sign * step * wk for x, wk in zip(xb, w)]
+                    if phase1:       # the infeasibilities, hence the phase's costs, may have changed
+                        break
+                    continue
+                degenerate = degenerate + 1 if step == 0 else 0
+                bland = bland or degenerate > 2 * m
+                k = self.basis.index(leave)
+                new = xb[k] - sign * step * w[k]
+                self.status[leave] = "upper" if hi[leave] is not None and new == hi[leave] else "lower"
+                self.status[enter] = "basic"
+                self.basis[k] = enter
+                break
+        raise ArithmeticError("the exact simplex did not terminate")
+
+    def dual(self) -> bool:
+        """From a dual feasible basis, the dual simplex method (Bland's rule: the first basic variable
+        out of bounds leaves, ties in the ratio test to the first variable) until every basic
+        variable is within its bounds.  False when it cannot go on (the caller then starts afresh)."""
+        lo, m = self.prog.lo, self.prog.m
+        for _ in range(10 * self.N):
+            binv, xb = self.basics()
+            bad = self.infeasible(xb)
+            if not bad:
+                return True
+            d = self.reduced(binv, self.cost)
+            k = min(bad, key=lambda k: self.basis[k])
+            leave = self.basis[k]
+            below = lo[leave] is not None and xb[k] < lo[leave]   # then x_leave must rise, else fall
+            alpha = self.MT * flint.fmpq_mat(m, 1, [binv[k, u] for u in range(m)])   # (B^-1 M)_kj
+            # x_leave changes by -alpha_j per unit of x_j; a variable at its lower bound may rise, at its
+            # upper bound fall, a free one either way; the least ratio |d_j / alpha_j| keeps every sign
+            ratios = []
+            for j, s in enumerate(self.status):
+                a = alpha[j, 0]
+                if s == "basic" or a == 0 or self.fixed(j):
+                    continue
+                if s == "zero" or (s == "lower" and (a < 0) == below) or (s == "upper" and (a > 0) == below):
+                    ratios.append((abs(d[j, 0] / a), j))
+            if not ratios:
+                return False
+            _, enter = min(ratios)
+            self.status[leave] = "lower" if below else "upper"
+            self.status[enter] = "basic"
+            self.basis[k] = enter
+            self.pivots += 1
+        return False
+
+    def result(self) -> Basis:
+        n = self.prog.n
+        return Basis(tuple(self.status[:n]), tuple(self.status[n:]))
+
+
+def _slack_basis(prog: _Program) -> Basis:
+    """Every row's activity basic, every column at a bound (or 0): always square and nonsingular."""
+    cols = tuple("lower" if prog.lo[k] is not None else "upper" if prog.hi[k] is not None else "zero"
+                 for k in range(prog.n))
+    return Basis(cols, ("basic",) * prog.m)
+
+
+def _float_start(lp: ExactLP) -> tuple[Basis, float]:
+    """HiGHS's optimal basis of ``lp`` and its objective."""
+    n, m = lp.ncols, len(lp.rows)
+    r_idx, c_idx, vals = [], [], []
+    for i, row in enumerate(lp.rows):
+        for k, v in row.items():
+            r_idx.append(i)
+            c_idx.append(k)
+            vals.append(float(v))
+    a = csc_matrix((vals, (r_idx, c_idx)), shape=(m, n))
+
+    def fl(bounds: list[Fraction | None], default: float) -> np.ndarray:
+        return np.array([default if b is None else float(b) for b in bounds]) if bounds else np.full(n, default)
+
+    res = highs_basis(np.array([float(lp.cost.get(k, 0)) for k in range(n)]), a,
+                      fl(lp.row_lo, -INF), fl(lp.row_hi, INF), fl(lp.col_lo, -INF), fl(lp.col_hi, INF))
+    return Basis(tuple(res["col_status"]), tuple(res["row_status"])), res["fun"]
+
+
+def solve_exact_lp(lp: ExactLP, *, warm: Basis | None = None, float_basis: bool = True,
+                   pivot: bool = True) -> Vertex:
+    """An optimal vertex of ``lp`` in exact rationals, from HiGHS's float basis (see the module docstring).
+
+    Parameters
+    ----------
+    lp : ExactLP
+        The program, with rational data.
+    warm : Basis, optional
+        A basis tried before the float solver's, e.g. an optimal basis of a program with the same
+        columns and fewer rows, the new rows basic: dual feasible, finished by the dual simplex.
+    float_basis : bool
+        Ask HiGHS for a starting basis.  False: the warm basis, else the slack basis (every row
+        basic), and the exact simplex from there.
+    pivot : bool
+        Pivot in exact arithmetic when no start is optimal (a dense method, for programs with few
+        rows).  False returns the exact vertex of the first square nonsingular start, checked:
+        ``optimal`` and ``feasible`` say what holds.
+
+    Returns
+    -------
+    Vertex
+        The vertex, its prices and reduced costs; with ``pivot`` it is always ``optimal``.
+
+    Raises
+    ------
+    ArithmeticError
+        When the program is infeasible or unbounded; without ``pivot``, when no start gives a
+        square nonsingular basis or the float solver fails.
+    """
+    prog = _Program(lp)
+
+    def starts():
+        if warm is not None:
+            yield warm, float("nan")
+        if float_basis:
+            try:
+                yield _float_start(lp)
+            except ArithmeticError:
+                if not pivot:
+                    raise
+
+    first: Vertex | None = None
+    err: ArithmeticError | None = None
+    for b, fobj in starts():
+        try:
+            v = _vertex(prog, b, fobj)
+        except ArithmeticError as e:
+            err = e
+            continue
+        if v.optimal or not pivot:
+            return v
+        if v.feasible or v.dual_feasible:
+            first = v
+            break
+        first = first or v
+    if not pivot:
+        raise err or ArithmeticError("no starting basis")
+    sx = _Simplex(prog, first.basis if first is not None else _slack_basis(prog))
+    if first is not None and not first.feasible and first.dual_feasible and not sx.dual():
+        sx = _Simplex(prog, first.basis)
+    if not sx.primal(phase1=True):
+        raise ArithmeticError("the program is infeasible")
+    sx.primal()
+    v = _vertex(prog, sx.result(), first.float_objective if first is not None else float("nan"), sx.pivots)
+    if not v.optimal:  # pragma: no cover - the simplex ends only at an optimal basis
+        raise ArithmeticError("the exact simplex ended at a basis that is not optimal")
+    return v
+
+
+__all__ = ["Basis", "ExactLP", "Vertex", "highs_basis", "solve_exact_lp"]
