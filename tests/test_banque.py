@@ -161,16 +161,19 @@ def test_failed_certificate_is_an_error_not_a_result(monkeypatch):
 def test_exact_simplex_without_the_float_solver(m, n, data):
     # The exact simplex reaches a certified optimum from any start, so a wrong float basis
     # cannot survive: small integer games (ties and zero gains included), with the HiGHS
-    # guess replaced by nothing, by the game's own guess, or by a random one.
+    # basis replaced by nothing (the slack basis), by HiGHS's own, or by a random one.
     from baccara.solve import zero_sum
+    from baccara.solve.exact_lp import STATUSES, Basis, solve_exact_lp
 
     ints = st.integers(-3, 3).map(Fraction)
     a = data.draw(st.lists(ints, min_size=m, max_size=m))
     h = data.draw(st.lists(st.lists(ints, min_size=m, max_size=m).map(tuple), min_size=n, max_size=n))
-    sets = st.lists(st.integers(0, n - 1), unique=True)
-    for hint in ([], [], []), zero_sum._float_hint(a, h, 1e-9), \
-            (data.draw(st.lists(st.integers(0, m - 1), unique=True)), data.draw(sets), data.draw(sets)):
-        p, q, v, _ = zero_sum._exact_simplex(a, h, [hint])
+    lp = zero_sum.player_II_lp(a, h)
+    rand = Basis(tuple(data.draw(st.sampled_from(STATUSES)) for _ in range(n + 1)),
+                 tuple(data.draw(st.sampled_from(("basic", "upper"))) for _ in range(m)))
+    for kw in {"float_basis": False}, {}, {"warm": rand, "float_basis": False}:
+        vx = solve_exact_lp(lp, **kw)
+        p, q, v = [-y for y in vx.prices], vx.z[:n], vx.z[n]
         assert min(p) >= 0 and sum(p) == 1 and all(0 <= x <= 1 for x in q)
         assert guaranteed(a, h, p) == v == max(best_reply_I(a, h, q))
     sol = zero_sum.solve_additive_zero_sum(a, h)

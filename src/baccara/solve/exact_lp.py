@@ -71,7 +71,7 @@ class ExactLP:
         lo, hi : Fraction or None
             The row's bounds; None where there is none.
         """
-        self.rows.append({k: Fraction(v) for k, v in coefs.items() if v})
+        self.rows.append({k: v if type(v) is Fraction else Fraction(v) for k, v in coefs.items() if v})
         self.row_lo.append(None if lo is None else Fraction(lo))
         self.row_hi.append(None if hi is None else Fraction(hi))
 
@@ -271,7 +271,8 @@ def _linprog_basis(c, a, row_lo, row_hi, col_lo, col_hi) -> dict:
 
 # ---------------------------------------------------------------- the program in flint
 def _q(x) -> flint.fmpq:
-    x = Fraction(x)
+    if type(x) is not Fraction:
+        x = Fraction(x)
     return flint.fmpq(x.numerator, x.denominator)
 
 

@@ -6,10 +6,11 @@ behavioural strategy solves the linear program
     maximise v  subject to  b_u + sum_i q_i g_i^u >= v  (u = 0, 1),  0 <= q_i <= 1,
 
 whose row prices are player I's optimal mixture (1 - p, p).  It is the case
-m = 2 of :func:`~baccara.solve.zero_sum.solve_additive_zero_sum`, which takes
-HiGHS's float solution only as a starting basis and pivots in exact rationals
-to an optimal vertex, degenerate ones included (player II's optimal strategy
-pure, both rows tight, p not fixed by her indifference anywhere).  The result
+m = 2 of :func:`~baccara.solve.zero_sum.solve_additive_zero_sum`, solved by
+:func:`~baccara.solve.exact_lp.solve_exact_lp`, which takes HiGHS's float
+basis only as a start and pivots in exact rationals to an optimal vertex,
+degenerate ones included (player II's optimal strategy pure, both rows tight,
+p not fixed by her indifference anywhere).  The result
 is then *certified* here from p and q alone, without trusting either solver:
 player II's strategy guarantees v against both pure strategies of player I,
 and player I's p holds player II to v, since her best reply earns the sum of
@@ -54,8 +55,8 @@ def solve_zero_sum(game: AdditiveGame, tol: float = 1e-9) -> ZeroSumSolution:
     game : AdditiveGame
         A zero-sum game: player I's payoffs the negatives of player II's.
     tol : float
-        Passed to :func:`~baccara.solve.zero_sum.solve_additive_zero_sum` (the float
-        threshold used only to guess a starting basis).
+        Unused, kept so that existing calls work (see
+        :func:`~baccara.solve.zero_sum.solve_additive_zero_sum`).
 
     Returns
     -------
