@@ -561,9 +561,8 @@ def banker_repair(game: MacaoGame, punter: dict) -> tuple[dict, int] | None:
     them: fixing them at the float LP's moves can cost the certificate).  The mixing is then the
     solution of a small linear program (the banker minimises the punter's best-reply value
     ``sum_H u_H,root`` subject to ``u_H,j >= `` the value of each of the punter's moves), solved
-    exactly at HiGHS's optimal basis (:func:`~baccara.solve.exact_lp.solve_exact_lp`, without
-    pivoting: with thousands of rows its dense simplex would not pay).  No rounding is involved;
-    the certificate (both best responses) decides.
+    exactly from HiGHS's optimal basis (:func:`~baccara.solve.exact_lp.solve_exact_lp`).  No
+    rounding is involved; the certificate (both best responses) decides.
 
     Parameters
     ----------
@@ -576,7 +575,7 @@ def banker_repair(game: MacaoGame, punter: dict) -> tuple[dict, int] | None:
     -------
     (dict, int) or None
         The banker's behaviour and the number of nodes where he mixes, or None when the exact
-        vertex of the float basis is infeasible.
+        LP has no optimum.
     """
     from ..solve.exact_lp import ExactLP, solve_exact_lp
     from .engine import banker_best_response, table
@@ -647,8 +646,9 @@ def banker_repair(game: MacaoGame, punter: dict) -> tuple[dict, int] | None:
                 for kk in kids:
                     row[uidx[h][kk]] = row.get(uidx[h][kk], F0) + 1
                 lp.add_row(row, None, -const)
-    vx = solve_exact_lp(lp, pivot=False)
-    if not vx.feasible:
+    try:
+        vx = solve_exact_lp(lp)
+    except ArithmeticError:
         return None
     beh = _behaviour(game, side, vx.z[:K], tgraphs, punter=False)
     return beh, sum(1 for v in beh.values() if 0 < v < 1)

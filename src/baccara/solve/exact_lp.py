@@ -13,15 +13,12 @@ one (a warm start from a program with fewer rows), and from neither a first phas
 minimises the sum of infeasibilities.  A wrong float basis therefore costs pivots, never
 a wrong answer.
 
-The simplex keeps a dense inverse of the basis, which suits programs with few rows (a
-game's side with few pure strategies or information sets).  A program with thousands of
-rows (Macao's repair of the banker's strategy) asks for the exact vertex of the float
-basis only (``pivot=False``): it is checked, and whether it is optimal is reported.
-
-A basis's square system is mostly triangular in the games' programs (a node's value
-follows from its children's), so it is solved by peeling rows with one unknown left and
-columns left in one row; only the core that remains goes to flint's dense solver (p-adic
-lifting).  The same order solves the transposed system for the prices.
+A basis's square system (the tight rows in the basic columns) is mostly triangular in the
+games' programs (a node's value follows from its children's), so it is solved by peeling
+rows with one unknown left and columns left in one row; only the core that remains goes
+to flint's dense solver (p-adic lifting).  The same order solves the transposed system for
+the prices.  The simplex solves each basis afresh that way, so a pivot costs about one pass
+over the program's nonzeros, with thousands of rows (Macao) as with four (banque).
 
 Without SciPy's bundled HiGHS module the basis is read off the public
 :func:`~scipy.optimize.linprog`'s marginals (a variable strictly between its bounds is
@@ -464,8 +461,10 @@ def _vertex(prog: _Program, basis: Basis, float_objective: float = float("nan"),
         if (lo is not None and z[k] < lo) or (hi is not None and z[k] > hi):
             bad.append(f"column {k} = {float(_fr(z[k]))} outside its bounds")
     for i, row in enumerate(prog.rows):
-        s = sum((v * z[k] for k, v in row.items()), flint.fmpq(0))
         lo, hi = prog.lo[n + i], prog.hi[n + i]
+        if i in tight and (lo is None or hi is None or lo <= hi):
+            continue               # at a bound, exactly, by construction (unless the bounds cross)
+        s = sum((v * z[k] for k, v in row.items()), flint.fmpq(0))
         if (lo is not None and s < lo) or (hi is not None and s > hi):
             bad.append(f"row {i} = {float(_fr(s))} outside [{prog.lp.row_lo[i]}, {prog.lp.row_hi[i]}]")
     dual_ok = all(prog.sign_ok(k, z[k], d[k]) for k in range(n) if basis.cols[k] != "basic") and \
@@ -478,23 +477,19 @@ def _vertex(prog: _Program, basis: Basis, float_objective: float = float("nan"),
 # ---------------------------------------------------------------- the exact simplex method
 class _Simplex:
     """The bounded-variable simplex method on ``A z - r = 0`` (variables: the columns, then the
-    rows' activities), dense in flint: the basis inverse is recomputed at each change of basis,
-    so this is for programs with few rows."""
+    rows' activities r), revised and exact.  Each basis is solved afresh through its square
+    system (:class:`_Square`: the tight rows in the basic columns, peeled), so a pivot costs
+    about one pass over the program's nonzeros and a solve of the small dense core."""
 
     def __init__(self, prog: _Program, basis: Basis) -> None:
         self.prog = prog
         n, m = prog.n, prog.m
-        self.N = N = n + m
-        vals = [flint.fmpq(0)] * (m * N)
+        self.N = n + m
+        self.cols: list[dict[int, flint.fmpq]] = [{} for _ in range(n)]
         for i, row in enumerate(prog.rows):
             for k, v in row.items():
-                vals[i * N + k] = v
-            vals[i * N + n + i] = flint.fmpq(-1)
-        self.M = flint.fmpq_mat(m, N, vals)
-        self.MT = self.M.transpose()
-        self.columns = [[self.M[i, j] for i in range(m)] for j in range(N)]
+                self.cols[k][i] = v
         self.status = [self._normal(j, s) for j, s in enumerate(list(basis.cols) + list(basis.rows))]
-        self.basis = [j for j in range(N) if self.status[j] == "basic"]
         self.cost = list(prog.cost) + [flint.fmpq(0)] * m
         self.pivots = 0
 
@@ -511,24 +506,89 @@ class _Simplex:
         lo, hi = self.prog.lo[j], self.prog.hi[j]
         return lo is not None and hi is not None and lo == hi
 
-    def basics(self):
-        """(B^-1, the basic variables' values); ZeroDivisionError if the basis is singular."""
-        prog, m = self.prog, self.prog.m
-        binv = flint.fmpq_mat(m, m, [self.columns[j][i] for i in range(m) for j in self.basis]).inv()
-        xn = flint.fmpq_mat(self.N, 1, [0 if s == "basic" else prog.at(j, s) for j, s in enumerate(self.status)])
-        xb = binv * (-(self.M * xn))
-        return binv, [xb[k, 0] for k in range(m)]
+    def factor(self) -> tuple[_Square, list[flint.fmpq]]:
+        """The basis's square system and every variable's value (ArithmeticError if singular)."""
+        prog, n, st = self.prog, self.prog.n, self.status
+        zero = flint.fmpq(0)
+        z: dict[int, flint.fmpq] = {k: prog.at(k, st[k]) for k in range(n) if st[k] != "basic"}
+        basic = [k for k in range(n) if st[k] == "basic"]
+        entries: dict[int, dict[int, flint.fmpq]] = {}
+        rhs: dict[int, flint.fmpq] = {}
+        for i in range(prog.m):
+            if st[n + i] != "basic":
+                row = prog.rows[i]
+                entries[i] = {k: v for k, v in row.items() if st[k] == "basic"}
+                rhs[i] = prog.at(n + i, st[n + i]) - sum((v * z[k] for k, v in row.items() if k in z), zero)
+        sq = _Square(entries, basic)
+        z.update(sq.solve(rhs))
+        x = [z[k] for k in range(n)]
+        x += [sum((v * x[k] for k, v in row.items()), zero) if st[n + i] == "basic" else prog.at(n + i, st[n + i])
+              for i, row in enumerate(prog.rows)]
+        return sq, x
 
-    def reduced(self, binv, cost: list):
-        """The reduced costs of every variable for ``cost``, as an N x 1 matrix."""
-        y = binv.transpose() * flint.fmpq_mat(self.prog.m, 1, [cost[j] for j in self.basis])
-        return flint.fmpq_mat(self.N, 1, cost) - self.MT * y
+    def reduced(self, sq: _Square, cost: list) -> list[flint.fmpq]:
+        """Every variable's reduced cost for ``cost``.  A basic row's cost moves onto its columns
+        (r_l = a_l.z); the tight rows' prices y then solve the square system's transpose."""
+        prog, n, st = self.prog, self.prog.n, self.status
+        d = list(cost[:n])
+        for l, row in enumerate(prog.rows):
+            c = cost[n + l]
+            if c != 0 and st[n + l] == "basic":
+                for k, v in row.items():
+                    d[k] += c * v
+        y = sq.solve_transpose({k: d[k] for k in range(n) if st[k] == "basic"})
+        out = d + [flint.fmpq(0)] * prog.m
+        for i, yi in y.items():
+            out[n + i] = cost[n + i] + yi
+            if yi != 0:
+                for k, v in prog.rows[i].items():
+                    out[k] -= v * yi
+        for j in range(self.N):
+            if st[j] == "basic":
+                out[j] = flint.fmpq(0)
+        return out
 
-    def infeasible(self, xb) -> list[int]:
-        """Positions in the basis of the basic variables outside their bounds."""
+    def direction(self, sq: _Square, enter: int, sign: int) -> dict[int, flint.fmpq]:
+        """How fast each basic variable moves when nonbasic ``enter`` moves by ``sign`` per unit."""
+        prog, n, st = self.prog, self.prog.n, self.status
+        zero = flint.fmpq(0)
+        rhs = {i: zero for i in sq.entries}
+        if enter < n:
+            for i, v in self.cols[enter].items():
+                if i in rhs:
+                    rhs[i] = -sign * v
+        else:
+            rhs[enter - n] = flint.fmpq(sign)
+        rate = sq.solve(rhs)
+        for l, row in enumerate(prog.rows):
+            if st[n + l] == "basic":
+                r = sum((v * rate[k] for k, v in row.items() if k in rate), zero)
+                if enter < n and enter in row:
+                    r += sign * row[enter]
+                rate[n + l] = r
+        return rate
+
+    def _limit(self, j: int, xj: flint.fmpq, rate: flint.fmpq) -> flint.fmpq | None:
+        """How far basic variable ``j`` at ``xj``, moving at ``rate``, may go before a bound stops it
+        (None: never).  An infeasible one (phase 1) stops where it becomes feasible."""
+        lo, hi = self.prog.lo[j], self.prog.hi[j]
+        if lo is not None and xj < lo:
+            return (lo - xj) / rate if rate > 0 else None
+        if hi is not None and xj > hi:
+            return (xj - hi) / -rate if rate < 0 else None
+        if rate < 0:
+            return None if lo is None else (xj - lo) / -rate
+        return None if hi is None else (hi - xj) / rate
+
+    def _below(self, j: int, xj: flint.fmpq) -> bool:
+        lo = self.prog.lo[j]
+        return lo is not None and xj < lo
+
+    def infeasible(self, x) -> list[int]:
+        """The basic variables outside their bounds."""
         lo, hi = self.prog.lo, self.prog.hi
-        return [k for k, (j, x) in enumerate(zip(self.basis, xb))
-                if (lo[j] is not None and x < lo[j]) or (hi[j] is not None and x > hi[j])]
+        return [j for j, s in enumerate(self.status)
+                if s == "basic" and ((lo[j] is not None and x[j] < lo[j]) or (hi[j] is not None and x[j] > hi[j]))]
 
     def candidates(self, d) -> list[tuple[flint.fmpq, int, int]]:
         """The nonbasic variables whose reduced cost has the wrong sign: (rate, variable, direction)."""
@@ -536,11 +596,10 @@ class _Simplex:
         for j, s in enumerate(self.status):
             if s == "basic" or self.fixed(j):
                 continue
-            dj = d[j, 0]
-            if dj < 0 and s != "upper":
-                out.append((-dj, j, 1))
-            elif dj > 0 and s != "lower":
-                out.append((dj, j, -1))
+            if d[j] < 0 and s != "upper":
+                out.append((-d[j], j, 1))
+            elif d[j] > 0 and s != "lower":
+                out.append((d[j], j, -1))
         return out
 
     def primal(self, phase1: bool = False) -> bool:
@@ -550,61 +609,49 @@ class _Simplex:
         lo, hi, m = self.prog.lo, self.prog.hi, self.prog.m
         degenerate, bland = 0, False
         for _ in range(100 * (self.N + m)):
-            binv, xb = self.basics()
+            sq, x = self.factor()
             cost = self.cost
             if phase1:
-                bad = self.infeasible(xb)
+                bad = self.infeasible(x)
                 if not bad:
                     return True
                 cost = [flint.fmpq(0)] * self.N
-                for k in bad:
-                    j = self.basis[k]
-                    cost[j] = flint.fmpq(-1) if lo[j] is not None and xb[k] < lo[j] else flint.fmpq(1)
-            eligible = self.candidates(self.reduced(binv, cost))
+                for j in bad:
+                    cost[j] = flint.fmpq(-1) if self._below(j, x[j]) else flint.fmpq(1)
+            eligible = self.candidates(self.reduced(sq, cost))
             if not eligible:
                 return not phase1
             # Entering variables in the rule's order.  A bound flip keeps the basis, hence the prices,
             # so in phase 2 the next candidate needs no new prices: only a change of basis ends the pass.
             eligible.sort(key=lambda e: e[1] if bland else (-e[0], e[1]))
             for _, enter, sign in eligible:
-                wm = binv * flint.fmpq_mat(m, 1, self.columns[enter])
-                w = [wm[k, 0] for k in range(m)]
-                # x_enter moves by sign * step, basic x_j by -sign * step * w_j; the first bound reached stops it
+                rates = self.direction(sq, enter, sign)
+                # x_enter moves by sign * step, basic x_j by rate_j * step; the first bound reached stops it
                 steps = []
                 low, high = lo[enter], hi[enter]
                 if low is not None and high is not None:
                     steps.append((high - low, enter))
-                for j, x, wk in zip(self.basis, xb, w):
-                    rate = -sign * wk
-                    if rate == 0:
-                        continue
-                    below, above = lo[j] is not None and x < lo[j], hi[j] is not None and x > hi[j]
-                    if below or above:   # phase 1: an infeasible variable stops where it becomes feasible
-                        if below and rate > 0:
-                            steps.append(((lo[j] - x) / rate, j))
-                        elif above and rate < 0:
-                            steps.append(((x - hi[j]) / -rate, j))
-                    elif rate < 0 and lo[j] is not None:
-                        steps.append(((x - lo[j]) / -rate, j))
-                    elif rate > 0 and hi[j] is not None:
-                        steps.append(((hi[j] - x) / rate, j))
+                for j, rate in rates.items():
+                    if rate != 0:
+                        t = self._limit(j, x[j], rate)
+                        if t is not None:
+                            steps.append((t, j))
                 if not steps:
                     raise ArithmeticError("the exact simplex found the program unbounded")
                 step, leave = min(steps, key=lambda s: (s[0], s[1]))
                 self.pivots += 1
                 if leave == enter:   # a bound flip: x_enter goes from one bound to the other
                     self.status[enter] = "upper" if sign > 0 else "lower"
-                    xb = [x - sign * step * wk for x, wk in zip(xb, w)]
+                    for j, rate in rates.items():
+                        x[j] += rate * step
                     if phase1:       # the infeasibilities, hence the phase's costs, may have changed
                         break
                     continue
                 degenerate = degenerate + 1 if step == 0 else 0
                 bland = bland or degenerate > 2 * m
-                k = self.basis.index(leave)
-                new = xb[k] - sign * step * w[k]
+                new = x[leave] + rates[leave] * step
                 self.status[leave] = "upper" if hi[leave] is not None and new == hi[leave] else "lower"
                 self.status[enter] = "basic"
-                self.basis[k] = enter
                 break
         raise ArithmeticError("the exact simplex did not terminate")
 
@@ -612,32 +659,45 @@ class _Simplex:
         """From a dual feasible basis, the dual simplex method (Bland's rule: the first basic variable
         out of bounds leaves, ties in the ratio test to the first variable) until every basic
         variable is within its bounds.  False when it cannot go on (the caller then starts afresh)."""
-        lo, m = self.prog.lo, self.prog.m
+        prog, n = self.prog, self.prog.n
         for _ in range(10 * self.N):
-            binv, xb = self.basics()
-            bad = self.infeasible(xb)
+            sq, x = self.factor()
+            bad = self.infeasible(x)
             if not bad:
                 return True
-            d = self.reduced(binv, self.cost)
-            k = min(bad, key=lambda k: self.basis[k])
-            leave = self.basis[k]
-            below = lo[leave] is not None and xb[k] < lo[leave]   # then x_leave must rise, else fall
-            alpha = self.MT * flint.fmpq_mat(m, 1, [binv[k, u] for u in range(m)])   # (B^-1 M)_kj
-            # x_leave changes by -alpha_j per unit of x_j; a variable at its lower bound may rise, at its
-            # upper bound fall, a free one either way; the least ratio |d_j / alpha_j| keeps every sign
+            d = self.reduced(sq, self.cost)
+            leave = min(bad)
+            below = self._below(leave, x[leave])   # then x_leave must rise, else fall
+            # g_j = d x_leave / d x_j for every nonbasic j, through the tight rows' sensitivities rho
+            basic = [k for k in range(n) if self.status[k] == "basic"]
+            if leave < n:
+                own: dict[int, flint.fmpq] = {}
+                rho = sq.solve_transpose({k: flint.fmpq(int(k == leave)) for k in basic})
+            else:
+                own = prog.rows[leave - n]
+                rho = sq.solve_transpose({k: own.get(k, flint.fmpq(0)) for k in basic})
+            g = [flint.fmpq(0)] * self.N
+            for k, v in own.items():
+                g[k] += v
+            for i, r in rho.items():
+                g[n + i] = r
+                if r != 0:
+                    for k, v in prog.rows[i].items():
+                        g[k] -= r * v
+            # a variable at its lower bound may rise, at its upper bound fall, a free one either way;
+            # the least ratio |d_j / g_j| keeps every reduced cost's sign
             ratios = []
             for j, s in enumerate(self.status):
-                a = alpha[j, 0]
-                if s == "basic" or a == 0 or self.fixed(j):
+                gj = g[j]
+                if s == "basic" or gj == 0 or self.fixed(j):
                     continue
-                if s == "zero" or (s == "lower" and (a < 0) == below) or (s == "upper" and (a > 0) == below):
-                    ratios.append((abs(d[j, 0] / a), j))
+                if s == "zero" or (s == "lower" and (gj > 0) == below) or (s == "upper" and (gj < 0) == below):
+                    ratios.append((abs(d[j] / gj), j))
             if not ratios:
                 return False
             _, enter = min(ratios)
             self.status[leave] = "lower" if below else "upper"
             self.status[enter] = "basic"
-            self.basis[k] = enter
             self.pivots += 1
         return False
 
@@ -656,18 +716,22 @@ def _slack_basis(prog: _Program) -> Basis:
 def _float_start(lp: ExactLP) -> tuple[Basis, float]:
     """HiGHS's optimal basis of ``lp`` and its objective."""
     n, m = lp.ncols, len(lp.rows)
-    r_idx, c_idx, vals = [], [], []
+    r_idx: list[int] = []
+    c_idx: list[int] = []
+    vals: list[float] = []
     for i, row in enumerate(lp.rows):
-        for k, v in row.items():
-            r_idx.append(i)
-            c_idx.append(k)
-            vals.append(float(v))
+        r_idx.extend([i] * len(row))
+        c_idx.extend(row)
+        vals.extend([v.numerator / v.denominator for v in row.values()])   # correctly rounded, as float(v)
     a = csc_matrix((vals, (r_idx, c_idx)), shape=(m, n))
 
     def fl(bounds: list[Fraction | None], default: float) -> np.ndarray:
         return np.array([default if b is None else float(b) for b in bounds]) if bounds else np.full(n, default)
 
-    res = highs_basis(np.array([float(lp.cost.get(k, 0)) for k in range(n)]), a,
+    cost = np.zeros(n)
+    for k, c in lp.cost.items():
+        cost[k] = float(c)
+    res = highs_basis(cost, a,
                       fl(lp.row_lo, -INF), fl(lp.row_hi, INF), fl(lp.col_lo, -INF), fl(lp.col_hi, INF))
     return Basis(tuple(res["col_status"]), tuple(res["row_status"])), res["fun"]
 
@@ -687,9 +751,8 @@ def solve_exact_lp(lp: ExactLP, *, warm: Basis | None = None, float_basis: bool 
         Ask HiGHS for a starting basis.  False: the warm basis, else the slack basis (every row
         basic), and the exact simplex from there.
     pivot : bool
-        Pivot in exact arithmetic when no start is optimal (a dense method, for programs with few
-        rows).  False returns the exact vertex of the first square nonsingular start, checked:
-        ``optimal`` and ``feasible`` say what holds.
+        Pivot in exact arithmetic when no start is optimal.  False returns the exact vertex of
+        the first square nonsingular start, checked: ``optimal`` and ``feasible`` say what holds.
 
     Returns
     -------
