@@ -492,43 +492,52 @@ def solve_zero_sum(game: BilinearGame, tol: float = 1e-9) -> BilinearZeroSum:
         maximise  a0 + sum_j a_j y_j + sum_i s_i
         subject to  s_i <= 0,  s_i <= h0_i + sum_j h_ij y_j,  0 <= y <= 1,
 
-    (s_i is what player II's best reply at her set i takes from player I; the
-    dual prices of the second constraints are her draw probabilities x_i).
-    HiGHS solves it in floats; the optimal vertex is then recovered exactly:
-    y from its bounds and the tight kinks h0_i + h_i y = 0, x as a vertex of
-    the strategies of player II that support y (:func:`supporting_strategies`);
-    the pair is certified by ``guaranteed_I(y) == held_I(x)``, two evaluations
-    that trust neither the LP nor the recovery.
+    (s_i is what player II's best reply at her set i takes from player I; the dual
+    prices of the second constraints are her draw probabilities x_i).  It is solved
+    exactly by :func:`~baccara.solve.exact_lp.solve_exact_lp` (HiGHS's basis, the
+    vertex in rationals, the exact simplex where the basis is not optimal), which gives
+    y; x is then a vertex of the strategies of player II that support y
+    (:func:`supporting_strategies`), her optimal set since y is optimal.  The pair is
+    certified by ``guaranteed_I(y) == held_I(x)``, two evaluations that trust neither
+    the LP nor the recovery.
+
+    Parameters
+    ----------
+    game : BilinearGame
+        A zero-sum game.
+    tol : float
+        Unused, kept so that existing calls work: the float solver's basis is read from its
+        statuses, not from thresholds on its solution.
+
+    Returns
+    -------
+    BilinearZeroSum
+        The value to player I, optimal y and x, and the certificate.
+
+    Raises
+    ------
+    ValueError
+        If the game is not zero-sum.
     """
-    from scipy.optimize import linprog
+    from .exact_lp import ExactLP, solve_exact_lp
 
     if game.b0 != -game.a0 or any(b != -a for a, b in zip(game.b, game.a)) or any(
             g0 != -h0 for g0, h0 in zip(game.g0, game.h0)) or any(
             gv != -hv for gr, hr in zip(game.g, game.h) for gv, hv in zip(gr, hr)):
         raise ValueError("solve_zero_sum needs a zero-sum game (B = -A)")
     k, n = game.k, game.n
-    scale = max([abs(float(v)) for r in game.h for v in r] + [abs(float(v)) for v in game.h0] + [1e-300])
-    c = np.concatenate([-np.array([float(v) for v in game.a]) / scale, -np.ones(n)])
-    A = np.zeros((n, k + n))
+    col_lo: list[Fraction | None] = [F0] * k + [None] * n
+    col_hi: list[Fraction | None] = [F1] * k
+    col_hi += [F0] * n
+    lp = ExactLP(k + n, cost={**{j: -game.a[j] for j in range(k) if game.a[j]}, **{k + i: -F1 for i in range(n)}},
+                 col_lo=col_lo, col_hi=col_hi)
     for i in range(n):
-        A[i, :k] = [-float(v) / scale for v in game.h[i]]
-        A[i, k + i] = 1.0
-    bub = np.array([float(v) / scale for v in game.h0])
-    res = linprog(c, A_ub=A, b_ub=bub, bounds=[(0, 1)] * k + [(None, 0)] * n, method="highs")
-    yf = res.x[:k]
-    fixed = {j: (F0 if yf[j] < 0.5 else F1) for j in range(k) if min(yf[j], 1 - yf[j]) < tol}
-    M = [j for j in range(k) if j not in fixed]
-    kinks = [i for i in range(n) if abs(bub[i] - A[i, :k] @ yf) < tol]
-    y = [fixed.get(j, F0) for j in range(k)]
-    if M:
-        sol = solve_exact([[game.h[i][j] for j in M] for i in kinks],
-                          [-(game.h0[i] + sum((game.h[i][j] * v for j, v in fixed.items()), F0)) for i in kinks])
-        if sol is None:
-            raise ArithmeticError("optimal vertex not recovered from the LP's tight constraints")
-        for j, v in zip(M, sol):
-            y[j] = v
+        row = {j: -game.h[i][j] for j in range(k) if game.h[i][j]}
+        row[k + i] = F1
+        lp.add_row(row, None, game.h0[i])
+    y = solve_exact_lp(lp).z[:k]
     # player II: a best reply to y that holds player I to what y guarantees (a vertex of X(y));
-    # if y is optimal, X(y) is her optimal set, and the certificate below decides
+    # y is optimal, so X(y) is her optimal set, and the certificate below decides
     xs = supporting_strategies(game, y)
     x = list(xs[0]) if xs else [F1 if game.gain_II(i, y) > 0 else F0 for i in range(n)]
     lower, upper = guaranteed_I(game, y), held_I(game, x)
