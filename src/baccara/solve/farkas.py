@@ -13,6 +13,11 @@ point, then solves again, in exact rationals, on the rows the float solution use
 the result exactly (:func:`certifies`).  A row that fails on its own, over the box its system's
 one-unknown rows make, is found first without the float program.  It returns None when the float program finds the
 system feasible, or when the exact re-solve does not give a certificate: None proves nothing.
+
+This is not :func:`baccara.solve.exact_lp.solve_exact_lp`, though the dual program could go
+through it: the exact LP also finds the certificates whose multipliers the float support drops
+(below 1e-12), which changes the proofs' case trees (d = 39 closes with fewer nodes and no
+sub-cases of Banker's sets), so switching is a change to the proof artefacts, left for its own step.
 """
 
 from __future__ import annotations
