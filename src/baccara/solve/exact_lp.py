@@ -805,4 +805,4 @@ def solve_exact_lp(lp: ExactLP, *, warm: Basis | None = None, float_basis: bool 
     return v
 
 
-__all__ = ["Basis", "ExactLP", "Vertex", "highs_basis", "solve_exact_lp"]
+__all__ = ["STATUSES", "Basis", "ExactLP", "Vertex", "highs_basis", "solve_exact_lp"]
