@@ -18,7 +18,7 @@ import time
 from fractions import Fraction
 from itertools import combinations, product
 
-from baccara.chemin import game as chemin
+from baccara.chemin import model as chemin
 from baccara.chemin.model import chemin_game
 from baccara.chemin.model3 import solve_chemin3, sweep_chemin3
 from baccara.solve.bilinear import (
