@@ -132,19 +132,13 @@ class Vertex:
         The constraints and bounds ``z`` breaks (:meth:`ExactLP.violations`).
     basis : Basis
         The basis.
-    prices : list of Fraction
-        The row prices y (0 on basic rows), with HiGHS's signs: ``c = A^T y + d``, so y >= 0
-        on a row tight at its lower bound and y <= 0 at its upper.
-    reduced : list of Fraction
-        The reduced costs d (0 on basic columns).
     dual_feasible : bool
         Every reduced cost and price has the sign its bound allows (at its lower bound >= 0, at
         its upper <= 0, free 0).
-    optimal : bool
-        ``z`` is feasible and the basis dual feasible: a proof that ``z`` minimises the program
-        and the prices solve its dual.
     pivots : int
         Exact simplex pivots and bound flips made after the float basis (0 when it was optimal).
+    prices, reduced, optimal, feasible
+        Properties: the row prices, the reduced costs, and what holds (see each).
     """
 
     z: list[Fraction]
@@ -152,14 +146,25 @@ class Vertex:
     float_objective: float
     violations: list[str]
     basis: Basis
-    prices: list[Fraction]
-    reduced: list[Fraction]
     dual_feasible: bool
     pivots: int = 0
+    _d: list = field(default_factory=list, repr=False)   # reduced costs of columns, then row prices (flint)
+
+    @property
+    def prices(self) -> list[Fraction]:
+        """The row prices y (0 on basic rows), with HiGHS's signs: ``c = A^T y + d``, so y >= 0 on a
+        row tight at its lower bound and y <= 0 at its upper."""
+        return [_fr(v) for v in self._d[len(self.z):]]
+
+    @property
+    def reduced(self) -> list[Fraction]:
+        """The reduced costs d of the columns (0 on basic ones)."""
+        return [_fr(v) for v in self._d[:len(self.z)]]
 
     @property
     def optimal(self) -> bool:
-        """Whether the vertex is feasible and its basis dual feasible: optimal, exactly."""
+        """Whether the vertex is feasible and its basis dual feasible: a proof that ``z`` minimises
+        the program and the prices solve its dual."""
         return self.dual_feasible and not self.violations
 
     @property
@@ -278,23 +283,58 @@ def _fr(x: flint.fmpq) -> Fraction:
 
 
 class _Program:
-    """An :class:`ExactLP` in flint rationals, with its bounds.
+    """An :class:`ExactLP` in flint rationals, with its bounds and its products ``A x`` and ``A^T y``.
 
     Variables 0..n-1 are the columns, n..n+m-1 the rows' activities ``a_i.z`` (the simplex's
-    computational form ``A z - r = 0``), each with its bounds.
+    computational form ``A z - r = 0``), each with its bounds.  A program whose matrix is dense
+    and not too large (a game with few pure strategies against many information sets) keeps it
+    as a flint matrix, so the products run in C; a sparse one (Macao's) loops over its nonzeros.
     """
 
     def __init__(self, lp: ExactLP) -> None:
         self.lp = lp
         self.n = n = lp.ncols
-        self.m = len(lp.rows)
+        self.m = m = len(lp.rows)
         self.rows = [{k: _q(v) for k, v in row.items()} for row in lp.rows]
+        self.cols: list[dict[int, flint.fmpq]] = [{} for _ in range(n)]
+        for i, row in enumerate(self.rows):
+            for k, v in row.items():
+                self.cols[k][i] = v
         self.cost = [flint.fmpq(0)] * n
         for k, c in lp.cost.items():
             self.cost[k] = _q(c)
         col_lo, col_hi = lp.col_lo or [None] * n, lp.col_hi or [None] * n
         self.lo = [None if b is None else _q(b) for b in list(col_lo) + list(lp.row_lo)]
         self.hi = [None if b is None else _q(b) for b in list(col_hi) + list(lp.row_hi)]
+        nnz = sum(len(row) for row in self.rows)
+        self.A: flint.fmpq_mat | None = None
+        if 0 < m * n <= 4_000_000 and 4 * nnz >= m * n:
+            vals: list = [0] * (m * n)
+            for i, row in enumerate(self.rows):
+                for k, v in row.items():
+                    vals[i * n + k] = v
+            self.A = flint.fmpq_mat(m, n, vals)
+            self.AT = self.A.transpose()
+
+    def times(self, x: list[flint.fmpq]) -> list[flint.fmpq]:
+        """``A x``: every row's activity at the point ``x`` (one value per column)."""
+        if self.A is not None:
+            ax = self.A * flint.fmpq_mat(self.n, 1, x)
+            return [ax[i, 0] for i in range(self.m)]
+        zero = flint.fmpq(0)
+        return [sum((v * x[k] for k, v in row.items() if x[k] != 0), zero) for row in self.rows]
+
+    def times_t(self, y: list[flint.fmpq]) -> list[flint.fmpq]:
+        """``A^T y``: every column's price at the row prices ``y`` (one value per row)."""
+        if self.A is not None:
+            aty = self.AT * flint.fmpq_mat(self.m, 1, y)
+            return [aty[k, 0] for k in range(self.n)]
+        out = [flint.fmpq(0)] * self.n
+        for i, yi in enumerate(y):
+            if yi != 0:
+                for k, v in self.rows[i].items():
+                    out[k] += v * yi
+        return out
 
     def at(self, j: int, status: str) -> flint.fmpq:
         """The value of nonbasic variable ``j`` at ``status``: the bound named, else the other, else 0."""
@@ -317,6 +357,44 @@ class _Program:
         if at_hi:
             return d <= 0
         return d == 0            # free at 0
+
+    def solve(self, status: list[str]) -> tuple[_Square, list[flint.fmpq]]:
+        """The square system of the basis ``status`` (columns', then rows' statuses) and every
+        variable's value: nonbasic ones at their bounds, then the basic columns, then the rows'
+        activities.  ArithmeticError when the basis is not square or singular."""
+        n, m, zero = self.n, self.m, flint.fmpq(0)
+        x = [zero if status[k] == "basic" else self.at(k, status[k]) for k in range(n)]
+        basic = [k for k in range(n) if status[k] == "basic"]
+        tight = [i for i in range(m) if status[n + i] != "basic"]
+        ax = self.times(x)
+        rhs = {i: self.at(n + i, status[n + i]) - ax[i] for i in tight}
+        if self.A is not None and len(basic) * 4 < n:
+            entries = {i: {k: v for k in basic if (v := self.A[i, k]) != 0} for i in tight}
+        else:
+            entries = {i: {k: v for k, v in self.rows[i].items() if status[k] == "basic"} for i in tight}
+        sq = _Square(entries, basic)
+        for k, v in sq.solve(rhs).items():
+            x[k] = v
+        return sq, x + self.times(x)
+
+    def prices(self, sq: _Square, status: list[str], cost: list[flint.fmpq]) -> list[flint.fmpq]:
+        """Every variable's reduced cost for ``cost`` (one per variable) at the basis ``status``; a
+        tight row's is its price y_i plus its own cost.  A basic row's cost moves onto its columns
+        (r_l = a_l.z); the tight rows' prices then solve the square system's transpose."""
+        n, m, zero = self.n, self.m, flint.fmpq(0)
+        d = list(cost[:n])
+        row_cost = [cost[n + i] if status[n + i] == "basic" else zero for i in range(m)]
+        if any(c != 0 for c in row_cost):
+            for k, v in enumerate(self.times_t(row_cost)):
+                d[k] += v
+        y = sq.solve_transpose({k: d[k] for k in range(n) if status[k] == "basic"})
+        yf = [y.get(i, zero) for i in range(m)]
+        out = [dk - v for dk, v in zip(d, self.times_t(yf))]
+        out += [cost[n + i] + yf[i] if i in y else zero for i in range(m)]
+        for j, s in enumerate(status):
+            if s == "basic":
+                out[j] = zero
+        return out
 
 
 # ---------------------------------------------------------------- a basis's square system
@@ -433,45 +511,19 @@ def _vertex(prog: _Program, basis: Basis, float_objective: float = float("nan"),
     n, m = prog.n, prog.m
     if len(basis.cols) != n or len(basis.rows) != m:
         raise ArithmeticError("the basis does not fit the program")
-    zq: list[flint.fmpq | None] = [None if s == "basic" else prog.at(k, s) for k, s in enumerate(basis.cols)]
-    basic = [k for k in range(n) if zq[k] is None]
-    tight = {i: prog.at(n + i, s) for i, s in enumerate(basis.rows) if s != "basic"}
-    entries: dict[int, dict[int, flint.fmpq]] = {}
-    rhs: dict[int, flint.fmpq] = {}
-    for i, b in tight.items():
-        row = prog.rows[i]
-        entries[i] = {k: v for k, v in row.items() if zq[k] is None}
-        rhs[i] = b - sum((v * zq[k] for k, v in row.items() if zq[k] is not None), flint.fmpq(0))  # type: ignore[operator]
-    sq = _Square(entries, basic)
-    for k, v in sq.solve(rhs).items():
-        zq[k] = v
-    z: list[flint.fmpq] = zq  # type: ignore[assignment]
-    yq = sq.solve_transpose({k: prog.cost[k] for k in basic})
-    y = [yq.get(i, flint.fmpq(0)) for i in range(m)]
-    d = list(prog.cost)
-    for i, yi in yq.items():
-        if yi != 0:
-            for k, v in prog.rows[i].items():
-                d[k] -= v * yi
-    for k in basic:
-        d[k] = flint.fmpq(0)           # exactly, by construction
+    status = list(basis.cols) + list(basis.rows)
+    sq, x = prog.solve(status)
+    d = prog.prices(sq, status, prog.cost + [flint.fmpq(0)] * m)
     bad = []
-    for k in range(n):
-        lo, hi = prog.lo[k], prog.hi[k]
-        if (lo is not None and z[k] < lo) or (hi is not None and z[k] > hi):
-            bad.append(f"column {k} = {float(_fr(z[k]))} outside its bounds")
-    for i, row in enumerate(prog.rows):
-        lo, hi = prog.lo[n + i], prog.hi[n + i]
-        if i in tight and (lo is None or hi is None or lo <= hi):
-            continue               # at a bound, exactly, by construction (unless the bounds cross)
-        s = sum((v * z[k] for k, v in row.items()), flint.fmpq(0))
-        if (lo is not None and s < lo) or (hi is not None and s > hi):
-            bad.append(f"row {i} = {float(_fr(s))} outside [{prog.lp.row_lo[i]}, {prog.lp.row_hi[i]}]")
-    dual_ok = all(prog.sign_ok(k, z[k], d[k]) for k in range(n) if basis.cols[k] != "basic") and \
-        all(prog.sign_ok(n + i, b, y[i]) for i, b in tight.items())
-    obj = sum((c * z[k] for k, c in enumerate(prog.cost) if c != 0), flint.fmpq(0))
-    return Vertex([_fr(v) for v in z], _fr(obj), float_objective, bad, basis, [_fr(v) for v in y],
-                  [_fr(v) for v in d], dual_ok, pivots)
+    for j in range(n + m):
+        lo, hi = prog.lo[j], prog.hi[j]
+        if (lo is not None and x[j] < lo) or (hi is not None and x[j] > hi):
+            bad.append(f"column {j} = {float(_fr(x[j]))} outside its bounds" if j < n else
+                       f"row {j - n} = {float(_fr(x[j]))} outside [{prog.lp.row_lo[j - n]}, {prog.lp.row_hi[j - n]}]")
+    values = [x[j] if status[j] == "basic" else prog.at(j, status[j]) for j in range(n + m)]
+    dual_ok = all(prog.sign_ok(j, values[j], d[j]) for j in range(n + m) if status[j] != "basic")
+    obj = sum((c * x[k] for k, c in enumerate(prog.cost) if c != 0), flint.fmpq(0))
+    return Vertex([_fr(v) for v in x[:n]], _fr(obj), float_objective, bad, basis, dual_ok, pivots, d)
 
 
 # ---------------------------------------------------------------- the exact simplex method
@@ -485,10 +537,6 @@ class _Simplex:
         self.prog = prog
         n, m = prog.n, prog.m
         self.N = n + m
-        self.cols: list[dict[int, flint.fmpq]] = [{} for _ in range(n)]
-        for i, row in enumerate(prog.rows):
-            for k, v in row.items():
-                self.cols[k][i] = v
         self.status = [self._normal(j, s) for j, s in enumerate(list(basis.cols) + list(basis.rows))]
         self.cost = list(prog.cost) + [flint.fmpq(0)] * m
         self.pivots = 0
@@ -506,66 +554,26 @@ class _Simplex:
         lo, hi = self.prog.lo[j], self.prog.hi[j]
         return lo is not None and hi is not None and lo == hi
 
-    def factor(self) -> tuple[_Square, list[flint.fmpq]]:
-        """The basis's square system and every variable's value (ArithmeticError if singular)."""
-        prog, n, st = self.prog, self.prog.n, self.status
-        zero = flint.fmpq(0)
-        z: dict[int, flint.fmpq] = {k: prog.at(k, st[k]) for k in range(n) if st[k] != "basic"}
-        basic = [k for k in range(n) if st[k] == "basic"]
-        entries: dict[int, dict[int, flint.fmpq]] = {}
-        rhs: dict[int, flint.fmpq] = {}
-        for i in range(prog.m):
-            if st[n + i] != "basic":
-                row = prog.rows[i]
-                entries[i] = {k: v for k, v in row.items() if st[k] == "basic"}
-                rhs[i] = prog.at(n + i, st[n + i]) - sum((v * z[k] for k, v in row.items() if k in z), zero)
-        sq = _Square(entries, basic)
-        z.update(sq.solve(rhs))
-        x = [z[k] for k in range(n)]
-        x += [sum((v * x[k] for k, v in row.items()), zero) if st[n + i] == "basic" else prog.at(n + i, st[n + i])
-              for i, row in enumerate(prog.rows)]
-        return sq, x
-
-    def reduced(self, sq: _Square, cost: list) -> list[flint.fmpq]:
-        """Every variable's reduced cost for ``cost``.  A basic row's cost moves onto its columns
-        (r_l = a_l.z); the tight rows' prices y then solve the square system's transpose."""
-        prog, n, st = self.prog, self.prog.n, self.status
-        d = list(cost[:n])
-        for l, row in enumerate(prog.rows):
-            c = cost[n + l]
-            if c != 0 and st[n + l] == "basic":
-                for k, v in row.items():
-                    d[k] += c * v
-        y = sq.solve_transpose({k: d[k] for k in range(n) if st[k] == "basic"})
-        out = d + [flint.fmpq(0)] * prog.m
-        for i, yi in y.items():
-            out[n + i] = cost[n + i] + yi
-            if yi != 0:
-                for k, v in prog.rows[i].items():
-                    out[k] -= v * yi
-        for j in range(self.N):
-            if st[j] == "basic":
-                out[j] = flint.fmpq(0)
-        return out
-
     def direction(self, sq: _Square, enter: int, sign: int) -> dict[int, flint.fmpq]:
         """How fast each basic variable moves when nonbasic ``enter`` moves by ``sign`` per unit."""
         prog, n, st = self.prog, self.prog.n, self.status
         zero = flint.fmpq(0)
         rhs = {i: zero for i in sq.entries}
         if enter < n:
-            for i, v in self.cols[enter].items():
+            for i, v in prog.cols[enter].items():
                 if i in rhs:
                     rhs[i] = -sign * v
         else:
             rhs[enter - n] = flint.fmpq(sign)
         rate = sq.solve(rhs)
-        for l, row in enumerate(prog.rows):
-            if st[n + l] == "basic":
-                r = sum((v * rate[k] for k, v in row.items() if k in rate), zero)
-                if enter < n and enter in row:
-                    r += sign * row[enter]
-                rate[n + l] = r
+        vec = [zero] * n
+        for k, v in rate.items():
+            vec[k] = v
+        if enter < n:
+            vec[enter] = flint.fmpq(sign)
+        for i, r in enumerate(prog.times(vec)):
+            if st[n + i] == "basic":
+                rate[n + i] = r
         return rate
 
     def _limit(self, j: int, xj: flint.fmpq, rate: flint.fmpq) -> flint.fmpq | None:
@@ -609,7 +617,7 @@ class _Simplex:
         lo, hi, m = self.prog.lo, self.prog.hi, self.prog.m
         degenerate, bland = 0, False
         for _ in range(100 * (self.N + m)):
-            sq, x = self.factor()
+            sq, x = self.prog.solve(self.status)
             cost = self.cost
             if phase1:
                 bad = self.infeasible(x)
@@ -618,7 +626,7 @@ class _Simplex:
                 cost = [flint.fmpq(0)] * self.N
                 for j in bad:
                     cost[j] = flint.fmpq(-1) if self._below(j, x[j]) else flint.fmpq(1)
-            eligible = self.candidates(self.reduced(sq, cost))
+            eligible = self.candidates(self.prog.prices(sq, self.status, cost))
             if not eligible:
                 return not phase1
             # Entering variables in the rule's order.  A bound flip keeps the basis, hence the prices,
@@ -661,11 +669,11 @@ class _Simplex:
         variable is within its bounds.  False when it cannot go on (the caller then starts afresh)."""
         prog, n = self.prog, self.prog.n
         for _ in range(10 * self.N):
-            sq, x = self.factor()
+            sq, x = prog.solve(self.status)
             bad = self.infeasible(x)
             if not bad:
                 return True
-            d = self.reduced(sq, self.cost)
+            d = prog.prices(sq, self.status, self.cost)
             leave = min(bad)
             below = self._below(leave, x[leave])   # then x_leave must rise, else fall
             # g_j = d x_leave / d x_j for every nonbasic j, through the tight rows' sensitivities rho
@@ -676,14 +684,8 @@ class _Simplex:
             else:
                 own = prog.rows[leave - n]
                 rho = sq.solve_transpose({k: own.get(k, flint.fmpq(0)) for k in basic})
-            g = [flint.fmpq(0)] * self.N
-            for k, v in own.items():
-                g[k] += v
-            for i, r in rho.items():
-                g[n + i] = r
-                if r != 0:
-                    for k, v in prog.rows[i].items():
-                        g[k] -= r * v
+            rf = [rho.get(i, flint.fmpq(0)) for i in range(prog.m)]
+            g = [own.get(k, flint.fmpq(0)) - v for k, v in enumerate(prog.times_t(rf))] + rf
             # a variable at its lower bound may rise, at its upper bound fall, a free one either way;
             # the least ratio |d_j / g_j| keeps every reduced cost's sign
             ratios = []
