@@ -18,8 +18,8 @@ from baccara.cli import app
 from baccara.errors import BaccaraError
 from baccara.rules import PUNTO_BANCO
 from baccara.solve.additive import certify, nash_equilibria
-from baccara.solve.lp import solve_zero_sum
 from baccara.solve.sweep import strategy_string
+from baccara.solve.zero_sum import solve_zero_sum
 
 from .data.ethier_lee_2023_tables import TABLE2, TABLE3, TABLE4, TABLE4_LAST_ROW, TABLE6
 

@@ -57,6 +57,7 @@ from typing import cast
 import numpy as np
 
 from .additive import proportional_groups
+from .exact_lp import ExactLP, solve_exact_lp
 from .linalg import polytope_vertices, solve_exact
 
 F0 = Fraction(0)
@@ -486,7 +487,7 @@ def held_I(game: BilinearGame, x: Sequence[Fraction]) -> Fraction:
     return game.payoffs([F0] * game.k, x)[0] + sum((max(F0, game.gain_I(j, x)) for j in range(game.k)), F0)
 
 
-def solve_zero_sum(game: BilinearGame, tol: float = 1e-9) -> BilinearZeroSum:
+def solve_zero_sum(game: BilinearGame) -> BilinearZeroSum:
     """The zero-sum game (B = -A) as the linear program of the sequence form:
 
         maximise  a0 + sum_j a_j y_j + sum_i s_i
@@ -505,9 +506,6 @@ def solve_zero_sum(game: BilinearGame, tol: float = 1e-9) -> BilinearZeroSum:
     ----------
     game : BilinearGame
         A zero-sum game.
-    tol : float
-        Unused, kept so that existing calls work: the float solver's basis is read from its
-        statuses, not from thresholds on its solution.
 
     Returns
     -------
@@ -519,8 +517,6 @@ def solve_zero_sum(game: BilinearGame, tol: float = 1e-9) -> BilinearZeroSum:
     ValueError
         If the game is not zero-sum.
     """
-    from .exact_lp import ExactLP, solve_exact_lp
-
     if game.b0 != -game.a0 or any(b != -a for a, b in zip(game.b, game.a)) or any(
             g0 != -h0 for g0, h0 in zip(game.g0, game.h0)) or any(
             gv != -hv for gr, hr in zip(game.g, game.h) for gv, hv in zip(gr, hr)):

@@ -22,6 +22,10 @@ cheap.  The answer is then certified from p and q alone: V(p) = v (player I
 guarantees v) and max_u of player I's payoff against player II's behavioural
 strategy q is v (player II holds him to v).  The same certificate makes p
 maximin and q minimax.
+
+:func:`solve_zero_sum` takes an :class:`~baccara.solve.additive.AdditiveGame` whose
+payoffs are zero-sum (chemin de fer at alpha = 0: m = 2, Ethier and Gamez 2013, section
+4) and certifies the answer again in that game's own terms.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .additive import AdditiveGame
 from .exact_lp import Basis, ExactLP, solve_exact_lp
 
 
@@ -74,7 +79,7 @@ def best_reply_I(a: Sequence[Fraction], h: Sequence[Sequence[Fraction]], q: Sequ
     return [a[u] + sum((qi * hi[u] for qi, hi in zip(q, h) if qi), Fraction(0)) for u in range(len(a))]
 
 
-def solve_additive_zero_sum(a: Sequence[Fraction], h: Sequence[Sequence[Fraction]], tol: float = 1e-9,
+def solve_additive_zero_sum(a: Sequence[Fraction], h: Sequence[Sequence[Fraction]],
                             warm: tuple | None = None) -> ZeroSumAdditive:
     """Solve the zero-sum game exactly: player II's LP by :func:`~baccara.solve.exact_lp.solve_exact_lp`.
 
@@ -84,9 +89,6 @@ def solve_additive_zero_sum(a: Sequence[Fraction], h: Sequence[Sequence[Fraction
         A_u, player I's payoff from pure strategy u when player II plays move 0 everywhere.
     h : sequence of sequences of Fraction
         h_i^u, the change in that payoff when player II plays move 1 at information set i.
-    tol : float
-        Unused, kept so that existing calls work: the float solver's basis is read from its
-        statuses, not from thresholds on its solution.
     warm : tuple, optional
         A starting basis tried before the float LP's: the ``basis`` of the solution of a game
         with the same information sets and the first rows of this one (column generation).
@@ -118,6 +120,52 @@ def solve_additive_zero_sum(a: Sequence[Fraction], h: Sequence[Sequence[Fraction
     held = max(best_reply_I(a, h, q))
     ok = all(x >= 0 for x in p) and sum(p) == 1 and all(0 <= x <= 1 for x in q) and g == v == held
     return ZeroSumAdditive(v, tuple(p), tuple(q), g, held, ok, basis)
+
+
+@dataclass(frozen=True)
+class ZeroSumSolution:
+    """Exact value and optimal strategies of a zero-sum additive game, with the certificate."""
+
+    value: Fraction  # to player II
+    p: Fraction
+    q: tuple[Fraction, ...]
+    guaranteed_by_II: Fraction  # min over u of player II's payoff with q
+    held_by_I: Fraction  # player II's best reply payoff against p
+    certified: bool
+
+
+def solve_zero_sum(game: AdditiveGame) -> ZeroSumSolution:
+    """Value and optimal strategies of a zero-sum additive game (a_u = -b_u, h = -g).
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        A zero-sum game: player I's payoffs the negatives of player II's.
+
+    Returns
+    -------
+    ZeroSumSolution
+        The value to player II, player I's p, player II's q, and the certificate,
+        recomputed from p and q alone.
+
+    Raises
+    ------
+    ValueError
+        If the game is not zero-sum.
+    """
+    n = game.n
+    if any(x != -y for x, y in zip(game.a, game.b)) or any(x != -y for hi, gi in zip(game.h, game.g)
+                                                           for x, y in zip(hi, gi)):
+        raise ValueError("game: solve_zero_sum needs a zero-sum game (a_u = -b_u and h_i = -g_i)")
+    sol = solve_additive_zero_sum([-x for x in game.b], [[-x for x in gi] for gi in game.g])
+    p, q, value = sol.p[1], sol.q, -sol.value
+    guaranteed = min(game.b[u] + sum((q[i] * game.g[i][u] for i in range(n)), Fraction(0)) for u in (0, 1))
+    w = (1 - p, p)
+    held = sum(w[u] * game.b[u] for u in (0, 1)) + sum(
+        (max(Fraction(0), game.gain_II(i, p)) for i in range(n)), Fraction(0)
+    )
+    ok = all(0 <= qi <= 1 for qi in q) and 0 <= p <= 1 and sum(sol.p) == 1 and guaranteed == value == held
+    return ZeroSumSolution(value, p, tuple(q), guaranteed, held, ok)
 
 
 def player_II_lp(a: Sequence[Fraction], h: Sequence[Sequence[Fraction]]) -> ExactLP:

@@ -1,5 +1,5 @@
-"""Unit tests of :mod:`baccara.solve.lp`: zero-sum additive 2 x 2^n games by linear
-programming (HiGHS in floats), recovered and certified in exact rationals.
+"""Unit tests of :func:`baccara.solve.zero_sum.solve_zero_sum`: zero-sum additive 2 x 2^n games
+by linear programming (HiGHS in floats), recovered and certified in exact rationals.
 
 No card game is involved.  The oracle is the exact value of the 2 x 2^n normal form: player
 I's best guarantee min_p max_T B(p, T) is convex and piecewise linear in p, so its minimum
@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baccara.solve.additive import AdditiveGame, certify, nash_equilibria
-from baccara.solve.lp import solve_square_exact, solve_zero_sum
+from baccara.solve.linalg import solve_exact
+from baccara.solve.zero_sum import solve_zero_sum
 
 from .budget import examples
 
@@ -131,11 +132,10 @@ def test_non_zero_sum_is_refused():
         solve_zero_sum(gm)
 
 
-def test_solve_square_exact():
-    # x + y = 3, x - y = 1: x = 2, y = 1; a singular system raises.
-    assert solve_square_exact([[F(1), F(1)], [F(1), F(-1)]], [F(3), F(1)]) == [F(2), F(1)]
-    with pytest.raises(ZeroDivisionError):
-        solve_square_exact([[F(1), F(2)], [F(2), F(4)]], [F(1), F(2)])
+def test_solve_exact():
+    # x + y = 3, x - y = 1: x = 2, y = 1; a singular system has no unique solution.
+    assert solve_exact([[F(1), F(1)], [F(1), F(-1)]], [F(3), F(1)]) == [F(2), F(1)]
+    assert solve_exact([[F(1), F(2)], [F(2), F(4)]], [F(1), F(2)]) is None
 
 
 # ---------------------------------------------------------------- random games
