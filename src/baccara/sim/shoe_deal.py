@@ -361,20 +361,3 @@ def record_shoe(seed, index, template, cut, mode, shuffle, coups, pdraw, bdraw, 
     for k in range(j):
         winners[k] = WINNER[cells[k]]
     return j, burned, pos, deck
-
-
-@njit(cache=True)
-def coup_cells(seqs, pdraw, bdraw):
-    """The cell of a coup dealt by :func:`deal_shoe` from each row of ``seqs`` (card codes, six per row,
-    in deal order)."""
-    out = np.empty(seqs.shape[0], dtype=np.int64)
-    deck = np.empty(6, dtype=np.uint8)
-    row = np.empty(6, dtype=np.uint8)
-    starts = np.empty(1, dtype=np.int64)
-    cells = np.empty(1, dtype=np.int64)
-    for i in range(seqs.shape[0]):
-        for k in range(6):
-            row[k] = seqs[i, k]
-        deal_shoe(deck, row, CSM, False, 0, 1, np.uint64(0), pdraw, bdraw, starts, cells)  # one coup from the top
-        out[i] = cells[0]
-    return out
