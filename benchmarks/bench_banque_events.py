@@ -21,7 +21,7 @@ from baccara.banque.nash_eq.proof import nash_proof
 from baccara.check.banque import _Game
 from baccara.check.banque_deals import coefficient_table
 from baccara.check.banque_events import recompute_events, same_root
-from baccara.solve.roots import _exact_bounds, precision
+from baccara.solve.roots import exact_bounds, precision
 
 
 def main(ranges: list[tuple[Fraction, Fraction]]) -> None:
@@ -34,7 +34,7 @@ def main(ranges: list[tuple[Fraction, Fraction]]) -> None:
         proof = nash_proof(lo, hi)
         theirs_s = time.process_time() - t
         with precision():
-            theirs = [(e.minimal_polynomial, *_exact_bounds(e.ball)) for e in proof.events]
+            theirs = [(e.minimal_polynomial, *exact_bounds(e.ball)) for e in proof.events]
         met = all(any(same_root(r, f, Fraction(a), Fraction(b)) for f, a, b in theirs) for r, _ in mine.events)
         print(f"({lo}, {hi}): checker {mine_s:.1f} CPU s ({len(mine.events)} changes, "
               f"{'all at the prover' + chr(39) + 's events' if met and not mine.trouble else 'NOT all at its events'}), "

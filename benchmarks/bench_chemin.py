@@ -18,7 +18,7 @@ import time
 from fractions import Fraction
 from math import isqrt
 
-from baccara.chemin import game as chemin
+from baccara.chemin import model as chemin
 from baccara.chemin.model import chemin_game
 from baccara.chemin.solution import sweep_chemin, table4
 
