@@ -113,3 +113,37 @@ def test_no_private_name_across_packages():
                 if n.startswith("_") and not n.startswith("__")
                 and package(m) != package(target if target in mods else target.rsplit(".", 1)[0])]
     assert crossing == []
+
+
+def undeclared_lazy_imports(source: str) -> list[int]:
+    """Lines of the imports of baccara made inside a function without a ``# lazy: reason`` comment."""
+    lines = source.splitlines()
+    found = []
+    for fn in ast.walk(ast.parse(source)):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(fn):
+            ours = (isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").startswith("baccara"))
+                    or isinstance(node, ast.Import) and any(a.name.startswith("baccara") for a in node.names))
+            if ours and "# lazy:" not in lines[node.lineno - 1]:
+                found.append(node.lineno)
+    return sorted(set(found))
+
+
+def test_imports_inside_functions_are_declared_lazy_loading():
+    # The command line and the packages' faces load their modules when used; anywhere else an import
+    # inside a function is either a cycle patched over or start-up work deferred, and must say which.
+    found = {}
+    for m, (f, package) in modules().items():
+        if package or m.startswith("baccara.cli."):
+            continue
+        lines = undeclared_lazy_imports(f.read_text())
+        if lines:
+            found[m] = lines
+    assert found == {}
+
+
+def test_the_lazy_import_check_finds_an_undeclared_one():
+    source = ("from . import a\n\ndef f():\n    from .b import c\n    from .d import e  # lazy: start-up\n"
+              "    import numpy\n    return c, e, numpy\n")
+    assert undeclared_lazy_imports(source) == [4]

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Literal, overload
 
 from .errors import BaccaraError
+from .shoe import Shoe
 
 #: Most decimal digits accepted in the numerator or denominator of an exact
 #: parameter: beyond this an input is a typing slip, and exact arithmetic on
@@ -284,8 +285,6 @@ def decks_or_shoe(given: Any, shoe: Any, *, default: Any = None, infinite: bool 
         ``shoe``, or the number of decks (None: the infinite shoe, or the game's default).
     """
     if shoe is not None:
-        from .shoe import Shoe  # the shoe module builds on this one
-
         if given is not None:
             raise BaccaraError("give decks or shoe, not both")
         if not isinstance(shoe, Shoe):
@@ -478,7 +477,7 @@ def backend(value: Any, scheduler: Any = None) -> tuple[str, str | None]:
     tuple of (str, str or None)
         The backend and the scheduler's address as ``tcp://HOST:PORT``.
     """
-    from .processes import PROOF_BACKENDS, probe_scheduler  # sockets: only when asked
+    from .processes import PROOF_BACKENDS, probe_scheduler  # lazy: sockets and processes, only when asked
 
     name = choice(value, "--backend", PROOF_BACKENDS, case="lower")
     if scheduler is None:

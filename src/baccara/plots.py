@@ -53,7 +53,7 @@ def plot_banque_correlated(pieces, path: str | Path, samples: int = 40) -> Path:
     the Players, and the Players' mixture over SS, SD, DS, DD."""
     from fractions import Fraction
 
-    from .banque.correlated_eq.sweep import piece_solution
+    from .banque.correlated_eq.sweep import piece_solution  # lazy: a game loads with its own plot
 
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 8), sharex=True)
     for piece in pieces:
@@ -131,7 +131,7 @@ def plot_macao_strategies(sol, path: str | Path) -> Path:
     Path
         The file written.
     """
-    from .macao.solution import strategy_table
+    from .macao.solution import strategy_table  # lazy: a game loads with its own plot
 
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), sharey=True)
     for ax, side in zip(axes, ("punter", "banker")):

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
+from .. import params
+from ..errors import ParameterError
 from ..result import Result
 from . import report
 
@@ -51,7 +53,7 @@ class CorrelatedSweep(Result):
 
     @cached_property
     def _doc(self) -> dict:
-        from .correlated_eq.sweep import sweep_json
+        from .correlated_eq.sweep import sweep_json  # lazy: one concept
 
         return sweep_json(self.pieces)
 
@@ -94,8 +96,8 @@ class IndependentSweep(Result):
 
     @cached_property
     def _doc(self) -> dict:
-        from .independent_eq.sweep import sweep_json
-        from .independent_eq.sweep_proof import SAMPLES_PROVE
+        from .independent_eq.sweep import sweep_json  # lazy: one concept
+        from .independent_eq.sweep_proof import SAMPLES_PROVE  # lazy: one concept
 
         doc = sweep_json(self.sweep, self.ends)  # type: ignore[arg-type]
         doc["lower_value_peak"] = {"theta": self.peak[0], "value": self.peak[1]}
@@ -104,7 +106,7 @@ class IndependentSweep(Result):
                 iv["lower_value_at_sample"] = sp.to_json()
             doc["lower_value_proved"] = SAMPLES_PROVE
         if self.proofs is not None:
-            from .independent_eq.sweep_proof import INTERVALS_PROVE
+            from .independent_eq.sweep_proof import INTERVALS_PROVE  # lazy: one concept
 
             for iv, pr in zip(doc["intervals"], self.proofs):
                 iv["lower_value_on_interval"] = (pr.to_json() if pr is not None else
@@ -138,7 +140,7 @@ class NashSweep(Result):
 
     @cached_property
     def _doc(self) -> dict:
-        from .nash_eq.sweep import nash_sweep_json
+        from .nash_eq.sweep import nash_sweep_json  # lazy: one concept
 
         return nash_sweep_json(self.sweep)  # type: ignore[arg-type]
 
@@ -176,16 +178,10 @@ def sweep(concept: str = "correlated", progress: Progress | None = None, prove_s
     CorrelatedSweep, IndependentSweep or NashSweep
         The theta-intervals and the solution on each.
     """
-    from .. import params
-
     concept = params.choice(concept, "concept", tuple(STAGES), case="exact")
     if prove_samples and concept != "independent":
-        from ..errors import ParameterError
-
         raise ParameterError(f"prove_samples goes with the independent sweep only, got concept {concept!r}")
     if prove_intervals is not None:
-        from ..errors import ParameterError
-
         if concept != "independent":
             raise ParameterError(f"prove_intervals goes with the independent sweep only, got concept {concept!r}")
         if not prove_intervals > 0:
@@ -198,28 +194,28 @@ def sweep(concept: str = "correlated", progress: Progress | None = None, prove_s
         return lambda done, total: progress(stages[stage], done, total)
 
     if concept == "correlated":
-        from .correlated_eq.sweep import correlated_sweep
+        from .correlated_eq.sweep import correlated_sweep  # lazy: one concept
 
         step = tell(0)
         pieces = correlated_sweep(progress=None if step is None else
                                   lambda left: step(int(1000 * (0.5 - float(left)) / 0.5), 1000))
         return CorrelatedSweep(pieces)
     if concept == "independent":
-        from .independent_eq.sweep import exact_ends, independent_sweep, lower_value_peak
+        from .independent_eq.sweep import exact_ends, independent_sweep, lower_value_peak  # lazy: one concept
 
         sw = independent_sweep(progress=tell(0))
         ends = exact_ends(sw, progress=tell(1))
         samples = None
         if prove_samples:
-            from .independent_eq.sweep_proof import prove_samples as prove
+            from .independent_eq.sweep_proof import prove_samples as prove  # lazy: one concept
 
             samples = prove(sw, progress=tell(2))
         proofs = None
         if prove_intervals is not None:
-            from .independent_eq.sweep_proof import prove_intervals as prove_all
+            from .independent_eq.sweep_proof import prove_intervals as prove_all  # lazy: one concept
 
             proofs = prove_all(sw, ends, prove_intervals, progress=tell(3))
         return IndependentSweep(sw, ends, lower_value_peak(), samples, proofs)
-    from .nash_eq.sweep import nash_sweep
+    from .nash_eq.sweep import nash_sweep  # lazy: one concept
 
     return NashSweep(nash_sweep(progress=tell(0)))

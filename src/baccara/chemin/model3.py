@@ -47,7 +47,7 @@ from ..solve.bilinear import (
     nash_equilibria,
     solve_zero_sum,
 )
-from ..solve.sweep import rational_between, strategy_string, sweep
+from ..solve.sweep import group_blocks, rational_between, strategy_string, sweep
 from .model import FIVE_LABELS, CheminGame, CheminGame3, chemin_game
 from .report import solution_renderables, solution_summary, sweep_renderables, sweep_summary
 from .solution import CheminSweep, solve_chemin
@@ -176,7 +176,6 @@ class Chemin3Solution(Result):
 
 
 def _blocks(game: CheminGame3, open_sets) -> list[list[int]]:
-    from ..solve.sweep import group_blocks
     return group_blocks(list(open_sets), game.block_key)
 
 

@@ -73,6 +73,7 @@ from typing import Any, cast
 
 from ..algebraic import QuadraticNumber
 from ..algebraic import fraction_str as fstr
+from ..check.chemin import statement as check_statement
 from ..check.chemin_points import MERGED_FACE, alpha_from_json, analyse, equivalent_columns, merged_coefficients
 from ..processes import executor
 from ..result import Result
@@ -506,11 +507,10 @@ class Chemin3Proof(Result):
         str
             The sentence.
         """
-        from ..check.chemin import statement
         ex = [{"alpha": e["alpha"], "equilibria": len(e["equilibria"]), "continuum": bool(e["continuum"])}
               for e in self.exceptional()]
-        return statement(decks_json(self.game.decks), self.lo, self.hi, ex, self.unique_faces(),
-                         list(self.weights) if self.weights is not None else None, len(self.groups or ()))
+        return check_statement(decks_json(self.game.decks), self.lo, self.hi, ex, self.unique_faces(),
+                               list(self.weights) if self.weights is not None else None, len(self.groups or ()))
 
     def summary(self) -> str:
         """One line: the statement and the size of the case tree.

@@ -29,7 +29,8 @@ from fractions import Fraction
 import numpy as np
 from scipy.sparse import csr_matrix
 
-from .engine import coefficients, stand_nodes
+from ..solve.exact_lp import ExactLP, highs_basis, solve_exact_lp
+from .engine import banker_best_response, coefficients, punter_best_response, stand_nodes, table
 from .model import BUST, DECIDE, MacaoGame
 
 F0 = Fraction(0)
@@ -181,8 +182,6 @@ def _highs(c, a_ub, a_eq, b_eq, lower, upper) -> dict:
     """min c.z subject to a_ub z <= 0, a_eq z = b_eq, lower <= z <= upper, by HiGHS's simplex method,
     with the optimal basis (which columns and rows are basic): :func:`baccara.solve.exact_lp.highs_basis`."""
     from scipy.sparse import vstack
-
-    from ..solve.exact_lp import highs_basis
 
     m_ub = a_ub.shape[0]
     res = highs_basis(c, vstack([a_ub, a_eq]).tocsc(), np.concatenate([np.full(m_ub, -np.inf), b_eq]),
@@ -469,7 +468,6 @@ def solve_exact(game: MacaoGame, fs: FloatSolution, rounds: int = 8):
         response), the most the banker's strategy concedes (the punter's best response), and
         the refinements used.  They are equal iff the pair is certified optimal.
     """
-    from .engine import banker_best_response, punter_best_response, table
 
     force_p: set = set()
     force_b: set = set()
@@ -577,8 +575,6 @@ def banker_repair(game: MacaoGame, punter: dict) -> tuple[dict, int] | None:
         The banker's behaviour and the number of nodes where he mixes, or None when the exact
         LP has no optimum.
     """
-    from ..solve.exact_lp import ExactLP, solve_exact_lp
-    from .engine import banker_best_response, table
 
     coef = coefficients(game)
     U = len(game.units)

@@ -22,6 +22,7 @@ from ..result import Result
 from .engine import distribution, table
 from .lp import solve_exact, solve_float
 from .model import DECIDE, MacaoGame
+from .uniqueness import uniqueness
 
 
 def _shoe_json(counts: tuple[int, ...]) -> dict:
@@ -245,7 +246,6 @@ def solve_macao(game: MacaoGame, *, decide_uniqueness: bool = False) -> MacaoSol
     t3 = time.perf_counter()
     uniq = None
     if decide_uniqueness and lo == hi == dist["ev"]:
-        from .uniqueness import uniqueness
 
         uniq = uniqueness(game, ex.punter, ex.banker, lo)
     t4 = time.perf_counter()

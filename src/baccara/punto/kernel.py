@@ -25,6 +25,8 @@ from typing import Any
 
 import numpy as np
 
+from .._numba import defer_blas_probe
+
 #: The kernels Numba compiles, by name, with their options (:func:`compiled`).
 _JIT: dict[str, dict[str, Any]] = {}
 
@@ -570,7 +572,6 @@ def compiled() -> types.SimpleNamespace:
     """
     from numba import njit
 
-    from .._numba import defer_blas_probe
 
     defer_blas_probe()
     namespace = dict(globals())

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .. import params
 from ..cards import RANK_VALUE, RANKS, rank_index
 from ..errors import BaccaraError
+from ..shoe import type_tables
 
 if TYPE_CHECKING:
     import numpy as np
@@ -343,7 +344,6 @@ def labelling(resolution: str, known: Known | None) -> Labelling:
     Labelling
         Read-only arrays for the kernel.
     """
-    from ..shoe import type_tables
 
     values, ranks = type_tables(resolution)
     sets = [(p, known.ranks[p - 1] or frozenset()) for p in known.positions] if known is not None else []

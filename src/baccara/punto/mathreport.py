@@ -35,12 +35,16 @@ from rich.table import Table
 from ..algebraic import fraction_str
 from ..cards import RANKS
 from ..errors import BaccaraError, ParameterError
+from ..processes import default_workers
 from ..result import Result
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
+from ..sim.count_analysis import CountJob, analyse_count, perfect_shoe
+from ..sim.count_design import design_count
 from .bets import Bet, Rule
+from .edgesort import best_sorting
 from .events import describe_condition
-from .exact import BetResult, coerce_bet, coup_distribution, effects_of_removal, evaluate_bets
+from .exact import BetResult, applicable_bets, coerce_bet, coup_distribution, effects_of_removal, evaluate_bets
 from .known import Known, rank_names
 
 #: Hands after which the house's result is reported.
@@ -368,8 +372,6 @@ def perfect_and_cut(bet: Bet, decks: int, cut: int, shoes: int, seed: int, exact
     tuple of dict
         The perfect counter's figures and the cut card's effect, with standard errors.
     """
-    from ..sim.count_analysis import CountJob, perfect_shoe
-
     job = CountJob(seed, shoes, decks, bet, None, cut, tableau, chunk_size=8)
     hands, placed, ev_all, ev_placed = [], [], [], []
     for i in range(shoes):
@@ -697,7 +699,6 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
     perfect_shoes = _positive_int(perfect_shoes, "--perfect-shoes", 0, 10**7)
     for k in sort_cards:
         _positive_int(k, "--sort-cards", 1, 4)
-    from .exact import applicable_bets
 
     if not applicable_bets(shoe, {bet.name: bet}):
         raise ParameterError(f"--bet {bet.name}: it needs a shoe known by {bet.resolution}; this shoe is known only "
@@ -716,7 +717,6 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
     say("first card known")
     known = first_card_known(shoe, bet, tableau)
     sorting = {}
-    from .edgesort import best_sorting
 
     for k in sort_cards:
         say(f"edge sorting, {k} card{'s' if k > 1 else ''} read")
@@ -734,9 +734,6 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
         notes.append("no simulation asked for (count shoes 0): the count, the perfect counter and the cut card's "
                      "effect are left out")
     else:
-        from ..sim.count_analysis import analyse_count
-        from ..sim.count_design import design_count
-
         top = 52 * decks - 11
         if cuts is None:
             cuts = tuple(c for c in CUTS if c <= top) or (min(CUTS[0], top),)
@@ -785,8 +782,6 @@ def _fresh_decks(shoe: Shoe) -> int | None:
 
 
 def _workers() -> int:
-    from ..processes import default_workers
-
     return default_workers()
 
 

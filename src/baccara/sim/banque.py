@@ -37,6 +37,7 @@ from ..algebraic import fraction_str
 from ..errors import BaccaraError, ParameterError
 from ..rules import player_draws_jit
 from ..solve.signs import sgn
+from .distributed import run
 from .limits import MAX_DENOMINATOR
 from .punto import DEFAULT_COUPS, check_deal, check_seed, check_shoes
 from .report import SimResult, banque_report
@@ -102,8 +103,8 @@ def draw_to_5_banker() -> tuple:
 @lru_cache(maxsize=16)
 def equilibrium_strategy(theta: Fraction) -> BanqueStrategy:
     """The correlated cooperative equilibrium of the simplified model at theta (Ethier and Lee 2015, section 3)."""
-    from ..banque.correlated_eq.solution import correlated_equilibrium
-    from ..banque.model import banque_game
+    from ..banque.correlated_eq.solution import correlated_equilibrium  # lazy: equilibrium play only
+    from ..banque.model import banque_game  # lazy: equilibrium play only
 
     sol = correlated_equilibrium(banque_game(), Fraction(theta))
     q = {k: Fraction(v) for k, v in zip(sol.game.infosets, sol.solution.q)}
@@ -114,7 +115,7 @@ def equilibrium_strategy(theta: Fraction) -> BanqueStrategy:
 def exact_banque(theta: Fraction, strategy: BanqueStrategy) -> Fraction:
     """Banker's exact expected gain per coup (units of the total stake) in the simplified model
     (with replacement): -(sum_u pi_u (A_u + sum_i q_i h_i^u))."""
-    from ..banque.model import banque_game
+    from ..banque.model import banque_game  # lazy: equilibrium play only
 
     g = banque_game()
     a, h = g.a(Fraction(theta)), g.h(Fraction(theta))
@@ -343,7 +344,5 @@ def finalize_banque(job: BanqueJob, total: ChunkResult, run: dict | None = None)
 
 def simulate_banque(job: BanqueJob, backend: str = "threads", workers: int | None = None,
                     scheduler: str | None = None, progress=None, sink=None) -> BanqueResult:
-    from .distributed import run
-
     total, info = run(job, backend, workers, scheduler, progress, sink)
     return finalize_banque(job, total, info.to_json())

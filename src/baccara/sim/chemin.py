@@ -50,6 +50,7 @@ from ..errors import BaccaraError, ParameterError
 from ..rules import PUNTO_BANCO, player_draws_jit
 from ..shoe import a_decks
 from ..tomlfile import read_toml
+from .distributed import run
 from .limits import MAX_DENOMINATOR
 from .punto import (
     DEFAULT_COUPS,
@@ -132,8 +133,8 @@ def equilibrium_strategy(decks: int | None, alpha: Fraction, model: str = "B2", 
     silently replaced.  Information sets the game drops (never reached, or where
     drawing changes nothing) keep the tableau's move.
     """
-    from ..chemin.model import chemin_game
-    from ..chemin.solution import solve_chemin
+    from ..chemin.model import chemin_game  # lazy: equilibrium play only
+    from ..chemin.solution import solve_chemin  # lazy: equilibrium play only
 
     model = check_model_for_decks(model, decks)
     sol = solve_chemin(chemin_game(model, decks), Fraction(alpha))
@@ -300,7 +301,7 @@ def exact_chemin(decks: int | None, alpha: Fraction, strategy: CheminStrategy) -
     sums of sgn(z) and [z > 0] changes from drawing, and q Banker's drawing probabilities,
     E[sgn z] = (base_sgn + sum_i q_i G_i) / D and P(z > 0) = (base_win + sum_i q_i H_i) / D for each
     Player pure strategy, mixed with p."""
-    from ..chemin.model import chemin_game
+    from ..chemin.model import chemin_game  # lazy: equilibrium play only
 
     game = chemin_game("A2" if decks is None else "B2", decks)
     D = game.deals
@@ -674,7 +675,5 @@ def finalize_chemin(job: CheminJob, total: ChunkResult, run: dict | None = None,
 
 def simulate_chemin(job: CheminJob, backend: str = "threads", workers: int | None = None,
                     scheduler: str | None = None, progress=None, sink=None) -> CheminResult:
-    from .distributed import run
-
     total, info = run(job, backend, workers, scheduler, progress, sink)
     return finalize_chemin(job, total, info.to_json())

@@ -67,6 +67,7 @@ from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
+from .distributed import run
 from .punto import PuntoJob, _composition, bet_table, max_coups
 from .report import SimResult, _table
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
@@ -663,8 +664,6 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
         trigger that never fired in the shoes dealt.
     """
     bet = coerce_bet(bet)
-    from .distributed import run
-
     for name, v in (("--bankroll", bankroll), ("--unit", unit)):
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
             raise BaccaraError(f"{name} must be a positive number, got {v!r}")

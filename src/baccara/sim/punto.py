@@ -48,6 +48,7 @@ from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
+from .distributed import run
 from .limits import DEFAULT_CUT, MAX_COUPS, MAX_DECKS, MAX_SHOES, min_cut
 from .report import SimResult, punto_report
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
@@ -567,8 +568,6 @@ def finalize(job: PuntoJob, total: ChunkResult, run: dict | None = None, with_ex
 def simulate_punto(job: PuntoJob, backend: str = "threads", workers: int | None = None,
                    scheduler: str | None = None, progress=None, sink=None) -> PuntoResult:
     """Run a punto banco job and return its results (see :func:`baccara.sim.distributed.run`)."""
-    from .distributed import run
-
     total, info = run(job, backend, workers, scheduler, progress, sink)
     return finalize(job, total, info.to_json())
 

@@ -17,6 +17,8 @@ from typing import cast
 
 import flint
 
+from .sweep import rational_between
+
 #: Bits of precision for FLINT's certified root isolation (set only while sweeping).
 ROOT_PRECISION = 256
 
@@ -170,7 +172,6 @@ def rational_below(ball, floor: Fraction, digits: int = 3) -> Fraction:
 def rational_between_balls(x, y) -> Fraction:
     """The simplest rational in the middle half of the gap between two disjoint balls
     x < y (short numbers keep exact work at the sample cheap)."""
-    from .sweep import rational_between
 
     a, b = exact_bounds(x)[1], exact_bounds(y)[0]
     if a >= b:      # balls closer than the working precision resolves (refined ones): exact ends

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..cli.common import CAPTURE
+from ..cli.errors import failed_certificates
 from ..errors import BaccaraError, CertificateError, NotProven
 
 #: Options no web request may set: files on the server, plots, ``--json`` (always), ``--allow-long``.
@@ -267,8 +269,6 @@ def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
     """
     import typer
 
-    from ..cli.common import CAPTURE
-    from ..cli.errors import failed_certificates
 
     kw = arguments(command, query)
     written = {kw[arg]: param for param, arg, _ in command.files if isinstance(kw.get(arg), str)}

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cli.common import PROGRESS
 from .commands import Command, WebError, arguments, run
 
 #: Jobs running at once (each may use every core).
@@ -144,7 +145,6 @@ class Jobs:
         return job
 
     def _work(self, job: Job) -> None:
-        from ..cli.common import PROGRESS
 
         def progress(done: int, total: int, *_: Any) -> None:
             job.done, job.total = done, total

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...algebraic import fraction_str as fstr
+from ...check.banque_independent import STATEMENT as statement  # the checker's sentence, one copy
 from ...errors import CertificateError
 from ..model import BanqueGame, banque_game, infoset_label, local_game
 from ..nash_eq.artefact import ArtefactDocument, coefficients_json, number_json
@@ -186,7 +187,6 @@ def prove(thetas: Sequence[Fraction],
     if intervals is not None:
         for proof, iv in zip(proofs, intervals):
             proof["sweep_interval"] = list(iv)
-    from ...check.banque_independent import STATEMENT as statement  # the checker's sentence, one copy
     doc = {"kind": KIND, "version": VERSION, "statement": statement,
            "game": {"model": "simplified", "shoe": {"kind": "infinite"}, "coefficients": coefficients},
            "draws_order": "bit k of a draws integer is the k-th label of game.coefficients.gain in sorted order",

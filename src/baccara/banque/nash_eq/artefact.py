@@ -42,6 +42,7 @@ import flint
 
 from ...algebraic import QuadraticNumber
 from ...algebraic import fraction_str as fstr
+from ...check.banque import statement as sentence  # one sentence for the prover and the checker
 from ...errors import BaccaraError
 from ...result import Result
 from ...solve.roots import Endpoint, arb_of, exact_bounds, precision, rational_between_balls
@@ -332,6 +333,5 @@ def _prove(lo: Fraction, hi: Fraction, game: BanqueGame, say: Callable[[str], No
 
 
 def _statement(lo, hi, intervals, events, points) -> str:
-    from ...check.banque import statement as sentence  # one sentence for the prover and the checker
     return sentence(lo, hi, [(iv["lo_float"], iv["hi_float"], iv["player_strategies"]) for iv in intervals],
                     len(events), points[0]["player_strategies"])
