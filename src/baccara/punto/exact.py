@@ -486,6 +486,8 @@ def coerce_bets(bets: Mapping[str, Bet] | Iterable[Bet | str] | Bet | str) -> tu
     if isinstance(bets, str):
         bets = [n for n in bets.replace(" ", "").split(",") if n]
     items = list(bets.values() if isinstance(bets, Mapping) else bets)
+    if all(isinstance(b, Bet) for b in items):
+        return tuple(items)  # the common case: Bet objects, checked when they were made
     named = builtin_bets()
     out = []
     for b in items:

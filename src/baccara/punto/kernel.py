@@ -572,7 +572,6 @@ def compiled() -> types.SimpleNamespace:
     """
     from numba import njit
 
-
     defer_blas_probe()
     namespace = dict(globals())
     for name, options in _JIT.items():
