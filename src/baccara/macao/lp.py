@@ -468,7 +468,6 @@ def solve_exact(game: MacaoGame, fs: FloatSolution, rounds: int = 8):
         response), the most the banker's strategy concedes (the punter's best response), and
         the refinements used.  They are equal iff the pair is certified optimal.
     """
-
     force_p: set = set()
     force_b: set = set()
     best = None
@@ -575,7 +574,6 @@ def banker_repair(game: MacaoGame, punter: dict) -> tuple[dict, int] | None:
         The banker's behaviour and the number of nodes where he mixes, or None when the exact
         LP has no optimum.
     """
-
     coef = coefficients(game)
     U = len(game.units)
     tgraphs = [game.graph(game.hands[t // U]).nodes for t in range(len(game.hands) * U)]

@@ -246,7 +246,6 @@ def solve_macao(game: MacaoGame, *, decide_uniqueness: bool = False) -> MacaoSol
     t3 = time.perf_counter()
     uniq = None
     if decide_uniqueness and lo == hi == dist["ev"]:
-
         uniq = uniqueness(game, ex.punter, ex.banker, lo)
     t4 = time.perf_counter()
     return MacaoSolution(game, lo, hi, dist["ev"], dist, ex.punter, ex.banker, fs.value,

@@ -344,7 +344,6 @@ def labelling(resolution: str, known: Known | None) -> Labelling:
     Labelling
         Read-only arrays for the kernel.
     """
-
     values, ranks = type_tables(resolution)
     sets = [(p, known.ranks[p - 1] or frozenset()) for p in known.positions] if known is not None else []
     if resolution == "value":

@@ -699,7 +699,6 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
     perfect_shoes = _positive_int(perfect_shoes, "--perfect-shoes", 0, 10**7)
     for k in sort_cards:
         _positive_int(k, "--sort-cards", 1, 4)
-
     if not applicable_bets(shoe, {bet.name: bet}):
         raise ParameterError(f"--bet {bet.name}: it needs a shoe known by {bet.resolution}; this shoe is known only "
                              f"by {shoe.resolution}")
@@ -717,7 +716,6 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
     say("first card known")
     known = first_card_known(shoe, bet, tableau)
     sorting = {}
-
     for k in sort_cards:
         say(f"edge sorting, {k} card{'s' if k > 1 else ''} read")
         sorting[k] = best_sorting(shoe, k, "value", {bet.name: bet}, tableau, among=[bet.name], top=3)
@@ -745,7 +743,7 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
         say(f"count design on {design_shoes:,} shoes")
         try:
             design = design_count(decks, bet, level, shoes=design_shoes, seed=seed, cut=cuts[0], tableau=tableau,
-                                  workers=workers or _workers())
+                                  workers=workers or default_workers())
         except BaccaraError as e:  # a bet no linear count tracks (the pairs), or no trigger that wins
             notes.append(f"best linear count: {getattr(e, 'cli_message', e)}")
         for cut in cuts:
@@ -779,10 +777,6 @@ def _fresh_decks(shoe: Shoe) -> int | None:
     if shoe.resolution == "rank":
         return d if shoe.rank_counts() == (4 * d,) * 13 else None
     return d if all(c == d for c in shoe.counts) else None
-
-
-def _workers() -> int:
-    return default_workers()
 
 
 __all__ = ["CUTS", "COUNT_SHOES", "DESIGN_SHOES", "HANDS", "KnownCard", "MathReport", "Moments", "PERFECT_SHOES",

@@ -115,7 +115,7 @@ def equilibrium_strategy(theta: Fraction) -> BanqueStrategy:
 def exact_banque(theta: Fraction, strategy: BanqueStrategy) -> Fraction:
     """Banker's exact expected gain per coup (units of the total stake) in the simplified model
     (with replacement): -(sum_u pi_u (A_u + sum_i q_i h_i^u))."""
-    from ..banque.model import banque_game  # lazy: equilibrium play only
+    from ..banque.model import banque_game  # lazy: the game's coefficients, only when asked
 
     g = banque_game()
     a, h = g.a(Fraction(theta)), g.h(Fraction(theta))

@@ -301,7 +301,7 @@ def exact_chemin(decks: int | None, alpha: Fraction, strategy: CheminStrategy) -
     sums of sgn(z) and [z > 0] changes from drawing, and q Banker's drawing probabilities,
     E[sgn z] = (base_sgn + sum_i q_i G_i) / D and P(z > 0) = (base_win + sum_i q_i H_i) / D for each
     Player pure strategy, mixed with p."""
-    from ..chemin.model import chemin_game  # lazy: equilibrium play only
+    from ..chemin.model import chemin_game  # lazy: the game's coefficients, only when asked
 
     game = chemin_game("A2" if decks is None else "B2", decks)
     D = game.deals

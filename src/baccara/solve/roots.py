@@ -172,7 +172,6 @@ def rational_below(ball, floor: Fraction, digits: int = 3) -> Fraction:
 def rational_between_balls(x, y) -> Fraction:
     """The simplest rational in the middle half of the gap between two disjoint balls
     x < y (short numbers keep exact work at the sample cheap)."""
-
     a, b = exact_bounds(x)[1], exact_bounds(y)[0]
     if a >= b:      # balls closer than the working precision resolves (refined ones): exact ends
         a, b = _exact_ends(x)[1], _exact_ends(y)[0]

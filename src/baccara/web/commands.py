@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import typer
+
 from ..cli.common import CAPTURE
 from ..cli.errors import failed_certificates
 from ..errors import BaccaraError, CertificateError, NotProven
@@ -267,9 +269,6 @@ def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
         Bad input (422, or 400 for an unknown parameter), in the command line's words; a result
         whose certificate fails or a case not proven (500, nothing claimed).
     """
-    import typer
-
-
     kw = arguments(command, query)
     written = {kw[arg]: param for param, arg, _ in command.files if isinstance(kw.get(arg), str)}
     sink: list = []

@@ -145,7 +145,6 @@ class Jobs:
         return job
 
     def _work(self, job: Job) -> None:
-
         def progress(done: int, total: int, *_: Any) -> None:
             job.done, job.total = done, total
             if job.cancel.is_set():
