@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+_MISSING = object()
+
 BENCHMARKS = sorted((Path(__file__).resolve().parent.parent / "benchmarks").glob("bench_*.py"))
 
 
@@ -27,8 +29,8 @@ def unresolved(source: str) -> list[str]:
             for alias in node.names:
                 try:
                     module = importlib.import_module(node.module)
-                    obj = getattr(module, alias.name, None)
-                    if obj is None:
+                    obj = getattr(module, alias.name, _MISSING)
+                    if obj is _MISSING:  # a submodule that its package has not loaded yet
                         obj = importlib.import_module(f"{node.module}.{alias.name}")
                 except ImportError:
                     missing.append(f"{node.module}.{alias.name}")
