@@ -17,6 +17,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
 import anyio.to_thread
 from fastapi import FastAPI, Query, Request
@@ -27,7 +28,7 @@ from fastapi.templating import Jinja2Templates
 
 from .. import __version__
 from . import pages
-from .commands import COMMANDS, Command, WebError, run
+from .commands import COMMANDS, MAX_PARAMETERS, MAX_QUERY, Command, WebError, check_lengths, run
 
 HERE = Path(__file__).parent
 #: Computations running at once (each in a worker thread); further requests wait their turn.
@@ -111,6 +112,33 @@ def _api_route(app: FastAPI, engine: Engine, path: str, command: Command) -> Non
                       f"`{command.cli} ... --json` prints for the same options.", tags=["api"])
 
 
+def check_request(query_string: bytes, content_length: str | None) -> None:
+    """Refuse a request whose query or body is too long, or one of whose parameters is (in linear time).
+
+    Parameters
+    ----------
+    query_string : bytes
+        The raw query string.
+    content_length : str or None
+        The request's ``Content-Length`` header.
+
+    Raises
+    ------
+    WebError
+        414 for a query over :data:`~baccara.web.commands.MAX_QUERY` bytes, 413 for such a body, 422
+        naming a parameter over its limit (:func:`~baccara.web.commands.check_lengths`).
+    """
+    if len(query_string) > MAX_QUERY:
+        raise WebError(f"the query is {len(query_string)} bytes long: at most {MAX_QUERY}", None, 414)
+    if content_length is not None and content_length.strip().isdigit() and int(content_length) > MAX_QUERY:
+        raise WebError(f"the request's body is {int(content_length)} bytes long: at most {MAX_QUERY}", None, 413)
+    try:
+        items = parse_qsl(query_string.decode("latin-1"), keep_blank_values=True, max_num_fields=MAX_PARAMETERS)
+    except ValueError:
+        raise WebError(f"more than {MAX_PARAMETERS} parameters: give fewer", None, 422) from None
+    check_lengths(items)
+
+
 def create_app() -> FastAPI:
     """The whole app: pages, the API under ``/api``, its OpenAPI docs at ``/api/docs``, static files.
 
@@ -133,6 +161,17 @@ def create_app() -> FastAPI:
     @app.exception_handler(WebError)
     async def web_error(request: Request, e: WebError) -> Response:
         return JSONResponse(e.body(), status_code=e.status)
+
+    @app.middleware("http")
+    async def bounded(request: Request, call_next: Callable) -> Response:
+        """Refuse a parameter or body too long before any route reads it (a page says why in its own frame)."""
+        try:
+            check_request(request.scope.get("query_string", b""), request.headers.get("content-length"))
+        except WebError as e:
+            if request.url.path.startswith("/api"):
+                return JSONResponse(e.body(), status_code=e.status)
+            return templates.TemplateResponse(request, "base.html", {"error": e.body()}, status_code=e.status)
+        return await call_next(request)
 
     @app.exception_handler(Exception)
     async def internal_error(request: Request, e: Exception) -> Response:  # a bug: one line, no traceback

@@ -128,16 +128,9 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     async def punto(request: Request) -> Response:
         query = form_query(request, (*shoe_fields, "known"))
         tableau = request.query_params.get("tableau-toml", "").replace("\r\n", "\n").strip()
-        if tableau and tableau != PUNTO_BANCO.to_toml().strip():  # another drawing table: its own file
-            path = str(side_bet.bets_file(tableau + "\n"))
-            try:
-                doc, error = await engine.document(Command(".punto", "edge", "baccara edge", {"tableau": path}),
-                                                   query), None
-            except WebError as e:
-                doc, error = None, e.body()
-                error["error"] = error["error"].replace(repr(path), "the drawing table").replace(path, "the table")
-        else:
-            doc, error = await compute(request, "edge", query)
+        if tableau and tableau != PUNTO_BANCO.to_toml().strip():  # another drawing table: sent with the query
+            query.append(("tableau-toml", tableau + "\n"))
+        doc, error = await compute(request, "edge", query)
         chart = ""
         if doc is not None:
             names = list(doc["bets"])
@@ -149,11 +142,14 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     @app.get("/edgesort", response_class=HTMLResponse, include_in_schema=False)
     async def edgesort(request: Request) -> Response:
         query = form_query(request, (*shoe_fields, "sorted", "cards", "only", "best", "by", "top"))
-        best = any(k == "best" for k, _ in query)
+        best = any(k == "best" and v.lower() in ("true", "on", "1", "yes") for k, v in query)
+        query = [(k, v) for k, v in query if k != "best"] + ([("best", "true")] if best else [])
         if best:  # a search: every sorting, not one
             query = [(k, v) for k, v in query if k != "sorted"]
-        elif not any(k == "sorted" for k, _ in query):
-            query = [("sorted", "6,7,8,9"), *query]
+        else:  # the search's fields (the select always sends its choice) belong to the search only
+            query = [(k, v) for k, v in query if k not in ("by", "top")]
+            if not any(k == "sorted" for k, _ in query):
+                query = [("sorted", "6,7,8,9"), *query]
         doc, error = await compute(request, "edgesort", query)
         chart, search = "", None
         if doc is not None and "search" in doc:

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from ..cards import RANK_VALUE, RANKS, rank_index
+from ..cards import RANK_VALUE, parse_ranks, rank_index
 from ..errors import BaccaraError
 from ..rules import PUNTO_BANCO, Tableau
 from .commands import COMMANDS, WebError
@@ -68,13 +68,10 @@ def parse_coup(text: str, tableau: Tableau = PUNTO_BANCO) -> Coup:
     BaccaraError
         An unknown rank, or not the number of cards the drawing rules deal.
     """
-    tokens = [t for t in text.replace(",", " ").split() if t]
-    ranks = []
-    for t in tokens:
-        try:
-            ranks.append(RANKS[rank_index("10" if t == "0" else t)])
-        except BaccaraError as e:
-            raise BaccaraError(f"coup: {e}") from None
+    try:
+        ranks = parse_ranks(text, zero_is_ten=True)
+    except BaccaraError as e:
+        raise BaccaraError(f"coup: {e}") from None
     if len(ranks) < 4:
         raise BaccaraError(f"coup: a coup deals at least 4 cards (Player, Banker, Player, Banker), got {len(ranks)}: "
                            f"{text!r}")

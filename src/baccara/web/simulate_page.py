@@ -18,7 +18,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from .charts import banque_sweep_chart
-from .commands import JOB_COMMANDS, WebError
+from .commands import JOB_COMMANDS, MAX_PARAMETERS, WebError, check_lengths
 from .jobs import Job, Jobs
 
 #: The form's fields (options of ``baccara simulate punto``).
@@ -28,10 +28,11 @@ FIRST_LOOK = 1.0
 
 
 async def _started(jobs: Jobs, path: str, query: list[tuple[str, str]]) -> Job:
-    """Start a job and wait a moment: bad input fails at once, and is raised as the 4xx it is."""
+    """Start a job and wait a moment: bad input fails at once, and is raised as the 4xx it is (the job forgotten)."""
     job = jobs.start(JOB_COMMANDS[path], query)
     for _ in range(int(FIRST_LOOK / 0.05)):
         if job.state == "failed" and job.error is not None:
+            jobs.discard(job.id)  # refused: no job is left behind
             raise WebError(job.error["error"], job.error["parameter"], 422)
         if job.state in ("done", "cancelled") or job.done > 0:
             break
@@ -97,15 +98,21 @@ def add_routes(app: FastAPI, page: Any) -> None:
 
     @app.get("/simulate", response_class=HTMLResponse, include_in_schema=False)
     async def form(request: Request) -> Response:
-        recent = sorted(jobs.jobs.values(), key=lambda j: -int(j.id))[:10]
+        recent = jobs.recent(10)
         return page(request, "simulate.html", {"job": None, "recent": recent})
 
     @app.post("/simulate", include_in_schema=False)
     async def submit(request: Request) -> Response:
-        body = parse_qsl((await request.body()).decode(), keep_blank_values=False)
-        query = [(k, v.strip()) for k, v in body if k in FIELDS and v.strip()]
+        query: list[tuple[str, str]] = []
         try:
+            body = parse_qsl((await request.body()).decode("utf-8", "replace"), keep_blank_values=True,
+                             max_num_fields=MAX_PARAMETERS)
+            check_lengths(body)
+            query = [(k, v.strip()) for k, v in body if k in FIELDS and v.strip()]  # empty fields: not given
             job = await _started(jobs, "simulate/punto", query)
+        except ValueError:
+            return page(request, "simulate.html", {"job": None, "recent": [], "form": {}},
+                        {"error": f"more than {MAX_PARAMETERS} fields", "parameter": None})
         except WebError as e:
             return page(request, "simulate.html", {"job": None, "recent": [], "form": dict(query)}, e.body())
         return RedirectResponse(f"/simulate/{job.id}", status_code=303)

@@ -13,7 +13,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const r = await fetch(`/api/jobs/${job.dataset.job}`);
     const s = await r.json();
     if (bar && s.total) { bar.max = s.total; bar.value = s.done; }
-    if (text) text.textContent = s.state + (s.total ? ` (${s.done}/${s.total} shoes)` : "");
+    if (text) text.textContent = s.state + (s.total ? ` (${s.done}/${s.total} ${s.unit || ""})` : "");
     if (s.state === "running" || s.state === "queued") setTimeout(poll, 500); else location.reload();
   };
   setTimeout(poll, 500);
