@@ -20,7 +20,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
 from ..errors import BetError
-from ..punto.bets import as_payout, bet_from_mapping
+from ..punto.bets import as_payout, bet_from_mapping, builtin_bets
 from ..punto.events import FIELDS, normalize_condition
 from .commands import COMMANDS, WebError
 
@@ -98,6 +98,8 @@ def bet_spec(form: dict[str, str]) -> tuple[str, dict[str, Any], list[int]]:
     if not _NAME.match(name):
         raise WebError(f"name: a bet's name is letters, digits and _ (at most 64), not starting with a digit, "
                        f"got {name!r}", "name")
+    if name in builtin_bets():  # the command line refuses it beside the built-in bets: so does its download
+        raise WebError(f"name: bet {name!r} has the name of a built-in bet; rename it", "name")
     rules: list[dict[str, Any]] = []
     numbers: list[int] = []
     for i in range(1, RULES + 1):
