@@ -5,7 +5,9 @@ the others; files given as text leave nothing behind; refused jobs leave no job 
 Needs the ``web`` extra; skipped without it.
 """
 
+import csv
 import http.client
+import io
 import json
 import re
 import tempfile
@@ -376,3 +378,37 @@ def test_finished_jobs_expire(client, monkeypatch):
         time.sleep(0.05)
     monkeypatch.setattr(jobs_module, "MAX_AGE", -1.0)
     assert client.get(f"/api/jobs/{job}").status_code == 404
+
+
+# ---------------------------------------------------------------- CSV downloads, effects of removal
+def test_each_table_downloads_as_csv_with_the_documents_values(client):
+    doc = client.get("/api/edge?decks=1").json()
+    r = client.get("/api/edge?decks=1&format=csv")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+    assert 'filename="edge-bets.csv"' in r.headers["content-disposition"]
+    rows = list(csv.DictReader(io.StringIO(r.text)))
+    assert [row["name"] for row in rows] == list(doc["bets"])
+    assert all(row["edge"] == doc["bets"][row["name"]]["edge"] for row in rows)
+    whole = list(csv.DictReader(io.StringIO(client.get("/api/edge?decks=1&format=csv&table=document").text)))
+    assert {"field": "outcomes.banker", "value": doc["outcomes"]["banker"]} in whole
+    bad = client.get("/api/edge?decks=1&format=csv&table=nope")
+    assert bad.status_code == 422 and bad.json()["parameter"] == "table" and "bets" in bad.json()["error"]
+    assert client.get("/api/edge?decks=1&format=xml").json()["parameter"] == "format"
+
+
+def test_a_pages_csv_link_downloads_its_table(client):
+    page = client.get("/edgesort?decks=1&sorted=6,7,8,9")
+    links = _Links()
+    links.feed(page.text)
+    link = next(h for h in links.hrefs if "format=csv" in h)
+    rows = list(csv.DictReader(io.StringIO(client.get(link).text)))
+    doc = client.get(link.replace("&format=csv", "")).json()
+    assert [row["pattern"] for row in rows] == [p["pattern"] for p in doc["patterns"]]
+
+
+def test_eor_form_as_sent_gives_the_exact_effects(client):
+    r = submit(client, "/eor", decks="1", bet="dragon7")
+    assert r.status_code == 200, r.text
+    doc = cli_json("eor", "--bet", "dragon7", "--decks", "1")
+    assert all(e["effect"] in r.text for e in doc["effects"].values())
+    assert client.get("/eor").status_code == 200 and 'id="effects"' not in client.get("/eor").text

@@ -28,7 +28,8 @@ from fastapi.templating import Jinja2Templates
 
 from .. import __version__
 from . import pages
-from .commands import COMMANDS, MAX_PARAMETERS, MAX_QUERY, Command, WebError, check_lengths, run
+from .commands import COMMANDS, MAX_PARAMETERS, MAX_QUERY, MAX_TEXT, MAX_VALUE, Command, WebError, check_lengths, run
+from .tables import DOWNLOAD_PARAMETERS, answer, download_options
 
 HERE = Path(__file__).parent
 #: Computations running at once (each in a worker thread); further requests wait their turn.
@@ -95,8 +96,9 @@ def _api_route(app: FastAPI, engine: Engine, path: str, command: Command) -> Non
     """Declare ``/api/PATH`` with the command's options as query parameters (for the OpenAPI docs)."""
 
     async def endpoint(request: Request, **_: Any) -> Any:
-        doc = await engine.document(command, list(request.query_params.multi_items()))
-        return JSONResponse(doc)
+        query, fmt, table = download_options(request.query_params.multi_items())
+        doc = await engine.document(command, query)
+        return answer(doc, fmt, table, path.replace("/", "-"))
 
     params = [inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Request)]
     for o in command.options():
@@ -105,6 +107,7 @@ def _api_route(app: FastAPI, engine: Engine, path: str, command: Command) -> Non
         params.append(inspect.Parameter(
             o.arg, inspect.Parameter.KEYWORD_ONLY, annotation=annotation,
             default=Query(None, alias=o.name, description=o.help + (f" Default: {default}." if default else ""))))
+    params += DOWNLOAD_PARAMETERS
     endpoint.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     first = (inspect.getdoc(command.target()) or "").split("\n")[0]
     app.add_api_route(f"/api/{path}", endpoint, methods=["GET"], name=f"api_{path.replace('/', '_')}",
@@ -151,7 +154,11 @@ def create_app() -> FastAPI:
                   openapi_url="/api/openapi.json",
                   description="The exact mathematics of baccarat. Each document is the command line's `--json` "
                               "document for the same options (named without their dashes). Bad input: status 422 "
-                              "(400 for an unknown parameter) and `{\"error\": message, \"parameter\": name}`.")
+                              "(400 for an unknown parameter; 413 or 414 for a body or query too long) and `{\"error\": message, "
+                              "\"parameter\": name}`. An empty value is the option not given (as an empty form "
+                              "field). An option that names a file on the command line is given as the file's text "
+                              "(`bets-toml` for `--bets`, `tableau-toml` for `--tableau`, `count-toml` for `--count`). "
+                              f"A value is at most {MAX_VALUE:,} characters long, a file's text {MAX_TEXT:,}.")
     engine = Engine()
     app.state.engine = engine
     templates = Jinja2Templates(directory=str(HERE / "templates"))

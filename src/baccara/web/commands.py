@@ -347,7 +347,7 @@ def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
         message = getattr(e, "cli_message", str(e))
         for path, param in written.items():  # the file is the text the request gave: say so
             for name in (path, os.path.basename(path)):  # some messages name the file only
-                message = message.replace(repr(name), f"the {param} given").replace(name, f"the {param} given")
+                message = message.replace(repr(name), f"given as {param}").replace(name, f"given as {param}")
         for param, _, option in command.files:
             message = message.replace(option + ":", f"--{param}:").replace(option + " ", f"--{param} ")
         message = message.replace(*_ALLOW_LONG)

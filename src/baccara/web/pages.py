@@ -19,6 +19,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from ..punto.bets import builtin_bets
 from ..rules import PUNTO_BANCO
 from . import charts, shoe_page, side_bet, simulate_page
 from .commands import COMMANDS, Command, WebError
@@ -29,6 +30,7 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("/shoe", "Live shoe", "Enter each coup as it is dealt: the exact EV of every bet for the next coup."),
     ("/side-bet", "Side bet designer", "Design a bet: its exact edge, hit frequency, effects of removal; "
                                        "download its TOML."),
+    ("/eor", "Effects of removal", "How each card that leaves the shoe changes a bet's edge, exactly."),
     ("/edgesort", "Edge sorting", "The advantage of reading sorted cards, pattern by pattern."),
     ("/chemin", "Chemin de fer", "The Nash equilibrium at a commission, and its structure over the commission."),
     ("/banque", "Baccara banque", "The three solution concepts side by side, at any theta."),
@@ -166,6 +168,21 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
                                      title="the best bet's EV given each pattern, percent")
         return page(request, "edgesort.html", {"doc": doc, "chart": chart, "query": query, "search": search,
                                                "shoe_query": [(k, v) for k, v in query if k in shoe_fields]}, error)
+
+    @app.get("/eor", response_class=HTMLResponse, include_in_schema=False)
+    async def eor(request: Request) -> Response:
+        query = form_query(request, ("bet", *shoe_fields))
+        doc = error = None
+        chart = ""
+        if request.query_params:  # computed when the form is sent
+            if not any(k == "bet" for k, _ in query):
+                query = [("bet", "banker"), *query]
+            doc, error = await compute(request, "eor", query)
+        if doc is not None:
+            chart = charts.bar_chart(list(doc["effects"]), [e["effect_percent"] for e in doc["effects"].values()],
+                                     title="change in the house edge when one card of the rank leaves, percent")
+        return page(request, "eor.html", {"doc": doc, "chart": chart, "query": query, "bets": list(builtin_bets())},
+                    error)
 
     @app.get("/chemin", response_class=HTMLResponse, include_in_schema=False)
     async def chemin(request: Request) -> Response:

@@ -309,7 +309,7 @@ async def price(engine: Any, form: dict[str, str]) -> dict[str, Any]:
             eor = await engine.document(COMMANDS["eor"], [("decks", decks), ("bet", name), ("bets-toml", text)])
     except WebError as e:
         if e.parameter == "bets-toml":  # the form's own bet: say which field
-            message = e.message.replace("--bets-toml: ", "").replace(" in the bets-toml given", "")
+            message = e.message.replace("--bets-toml: ", "").replace(" in given as bets-toml", "")
             raise WebError(message, "name" if "built-in" in message else None, e.status) from None
         raise
     return {"name": name, "toml": text, "bet": doc["bets"][name], "eor": eor}

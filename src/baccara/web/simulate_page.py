@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from .charts import banque_sweep_chart
 from .commands import JOB_COMMANDS, MAX_PARAMETERS, WebError, check_lengths
 from .jobs import Job, Jobs
+from .tables import answer, download_options
 
 #: The form's fields (options of ``baccara simulate punto``).
 FIELDS = ("decks", "shoes", "bets", "seed", "cut", "perfect", "commission", "tie-pays")
@@ -73,8 +74,18 @@ def add_routes(app: FastAPI, page: Any) -> None:
                                       f"`result`: the document of `{command.cli} ... --json`.")
 
     @app.get("/api/jobs/{job_id}", tags=["jobs"], summary="A job's state, progress and result")
-    async def job_status(job_id: str) -> dict:
-        return jobs.get(job_id).status()
+    async def job_status(request: Request, job_id: str,
+                         format_: str | None = Query(None, alias="format", description="json (the default), or csv: "
+                                                     "one of the result's tables (once done; see table)."),
+                         table_: str | None = Query(None, alias="table", description="With format=csv: the table, by "
+                                                    "its path in the result.")) -> Response:
+        job = jobs.get(job_id)
+        _, fmt, table = download_options(request.query_params.multi_items())
+        if fmt == "json" and table is None:
+            return JSONResponse(job.status())
+        if job.state != "done":
+            raise WebError(f"job {job_id} is {job.state}: its tables come once it is done", "format", 409)
+        return answer(job.result, fmt, table, f"job-{job_id}")
 
     @app.post("/api/jobs/{job_id}/cancel", tags=["jobs"], summary="Cancel a job")
     async def job_cancel(job_id: str) -> dict:
