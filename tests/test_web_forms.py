@@ -15,6 +15,7 @@ import threading
 import time
 import warnings
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -412,3 +413,67 @@ def test_eor_form_as_sent_gives_the_exact_effects(client):
     doc = cli_json("eor", "--bet", "dragon7", "--decks", "1")
     assert all(e["effect"] in r.text for e in doc["effects"].values())
     assert client.get("/eor").status_code == 200 and 'id="effects"' not in client.get("/eor").text
+
+
+# ---------------------------------------------------------------- pages made from the commands' declarations
+def _job_result(client, response) -> dict:
+    assert response.status_code == 303, response.text
+    job = response.headers["location"].rsplit("/", 1)[1]
+    for _ in range(1200):
+        s = client.get(f"/api/jobs/{job}").json()
+        if s["state"] not in ("queued", "running"):
+            break
+        time.sleep(0.05)
+    assert s["state"] == "done", s
+    page = client.get(response.headers["location"])
+    assert page.status_code == 200 and 'class="doc-table"' in page.text
+    return s["result"]
+
+
+def _without_timings(doc: dict) -> dict:
+    doc.pop("seconds", None)
+    for key in ("seconds", "hands_per_second"):
+        doc.get("run", {}).pop(key, None)
+    return doc
+
+
+@pytest.mark.parametrize("path,game", [("/simulate-chemin", "chemin"), ("/simulate-banque", "banque")])
+def test_a_session_simulation_form_as_sent_gives_the_cli_document(client, path, game):
+    result = _job_result(client, submit(client, path, shoes="20", seed="3", follow=False))
+    assert _without_timings(result) == _without_timings(cli_json("simulate", game, "--shoes", "20", "--seed", "3"))
+
+
+def test_a_count_form_as_sent_takes_the_count_as_text(client):
+    count = (Path(__file__).parents[1] / "examples" / "counts" / "tie_67.toml").read_text()
+    result = _job_result(client, submit(client, "/count", bet="tie", count__toml=count, shoes="200",
+                                        perfect__shoes="0", seed="1", follow=False))
+    expected = cli_json("count", "--bet", "tie", "--count", str(Path(__file__).parents[1] / "examples" / "counts" /
+                                                                  "tie_67.toml"), "--shoes", "200", "--perfect-shoes",
+                        "0", "--seed", "1")
+    result.pop("run", None), expected.pop("run", None)
+    assert result == expected
+
+
+def test_a_strategy_file_is_not_read_from_the_server(client):
+    r = submit(client, "/simulate-chemin", shoes="20", banker="/etc/passwd", follow=False)
+    assert r.status_code == 422 and "(banker)" in r.text
+    api = client.post("/api/jobs/simulate/chemin", params={"shoes": "20", "banker": "/etc/passwd"})
+    assert api.status_code == 422 and api.json()["parameter"] == "banker"
+
+
+@pytest.mark.slow  # a few seconds of the exact solution, and a count designed on simulated shoes
+def test_bertrand_and_count_design_pages_give_the_cli_documents(client):
+    page = submit(client, "/bertrand")
+    doc = cli_json("bertrand")
+    assert page.status_code == 200 and 'class="doc-table"' in page.text
+    assert client.get("/api/bertrand").json() == doc
+    result = _job_result(client, submit(client, "/count/design", bet="dragon7", shoes="200", seed="1", follow=False))
+    expected = cli_json("count", "design", "--bet", "dragon7", "--shoes", "200", "--seed", "1")
+    assert _without_timings(result) == _without_timings(expected)
+
+
+@pytest.mark.parametrize("path", ["/count", "/count/design", "/simulate-chemin", "/simulate-banque", "/bertrand",
+                                  "/eor"])
+def test_each_new_page_is_in_the_menu_and_offers_every_option(client, path):
+    page = client.get(path)
+    assert page.status_code == 200 and f'href="{path}"' in page.text

@@ -12,7 +12,6 @@ figures (SCORE, risk of ruin, efficiency).
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -174,9 +173,6 @@ def design(
                           tie_pays=tp if the_bet.name == "tie" else None)
     if out_path is not None:
         write_design(result, out_path)
-    if json_out:
-        print(json.dumps(result.to_json(), indent=2))
-    else:
-        result.show(out)
-        if out_path is not None:
-            out.print(f"count written to {out_path}", highlight=False)
+    render(result, json_out, out)  # the web app's job takes it from here
+    if out_path is not None and not json_out:
+        out.print(f"count written to {out_path}", highlight=False)

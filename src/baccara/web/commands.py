@@ -175,8 +175,10 @@ class Command:
         parameter, the function's argument, the option): ``("count-toml", "count_file", "--count")``.
         The text is written to a temporary file for the run (removed after it), whose path the command gets.
     hidden : tuple of str
-        The function's arguments no request may set on this command (besides :data:`NEVER`): an option
-        that names a file here (``bets`` of ``baccara edge``) while another command's is not a file.
+        The function's arguments no request may set on this command (besides :data:`NEVER`).
+    choices : dict
+        Options whose value the web restricts to words (the function's argument -> the words): an option
+        that takes a word or a file's path on the command line (``--banker equilibrium|tableau|FILE``).
     """
 
     module: str
@@ -185,6 +187,7 @@ class Command:
     fixed: dict = field(default_factory=dict)
     files: tuple[tuple[str, str, str], ...] = ()
     hidden: tuple[str, ...] = ()
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def target(self) -> Callable:
         """The command's function without its error handler (it raises :class:`BaccaraError`)."""
@@ -298,6 +301,9 @@ def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, A
             kw[o.arg] = values
         else:
             kw[o.arg] = v
+        words = command.choices.get(o.arg)
+        if words is not None and v.strip().lower() not in words:
+            raise WebError(f"--{o.name} here is one of {', '.join(words)}, got {v!r}", o.name)
     signature = inspect.signature(command.target()).parameters
     for name, p in signature.items():  # what the web never sets: the command's own default
         if name not in kw:
@@ -381,6 +387,7 @@ COMMANDS: dict[str, Command] = {
     "chemin/solve": Command(".chemin", "chemin_solve", "baccara chemin solve"),
     "banque/solve": Command(".banque", "banque_solve", "baccara banque solve"),
     "macao/solve": Command(".macao", "macao_solve", "baccara macao solve"),
+    "bertrand": Command(".bertrand", "bertrand", "baccara bertrand"),
 }
 
 #: What ``baccara count`` (a group's callback) is given for its context: no subcommand invoked.
@@ -388,8 +395,15 @@ NO_SUBCOMMAND = types.SimpleNamespace(invoked_subcommand=None)
 
 #: The commands run as background jobs (:mod:`baccara.web.jobs`), by path under /api/jobs.
 JOB_COMMANDS: dict[str, Command] = {
-    "simulate/punto": Command(".simulate", "punto", "baccara simulate punto"),
+    "simulate/punto": Command(".simulate", "punto", "baccara simulate punto",
+                              files=(("bets-toml", "bets_file", "--bets-file"), TABLEAU_TOML,
+                                     ("count-toml", "count", "--count"))),
+    "simulate/chemin": Command(".simulate", "chemin", "baccara simulate chemin",
+                               choices={"banker": ("equilibrium", "tableau")}),
+    "simulate/banque": Command(".simulate", "banque", "baccara simulate banque"),
     "banque/sweep": Command(".banque", "banque_sweep_cmd", "baccara banque sweep"),
     "count": Command(".count", "count", "baccara count", {"ctx": NO_SUBCOMMAND},
-                     files=(("count-toml", "count_file", "--count"),)),
+                     files=(("count-toml", "count_file", "--count"), ("bets-toml", "bets_file", "--bets-file"))),
+    "count/design": Command(".count", "design", "baccara count design",
+                            files=(("bets-toml", "bets_file", "--bets-file"),)),
 }

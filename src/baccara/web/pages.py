@@ -21,7 +21,7 @@ from fastapi.templating import Jinja2Templates
 
 from ..punto.bets import builtin_bets
 from ..rules import PUNTO_BANCO
-from . import charts, shoe_page, side_bet, simulate_page
+from . import charts, shoe_page, side_bet, simulate_page, tools
 from .commands import COMMANDS, Command, WebError
 
 #: The pages, in the order of the menu: path, title, what it answers.
@@ -36,6 +36,7 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("/banque", "Baccara banque", "The three solution concepts side by side, at any theta."),
     ("/macao", "Macao", "Macao and Victoria solved exactly as zero-sum games."),
     ("/simulate", "Simulation", "Punto banco on real shoes, in the background, with a progress bar."),
+    *((t.path, t.title, t.summary) for t in tools.TOOLS),
 )
 
 
@@ -227,6 +228,7 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     shoe_page.add_routes(app, page)
     side_bet.add_routes(app, page)
     simulate_page.add_routes(app, page)
+    tools.add_routes(app, page)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

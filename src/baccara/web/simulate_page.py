@@ -28,8 +28,28 @@ FIELDS = ("decks", "shoes", "bets", "seed", "cut", "perfect", "commission", "tie
 FIRST_LOOK = 1.0
 
 
-async def _started(jobs: Jobs, path: str, query: list[tuple[str, str]]) -> Job:
-    """Start a job and wait a moment: bad input fails at once, and is raised as the 4xx it is (the job forgotten)."""
+async def started(jobs: Jobs, path: str, query: list[tuple[str, str]]) -> Job:
+    """Start a job and wait a moment: bad input fails at once, and is raised as the 4xx it is (the job forgotten).
+
+    Parameters
+    ----------
+    jobs : Jobs
+        The app's jobs.
+    path : str
+        The command's path under /api/jobs (:data:`~baccara.web.commands.JOB_COMMANDS`).
+    query : list of (str, str)
+        Its parameters.
+
+    Returns
+    -------
+    Job
+        The job, running or queued (or done already).
+
+    Raises
+    ------
+    WebError
+        The input refused (422), or too many jobs waiting (429).
+    """
     job = jobs.start(JOB_COMMANDS[path], query)
     for _ in range(int(FIRST_LOOK / 0.05)):
         if job.state == "failed" and job.error is not None:
@@ -56,7 +76,7 @@ def add_routes(app: FastAPI, page: Any) -> None:
 
     for path, command in JOB_COMMANDS.items():
         async def start(request: Request, _path: str = path, **_: Any) -> Response:
-            job = await _started(jobs, _path, list(request.query_params.multi_items()))
+            job = await started(jobs, _path, list(request.query_params.multi_items()))
             return JSONResponse(job.status(), status_code=202, headers={"Location": f"/api/jobs/{job.id}"})
 
         params = [inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Request)]
@@ -93,7 +113,7 @@ def add_routes(app: FastAPI, page: Any) -> None:
 
     @app.post("/banque/sweep", include_in_schema=False)
     async def banque_sweep(request: Request) -> Response:
-        job = await _started(jobs, "banque/sweep", [("concept", "correlated")])
+        job = await started(jobs, "banque/sweep", [("concept", "correlated")])
         return RedirectResponse(f"/banque/sweep/{job.id}", status_code=303)
 
     @app.get("/banque/sweep/{job_id}", response_class=HTMLResponse, include_in_schema=False)
@@ -120,7 +140,7 @@ def add_routes(app: FastAPI, page: Any) -> None:
                              max_num_fields=MAX_PARAMETERS)
             check_lengths(body)
             query = [(k, v.strip()) for k, v in body if k in FIELDS and v.strip()]  # empty fields: not given
-            job = await _started(jobs, "simulate/punto", query)
+            job = await started(jobs, "simulate/punto", query)
         except ValueError:
             return page(request, "simulate.html", {"job": None, "recent": [], "form": {}},
                         {"error": f"more than {MAX_PARAMETERS} fields", "parameter": None})
