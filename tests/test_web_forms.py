@@ -477,3 +477,27 @@ def test_bertrand_and_count_design_pages_give_the_cli_documents(client):
 def test_each_new_page_is_in_the_menu_and_offers_every_option(client, path):
     page = client.get(path)
     assert page.status_code == 200 and f'href="{path}"' in page.text
+
+
+def test_a_quick_computation_never_waits_behind_long_ones():
+    import asyncio
+
+    from baccara.web.app import Engine
+
+    release = threading.Event()
+
+    def long() -> str:
+        release.wait(10)
+        return "long"
+
+    async def race() -> tuple:
+        engine = Engine(running=2, quick=2)
+        slow = [asyncio.ensure_future(engine.call(long)) for _ in range(3)]  # two run, one waits its turn
+        await asyncio.sleep(0.05)
+        quick = await asyncio.wait_for(engine.call(lambda: "quick", quick=True), 5)
+        waiting = sum(not t.done() for t in slow)
+        release.set()
+        return quick, waiting, await asyncio.gather(*slow)
+
+    quick, waiting, slow = asyncio.run(race())
+    assert quick == "quick" and waiting == 3 and slow == ["long"] * 3

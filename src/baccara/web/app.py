@@ -5,8 +5,10 @@ FastAPI (on Starlette, served by uvicorn) because it writes the OpenAPI document
 command it runs (:mod:`baccara.web.commands`), so the docs list the command line's options and help.
 Pages are plain HTML forms (GET: every answer has a URL), charts inline SVG; the only script is the
 app's own small ``static/app.js`` (keyboard focus and the simulation's progress), nothing fetched at
-run time.  Every computation runs in a worker thread, at most :data:`MAX_RUNNING` at once; a burst of
-requests waits its turn instead of being dropped.
+run time.  Every computation runs in a worker thread, off the event loop (which only reads requests and
+writes answers, so ``/api/health`` answers at once), at most :data:`MAX_RUNNING` at once, and the quick
+ones (one shoe's bets, effects of removal) in their own lane of :data:`MAX_QUICK`, so that a page of
+seconds never waits behind a solve of a minute; a burst of requests waits its turn instead of being dropped.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from .tables import DOWNLOAD_PARAMETERS, answer, download_options
 HERE = Path(__file__).parent
 #: Computations running at once (each in a worker thread); further requests wait their turn.
 MAX_RUNNING = 2
+#: Quick computations (:attr:`baccara.web.commands.Command.quick`) running at once, besides those.
+MAX_QUICK = 4
 #: Documents kept, by command and parameters (the answers are exact, so never stale).
 CACHE_SIZE = 256
 
@@ -41,12 +45,13 @@ CACHE_SIZE = 256
 class Engine:
     """Runs commands off the event loop, a few at once, remembering recent answers."""
 
-    def __init__(self, running: int = MAX_RUNNING, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(self, running: int = MAX_RUNNING, cache_size: int = CACHE_SIZE, quick: int = MAX_QUICK) -> None:
         self.gate = asyncio.Semaphore(running)
+        self.quick_gate = asyncio.Semaphore(quick)
         self.cache: OrderedDict[tuple, Any] = OrderedDict()
         self.cache_size = cache_size
 
-    async def call(self, f: Callable[..., Any], *args: Any, key: tuple | None = None) -> Any:
+    async def call(self, f: Callable[..., Any], *args: Any, key: tuple | None = None, quick: bool = False) -> Any:
         """``f(*args)`` in a worker thread once a place is free, or the remembered answer for ``key``.
 
         Parameters
@@ -57,6 +62,8 @@ class Engine:
             Its arguments.
         key : tuple, optional
             What identifies the answer (None: not remembered).
+        quick : bool
+            Run in the lane of quick computations.
 
         Returns
         -------
@@ -66,7 +73,7 @@ class Engine:
         if key is not None and key in self.cache:
             self.cache.move_to_end(key)
             return self.cache[key]
-        async with self.gate:
+        async with self.quick_gate if quick else self.gate:
             value = await anyio.to_thread.run_sync(f, *args)
         if key is not None:
             self.cache[key] = value
@@ -89,7 +96,8 @@ class Engine:
         dict or list
             The document.
         """
-        return await self.call(run, command, query, key=(command.module, command.function, tuple(sorted(command.fixed.items())), tuple(query)))
+        return await self.call(run, command, query, quick=command.quick,
+                               key=(command.module, command.function, tuple(sorted(command.fixed.items())), tuple(query)))
 
 
 def _api_route(app: FastAPI, engine: Engine, path: str, command: Command) -> None:

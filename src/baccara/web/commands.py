@@ -179,6 +179,9 @@ class Command:
     choices : dict
         Options whose value the web restricts to words (the function's argument -> the words): an option
         that takes a word or a file's path on the command line (``--banker equilibrium|tableau|FILE``).
+    quick : bool
+        Answers in well under a second whatever its options (one shoe's exact bets): it runs in the
+        engine's lane of quick computations, never behind a long solve.
     """
 
     module: str
@@ -188,6 +191,7 @@ class Command:
     files: tuple[tuple[str, str, str], ...] = ()
     hidden: tuple[str, ...] = ()
     choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    quick: bool = False
 
     def target(self) -> Callable:
         """The command's function without its error handler (it raises :class:`BaccaraError`)."""
@@ -381,8 +385,8 @@ TABLEAU_TOML = ("tableau-toml", "tableau", "--tableau")
 
 #: The commands the API runs, by path under /api.
 COMMANDS: dict[str, Command] = {
-    "edge": Command(".punto", "edge", "baccara edge", files=(BETS_TOML, TABLEAU_TOML)),
-    "eor": Command(".punto", "eor", "baccara eor", files=(BETS_TOML,)),
+    "edge": Command(".punto", "edge", "baccara edge", files=(BETS_TOML, TABLEAU_TOML), quick=True),
+    "eor": Command(".punto", "eor", "baccara eor", files=(BETS_TOML,), quick=True),
     "edgesort": Command(".edgesort", "edgesort", "baccara edgesort", files=(BETS_TOML, TABLEAU_TOML)),
     "chemin/solve": Command(".chemin", "chemin_solve", "baccara chemin solve"),
     "banque/solve": Command(".banque", "banque_solve", "baccara banque solve"),
