@@ -37,7 +37,7 @@ from .budget import examples
 def client():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        with TestClient(create_app()) as c:
+        with TestClient(create_app(patience=600)) as c:  # pages wait for their answers here
             yield c
 
 

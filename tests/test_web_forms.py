@@ -39,7 +39,7 @@ from baccara.web.commands import MAX_TEXT, MAX_VALUE
 def client():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        with TestClient(create_app()) as c:
+        with TestClient(create_app(patience=600)) as c:  # pages wait for their answers here
             yield c
 
 
@@ -297,7 +297,7 @@ def server():
         warnings.simplefilter("ignore")
         import uvicorn
 
-        config = uvicorn.Config(create_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="off")
+        config = uvicorn.Config(create_app(patience=600), host="127.0.0.1", port=0, log_level="warning", lifespan="off")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -501,3 +501,22 @@ def test_a_quick_computation_never_waits_behind_long_ones():
 
     quick, waiting, slow = asyncio.run(race())
     assert quick == "quick" and waiting == 3 and slow == ["long"] * 3
+
+
+def test_a_slow_page_says_it_is_computing_then_shows_the_answer():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with TestClient(create_app(patience=0.0)) as c:
+            url = "/chemin?model=B1&decks=2"
+            first = c.get(url)
+            assert first.status_code == 202 and 'http-equiv="refresh"' in first.text, first.status_code
+            assert "baccara chemin solve" in first.text
+            for _ in range(600):  # as the browser reloads it
+                page = c.get(url)
+                if page.status_code != 202:
+                    break
+                time.sleep(0.1)
+            assert page.status_code == 200, page.text
+            doc = cli_json("chemin", "solve", "--model", "B1", "--decks", "2")
+            assert doc["equilibria"][0]["player"]["draw_at_5"] in page.text
+            assert c.get("/api/chemin/solve?model=B1&decks=2").json() == doc  # the API always waits

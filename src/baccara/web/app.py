@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +32,7 @@ from fastapi.templating import Jinja2Templates
 from .. import __version__
 from . import pages
 from .commands import COMMANDS, MAX_PARAMETERS, MAX_QUERY, MAX_TEXT, MAX_VALUE, Command, WebError, check_lengths, run
+from .pending import PATIENCE, RELOAD, Pending
 from .tables import DOWNLOAD_PARAMETERS, answer, download_options
 
 HERE = Path(__file__).parent
@@ -43,13 +45,18 @@ CACHE_SIZE = 256
 
 
 class Engine:
-    """Runs commands off the event loop, a few at once, remembering recent answers."""
+    """Runs commands off the event loop, a few at once, remembering recent answers.
+
+    A computation already under way for the same key is joined, not started again, and goes on when a
+    request that waited for it stops waiting (a page that said "computing" and reloads itself finds it).
+    """
 
     def __init__(self, running: int = MAX_RUNNING, cache_size: int = CACHE_SIZE, quick: int = MAX_QUICK) -> None:
         self.gate = asyncio.Semaphore(running)
         self.quick_gate = asyncio.Semaphore(quick)
         self.cache: OrderedDict[tuple, Any] = OrderedDict()
         self.cache_size = cache_size
+        self.running: dict[tuple, tuple[asyncio.Future, float]] = {}
 
     async def call(self, f: Callable[..., Any], *args: Any, key: tuple | None = None, quick: bool = False) -> Any:
         """``f(*args)`` in a worker thread once a place is free, or the remembered answer for ``key``.
@@ -61,7 +68,7 @@ class Engine:
         *args
             Its arguments.
         key : tuple, optional
-            What identifies the answer (None: not remembered).
+            What identifies the answer (None: not remembered, nor shared).
         quick : bool
             Run in the lane of quick computations.
 
@@ -70,9 +77,34 @@ class Engine:
         object
             What ``f`` returned.
         """
-        if key is not None and key in self.cache:
+        if key is None:
+            return await self._compute(f, args, None, quick)
+        if key in self.cache:
             self.cache.move_to_end(key)
             return self.cache[key]
+        if key not in self.running:
+            task = asyncio.ensure_future(self._compute(f, args, key, quick))
+            self.running[key] = (task, time.monotonic())
+            task.add_done_callback(lambda t: (self.running.pop(key, None), t.cancelled() or t.exception()))
+        return await asyncio.shield(self.running[key][0])
+
+    def seconds(self, key: tuple) -> float | None:
+        """How long the computation of ``key`` has been under way (None: it is not).
+
+        Parameters
+        ----------
+        key : tuple
+            Its key.
+
+        Returns
+        -------
+        float or None
+            Seconds.
+        """
+        entry = self.running.get(key)
+        return None if entry is None else time.monotonic() - entry[1]
+
+    async def _compute(self, f: Callable[..., Any], args: tuple, key: tuple | None, quick: bool) -> Any:
         async with self.quick_gate if quick else self.gate:
             value = await anyio.to_thread.run_sync(f, *args)
         if key is not None:
@@ -80,6 +112,24 @@ class Engine:
             while len(self.cache) > self.cache_size:
                 self.cache.popitem(last=False)
         return value
+
+    @staticmethod
+    def key(command: Command, query: list[tuple[str, str]]) -> tuple:
+        """What identifies a command's document on some parameters.
+
+        Parameters
+        ----------
+        command : Command
+            The command.
+        query : list of (str, str)
+            Its parameters.
+
+        Returns
+        -------
+        tuple
+            The key.
+        """
+        return command.module, command.function, tuple(sorted(command.fixed.items())), tuple(query)
 
     async def document(self, command: Command, query: list[tuple[str, str]]) -> Any:
         """The ``--json`` document of ``command`` on ``query`` (see :func:`baccara.web.commands.run`).
@@ -96,8 +146,7 @@ class Engine:
         dict or list
             The document.
         """
-        return await self.call(run, command, query, quick=command.quick,
-                               key=(command.module, command.function, tuple(sorted(command.fixed.items())), tuple(query)))
+        return await self.call(run, command, query, quick=command.quick, key=self.key(command, query))
 
 
 def _api_route(app: FastAPI, engine: Engine, path: str, command: Command) -> None:
@@ -150,8 +199,13 @@ def check_request(query_string: bytes, content_length: str | None) -> None:
     check_lengths(items)
 
 
-def create_app() -> FastAPI:
+def create_app(patience: float = PATIENCE) -> FastAPI:
     """The whole app: pages, the API under ``/api``, its OpenAPI docs at ``/api/docs``, static files.
+
+    Parameters
+    ----------
+    patience : float
+        Seconds a page waits for its answer before it says it is computing (:mod:`baccara.web.pending`).
 
     Returns
     -------
@@ -169,6 +223,7 @@ def create_app() -> FastAPI:
                               f"A value is at most {MAX_VALUE:,} characters long, a file's text {MAX_TEXT:,}.")
     engine = Engine()
     app.state.engine = engine
+    app.state.patience = patience
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.state.templates = templates
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
@@ -176,6 +231,11 @@ def create_app() -> FastAPI:
     @app.exception_handler(WebError)
     async def web_error(request: Request, e: WebError) -> Response:
         return JSONResponse(e.body(), status_code=e.status)
+
+    @app.exception_handler(Pending)
+    async def pending(request: Request, e: Pending) -> Response:
+        return templates.TemplateResponse(request, "pending.html", {"cli": e.cli, "seconds": e.seconds,
+                                                                    "reload": RELOAD}, status_code=202)
 
     @app.middleware("http")
     async def bounded(request: Request, call_next: Callable) -> Response:

@@ -23,6 +23,7 @@ from ..punto.bets import builtin_bets
 from ..rules import PUNTO_BANCO
 from . import charts, shoe_page, side_bet, simulate_page, tools
 from .commands import COMMANDS, Command, WebError
+from .pending import patient
 
 #: The pages, in the order of the menu: path, title, what it answers.
 PAGES: tuple[tuple[str, str, str], ...] = (
@@ -95,9 +96,14 @@ async def compute(request: Request, name: str, query: list[tuple[str, str]]) -> 
     -------
     (object, dict or None)
         The document (None on error) and the error body (None on success).
+
+    Raises
+    ------
+    Pending
+        The answer takes longer than the app's patience: the page says it is computing.
     """
     try:
-        return await request.app.state.engine.document(COMMANDS[name], query), None
+        return await patient(request, COMMANDS[name], query), None
     except WebError as e:
         return None, e.body()
 
@@ -195,7 +201,7 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
         if doc is not None and not doc["model"].endswith("3"):
             sweep_query = [(k, v) for k, v in query if k != "commission"]
             try:
-                sweep = await engine.document(CHEMIN_SWEEP, sweep_query)
+                sweep = await patient(request, CHEMIN_SWEEP, sweep_query)
             except WebError as e:
                 sweep_error = e.body()
             if sweep is not None:

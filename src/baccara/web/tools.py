@@ -17,6 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from .commands import COMMANDS, JOB_COMMANDS, MAX_PARAMETERS, Command, WebError, check_lengths
+from .pending import patient
 from .simulate_page import started
 from .tables import all_tables
 
@@ -152,7 +153,7 @@ def _add_tool(app: FastAPI, page: Any, tool: Tool) -> None:
             names = {o["name"] for o in ctx["options"]} | {t["name"] for t in ctx["texts"]}
             query = [(k, v.strip()) for k, v in request.query_params.multi_items() if k in names and v.strip()]
             try:
-                ctx["doc"] = await request.app.state.engine.document(command_of(tool), query)
+                ctx["doc"] = await patient(request, command_of(tool), query)
             except WebError as e:
                 return page(request, "command.html", ctx, e.body())
             ctx.update(tables=shown_tables(ctx["doc"]), query=query)
