@@ -520,3 +520,23 @@ def test_a_slow_page_says_it_is_computing_then_shows_the_answer():
             doc = cli_json("chemin", "solve", "--model", "B1", "--decks", "2")
             assert doc["equilibria"][0]["player"]["draw_at_5"] in page.text
             assert c.get("/api/chemin/solve?model=B1&decks=2").json() == doc  # the API always waits
+
+
+@pytest.mark.slow  # a small report, its JSON and its page: a few CPU-seconds
+def test_the_report_form_as_sent_gives_the_cli_report_and_its_page(client):
+    sizes = {"design-shoes": "20", "count-shoes": "0", "perfect-shoes": "0", "sort-cards": "1"}
+    r = submit(client, "/report", bet="dragon7", decks="1", follow=False, **{k.replace("-", "__"): v
+                                                                             for k, v in sizes.items()})
+    result = _job_result(client, r)
+    expected = cli_json("report", "--bet", "dragon7", "--decks", "1", *(x for k, v in sizes.items()
+                                                                       for x in (f"--{k}", v)))
+    result.pop("seconds", None), expected.pop("seconds", None)
+    assert result == expected
+    job = r.headers["location"]
+    assert 'id="report-files"' in client.get(job).text
+    html = client.get(f"{job}/report.html")
+    assert html.status_code == 200 and html.text.lstrip().lower().startswith("<!doctype html")
+    edge = expected["figures"]["edge"]
+    assert edge["exact"] in html.text or f"{100 * edge['float']:.4f}" in html.text
+    big = client.post("/api/jobs/report", params={"bet": "dragon7", "count-shoes": "100000000"})
+    assert big.status_code == 422 and big.json()["parameter"] == "count-shoes"

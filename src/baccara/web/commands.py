@@ -179,6 +179,9 @@ class Command:
     choices : dict
         Options whose value the web restricts to words (the function's argument -> the words): an option
         that takes a word or a file's path on the command line (``--banker equilibrium|tableau|FILE``).
+    maximum : dict
+        Options the web bounds more tightly than the command line (the function's argument -> the largest
+        whole number): work the command does not estimate and a job cannot stop midway.
     quick : bool
         Answers in well under a second whatever its options (one shoe's exact bets): it runs in the
         engine's lane of quick computations, never behind a long solve.
@@ -192,6 +195,7 @@ class Command:
     hidden: tuple[str, ...] = ()
     choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
     quick: bool = False
+    maximum: dict[str, int] = field(default_factory=dict)
 
     def target(self) -> Callable:
         """The command's function without its error handler (it raises :class:`BaccaraError`)."""
@@ -305,6 +309,10 @@ def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, A
             kw[o.arg] = values
         else:
             kw[o.arg] = v
+        most = command.maximum.get(o.arg)
+        if most is not None and v.strip().isdigit() and int(v.strip()) > most:
+            raise WebError(f"--{o.name} here is at most {most:,} (the web app's limit; run {command.cli} on your "
+                           "own machine for more)", o.name)
         words = command.choices.get(o.arg)
         if words is not None and v.strip().lower() not in words:
             raise WebError(f"--{o.name} here is one of {', '.join(words)}, got {v!r}", o.name)
@@ -315,7 +323,7 @@ def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, A
     return kw
 
 
-def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
+def run(command: Command, query: Iterable[tuple[str, str]], keep: list | None = None) -> Any:
     """Run the command on a request's parameters and return its ``--json`` document.
 
     Parameters
@@ -324,6 +332,9 @@ def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
         The command.
     query : iterable of (str, str)
         The request's query parameters.
+    keep : list, optional
+        Where to put the command's result itself (:class:`baccara.result.Result`), besides its document:
+        a math report is also a page.
 
     Returns
     -------
@@ -372,6 +383,8 @@ def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
     if not sink:
         raise WebError(f"{command.cli} gave no result", None, 500)
     doc = sink[-1].to_json()
+    if keep is not None:
+        keep.append(sink[-1])
     bad = list(failed_certificates(doc))
     if bad:
         raise WebError(f"the certificate fails ({', '.join(bad[:5])}): the result is not proven", None, 500)
@@ -410,4 +423,6 @@ JOB_COMMANDS: dict[str, Command] = {
                      files=(("count-toml", "count_file", "--count"), ("bets-toml", "bets_file", "--bets-file"))),
     "count/design": Command(".count", "design", "baccara count design",
                             files=(("bets-toml", "bets_file", "--bets-file"),)),
+    "report": Command(".report", "report", "baccara report", files=(BETS_TOML, TABLEAU_TOML),
+                      maximum={"design_shoes": 10**6, "count_shoes": 10**6, "perfect_shoes": 10**5}),
 }

@@ -45,6 +45,7 @@ class Job:
     total: int = 0
     unit: str = "shoes"  # what done and total count (a sweep's stage)
     result: Any = None
+    value: Any = None  # the command's result itself (a math report, to be shown as a page)
     error: dict | None = None
     started: float = field(default_factory=time.time)
     finished: float | None = None
@@ -209,7 +210,9 @@ class Jobs:
             job.state = "running"
             token = PROGRESS.set(progress)
             try:
-                job.result = run(job.command, job.query)
+                kept: list = []
+                job.result = run(job.command, job.query, keep=kept)
+                job.value = kept[-1] if kept else None
                 job.state = "done"
             except Cancelled:
                 job.state = "cancelled"

@@ -9,13 +9,17 @@ progress bar (:mod:`baccara.web.jobs`), shown at ``/jobs/ID``.
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from ..errors import BaccaraError
 from .commands import COMMANDS, JOB_COMMANDS, MAX_PARAMETERS, Command, WebError, check_lengths
 from .pending import patient
 from .simulate_page import started
@@ -47,6 +51,8 @@ TOOLS: tuple[Tool, ...] = (
          True),
     Tool("/simulate-banque", "Banque sessions", "Baccara banque on real shoes: two tableaux against one Banker.",
          "simulate/banque", True),
+    Tool("/report", "Math report", "The math report of one bet: its pay table, exact figures, the house's result, "
+                                   "whether it can be beaten; as a page, HTML or PDF.", "report", True),
     Tool("/bertrand", "Bertrand 1888", "Bertrand's problems of 1888 solved exactly (Ethier 2021): D0, D1, D1/2, W, "
                                        "T, E; Dormoy; Badoureau's errors.", "bertrand", False),
 )
@@ -134,6 +140,20 @@ def add_routes(app: FastAPI, page: Any) -> None:
         tables = shown_tables(job.result) if job.state == "done" else []
         return page(request, "job.html", {"job": job, "tool": tool, "tables": tables}, job.error)
 
+    @app.get("/jobs/{job_id}/report.{suffix}", include_in_schema=False)
+    async def report_file(request: Request, job_id: str, suffix: str) -> Response:
+        """A finished math report as its HTML page (shown) or PDF (downloaded), as ``baccara report --out``."""
+        job = request.app.state.jobs.get(job_id)
+        if suffix not in ("html", "pdf"):
+            raise WebError(f"a report is report.html or report.pdf, not report.{suffix}", "suffix", 404)
+        if job.state != "done" or not hasattr(job.value, "to_json") or job.command is not JOB_COMMANDS["report"]:
+            raise WebError(f"job {job_id} holds no finished math report", "id", 404)
+        data = await anyio.to_thread.run_sync(report_bytes, job.value, suffix)
+        if suffix == "html":
+            return HTMLResponse(data.decode("utf-8"))
+        return Response(data, media_type="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="report-{job_id}.pdf"'})
+
     @app.post("/jobs/{job_id}/cancel", include_in_schema=False)
     async def job_cancel(request: Request, job_id: str) -> Response:
         request.app.state.jobs.cancel(job_id)
@@ -179,3 +199,35 @@ def _add_tool(app: FastAPI, page: Any, tool: Tool) -> None:
     app.add_api_route(tool.path, show, methods=["GET"], response_class=HTMLResponse, include_in_schema=False)
     if tool.job:
         app.add_api_route(tool.path, start, methods=["POST"], include_in_schema=False)
+
+
+def report_bytes(report: Any, suffix: str) -> bytes:
+    """A math report written as ``baccara report --out FILE.html|pdf`` writes it, as bytes.
+
+    Parameters
+    ----------
+    report : MathReport
+        The report (a finished job's result).
+    suffix : str
+        ``html`` or ``pdf``.
+
+    Returns
+    -------
+    bytes
+        The file's contents (the file, temporary, is removed).
+
+    Raises
+    ------
+    WebError
+        The PDF could not be printed here (no Chromium): the HTML page prints to PDF from a browser.
+    """
+    from ..punto.report_html import write_report  # lazy: matplotlib, loaded only for a report
+
+    with tempfile.TemporaryDirectory(prefix="baccara-web-") as folder:
+        path = Path(folder) / f"report.{suffix}"
+        try:
+            write_report(report, path)
+        except BaccaraError as e:
+            raise WebError(f"the PDF could not be printed here ({e}); open the HTML page and print it from the "
+                           "browser", "suffix", 422) from None
+        return path.read_bytes()
