@@ -41,8 +41,8 @@ NEVER = frozenset({"json_out", "allow_long", "plot", "tableau", "exact", "bets_f
 MAX_VALUE = 4096
 #: The longest text of a file given as text (``bets-toml``, ``tableau-toml``, ``count-toml``): a few kB in use.
 MAX_TEXT = 65536
-#: The longest query string or form body (bytes), and the most parameters in one request.
-MAX_QUERY, MAX_PARAMETERS = 2 * MAX_TEXT, 256
+#: The longest query string or form body (bytes: a file's text percent-encoded fits), and the most parameters.
+MAX_QUERY, MAX_PARAMETERS = 4 * MAX_TEXT, 256
 
 #: ``--option`` in a message (linear: each ``--`` is looked at once, and option names are short).
 _FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9]{0,40}(?:-[a-z0-9]{1,40}){0,6})")
@@ -174,8 +174,6 @@ class Command:
         Options that name a file on the command line, taken here as the file's text: (the query
         parameter, the function's argument, the option): ``("count-toml", "count_file", "--count")``.
         The text is written to a temporary file for the run (removed after it), whose path the command gets.
-    hidden : tuple of str
-        The function's arguments no request may set on this command (besides :data:`NEVER`).
     choices : dict
         Options whose value the web restricts to words (the function's argument -> the words): an option
         that takes a word or a file's path on the command line (``--banker equilibrium|tableau|FILE``).
@@ -192,7 +190,6 @@ class Command:
     cli: str
     fixed: dict = field(default_factory=dict)
     files: tuple[tuple[str, str, str], ...] = ()
-    hidden: tuple[str, ...] = ()
     choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
     quick: bool = False
     maximum: dict[str, int] = field(default_factory=dict)
@@ -215,7 +212,7 @@ class Command:
         hints = typing.get_type_hints(f)
         found = []
         for p in inspect.signature(f).parameters.values():
-            if p.name in NEVER or p.name in self.fixed or p.name in self.hidden or \
+            if p.name in NEVER or p.name in self.fixed or \
                     any(arg == p.name for _, arg, _ in self.files):
                 continue
             info = p.default
