@@ -219,6 +219,8 @@ def test_simulate_form_as_sent_runs_the_bets_chosen(client):
         time.sleep(0.05)
     assert s["state"] == "done", s
     assert set(s["result"]["bets"]) == {"banker", "dragon7"} and s["unit"] == "shoes"
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/api/jobs/{job}?format=csv&table=bets").text)))
+    assert [r["name"] for r in rows] == ["banker", "dragon7"]
     expected = cli_json("simulate", "punto", "--decks", "1", "--shoes", "30", "--seed", "5", "--bets", "banker,dragon7")
     for doc in (expected, s["result"]):  # how long it ran, and at what rate: not the same twice
         for key in ("seconds", "hands_per_second"):
@@ -327,6 +329,15 @@ def test_a_100_kb_parameter_is_refused_at_once(server, path):
     status, seconds, body = _get(server, path + "9" * 100_000)
     assert status == 422 and seconds < 1.0, (status, seconds)
     assert b"100000 characters long" in body
+
+
+def test_a_100_kb_form_field_or_job_parameter_is_refused_at_once(client):
+    t = time.perf_counter()
+    page = client.post("/simulate", data={"shoes": "9" * 100_000})
+    api = client.post("/api/jobs/simulate/punto", params={"shoes": "9" * 60_000})
+    assert page.status_code == 422 and "100000 characters long" in page.text
+    assert api.status_code == 422 and api.json()["parameter"] == "shoes"
+    assert time.perf_counter() - t < 1.0
 
 
 def test_limits_are_generous_for_what_people_give(client):
