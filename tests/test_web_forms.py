@@ -551,3 +551,20 @@ def test_the_report_form_as_sent_gives_the_cli_report_and_its_page(client):
     assert edge["exact"] in html.text or f"{100 * edge['float']:.4f}" in html.text
     big = client.post("/api/jobs/report", params={"bet": "dragon7", "count-shoes": "100000000"})
     assert big.status_code == 422 and big.json()["parameter"] == "count-shoes"
+
+
+def test_the_live_shoe_and_side_bet_pages_link_their_json_and_csv(client):
+    shoe = client.get("/shoe", params={"decks": "1", "coups": "9 K 4 7 2", "tie-pays": "9"})
+    links = _Links()
+    links.feed(shoe.text)
+    doc = client.get(next(h for h in links.hrefs if h.startswith("/api/edge?"))).json()
+    assert doc["bets"]["tie"]["ev"] in shoe.text and doc["shoe"]["cards"] == 47
+    q = "name=d7&decks=1&field1_1=winner&value1_1=banker&field1_2=banker_cards&value1_2=3&field1_3=banker_total&" \
+        "value1_3=7&pays1=40"
+    page = client.get(f"/side-bet?{q}")
+    links = _Links()
+    links.feed(page.text)
+    api = client.get(next(h for h in links.hrefs if h.startswith("/api/side-bet?") and "csv" not in h)).json()
+    assert api["bet"]["edge"] in page.text
+    rows = list(csv.DictReader(io.StringIO(client.get(next(h for h in links.hrefs if "format=csv" in h)).text)))
+    assert {r["name"]: r["effect"] for r in rows} == {k: e["effect"] for k, e in api["eor"]["effects"].items()}

@@ -212,13 +212,33 @@ def add_routes(app: FastAPI, page: Any) -> None:
                                            "new": "/shoe?" + urlencode({"decks": decks, **house}), "undo": f"/shoe?{undo}",
                                            "coups_text": ";".join(c.text() for c in coups), "positive": positive,
                                            "bead": bead_plate(coups), "road": big_road(coups),
-                                           "rows": ROAD_ROWS}, error)
+                                           "rows": ROAD_ROWS, "api_query": edge_query(decks, house, coups)}, error)
 
 
-async def _edge(request: Request, decks: str, house: dict[str, str], coups: list[Coup]) -> Any:
-    """``baccara edge --decks D --remove (every card dealt) --json``: the next coup's exact bets."""
+def edge_query(decks: str, house: dict[str, str], coups: list[Coup]) -> list[tuple[str, str]]:
+    """The parameters of ``baccara edge`` for the next coup: the decks, the table's terms, every card dealt removed.
+
+    Parameters
+    ----------
+    decks : str
+        The shoe's decks.
+    house : dict
+        The table's terms (commission, tie and Super 6 pays) given.
+    coups : list of Coup
+        The coups dealt.
+
+    Returns
+    -------
+    list of (str, str)
+        The query.
+    """
     query = [("decks", decks), *house.items()]
     removed = [r for c in coups for r in c.ranks]
     if removed:
         query.append(("remove", ",".join(removed)))
-    return await request.app.state.engine.document(COMMANDS["edge"], query)
+    return query
+
+
+async def _edge(request: Request, decks: str, house: dict[str, str], coups: list[Coup]) -> Any:
+    """``baccara edge --decks D --remove (every card dealt) --json``: the next coup's exact bets."""
+    return await request.app.state.engine.document(COMMANDS["edge"], edge_query(decks, house, coups))

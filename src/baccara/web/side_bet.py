@@ -17,12 +17,13 @@ import tomllib
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
 from ..errors import BetError
 from ..punto.bets import as_payout, bet_from_mapping, builtin_bets
 from ..punto.events import FIELDS, normalize_condition
 from .commands import COMMANDS, WebError
+from .tables import answer
 
 #: Rules and conditions per rule the form offers.
 RULES, CONDITIONS = 3, 3
@@ -30,6 +31,11 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 #: The start of the bets parser's message about one rule (the name is an identifier, checked first).
 _RULE = re.compile(r"^bet '[A-Za-z0-9_]{1,64}', rule ([0-9]{1,3}): ")
 _PAYS_HELP = "11 for 11:1, 3/2, 0 a push, -1 a loss"
+#: Every field of the designer's form (and of ``/api/side-bet``).
+FORM_FIELDS = frozenset({"name", "description", "decks", "otherwise", "format", "table",
+                         *(f"pays{i}" for i in range(1, RULES + 1)),
+                         *(f"{k}{i}_{j}" for k in ("field", "value") for i in range(1, RULES + 1)
+                           for j in range(1, CONDITIONS + 1))})
 
 
 def _value(text: str) -> Any:
@@ -269,10 +275,14 @@ def read_form(request: Request) -> dict[str, str]:
     Raises
     ------
     WebError
-        A field given twice (a form gives each once; the second would silently win).
+        A field given twice (a form gives each once; the second would silently win), or one the form lacks.
     """
     form: dict[str, str] = {}
     for k, v in request.query_params.multi_items():
+        if k not in FORM_FIELDS:
+            raise WebError(f"the side bet designer has no field {k!r} (it takes: name, description, decks, otherwise, "
+                           f"pays1-{RULES}, field1_1-{RULES}_{CONDITIONS}, value1_1-{RULES}_{CONDITIONS}; the API also "
+                           "format and table)", k, 400)
         if k in form:
             raise WebError(f"{k} is given 2 times: give it once", k)
         form[k] = v
@@ -335,8 +345,12 @@ def add_routes(app: FastAPI, page: Any) -> None:
     @app.get("/api/side-bet", tags=["api"], summary="A bet designed in the side bet designer's fields, priced")
     async def api(request: Request) -> Response:
         """The designer's fields (``name``, ``pays1``, ``field1_1``, ``value1_1``, ..., ``otherwise``, ``decks``) as
-        query parameters: the bet's TOML and its documents from ``baccara edge`` and ``baccara eor``."""
-        return JSONResponse(await price(request.app.state.engine, read_form(request)))
+        query parameters: the bet's TOML and its documents from ``baccara edge`` and ``baccara eor``
+        (``format=csv``: the effects of removal as CSV)."""
+        form = read_form(request)
+        fmt = form.pop("format", "").strip().lower() or "json"
+        table = form.pop("table", "").strip() or None
+        return answer(await price(request.app.state.engine, form), fmt, table, "side-bet")
 
     @app.get("/side-bet", response_class=HTMLResponse, include_in_schema=False)
     async def designer(request: Request) -> Response:
