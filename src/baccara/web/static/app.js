@@ -6,6 +6,8 @@ document.addEventListener("keydown", (e) => {
   if (undo && e.key === "z" && (e.ctrlKey || e.metaKey) && (!box || box.value === "")) { e.preventDefault(); undo.click(); }
 });
 document.addEventListener("DOMContentLoaded", () => {
+  const coup = document.getElementById("coup");  // a refused coup comes back: the caret after it, to correct it
+  if (coup && coup.value) { coup.focus(); coup.setSelectionRange(coup.value.length, coup.value.length); }
   const job = document.querySelector("[data-job]");
   if (!job || !["queued", "running"].includes(job.dataset.state)) return;
   const bar = job.querySelector("progress"), text = job.querySelector(".status");
