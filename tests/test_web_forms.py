@@ -549,6 +549,7 @@ def test_the_report_form_as_sent_gives_the_cli_report_and_its_page(client):
     assert html.status_code == 200 and html.text.lstrip().lower().startswith("<!doctype html")
     edge = expected["figures"]["edge"]
     assert edge["exact"] in html.text or f"{100 * edge['float']:.4f}" in html.text
+    assert client.post("/api/jobs/report", params={"bet": "tie", "decks": "1000"}).json()["parameter"] == "decks"
     big = client.post("/api/jobs/report", params={"bet": "dragon7", "count-shoes": "100000000"})
     assert big.status_code == 422 and big.json()["parameter"] == "count-shoes"
 

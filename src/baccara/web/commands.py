@@ -421,5 +421,5 @@ JOB_COMMANDS: dict[str, Command] = {
     "count/design": Command(".count", "design", "baccara count design",
                             files=(("bets-toml", "bets_file", "--bets-file"),)),
     "report": Command(".report", "report", "baccara report", files=(BETS_TOML, TABLEAU_TOML),
-                      maximum={"design_shoes": 10**6, "count_shoes": 10**6, "perfect_shoes": 10**5}),
+                      maximum={"decks": 20, "design_shoes": 10**6, "count_shoes": 10**6, "perfect_shoes": 10**5}),
 }
