@@ -236,7 +236,7 @@ def test_the_simulation_api_takes_bets(client):
 
 
 # ---------------------------------------------------------------- the drawing table and the JSON link
-def test_punto_json_link_carries_a_custom_drawing_table_and_every_parameter(client):
+def test_punto_json_link_carries_a_custom_drawing_table_and_every_parameter(client, tmp_path):
     standard = PUNTO_BANCO.to_toml()
     custom = standard.replace('name = "punto banco"', 'name = "player stands on 5"').replace(
         "player_draws = [0, 1, 2, 3, 4, 5]", "player_draws = [0, 1, 2, 3, 4]")
@@ -251,16 +251,10 @@ def test_punto_json_link_carries_a_custom_drawing_table_and_every_parameter(clie
     assert doc == client.get("/api/edge", params={**shoe, "tableau-toml": custom}).json()
     assert doc["tableau"] == "player stands on 5" and doc["bets"]["banker"]["edge"] in page.text
     assert doc["bets"]["banker"]["edge"] != client.get("/api/edge", params=shoe).json()["bets"]["banker"]["edge"]
+    (tmp_path / "table.toml").write_text(custom)
     cli = CliRunner().invoke(cli_app, ["edge", "--decks", "2", "--remove", "9,9", "--tie-pays", "9", "--tableau",
-                                       _written(custom), "--json"])
+                                       str(tmp_path / "table.toml"), "--json"])
     assert json.loads(cli.stdout) == doc
-
-
-def _written(text: str) -> str:
-    f = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
-    f.write(text)
-    f.close()
-    return f.name
 
 
 class _Links(HTMLParser):
