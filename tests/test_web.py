@@ -413,7 +413,8 @@ def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch):
 
 
 @pytest.mark.parametrize("path", ["/", "/punto", "/shoe", "/side-bet", "/edgesort", "/chemin", "/banque", "/macao",
-                                  "/simulate", "/api/docs"])
+                                  "/simulate", "/api/docs", "/eor", "/count", "/count/design", "/simulate-chemin",
+                                  "/simulate-banque", "/report", "/bertrand"])
 def test_no_page_loads_anything_from_elsewhere(client, path):
     import re
 
