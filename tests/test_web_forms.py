@@ -563,3 +563,30 @@ def test_the_live_shoe_and_side_bet_pages_link_their_json_and_csv(client):
     assert api["bet"]["edge"] in page.text
     rows = list(csv.DictReader(io.StringIO(client.get(next(h for h in links.hrefs if "format=csv" in h)).text)))
     assert {r["name"]: r["effect"] for r in rows} == {k: e["effect"] for k, e in api["eor"]["effects"].items()}
+
+
+class _Doc:
+    def to_json(self) -> dict:
+        return {"ok": True}
+
+
+def fake_sweep(json_out: bool = False) -> None:
+    """A command that reports progress by stage, as ``baccara banque sweep`` does, then its result."""
+    from baccara.cli.common import PROGRESS, render
+
+    PROGRESS.get()(1, 4, "intervals sampled")
+    render(_Doc(), json_out)
+
+
+def test_a_jobs_progress_says_what_it_counts():
+    from baccara.web.commands import Command
+    from baccara.web.jobs import Jobs
+
+    jobs = Jobs()
+    job = jobs.start(Command(__name__, "fake_sweep", "a sweep"), [])
+    for _ in range(200):
+        if job.state == "done":
+            break
+        time.sleep(0.01)
+    assert job.state == "done" and job.result == {"ok": True}
+    assert job.status()["unit"] == "intervals sampled" and (job.done, job.total) == (1, 4)
