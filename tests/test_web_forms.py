@@ -321,7 +321,9 @@ def _get(port: int, path: str) -> tuple[int, float, bytes]:
                                   "/api/edge?tableau-toml="])
 def test_a_100_kb_parameter_is_refused_at_once(server, path):
     status, seconds, body = _get(server, path + "9" * 100_000)
-    assert status == 422 and seconds < 1.0, (status, seconds)
+    if seconds >= 1.0:  # this machine may be busy with other work: once more (the old cost was a minute)
+        status, seconds, body = _get(server, path + "9" * 100_000)
+    assert status == 422 and seconds < 1.0, (status, seconds, body[:200])
     assert b"100000 characters long" in body
 
 
