@@ -266,39 +266,39 @@ def _hand_colour(x, y, z, c):
     return k
 
 
+def _early_value(i, a, b, c, d, v, r, s, col, ftype, fside, fslot, fattr):
+    """The code of field ``i``, a function of the first four cards (Player a, c; Banker b, d) alone."""
+    t = ftype[i]
+    side = fside[i]
+    if t == 7:
+        return (1 if r[a] == r[c] else 0) if side == 0 else (1 if r[b] == r[d] else 0)
+    if t == 8:
+        return 1 if (r[a] == r[c] or r[b] == r[d]) else 0
+    if t == 9:
+        if side == 0:
+            return 1 if (r[a] == r[c] and s[a] == s[c]) else 0
+        return 1 if (r[b] == r[d] and s[b] == s[d]) else 0
+    if t == 11:
+        return 1 if (r[a] == r[c] and r[b] == r[d]) else 0
+    if t == 12:
+        slot = fslot[i]
+        lab = a if slot == 0 else c if slot == 1 else b if slot == 3 else d
+        return _attr(lab, fattr[i], v, r, s, col)
+    if t == 13:
+        return (v[a] + v[c]) % 10 if side == 0 else (v[b] + v[d]) % 10
+    if t == 16:
+        return 1 if (r[a] == r[c] and r[b] == r[d] and r[a] == r[b]) else 0
+    if t == 17:
+        return 1 if (a == c and b == d and a == b) else 0
+    return (1 if s[a] == s[c] else 0) if side == 0 else (1 if s[b] == s[d] else 0)
+
+
 def _early_code(a, b, c, d, v, r, s, col, ftype, fside, fslot, fattr, early, radix):
     """Stage 1: the mixed-radix code of the early fields for the first four cards (Player a, c; Banker b, d)."""
     code = 0
     for i in range(ftype.size):
-        if not early[i]:
-            continue
-        t = ftype[i]
-        side = fside[i]
-        x = 0
-        if t == 7:
-            x = (1 if r[a] == r[c] else 0) if side == 0 else (1 if r[b] == r[d] else 0)
-        elif t == 8:
-            x = 1 if (r[a] == r[c] or r[b] == r[d]) else 0
-        elif t == 9:
-            if side == 0:
-                x = 1 if (r[a] == r[c] and s[a] == s[c]) else 0
-            else:
-                x = 1 if (r[b] == r[d] and s[b] == s[d]) else 0
-        elif t == 11:
-            x = 1 if (r[a] == r[c] and r[b] == r[d]) else 0
-        elif t == 12:
-            slot = fslot[i]
-            lab = a if slot == 0 else c if slot == 1 else b if slot == 3 else d
-            x = _attr(lab, fattr[i], v, r, s, col)
-        elif t == 13:
-            x = (v[a] + v[c]) % 10 if side == 0 else (v[b] + v[d]) % 10
-        elif t == 16:
-            x = 1 if (r[a] == r[c] and r[b] == r[d] and r[a] == r[b]) else 0
-        elif t == 17:
-            x = 1 if (a == c and b == d and a == b) else 0
-        else:
-            x = (1 if s[a] == s[c] else 0) if side == 0 else (1 if s[b] == s[d] else 0)
-        code = code * radix[i] + x
+        if early[i]:
+            code = code * radix[i] + _early_value(i, a, b, c, d, v, r, s, col, ftype, fside, fslot, fattr)
     return code
 
 
@@ -333,8 +333,10 @@ def _evaluate(a, c, e, b, d, f, pt, bt, w, v, r, s, col, ftype, fside, fslot, fa
             x = 1 if ((pn == 2 and ptot >= 8) or (bn == 2 and btot >= 8)) else 0
         elif t == 10:
             x = 1 if pn == bn else 0
-        elif t == 12:
+        elif t == 12 and (fslot[i] == 2 or fslot[i] == 5):
             x = _attr(e if fslot[i] == 2 else f, fattr[i], v, r, s, col)
+        elif t == 12 or t == 7 or t == 8 or t == 9 or t == 11 or t == 13 or t >= 16:
+            x = _early_value(i, a, b, c, d, v, r, s, col, ftype, fside, fslot, fattr)
         elif t == 14:
             x = _hand_colour(a, c, e, col) if side == 0 else _hand_colour(b, d, f, col)
         else:
@@ -458,7 +460,7 @@ NONE_CODES = np.array(_NONE, dtype=np.int64)
 #: Radix of an early field's code, by its kind (the largest code + 1).
 _RADIX = {"bool": 2, "rank": 13, "value": 10, "suit": 4, "colour": 2, "total": 10}
 #: At most this many groups x early codes (int64 entries) in stage 1 of the kernel.
-MAX_GROUPS = 1 << 24
+MAX_GROUPS = 1 << 23
 
 
 @functools.cache
@@ -468,7 +470,7 @@ def _compiled() -> Any:
 
     defer_blas_probe()
     namespace = dict(globals())
-    for name in ("_attr", "_hand_colour", "_early_code", "_evaluate", "card_kernel"):
+    for name in ("_attr", "_hand_colour", "_early_value", "_early_code", "_evaluate", "card_kernel"):
         f = globals()[name]
         namespace[name] = njit(cache=True, nogil=True)(types.FunctionType(f.__code__, namespace, name))
     return namespace["card_kernel"]
@@ -511,7 +513,11 @@ def level_counts(shoe: Shoe, bets: tuple[Bet, ...], tableau: Tableau) -> list[tu
     for t in range(len(shoe.counts)):
         co14[early_of[t]] = late_of[t]
     out = np.zeros(sum(len(lv) for lv in prog.levels), dtype=np.int64)
-    early = np.array([is_early(int(t), int(sl)) for t, sl in zip(prog.ftype, prog.fslot)], dtype=np.bool_)
+    # Stage 1 groups the first four cards by their late labels; when those are the early labels already,
+    # every field is read in stage 2 instead.
+    split = lab.early != lab.late
+    early = np.array([split and is_early(int(t), int(sl)) for t, sl in zip(prog.ftype, prog.fslot)],
+                     dtype=np.bool_)
     radix = np.array([_RADIX[_kind(f)] if e else 1 for f, e in zip(prog.fields, early)], dtype=np.int64)
     ncodes = int(np.prod(radix)) if radix.size else 1
     if n56.size**4 * ncodes > MAX_GROUPS:
