@@ -22,12 +22,12 @@ from .. import params
 from ..errors import BaccaraError, BetError
 from ..tomlfile import read_toml
 from .events import (
-    CARD_FIELDS,
     CARD_FIELD_EXAMPLES,
+    CARD_FIELDS,
     FIELDS,
     NCELLS,
-    condition_mask,
     NONE_CODE,
+    condition_mask,
     describe_condition,
     needed_resolution,
     normalize_condition,
@@ -141,8 +141,8 @@ class Bet:
                                f"({describe_condition(rule.when)}) is matched by an earlier rule")
             unset &= ~mask
         if self.card_level:
-            from . import cardengine  # lazy: the card-level engine loads Numba; only bets on the cards need it
             from ..shoe import Shoe  # lazy: with the engine
+            from . import cardengine  # lazy: the card-level engine loads Numba; only bets on the cards need it
             if cardengine.bet_labelling(self).labels <= 13:
                 for k, hits in enumerate(cardengine.rule_hits(self, Shoe.infinite()), 1):
                     if hits == 0:

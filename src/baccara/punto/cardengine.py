@@ -45,7 +45,10 @@ from .events import CARD_FIELDS, FIELDS, NONE_CODE, needed_resolution, resolutio
 
 if TYPE_CHECKING:
     from ..rules import Tableau
-    from .bets import Bet
+
+#: A bet (:class:`baccara.punto.bets.Bet`, which imports this module to check its rules): anything with
+#: ``rules`` (each with ``when`` and ``pays``), ``otherwise`` and ``name``.
+Bet = Any
 
 #: The largest code a condition's value takes (a third card's "none" rank is 13).
 DOMAIN = 16
