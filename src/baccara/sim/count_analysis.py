@@ -647,7 +647,8 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
     tableau : Tableau
         The drawing rules.
     backend, workers, scheduler
-        As :func:`baccara.sim.distributed.run`.
+        As :func:`baccara.sim.distributed.run`; with ``gpu`` the count runs on the GPU and the perfect
+        counter on the CPU's threads (its run info says so).
 
     progress : callable, optional
         ``progress(shoes done, shoes in all, hands done)`` after each chunk, counting the count's shoes,
@@ -687,7 +688,8 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
     perfect = None
     if perfect_shoes:
         pjob = CountJob(seed, perfect_shoes, decks, bet, None, cut, tableau, chunk_size=8)
-        ptotal, pinfo = run(pjob, backend, workers, scheduler,
+        # the perfect counter prices its decisions on the CPU: with --backend gpu it runs on the threads
+        ptotal, pinfo = run(pjob, "threads" if backend == "gpu" else backend, workers, scheduler,
                             None if progress is None else lambda d, _, h: progress(shoes + d, everything, h))
         perfect = figures("perfect", ptotal, den)
         run_info["perfect"] = pinfo.to_json()
