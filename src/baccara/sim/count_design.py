@@ -368,7 +368,7 @@ def _q(s: str) -> str:
 
 def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100_000, seed: int = 0,
                  cut: int = DEFAULT_COUNT_CUT, kind: str = "true", tableau: Tableau = PUNTO_BANCO,
-                 workers: int = 1, tie_pays: str | None = None) -> CountDesign:
+                 workers: int = 1, tie_pays: str | None = None, backend: str = "threads") -> CountDesign:
     """Design a count for ``bet``: tags from the exact effects of removal, the best trigger on real shoes.
 
     Parameters
@@ -393,6 +393,9 @@ def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100
         Threads.
     tie_pays : str, optional
         Recorded in the TOML's comment (how the bet was built).
+    backend : str
+        ``"threads"`` (``workers`` of them) or ``"gpu"`` (:func:`baccara.sim.gpu.count_histogram_gpu`: the
+        same histogram).
 
     Returns
     -------
@@ -409,6 +412,12 @@ def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100
         raise ParameterError(f"--kind must be true or running, got {kind!r}")
     if level not in LEVELS:
         raise ParameterError(f"--level must be 1, 2 or 3 (tags from -level to level), got {level!r}")
+    if backend not in ("threads", "gpu"):
+        raise ParameterError(f"--backend of count design must be threads or gpu, got {backend!r}")
+    if backend == "gpu":
+        from .gpu import check_gpu  # lazy: numba-cuda only when the GPU is asked for
+
+        check_gpu()
     base, effects = removal_effects(decks, bet, tableau)
     e = np.array([float(x) for x in effects])
     ideal = e - e.mean()
@@ -421,7 +430,13 @@ def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100
     name = f"{bet.name} level {level} (designed)"
     probe = CountSystem(name, tuple(float(t) for t in tags), (BetRule(bet.name, kind, 0.0),),
                         initial_per_deck=per_deck, cut=cut)
-    edges, hn, hv, den = count_histogram(probe, bet, decks, cut, shoes, seed, kind == "running", tableau, workers)
+    if backend == "gpu":
+        from .gpu import count_histogram_gpu  # lazy: numba-cuda only when the GPU is asked for
+
+        edges, hn, hv, den = count_histogram_gpu(probe, bet, decks, cut, shoes, seed, kind == "running", tableau)
+    else:
+        edges, hn, hv, den = count_histogram(probe, bet, decks, cut, shoes, seed, kind == "running", tableau,
+                                             workers)
     table = triggers(edges, hn, hv, den)
     best = max(table, key=lambda t: (t.net, -t.bets))
     if best.net <= 0:
