@@ -25,6 +25,7 @@ Nothing else in baccara imports numba-cuda.
 
 from __future__ import annotations
 
+import importlib
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -76,7 +77,7 @@ def gpu_status() -> str | None:
         The reason (numba-cuda missing, no GPU or driver), or None.
     """
     try:
-        from numba import cuda
+        cuda = importlib.import_module("numba.cuda")
     except ImportError as e:  # numba-cuda not installed (and no CUDA target in Numba)
         return f"numba-cuda is not installed ({e})"
     if simulator():
