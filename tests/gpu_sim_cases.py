@@ -105,7 +105,8 @@ def main() -> None:
     hist = {}
     for running in (False, True):
         _, hn, hv, den = count_histogram(small_count, available["dragon7"], 2, 14, 12, 9, running, PUNTO_BANCO, 2)
-        _, gn, gv, gden = gpu.count_histogram_gpu(small_count, available["dragon7"], 2, 14, 12, 9, running)
+        _, gn, gv, gden = count_histogram(small_count, available["dragon7"], 2, 14, 12, 9, running, PUNTO_BANCO,
+                                          backend="gpu")
         hist["running" if running else "true"] = {"cpu": [hn.tolist(), hv.tolist(), den],
                                                   "gpu": [gn.tolist(), gv.tolist(), gden]}
     doc["histogram"] = hist
@@ -114,6 +115,7 @@ def main() -> None:
     import pyarrow.parquet as pq
     from typer.testing import CliRunner
 
+    from baccara.cli.count import count_app
     from baccara.cli.simulate import simulate_app
 
     runner = CliRunner()
@@ -132,6 +134,13 @@ def main() -> None:
             cli[be] = {"json": res, "run": run_info, "rows": pq.read_table(path).to_pydict(),
                        "meta": {k.decode(): v.decode() for k, v in (pq.read_schema(path).metadata or {}).items()
                                 if k == b"baccara"}}
+        designs = []
+        for extra in (["--workers", "1"], ["--backend", "gpu"]):
+            r = runner.invoke(count_app, ["design", "--bet", "dragon7", "--decks", "2", "--shoes", "30", "--seed", "2",
+                                          "--json", *extra])
+            assert r.exit_code == 0, r.output
+            designs.append(json.loads(r.stdout))
+        cli["design"] = designs
         r = runner.invoke(simulate_app, ["punto", "--shoes", "5", "--backend", "gpu", "--workers", "2"])
         cli["workers_error"] = [r.exit_code, r.stderr]
         r = runner.invoke(simulate_app, ["punto", "--shoes", "5", "--backend", "gpu", "--perfect"])

@@ -117,6 +117,11 @@ def test_cli_backend_gpu_json_and_out_file(sim):
     assert cli["gpu"]["run"]["backend"] == "gpu"
 
 
+def test_cli_count_design_on_the_gpu(sim):
+    threads, on_gpu = sim["cli"]["design"]
+    assert on_gpu == threads and on_gpu["shoes"] == 30
+
+
 @pytest.mark.parametrize(("key", "words"), [
     ("workers_error", ["--workers", "--backend gpu"]),
     ("perfect_error", ["--backend gpu", "perfect counter"]),

@@ -8,8 +8,12 @@ as on the CPU, so a seeded run gives the same integers on the GPU as on one
 thread, shoe for shoe (``--out`` rows too).  It covers every deal (cut card,
 continuous shuffler, infinite shoe), every drawing tableau, every built-in or
 TOML bet (pairs too), count-driven bets, and the histogram of ``count
-design`` (:func:`count_histogram_gpu`).  The perfect counter prices each
+design`` (:func:`histogram_gpu`).  The perfect counter prices each
 decision with the exact engine in Python: it runs on the CPU.
+
+A job the GPU can deal says how, by :meth:`gpu_layout` (a :class:`GpuLayout`:
+its kernel's arguments and how its rows are summed), so this module imports
+no job: the runner (:mod:`baccara.sim.distributed`) loads it lazily.
 
 The totals of many shoes are added on the GPU, exactly (integer atomics), and
 only they come back, launch by launch: a launch is one
@@ -36,9 +40,7 @@ from math import ceil
 import numpy as np
 
 from ..errors import ParameterError
-from ..punto.bets import Bet
-from ..rules import PUNTO_BANCO, Tableau
-from .results import ChunkResult, column_sums
+from .results import ChunkResult
 
 #: How to get a GPU backend.
 NEEDS = ("--backend gpu needs numba-cuda and a CUDA GPU: pip install 'baccara[gpu]' on a machine with an NVIDIA "
@@ -115,33 +117,66 @@ def unsupported(job) -> str | None:
     str or None
         The reason (a game other than punto banco, the perfect counter), or None.
     """
-    from .count_analysis import CountJob  # lazy: the count analysis loads the exact engine
-    from .punto import PuntoJob  # lazy: punto imports the CPU runner, which imports this module lazily
-
-    if isinstance(job, PuntoJob | CountJob):
-        if job.perfect:
-            return ("--backend gpu: the perfect counter prices every decision with the exact engine on the CPU; "
-                    "run it with --backend threads or processes")
-        return None
-    return (f"--backend gpu deals punto banco (simulate punto, count, count design), not {type(job).__name__}; "
-            f"use --backend threads, processes or dask")
+    if not hasattr(job, "gpu_layout"):
+        return (f"--backend gpu deals punto banco (simulate punto, count, count design), not "
+                f"{type(job).__name__}; use --backend threads, processes or dask")
+    if getattr(job, "perfect", False):
+        return ("--backend gpu: the perfect counter prices every decision with the exact engine on the CPU; "
+                "run it with --backend threads or processes")
+    return None
 
 
 # ---------------------------------------------------------------- the job's layout
 @dataclass(frozen=True)
-class _Layout:
-    """What a job's rows are summed into: columns ``sel`` of the kernel's row named ``names``, the products
-    ``pairs``; ``finish(index, first, raw rows, seconds)`` is the CPU's chunk result from raw rows."""
+class GpuLayout:
+    """What a punto banco job gives the GPU: its kernel's arguments and how its rows are summed.
 
-    sel: np.ndarray
+    Parameters
+    ----------
+    kernel_args : tuple
+        The arguments of :func:`baccara.sim._punto_kernel.punto_chunk` after ``seed, first, out``.
+    values_args : tuple or None
+        Those of :func:`baccara.sim._punto_kernel.punto_values_chunk`, where that fast path deals the job.
+    cap : int
+        The most coups one shoe can hold.
+    sel : tuple of int
+        The kernel row's columns that the job sums, named ``names``.
+    names : tuple of str
+        Their names.
+    pairs : tuple of (str, str)
+        The pairs of columns whose products the job sums (:func:`baccara.sim.results.column_sums`).
+    finish : callable
+        ``finish(index, first, raw rows, seconds) -> ChunkResult``: the CPU's chunk result from raw rows.
+    rows : bool
+        The job keeps one row per shoe (``--out``).
+    """
+
+    kernel_args: tuple
+    values_args: tuple | None
+    cap: int
+    sel: tuple[int, ...]
     names: tuple[str, ...]
     pairs: tuple[tuple[str, str], ...]
     finish: Callable[[int, int, np.ndarray, float], ChunkResult]
     rows: bool
 
 
-def _pairs_of(sums: dict, names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """The pairs of columns whose products a chunk's sums hold (``"a*b"`` keys)."""
+def pairs_of(sums: dict, names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The pairs of columns whose products a chunk's sums hold (the ``"a*b"`` keys of
+    :func:`baccara.sim.results.column_sums`), in order.
+
+    Parameters
+    ----------
+    sums : dict
+        A chunk's sums.
+    names : tuple of str
+        The columns.
+
+    Returns
+    -------
+    tuple of (str, str)
+        The pairs.
+    """
     out = []
     for key in sums:
         if key in names:
@@ -154,35 +189,13 @@ def _pairs_of(sums: dict, names: tuple[str, ...]) -> tuple[tuple[str, str], ...]
     return tuple(out)
 
 
-def _layout(job) -> _Layout:
-    from . import count_analysis as CA  # lazy: the count analysis loads the exact engine
-    from .punto import PuntoJob  # lazy: see unsupported()
-
-    if isinstance(job, PuntoJob):
-        ncols = len(job.columns())
-        names = tuple(job.columns())
-        # the CPU's own chunk result on no rows: the sums (and their keys) the CPU computes
-        probe = job.chunk_result(0, 0, np.zeros((0, ncols), dtype=np.int64), 0.0, {})
-        return _Layout(np.arange(ncols, dtype=np.int64), names, _pairs_of(probe.sums, names),
-                       lambda i, first, raw, secs: job.chunk_result(i, first, raw, secs, {}), job.keep_rows)
-    c = 4
-    sel = np.array([0, c, c + 1, c + 4, c + 2], dtype=np.int64)  # CountJob.run_chunk's columns
-
-    def finish(i: int, first: int, raw: np.ndarray, secs: float) -> ChunkResult:
-        cols = {k: raw[:, s] for k, s in zip(CA.COLUMNS, sel)}
-        return ChunkResult(index=i, shoes=raw.shape[0], hands=int(cols["hands"].sum()),
-                           sums=column_sums(cols, CA._PAIRS), seconds=secs)
-
-    return _Layout(sel, tuple(CA.COLUMNS), tuple(CA._PAIRS), finish, False)
-
-
-def _column_bounds(args: tuple, cap: int) -> np.ndarray:
+def _column_bounds(args: tuple, cap: int) -> list[int]:
     """The largest absolute value of each column of one shoe's row (``cap`` coups at most)."""
     pay = args[7]
     top = [cap] * 4
     for b in range(pay.shape[1]):
         top += [cap, cap * int(np.abs(pay[:, b]).max()), cap]
-    return np.array(top, dtype=object)
+    return top
 
 
 # ---------------------------------------------------------------- running
@@ -209,49 +222,44 @@ def _config(shoes: int) -> tuple[int, int]:
 class _Plan:
     """A job's kernel, its arguments on the device, and how many shoes a launch deals."""
 
-    def __init__(self, job, launch: int | None) -> None:
+    def __init__(self, job, launch: int | None, rows: bool = False) -> None:
         from numba import cuda
 
         from . import _punto_cuda as C  # lazy: numba-cuda, only for the GPU backend
-        from . import punto as P  # lazy: see unsupported()
 
-        self.job, self.layout = job, _layout(job)
-        args = job.kernel_args()
+        self.job = job
+        self.layout = lay = job.gpu_layout()
+        args = lay.kernel_args
         (template, cut, mode, _shuffle, coups, pdraw, bdraw, pay, when, lo, hi, tags, initial, cls, kwin, kpay,
          fold) = args
         self.ncols = 4 + 3 * pay.shape[1]
-        shoe = job if isinstance(job, P.PuntoJob) else job.punto  # a CountJob's shoe
-        cap = P.max_coups(shoe.decks, shoe.deal, shoe.cut, shoe.coups)
-        top = _column_bounds(args, cap)
-        sel, names = self.layout.sel, self.layout.names
-        index = {nm: int(s) for nm, s in zip(names, sel)}
-        pa = np.array([index[a] for a, _ in self.layout.pairs], dtype=np.int64)
-        pb = np.array([index[b] for _, b in self.layout.pairs], dtype=np.int64)
-        # the per-launch sums must fit int64: a bound on each sum over `shoes` shoes
-        worst = max([top[s] for s in sel] + [top[a] * top[b] for a, b in zip(pa, pb)] + [1])
-        default = SIMULATOR_LAUNCH_SHOES if simulator() else LAUNCH_SHOES
-        self.launch = launch or default
-        self.rows = self.layout.rows or worst * self.launch >= _SAFE
+        top = _column_bounds(args, lay.cap)
+        index = dict(zip(lay.names, lay.sel))
+        sel = np.array(lay.sel, dtype=np.int64)
+        pa = np.array([index[a] for a, _ in lay.pairs], dtype=np.int64)
+        pb = np.array([index[b] for _, b in lay.pairs], dtype=np.int64)
+        # the sums of a launch must fit int64: a bound on each of them (Python integers)
+        worst = max([top[s] for s in lay.sel] + [top[a] * top[b] for a, b in zip(pa, pb)] + [1])
+        self.launch = launch or (SIMULATOR_LAUNCH_SHOES if simulator() else LAUNCH_SHOES)
+        self.rows = rows or lay.rows or worst * self.launch >= _SAFE
         if self.rows:
             self.launch = max(1, min(self.launch, ROWS_BYTES // (8 * self.ncols)))
-        nsums = sel.size + pa.size
-        fast = P._values_args(job) if isinstance(job, P.PuntoJob) else None
+        self.nsums = sel.size + pa.size
         dev = cuda.to_device
         self.args: tuple
-        if fast is not None:  # flat bets blind to pairs: a shoe of values, a coup one look-up
-            vtemplate, _, ctab, kwin2, kpay2 = fast
-            self.kernel = C.values_kernel(int(vtemplate.size), int(kwin2.size), self.ncols, nsums, self.rows)
+        if lay.values_args is not None:  # flat bets blind to pairs: a shoe of values, a coup one look-up
+            vtemplate, _, ctab, kwin2, kpay2 = lay.values_args
+            self.kernel = C.values_kernel(int(vtemplate.size), int(kwin2.size), self.ncols, self.nsums, self.rows)
             self.args = (dev(vtemplate), int(cut), dev(ctab.astype(np.int16)), dev(kwin2), dev(kpay2),
                          dev(np.ones(pay.shape[1], dtype=np.bool_)), dev(sel), dev(pa), dev(pb))
         else:
             loose = not bool(np.all(fold))
             counting = bool(np.any(when != 0))
-            self.kernel = C.general_kernel(int(template.size), int(kwin.size), self.ncols, nsums, self.rows)
+            self.kernel = C.general_kernel(int(template.size), int(kwin.size), self.ncols, self.nsums, self.rows)
             self.args = (dev(template), int(cut), int(mode), int(coups), dev(pdraw), dev(bdraw), dev(pay),
                          dev(when), dev(lo), dev(hi), dev(tags), float(initial), dev(cls), dev(kwin), dev(kpay),
                          dev(fold), loose, counting, dev(sel), dev(pa), dev(pb))
-        self.nsums = nsums
-        self.fast = fast is not None
+        self.fast = lay.values_args is not None
 
     def rows_or_sums(self, first: int, n: int) -> tuple[np.ndarray | None, np.ndarray | None]:
         """Deal shoes ``first .. first + n - 1``: (their raw rows, None) or (None, the launch's sums)."""
@@ -274,7 +282,7 @@ class _Plan:
         if raw is not None:
             return self.layout.finish(index, first, raw, time.perf_counter() - t0)
         assert sums is not None
-        names, ns = self.layout.names, self.layout.sel.size
+        names, ns = self.layout.names, len(self.layout.sel)
         out = {nm: int(sums[k]) for k, nm in enumerate(names)}
         for k, (a, b) in enumerate(self.layout.pairs):
             out[f"{a}*{b}"] = int(sums[ns + k])
@@ -319,7 +327,7 @@ def punto_rows_gpu(job, first: int, n: int) -> np.ndarray:
     """The raw rows of shoes ``first .. first + n - 1`` dealt on the GPU.
 
     The rows :func:`baccara.sim._punto_kernel.punto_chunk` writes for the job's
-    :meth:`kernel_args`: hands, Banker, Player, tie, then placed, net, wins of each bet.
+    kernel arguments: hands, Banker, Player, tie, then placed, net, wins of each bet.
 
     Parameters
     ----------
@@ -337,69 +345,55 @@ def punto_rows_gpu(job, first: int, n: int) -> np.ndarray:
     why = unsupported(job)
     if why is not None:
         raise ParameterError(why)
-    plan = _Plan(job, None)
-    if not plan.rows:
-        plan = _Plan(_with_rows(job), None)
-    raw, _ = plan.rows_or_sums(first, n)
+    raw, _ = _Plan(job, None, rows=True).rows_or_sums(first, n)
     assert raw is not None
     return raw
 
 
-def _with_rows(job):
-    from dataclasses import replace
-
-    from .punto import PuntoJob  # lazy: see unsupported()
-
-    if isinstance(job, PuntoJob):
-        return replace(job, keep_rows=True)
-    raise ParameterError("punto_rows_gpu: rows of a count analysis are its kernel's; use a PuntoJob")
-
-
-def count_histogram_gpu(system, bet: Bet, decks: int, cut: int, shoes: int, seed: int, running: bool = False,
-                        tableau: Tableau = PUNTO_BANCO, low: float = -40.0, high: float = 40.0,
-                        step: float = 0.5) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """:func:`baccara.sim.count_design.count_histogram` on the GPU: the same bins, coups and net, exactly.
+def histogram_gpu(seed: int, shoes: int, template: np.ndarray, cut: int, pdraw: np.ndarray, bdraw: np.ndarray,
+                  pay: np.ndarray, tags: np.ndarray, initial: float, running: bool, low: float, step: float,
+                  bins: int) -> tuple[np.ndarray, np.ndarray]:
+    """The histogram of :func:`baccara.sim.count_design.count_histogram` (checked arguments) on the GPU.
 
     Parameters
     ----------
-    system : CountSystem
-        Its tags and initial count.
-    bet : Bet
-        The bet.
-    decks, cut, shoes, seed : int
-        The shoe, the cards behind the cut card, how many shoes, the seed.
+    seed, shoes : int
+        The seed and the shoes 0 .. shoes - 1.
+    template : numpy.ndarray
+        The shoe's card codes (uint8).
+    cut : int
+        Cards behind the cut card.
+    pdraw, bdraw : numpy.ndarray
+        The tableau.
+    pay : numpy.ndarray
+        The bet's payout numerator per cell (int64).
+    tags : numpy.ndarray
+        The count's tag per rank.
+    initial : float
+        The count at the top of the shoe.
     running : bool
-        Bin the running count (default: the true count).
-    tableau : Tableau
-        The drawing rules.
-    low, high, step : float
+        Bin the running count (else the true count).
+    low, step : float
+        Bin k holds counts in [low + k step, low + (k + 1) step); the end bins the rest.
+    bins : int
         The bins.
 
     Returns
     -------
-    tuple
-        The bins' lower edges, coups per bin, net per bin (units of 1 / den), den.
+    tuple of numpy.ndarray
+        Coups per bin and the bet's net per bin (int64): the CPU's, exactly.
     """
     from numba import cuda
 
     from . import _punto_cuda as C  # lazy: numba-cuda, only for the GPU backend
-    from .punto import bet_table, check_deal, check_seed, check_shoes  # lazy: see unsupported()
-    from .shoe_deal import deck_template
 
     check_gpu()
-    check_seed(seed)
-    check_shoes(shoes)
-    check_deal(decks, "cut", cut, 0)
-    edges = np.arange(low, high, step)
-    pay, dens = bet_table((bet,))
-    template = deck_template(decks)
-    kernel = C.histogram_kernel(int(template.size), int(edges.size))
-    hn = cuda.to_device(np.zeros(edges.size, dtype=np.int64))
-    hv = cuda.to_device(np.zeros(edges.size, dtype=np.int64))
+    kernel = C.histogram_kernel(int(template.size), int(bins))
+    hn = cuda.to_device(np.zeros(bins, dtype=np.int64))
+    hv = cuda.to_device(np.zeros(bins, dtype=np.int64))
     dev = cuda.to_device
-    args = (dev(template), int(cut), dev(tableau.player_array), dev(tableau.banker_array),
-            dev(np.ascontiguousarray(pay[:, 0])), dev(system.tag_array()), float(system.start(decks)), bool(running),
-            float(low), float(step), hn, hv)
+    args = (dev(template), int(cut), dev(pdraw), dev(bdraw), dev(np.ascontiguousarray(pay)), dev(tags),
+            float(initial), bool(running), float(low), float(step), hn, hv)
     launch = SIMULATOR_LAUNCH_SHOES if simulator() else LAUNCH_SHOES
     for first in range(0, shoes, launch):
         n = min(launch, shoes - first)
@@ -407,8 +401,8 @@ def count_histogram_gpu(system, bet: Bet, decks: int, cut: int, shoes: int, seed
         with _quiet():
             kernel[blocks, threads](seed, first, n, *args)
     cuda.synchronize()
-    return edges, hn.copy_to_host(), hv.copy_to_host(), dens[0]
+    return hn.copy_to_host(), hv.copy_to_host()
 
 
-__all__ = ["NEEDS", "check_gpu", "count_histogram_gpu", "gpu_status", "punto_rows_gpu", "run_gpu", "simulator",
-           "unsupported"]
+__all__ = ["NEEDS", "GpuLayout", "check_gpu", "gpu_status", "histogram_gpu", "pairs_of", "punto_rows_gpu", "run_gpu",
+           "simulator", "unsupported"]
