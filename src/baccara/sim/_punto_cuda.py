@@ -30,6 +30,7 @@ of a kernel, which is built and cached once per shape.  Only the GPU backend
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any
 
@@ -422,7 +423,7 @@ def histogram_kernel(n: int, bins: int):
                         bn = 1
                 cell = ((((pair_class(p1, p2) * 3 + pair_class(b1, b2)) * 10 + pt) * 2 + pn) * 10 + bt) * 2 + bn
                 x = rc if running else rc * 52.0 / (n - start + hidden)
-                b = int(np.floor((x - low) / step))
+                b = int(math.floor((x - low) / step))
                 b = min(max(b, 0), bins - 1)
                 mine[b] += 1
                 net[b] += pay[cell]
