@@ -133,6 +133,24 @@ def test_cli_gpu_refuses_what_it_does_not_run(sim, key, words):
         assert w in err
 
 
+def test_kernels_compile_for_a_real_gpu_with_the_cpus_float_arithmetic():
+    """Compiled to PTX for sm_90 (where a CUDA toolkit is on disk): what the simulator cannot check.  The flat-bet
+    kernel is integers only (no uint64 / int64 mix turned float); the count's float64 arithmetic has no fused
+    multiply-add and divides with IEEE rounding, as the CPU does, so the true counts are the CPU's to the bit."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_ENABLE_CUDASIM"}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    r = subprocess.run([sys.executable, str(ROOT / "tests" / "gpu_ptx_check.py")], capture_output=True, text=True,
+                       env=env, timeout=600)
+    if r.returncode == 3:
+        pytest.skip("no CUDA toolkit (libNVVM and libdevice) on this machine")
+    assert r.returncode == 0, r.stderr[-4000:]
+    ops = json.loads(r.stdout)
+    assert ops["values"] == []
+    for name in ("general", "histogram"):
+        assert "div.rn.f64" in ops[name] and "mul.f64" in ops[name], ops[name]
+        assert not [o for o in ops[name] if o.startswith("fma") or "approx" in o], ops[name]
+
+
 # ---------------------------------------------------------------- without a GPU (this process)
 def _no_gpu_here() -> bool:
     return gpu.gpu_status() is not None
