@@ -43,6 +43,10 @@ def main() -> None:
     available = dict(builtin_bets())
     toml_bets = load_bets_toml(EXAMPLES / "side_bets.toml")
     available.update(toml_bets)
+    with tempfile.TemporaryDirectory() as tmp:  # a jackpot so large that a launch's sums could pass 2^63
+        path = Path(tmp) / "jackpot.toml"
+        path.write_text('[bets.jackpot]\nrules = [ { when = { any_pair = true }, pays = 300000000 } ]\n')
+        available.update(load_bets_toml(path))
     small_count = count_from_mapping({
         "name": "test", "tags": {"4": -1, "5": -1, "6": -1, "7": -1, "8": 2, "9": 2, "K": 1},
         "bets": [{"name": "dragon7", "count": "true", "at_least": 0.5},
@@ -65,6 +69,7 @@ def main() -> None:
         "tableau": job(("banker", "player", "tie", "player_pair"), 15, decks=2, tableau=tableau),
         "tableau_values": job(("banker", "tie"), 15, decks=1, cut=11, tableau=tableau),
         "infinite": job(("banker", "tie", "player_pair"), 12, decks=None, deal="infinite", coups=25),
+        "jackpot": job(("banker", "jackpot"), 12, decks=2),
         "csm": job(("banker", "tie", "banker_pair"), 12, decks=1, deal="csm", coups=25),
     }
     first = 5
@@ -80,7 +85,7 @@ def main() -> None:
                      "cpu_sums": t_cpu.sums, "gpu_sums": t_gpu.sums, "cpu_hands": t_cpu.hands,
                      "gpu_hands": t_gpu.hands, "shoes": t_gpu.shoes, "backend": info.backend,
                      "folded": [bool(x) for x in fold], "values_path": gpu._Plan(j, None).fast,
-                     "columns": j.columns()}
+                     "columns": j.columns(), "sums_on_cpu": gpu._Plan(j, None).rows}
     doc["cases"] = out
 
     # --out rows: the same per-shoe rows, in shoe order, across launches

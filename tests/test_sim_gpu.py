@@ -46,7 +46,7 @@ def test_the_cases_ran_on_the_simulator(sim):
     assert sim["numba_cuda_loaded_by_cpu_modules"] is False
 
 
-CASES = ["main", "side", "toml", "count", "count_file", "tableau", "tableau_values", "infinite", "csm"]
+CASES = ["main", "side", "toml", "count", "count_file", "tableau", "tableau_values", "infinite", "csm", "jackpot"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -77,6 +77,9 @@ def test_the_cases_cover_every_path(sim):
             placed = c["cpu_sums"][b]
             if not folded:  # a counted bet: placed on some coups, not on all
                 assert 0 < placed < c["cpu_hands"], (name, b, placed)
+    # sums that could pass 2^63 within a launch come back as rows and are summed exactly on the CPU
+    assert cases["jackpot"]["sums_on_cpu"] and not cases["side"]["sums_on_cpu"]
+    assert cases["jackpot"]["cpu_sums"]["jackpot:net*jackpot:net"] > 2**59  # within a factor 16 of int64's 2^63
     side = cases["side"]["cpu_sums"]
     assert side["player_pair:wins"] > 0 and side["banker_pair:wins"] > 0
     assert cases["toml"]["cpu_sums"]["either_pair:wins"] > 0
