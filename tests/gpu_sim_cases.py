@@ -151,6 +151,26 @@ def main() -> None:
         r = runner.invoke(simulate_app, ["punto", "--shoes", "5", "--backend", "gpu", "--perfect"])
         cli["perfect_error"] = [r.exit_code, r.stderr]
     doc["cli"] = cli
+
+    # the device check's script, at its smoke sizes
+    import contextlib
+    import importlib.util
+    import io
+
+    spec = importlib.util.spec_from_file_location("device_check_gpu", ROOT / "benchmarks" / "device_check_gpu.py")
+    assert spec is not None and spec.loader is not None
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "check.json"
+        argv, sys.argv = sys.argv, ["device_check_gpu.py", "--smoke", "--json", str(path)]
+        printed = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(printed):
+                code = check.main()
+        finally:
+            sys.argv = argv
+        doc["device_check"] = {"exit": code, "printed": printed.getvalue(), "json": json.loads(path.read_text())}
     doc["version"] = baccara.__version__ if hasattr(baccara, "__version__") else None
     print(json.dumps(doc))
 

@@ -154,6 +154,18 @@ def test_kernels_compile_for_a_real_gpu_with_the_cpus_float_arithmetic():
         assert not [o for o in ops[name] if o.startswith("fma") or "approx" in o], ops[name]
 
 
+def test_the_device_check_script_runs_at_smoke_sizes(sim):
+    """benchmarks/device_check_gpu.py, prepared for a GPU, runs end to end (``--smoke``, on the simulator)."""
+    dc = sim["device_check"]
+    assert dc["exit"] == 0, dc["printed"]
+    doc = dc["json"]
+    assert [r["rows_equal"] and r["sums_equal"] for r in doc["identity"]] == [True] * 4
+    assert doc["gpu"]["flat"]["hands"] > 0 and doc["gpu"]["side+count"]["hands"] > 0
+    assert [r["workers"] for r in doc["cpu_threads"]][0] == 1
+    for line in ("identity, CPU kernels vs GPU", "GPU, hands per second", "CPU threads, flat main bets"):
+        assert line in dc["printed"]
+
+
 # ---------------------------------------------------------------- without a GPU (this process)
 def _no_gpu_here() -> bool:
     return gpu.gpu_status() is not None
