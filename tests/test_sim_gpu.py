@@ -206,6 +206,11 @@ def test_without_numba_cuda_installed(monkeypatch):
     assert r.exit_code == 0 and json.loads(r.stdout)["shoes"] == 3
 
 
+def test_count_design_takes_threads_or_gpu():
+    r = runner.invoke(count_app, ["design", "--bet", "dragon7", "--shoes", "10", "--backend", "dask"])
+    assert r.exit_code == 2 and "--backend of count design must be threads or gpu" in r.stderr
+
+
 def test_other_games_are_refused_by_name():
     class CheminJob:
         pass
