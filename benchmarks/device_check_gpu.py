@@ -8,14 +8,15 @@ Prepared for a machine with a CUDA GPU (an H200 with 16 cores), to run in under 
    a count deciding two of them (the general kernel), a TOML-like pair bet, an infinite shoe;
 2. **GPU rate**, hands per second inside the run (``RunInfo.seconds``), after a warm-up that compiles the
    kernel: flat main bets on 8-deck shoes, and side bets with the Dragon 7 count;
-3. **CPU threads' scaling**: flat main bets on 8-deck shoes with 1, 2, 4, 8, 12, 16 worker threads (as many as
+3. **launch shapes**: the flat GPU run with other threads per block and blocks per multiprocessor;
+4. **CPU threads' scaling**: flat main bets on 8-deck shoes with 1, 2, 4, 8, 12, 16 worker threads (as many as
    the machine has), hands per second and parallel efficiency (rate / (workers x the rate of one)).
 
 It prints a compact table, and a JSON document with ``--json PATH``.  ``--smoke`` runs tiny sizes, for the
 CUDA simulator (``NUMBA_ENABLE_CUDASIM=1``: every figure is then meaningless but the code paths are the same).
 
     PYTHONPATH=src python3 benchmarks/device_check_gpu.py [--gpu-shoes 200000000] [--side-shoes 20000000]
-        [--cpu-shoes 4000000] [--workers 1,2,4,8,12,16] [--json OUT.json] [--smoke]
+        [--sweep-shoes 50000000] [--cpu-shoes 4000000] [--workers 1,2,4,8,12,16] [--json OUT.json] [--smoke]
 """
 
 from __future__ import annotations
@@ -78,6 +79,21 @@ def gpu_rate(j: PuntoJob, warm: PuntoJob) -> dict:
     return {"shoes": j.shoes, "hands": total.hands, "seconds": info.seconds, "hands_per_second": total.hands / info.seconds}
 
 
+def launch_sweep(shoes: int, configs: list[tuple[int, int]]) -> list[dict]:
+    """The flat GPU run's rate per launch shape (threads per block, blocks per multiprocessor): local memory
+    (each thread's shoe) against occupancy, to tune :data:`baccara.sim.gpu.THREADS` and ``BLOCKS_PER_SM``."""
+    keep = gpu.THREADS, gpu.BLOCKS_PER_SM
+    out = []
+    try:
+        for threads, per_sm in configs:
+            gpu.THREADS, gpu.BLOCKS_PER_SM = threads, per_sm
+            total, info = run(job(MAIN, shoes), "gpu")
+            out.append({"threads": threads, "blocks_per_sm": per_sm, "hands_per_second": total.hands / info.seconds})
+    finally:
+        gpu.THREADS, gpu.BLOCKS_PER_SM = keep
+    return out
+
+
 def cpu_scaling(shoes: int, workers: list[int]) -> list[dict]:
     run(job(MAIN, 4096), "threads", 1)  # compiles (or loads) the CPU kernel
     out = []
@@ -107,12 +123,14 @@ def main() -> int:
     ap.add_argument("--side-shoes", type=float, default=2e7, help="shoes of the side-bet + count GPU run (2e7)")
     ap.add_argument("--cpu-shoes", type=float, default=4e6, help="shoes of each CPU scaling run (4e6)")
     ap.add_argument("--identity-shoes", type=int, default=2000, help="shoes of each identity case (2000)")
+    ap.add_argument("--sweep-shoes", type=float, default=5e7, help="shoes of each launch-shape run (5e7; 0: none)")
     ap.add_argument("--workers", default="1,2,4,8,12,16", help="thread counts (those above the cores are skipped)")
     ap.add_argument("--json", default=None, help="write the figures here as JSON")
     ap.add_argument("--smoke", action="store_true", help="tiny sizes, for the CUDA simulator")
     a = ap.parse_args()
     if a.smoke:
         a.gpu_shoes, a.side_shoes, a.cpu_shoes, a.identity_shoes, a.workers = 40, 20, 400, 10, "1,2"
+        a.sweep_shoes = 20
     gpu.check_gpu()
     cores = os.cpu_count() or 1
     workers = [w for w in (int(x) for x in a.workers.split(",")) if 1 <= w <= cores] or [1]
@@ -136,6 +154,15 @@ def main() -> int:
                            ("side bets + Dragon 7 count", side, GOALS["gpu side+count"])):
         print(f"  {label:<28} {r['shoes']:>13,} shoes  {r['hands_per_second'] / 1e9:8.3f} G hands/s "
               f"({r['seconds']:.2f} s; goal {goal / 1e9:g} G)")
+
+    if a.sweep_shoes:
+        configs = [(128, 2), (128, 4), (128, 8), (128, 16), (256, 8), (64, 16)] if not a.smoke else [(8, 1)]
+        doc["gpu_launch_shapes"] = launch_sweep(int(a.sweep_shoes), configs)
+        print(f"\nGPU flat main bets by launch shape, {int(a.sweep_shoes):,} shoes each (default "
+              f"{gpu.THREADS} threads x {gpu.BLOCKS_PER_SM} blocks per SM):")
+        for r in doc["gpu_launch_shapes"]:
+            print(f"  {r['threads']:>4} threads x {r['blocks_per_sm']:>2} blocks/SM  "
+                  f"{r['hands_per_second'] / 1e9:8.3f} G hands/s")
 
     doc["cpu_threads"] = cpu_scaling(int(a.cpu_shoes), workers)
     print(f"\nCPU threads, flat main bets, {int(a.cpu_shoes):,} shoes each:")

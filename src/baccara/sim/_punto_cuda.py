@@ -70,16 +70,19 @@ def shoe_key(seed, index):
 
 @cuda.jit(device=True)
 def bounded(state, r, n):
-    """(state, uniform integer in [0, n)) from 32 random bits ``r``: Lemire's method, rejections redrawn."""
-    un = np.uint64(n)
-    m = r * un
+    """(state, uniform integer in [0, n)) from 32 random bits ``r``: Lemire's method, rejections redrawn.
+
+    ``r`` and ``n`` are below 2^32: as 32-bit values widened, their product is one 32 x 32 -> 64-bit
+    multiply on the GPU (``mul.wide.u32``) instead of a 64-bit one; the values are the CPU's."""
+    un = np.uint64(np.uint32(n))
+    m = np.uint64(np.uint32(r)) * un
     low = m & _MASK32
     if low < un:
         t = (_TWO32 - un) % un
         while low < t:
             state = state + _GOLDEN
             r = mix64(state) >> _S32
-            m = r * un
+            m = np.uint64(np.uint32(r)) * un
             low = m & _MASK32
     return state, np.int64(m >> _S32)
 
