@@ -211,6 +211,16 @@ def test_without_numba_cuda_installed(monkeypatch):
     assert r.exit_code == 0 and json.loads(r.stdout)["shoes"] == 3
 
 
+def test_gpu_refuses_shoes_it_cannot_hold(monkeypatch):
+    monkeypatch.setattr(gpu, "check_gpu", lambda: None)  # as if a GPU were here: the size is checked first
+    from baccara.punto.bets import builtin_bets
+    from baccara.sim.punto import PuntoJob
+
+    job = PuntoJob(seed=1, shoes=1, decks=gpu.MAX_GPU_DECKS + 1, bets=(builtin_bets()["banker"],))
+    with pytest.raises(ParameterError, match="at most 100 decks"):
+        gpu.run_gpu(job, lambda c: None)
+
+
 def test_count_design_takes_threads_or_gpu():
     r = runner.invoke(count_app, ["design", "--bet", "dragon7", "--shoes", "10", "--backend", "dask"])
     assert r.exit_code == 2 and "--backend of count design must be threads or gpu" in r.stderr

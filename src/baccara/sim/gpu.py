@@ -55,6 +55,9 @@ BLOCKS_PER_SM = 16
 #: The most bytes of rows one launch returns (``--out``).
 ROWS_BYTES = 1 << 28
 _SAFE = 2**62
+#: The most cards of a shoe on the GPU: each thread holds its shoe in local memory, reserved for every thread
+#: the GPU can hold at once (100 decks: 5,200 bytes a thread, some 1.4 GB on an H200).
+MAX_GPU_DECKS = 100
 
 
 def simulator() -> bool:
@@ -189,6 +192,12 @@ def pairs_of(sums: dict, names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def _check_size(cards: int) -> None:
+    if cards > 52 * MAX_GPU_DECKS:
+        raise ParameterError(f"--backend gpu deals shoes of at most {MAX_GPU_DECKS} decks (each GPU thread holds its "
+                             f"shoe), got {cards // 52:,}; use --backend threads, processes or dask")
+
+
 def _column_bounds(args: tuple, cap: int) -> list[int]:
     """The largest absolute value of each column of one shoe's row (``cap`` coups at most)."""
     pay = args[7]
@@ -232,6 +241,7 @@ class _Plan:
         args = lay.kernel_args
         (template, cut, mode, _shuffle, coups, pdraw, bdraw, pay, when, lo, hi, tags, initial, cls, kwin, kpay,
          fold) = args
+        _check_size(template.size)
         self.ncols = 4 + 3 * pay.shape[1]
         top = _column_bounds(args, lay.cap)
         index = dict(zip(lay.names, lay.sel))
@@ -388,6 +398,7 @@ def histogram_gpu(seed: int, shoes: int, template: np.ndarray, cut: int, pdraw: 
     from . import _punto_cuda as C  # lazy: numba-cuda, only for the GPU backend
 
     check_gpu()
+    _check_size(template.size)
     kernel = C.histogram_kernel(int(template.size), int(bins))
     hn = cuda.to_device(np.zeros(bins, dtype=np.int64))
     hv = cuda.to_device(np.zeros(bins, dtype=np.int64))
