@@ -302,7 +302,6 @@ class PuntoJob:
         return ChunkResult(index=index, shoes=table.shape[0], hands=int(cols["hands"].sum()),
                            sums=column_sums(cols, pairs), rows=rows, seconds=seconds, extra=extra)
 
-
     def gpu_layout(self) -> GpuLayout:
         """How the GPU backend (:mod:`baccara.sim.gpu`) deals this job: the CPU kernels' arguments, and the
         columns, products and chunk results of :meth:`chunk_result` (read off a chunk of no shoes)."""
