@@ -15,8 +15,8 @@ and true counts as the same float64 sums in the same order.
 * :func:`values_kernel` is :func:`~baccara.sim._punto_kernel.punto_values_chunk`:
   flat bets blind to pairs on real shoes, the shoe dealt as card values and
   each coup one look-up in the coup table (held in shared memory).
-* :func:`histogram_kernel` is :func:`baccara.sim.count_design` 's histogram of
-  the count before each coup (``count design``).
+* :func:`histogram_kernel` is the histogram of the count before each coup of
+  :func:`baccara.sim.count_design.count_histogram` (``count design``).
 
 A kernel either writes each shoe's row (``--out``, or sums that could overflow
 int64) or adds, per thread, the columns and the products of pairs of columns
