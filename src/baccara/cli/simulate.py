@@ -477,8 +477,9 @@ OUT = typer.Option(None, "--out", help="Write one row per shoe (session) to this
                                        "10^8 without --allow-long.")
 WORKERS = typer.Option(None, "--workers", "-j", help="Threads / processes / local Dask workers, 1 to twice "
                                                      "the cores (default: all cores); not with --scheduler.")
-BACKEND = typer.Option("threads", "--backend", help="threads (default), processes, or dask (a local cluster "
-                                                    "unless --scheduler is given).")
+BACKEND = typer.Option("threads", "--backend", help="threads (default), processes, dask (a local cluster "
+                                                    "unless --scheduler is given), or gpu (punto banco on a CUDA "
+                                                    "GPU: pip install 'baccara[gpu]').")
 PROGRESS = typer.Option(None, "--progress/--no-progress", help="Progress bar: elapsed time, then the ETA "
                                                                "(default: on a terminal, not with --json).")
 ALLOW_LONG = typer.Option(False, "--allow-long", help="Run even when the estimate exceeds the limits (an hour "
