@@ -331,7 +331,7 @@ def test_the_simulation_page_starts_a_job_and_shows_its_result(client):
     job_id = r.headers["location"].rsplit("/", 1)[1]
     s = _finished(client, job_id)
     page = client.get(r.headers["location"])
-    assert s["state"] == "done" and 'id="sim-bets"' in page.text and f"{s['result']['hands']} hands" in page.text
+    assert s["state"] == "done" and 'id="sim-bets"' in page.text and f"{s['result']['hands']:,} hands" in page.text
 
 
 def test_punto_page_takes_another_drawing_table(client):

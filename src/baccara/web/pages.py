@@ -72,8 +72,50 @@ def as_float(text: Any) -> float:
     return float(Fraction(text)) if isinstance(text, str) else float(text)
 
 
-def _percent(x: Any) -> str:
-    return f"{100 * as_float(x):+.6f}%"
+def percent(x: Any, digits: int = 4, sign: bool = False) -> str:
+    """A number as a percentage, as a calculator shows it: ``1.0780%``; ``25%`` when exactly that.
+
+    Parameters
+    ----------
+    x : str or float
+        An exact fraction as text (``"-243/1047"``) or a number; other text (a surd) is returned as it is.
+    digits : int
+        Decimals shown (none when the percentage is a whole number exactly).
+    sign : bool
+        Show ``+`` before a positive value.
+
+    Returns
+    -------
+    str
+        The percentage.
+    """
+    if isinstance(x, str):
+        try:
+            hundred = 100 * Fraction(x)
+        except (ValueError, ZeroDivisionError):
+            return x
+        if hundred.denominator == 1:
+            return f"{int(hundred):+d}%" if sign and hundred else f"{int(hundred)}%"
+        x = hundred / 100
+    value = 100 * float(x)
+    return f"{value:+.{digits}f}%" if sign else f"{value:.{digits}f}%"
+
+
+def exact_text(x: Any) -> str:
+    """An exact value as people write it: ``0`` and ``3``, not ``0/1`` and ``3/1``.
+
+    Parameters
+    ----------
+    x : str or int
+        A document's exact value.
+
+    Returns
+    -------
+    str
+        The same value, whole numbers without their denominator.
+    """
+    text = str(x)
+    return text[:-2] if re.fullmatch(r"-?\d+/1", text) else text
 
 
 async def compute(request: Request, name: str, query: list[tuple[str, str]]) -> tuple[Any, dict | None]:
@@ -113,7 +155,9 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     """
     env = templates.env
     env.globals["PAGES"] = PAGES
-    env.filters["pct"] = _percent
+    env.filters["percent"] = percent
+    env.filters["exact"] = exact_text
+    env.filters["count"] = lambda n: f"{int(n):,}"
     env.filters["f"] = as_float
     env.filters["pretty"] = lambda doc: json.dumps(doc, indent=1)
 
