@@ -72,7 +72,7 @@ def as_float(text: Any) -> float:
     return float(Fraction(text)) if isinstance(text, str) else float(text)
 
 
-def percent(x: Any, digits: int = 4, sign: bool = False) -> str:
+def percent(x: Any, digits: int = 4, sign: bool = False, value: float | None = None) -> str:
     """A number as a percentage, as a calculator shows it: ``1.0780%``; ``25%`` when exactly that.
 
     Parameters
@@ -83,6 +83,8 @@ def percent(x: Any, digits: int = 4, sign: bool = False) -> str:
         Decimals shown (none when the percentage is a whole number exactly).
     sign : bool
         Show ``+`` before a positive value.
+    value : float, optional
+        The value of ``x`` where ``x`` is exact text that is not a fraction (a surd).
 
     Returns
     -------
@@ -93,7 +95,7 @@ def percent(x: Any, digits: int = 4, sign: bool = False) -> str:
         try:
             hundred = 100 * Fraction(x)
         except (ValueError, ZeroDivisionError):
-            return x
+            return x if value is None else percent(value, digits, sign)
         if hundred.denominator == 1:
             return f"{int(hundred):+d}%" if sign and hundred else f"{int(hundred)}%"
         x = hundred / 100
