@@ -455,3 +455,28 @@ def test_the_engine_runs_at_most_a_few_at_once_and_answers_every_call():
         return await asyncio.gather(*(engine.call(work, i) for i in range(12)))
 
     assert asyncio.run(burst()) == list(range(12)) and most[0] == 2
+
+
+def test_numbers_read_like_a_calculator():
+    from baccara.web.pages import exact_text, percent
+
+    assert percent("811350158873/75266689467200") == "1.0780%"  # the percentage first, four decimals
+    assert percent("-1/8", sign=True) == "-12.5000%" and percent("1/4") == "25%" and percent("0/1") == "0%"
+    assert percent("1/1", sign=True) == "+100%" and percent(0.5, 2) == "50.00%"
+    assert percent("(1+sqrt(5))/4", value=0.809017) == "80.9017%" and percent("(1+sqrt(5))/4") == "(1+sqrt(5))/4"
+    assert exact_text("0/1") == "0" and exact_text("-3/1") == "-3" and exact_text("3/11") == "3/11"
+
+
+def test_macao_strategies_come_exact_beside_their_floats(client):
+    doc = client.get("/api/macao/solve?variant=victoria&decks=1&draws=1").json()
+    for side in ("punter", "banker"):
+        floats, exact = doc[f"{side}_strategy"], doc[f"{side}_strategy_exact"]
+        assert floats["draw"] and floats.keys() == exact.keys()
+        for kind in floats:
+            assert floats[kind].keys() == exact[kind].keys()
+            for k, p in exact[kind].items():
+                assert 0 <= Fraction(p) <= 1 and float(Fraction(p)) == pytest.approx(floats[kind][k], abs=1e-12)
+    page = client.get("/macao?variant=victoria&decks=1&draws=1")
+    mixed = [p for p in doc["punter_strategy_exact"]["draw"].values() if Fraction(p) not in (0, 1)]
+    assert mixed and all(f">{p}<" in page.text for p in mixed) and "total 5, 2 cards" in page.text
+    assert "5/2<" not in page.text and ">0/1<" not in page.text

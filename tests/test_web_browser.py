@@ -301,7 +301,8 @@ ANSWERED = [  # each page empty and with an answer (small inputs: a few CPU-seco
     "/chemin", "/chemin?model=B2&decks=1&commission=1%2F20",
     "/banque", "/banque?theta=1%2F2",
     "/macao", "/macao?variant=victoria&decks=1&draws=1",
-    "/simulate",
+    "/side-bet?name=x&decks=1&field1_1=winner&value1_1=nobody&pays1=5",
+    "/simulate", "/api/docs",
 ]
 
 
