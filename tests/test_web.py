@@ -480,3 +480,17 @@ def test_macao_strategies_come_exact_beside_their_floats(client):
     mixed = [p for p in doc["punter_strategy_exact"]["draw"].values() if Fraction(p) not in (0, 1)]
     assert mixed and all(f">{p}<" in page.text for p in mixed) and "total 5, 2 cards" in page.text
     assert "5/2<" not in page.text and ">0/1<" not in page.text
+
+
+@pytest.mark.parametrize("path", [
+    "/punto?decks=8", "/shoe?decks=1&coups=9+K+4+7+2", "/edgesort?decks=1&sorted=6,7,8,9&cards=1",
+    "/side-bet?name=lucky6&decks=1&field1_1=winner&value1_1=banker&field1_2=banker_total&value1_2=6&pays1=12",
+    "/chemin?model=B2&decks=1&commission=1/20", "/macao?variant=victoria&decks=1&draws=1"])
+def test_pages_show_no_python_literals_and_no_whole_numbers_as_fractions(client, path):
+    import re
+
+    page = client.get(path)
+    assert page.status_code == 200
+    text = re.sub(r"<pre\b.*?</pre>|<script\b.*?</script>|<[^>]+>", " ", page.text, flags=re.S)  # what is read
+    assert not re.findall(r"\b(?:True|False|None)\b|(?<![\d/])-?\d+/1(?![\d/])", text), path
+    assert re.search(r"\d\.\d{4}%", text), path  # percentages first
