@@ -463,6 +463,7 @@ def test_numbers_read_like_a_calculator():
     assert percent("811350158873/75266689467200") == "1.0780%"  # the percentage first, four decimals
     assert percent("-1/8", sign=True) == "-12.5000%" and percent("1/4") == "25%" and percent("0/1") == "0%"
     assert percent("1/1", sign=True) == "+100%" and percent(0.5, 2) == "50.00%"
+    assert percent("1/8000000") == "0.0000125%" and percent("-1/8000000", sign=True) == "-0.0000125%"
     assert percent("(1+sqrt(5))/4", value=0.809017) == "80.9017%" and percent("(1+sqrt(5))/4") == "(1+sqrt(5))/4"
     assert exact_text("0/1") == "0" and exact_text("-3/1") == "-3" and exact_text("3/11") == "3/11"
 

@@ -80,7 +80,8 @@ def percent(x: Any, digits: int = 4, sign: bool = False, value: float | None = N
     x : str or float
         An exact fraction as text (``"-243/1047"``) or a number; other text (a surd) is returned as it is.
     digits : int
-        Decimals shown (none when the percentage is a whole number exactly).
+        Decimals shown (none when the percentage is a whole number exactly; more, to three significant
+        digits, when fewer would show a value that is not zero as zero).
     sign : bool
         Show ``+`` before a positive value.
     value : float, optional
@@ -100,6 +101,8 @@ def percent(x: Any, digits: int = 4, sign: bool = False, value: float | None = N
             return f"{int(hundred):+d}%" if sign and hundred else f"{int(hundred)}%"
         x = hundred / 100
     value = 100 * float(x)
+    if 0 < abs(value) < 0.5 * 10**-digits:  # not zero, so not shown as zero: three significant digits
+        digits = 2 - math.floor(math.log10(abs(value)))
     return f"{value:+.{digits}f}%" if sign else f"{value:.{digits}f}%"
 
 
