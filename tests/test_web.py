@@ -495,3 +495,17 @@ def test_pages_show_no_python_literals_and_no_whole_numbers_as_fractions(client,
     text = re.sub(r"<pre\b.*?</pre>|<script\b.*?</script>|<[^>]+>", " ", page.text, flags=re.S)  # what is read
     assert not re.findall(r"\b(?:True|False|None)\b|(?<![\d/])-?\d+/1(?![\d/])", text), path
     assert re.search(r"\d\.\d{4}%", text), path  # percentages first
+
+
+@pytest.mark.parametrize("labels", [["S", "OS", "SOS"], ["dragon_bonus_banker", "player", "tie"]])
+def test_a_bar_chart_scales_and_draws_every_bar_inside_its_box(labels):
+    import re
+
+    from baccara.web.charts import bar_chart
+
+    svg = bar_chart(labels, [-14.36, 2.5, 0.0])
+    w, h = map(float, re.search(r'viewBox="0 0 (\S+) (\S+)"', svg).groups())
+    rects = [tuple(map(float, r)) for r in
+             re.findall(r'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"', svg)]
+    assert len(rects) == 3 and all(0 <= x and x + rw <= w and 0 <= y and y + rh <= h for x, y, rw, rh in rects)
+    assert f'style="max-width: {w:g}px"' in svg and "-14.3600%" in svg and "+2.5000%" in svg

@@ -26,8 +26,9 @@ def bar_chart(labels: Sequence[str], values: Sequence[float], *, unit: str = "%"
               tips: Sequence[str] | None = None, width: int = 400, digits: int = 4) -> str:
     """Horizontal bars from a zero line, negative to the left (red) and positive to the right (green).
 
-    Each bar has its own row: its label and value above it, the bar below across the whole width, so
-    that the chart stays legible when a phone scales it down.
+    Each bar has its own row: a short label (a pattern, a sorting) and the value at its two ends, a
+    longer one (a bet's name) above the bar, which then spans the whole width, so that the chart stays
+    legible when a phone scales it down.
 
     Parameters
     ----------
@@ -52,26 +53,38 @@ def bar_chart(labels: Sequence[str], values: Sequence[float], *, unit: str = "%"
         An ``<svg>`` element.
     """
     n = len(values)
-    row, text, bar, pad = 36, 14, 14, 2
+    pad, text = 2, 14
+    longest = max((len(label) for label in labels), default=0)
+    inline = longest <= 12  # short labels (patterns, sortings) share the bar's row; longer ones go above it
+    shown = [f"{v:+.{digits}f}{unit}" if v else f"0{unit}" for v in values]
+    if inline:
+        row, bar = 24, 16
+        label_w = 8 * longest + 10
+        value_w = 8 * max(len(t) for t in shown) + 10 if shown else 0
+        x_lo, x_hi = label_w, width - value_w
+    else:
+        row, bar = 36, 14
+        x_lo, x_hi = pad, width - pad
     height = row * n + 4
     lo, hi = min([0.0, *values]), max([0.0, *values])
     span = (hi - lo) or 1.0
-    plot = width - 2 * pad
-    x_of = lambda v: pad + plot * (v - lo) / span  # noqa: E731
+    x_of = lambda v: x_lo + (x_hi - x_lo) * (v - lo) / span  # noqa: E731
     zero = x_of(0.0)
     parts = [_open(width, height, title, 13)]
     for i, (label, v) in enumerate(zip(labels, values)):
         y = 2 + i * row
         x0, x1 = sorted((zero, x_of(v)))
         colour = "#2e7d32" if v > 0 else "#c62828"
-        shown = f"{v:+.{digits}f}{unit}" if v else f"0{unit}"
-        tip = tips[i] if tips else f"{label}: {shown}"
+        tip = tips[i] if tips else f"{label}: {shown[i]}"
+        top = y + (row - bar) / 2 - 1 if inline else y + text + 4
+        baseline = y + row / 2 + 4 if inline else y + text
         parts.append(f'<g><title>{escape(tip)}</title>'
-                     f'<text x="{pad}" y="{y + text}">{escape(label)}</text>'
-                     f'<text x="{width - pad}" y="{y + text}" text-anchor="end">{escape(shown)}</text>'
-                     f'<rect x="{x0:.1f}" y="{y + text + 4}" width="{max(x1 - x0, 1):.1f}" height="{bar}" '
+                     f'<text x="{pad}" y="{baseline:.1f}">{escape(label)}</text>'
+                     f'<text x="{width - pad}" y="{baseline:.1f}" text-anchor="end">{escape(shown[i])}</text>'
+                     f'<rect x="{x0:.1f}" y="{top:.1f}" width="{max(x1 - x0, 1):.1f}" height="{bar}" '
                      f'fill="{colour}"/></g>')
-    parts.append(f'<line x1="{zero:.1f}" y1="{text + 2}" x2="{zero:.1f}" y2="{height}" stroke="#444"/></svg>')
+    parts.append(f'<line x1="{zero:.1f}" y1="{0 if inline else text + 2}" x2="{zero:.1f}" y2="{height}" '
+                 f'stroke="#444"/></svg>')
     return "".join(parts)
 
 
