@@ -194,7 +194,8 @@ class MacaoSolution(Result):
         return out
 
     def to_json(self) -> dict:
-        """The documented JSON: variant, rules, shoe, value, strategies by total/cards, certificate, timings."""
+        """The documented JSON: variant, rules, shoe, value, strategies by total/cards (floats, and exact
+        in ``*_strategy_exact``), certificate, timings."""
         tabs = {s: strategy_table(self.game, self.punter if s == "punter" else self.banker, s) for s in ("punter", "banker")}
         exact = {s: strategy_table(self.game, self.punter if s == "punter" else self.banker, s, exact=True)
                  for s in ("punter", "banker")}

@@ -99,11 +99,12 @@ def percent(x: Any, digits: int = 4, sign: bool = False, value: float | None = N
             return x if value is None else percent(value, digits, sign)
         if hundred.denominator == 1:
             return f"{int(hundred):+d}%" if sign and hundred else f"{int(hundred)}%"
-        x = hundred / 100
-    value = 100 * float(x)
-    if 0 < abs(value) < 0.5 * 10**-digits:  # not zero, so not shown as zero: three significant digits
-        digits = 2 - math.floor(math.log10(abs(value)))
-    return f"{value:+.{digits}f}%" if sign else f"{value:.{digits}f}%"
+        shown = float(hundred)
+    else:
+        shown = 100 * float(x)
+    if 0 < abs(shown) < 0.5 * 10**-digits:  # not zero, so not shown as zero: three significant digits
+        digits = 2 - math.floor(math.log10(abs(shown)))
+    return f"{shown:+.{digits}f}%" if sign else f"{shown:.{digits}f}%"
 
 
 def exact_text(x: Any) -> str:
