@@ -4,8 +4,8 @@ FastAPI (on Starlette, served by uvicorn) because it writes the OpenAPI document
 (``/api/docs``) from the routes themselves, and each API route here is declared from the options of the
 command it runs (:mod:`baccara.web.commands`), so the docs list the command line's options and help.
 Pages are plain HTML forms (GET: every answer has a URL), charts inline SVG; the only script is the
-app's own small ``static/app.js`` (keyboard focus and the simulation's progress), nothing fetched at
-run time.  Every computation runs in a worker thread, at most :data:`MAX_RUNNING` at once; a burst of
+app's own small ``static/app.js`` (the live shoe's focus, a job's progress, a slow page's "working"),
+nothing fetched at run time.  Every computation runs in a worker thread, at most :data:`MAX_RUNNING` at once; a burst of
 requests waits its turn instead of being dropped.
 """
 
