@@ -15,6 +15,7 @@ import typer
 
 from .. import params
 from ..errors import BaccaraError
+from ..punto.report_out import check_out
 from .common import (
     BETS,
     COMMISSION,
@@ -91,8 +92,6 @@ def report(
     default sizes a built-in bet's report takes under 2 minutes on 2 cores.
     Without --out or --json the figures are printed as tables.
     """
-    from ..punto.report_html import check_out, write_report  # lazy: --help needs neither NumPy nor matplotlib
-
     if not bet:
         raise BaccaraError("--bet: give the bet to report on, e.g. --bet dragon7 (see 'baccara bets')")
     if decks is not None and composition is not None:
@@ -136,6 +135,8 @@ def report(
         progress=lambda line: say(f"report: {line}"),
     )
     if out_path is not None:
+        from ..punto.report_html import write_report  # lazy: matplotlib and the page, only for --out
+
         written = write_report(result, out_path)
         say(f"report written to {written}")
     if json_out:

@@ -708,7 +708,7 @@ def simulation_check(bet: Bet, decks: int | None, hands: int, seed: int, tableau
         row(f"line: {w}", exact[ln.name].ev, res.bets[ln.name].ev_per_bet)
     zs = [abs(r["z"]) for r in rows if r["z"] is not None]
     return {"hands": res.hands, "shoes": shoes, "coups_per_shoe": DEFAULT_COUPS, "seed": seed,
-            "deal": "every coup dealt from the full shoe (a continuous shuffler)",
+            "deal": "every coup dealt from the full shoe",
             "decks": "inf" if decks is None else decks, "rows": rows, "max_abs_z": max(zs) if zs else None,
             "lines_checked": len(lines), "seconds": time.perf_counter() - t0}
 
@@ -1051,12 +1051,13 @@ class MathReport(Result):
         if self.decks_compared:
             d = Table(title="By shoe (exact)")
             d.add_column("figure")
-            for c in self.decks_compared:
-                d.add_column(c.label, justify="right")
-            d.add_row("house edge", *[_pct(c.result.edge) for c in self.decks_compared])
-            d.add_row("return to player", *[_pct(1 + c.result.ev) for c in self.decks_compared])
-            d.add_row("hit frequency", *[_pct(c.result.p_win) for c in self.decks_compared])
-            d.add_row("SD", *[f"{c.result.sd:.4f}" for c in self.decks_compared])
+            cols = self.decks_compared
+            for col in cols:
+                d.add_column(col.label, justify="right")
+            d.add_row("house edge", *[_pct(col.result.edge) for col in cols])
+            d.add_row("return to player", *[_pct(1 + col.result.ev) for col in cols])
+            d.add_row("hit frequency", *[_pct(col.result.p_win) for col in cols])
+            d.add_row("SD", *[f"{col.result.sd:.4f}" for col in cols])
             out.append(d)
         h = Table(title="The house's result (units) after N independent hands: exact distribution")
         for c in ("hands", "expected", "SD", "2.5%", "97.5%", "house ahead", "(normal approx.)"):
@@ -1179,7 +1180,7 @@ def check_summary(check: dict) -> str:
     verdict = ("" if z is None else
                f"every one within {math.ceil(z * 10) / 10:.1f} SE of the exact value" if z < 3 else
                f"the farthest {z:.1f} SE from the exact value (a 1-in-370 event per figure for 3 SE)")
-    return (f"Simulation check: {check['hands']:,} hands (seed {check['seed']}, {check['deal']}), {rows} figures: "
+    return (f"Simulation check on {check['hands']:,} hands, {check['deal']} (seed {check['seed']}), {rows} figures: "
             f"{verdict}.")
 
 
@@ -1334,11 +1335,13 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
                 except BaccaraError as e:
                     if "never fired" not in str(e):
                         raise
-                    status = (f"it never bet in {count_shoes:,} shoes dealt to this cut (its trigger, "
+                    status = (f"it never bet in {count_shoes:,} shoe{'s' if count_shoes != 1 else ''} dealt to "
+                              f"this cut (its trigger, "
                               f"{_rule_words(design)}, was never reached)")
                 if count is not None and count.count.placed < MIN_BETS:
                     c = count.count
-                    status = (f"it bet only {c.placed:,} time{'s' if c.placed != 1 else ''} in {c.shoes:,} shoes "
+                    status = (f"it bet only {c.placed:,} time{'s' if c.placed != 1 else ''} in {c.shoes:,} "
+                              f"shoe{'s' if c.shoes != 1 else ''} "
                               f"({c.hands:,} hands): too few to measure anything (fewer than {MIN_BETS} bets)")
             perfect: dict = {}
             effect: dict = {}

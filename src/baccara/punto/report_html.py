@@ -4,8 +4,9 @@ The page needs no network: its style is inline and its charts are SVG drawn
 by matplotlib with the glyphs as paths.  The PDF is the same page printed by
 headless Chromium (from the distribution's packages, as ``scripts/docs.sh``
 uses it), so the two never differ in content; its page numbers, date and bet
-are CSS page-margin boxes.  :func:`check_out` checks the output path before any
-work, so a bad ``--out`` fails at once rather than after the simulations.
+are CSS page-margin boxes.  :func:`~baccara.punto.report_out.check_out` checks the
+output path before any work, so a bad ``--out`` fails at once rather than after the
+simulations.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import html
 import io
 import math
-import os
 import shutil
 import subprocess
 import tempfile
@@ -28,12 +28,11 @@ from ..errors import BaccaraError, ParameterError
 from ..rules import PUNTO_BANCO
 from .known import rank_names
 from .mathreport import HANDS, MIN_BETS, MathReport, check_summary, probability_text, signed_pct
+from .report_out import SUFFIXES, check_out
 from .report_words import estimate, one_in, pays_words, plain, player_rule_words, signed, tableau_rows
 
 #: Seconds Chromium may take to print a page.
 PDF_TIMEOUT = 120
-#: What ``--out`` may end with.
-SUFFIXES = (".html", ".htm", ".pdf")
 #: Hands at which the house-result chart evaluates the exact distribution.
 CHART_HANDS = tuple(round(10 ** (3 + k / 4)) for k in range(13))
 
@@ -70,6 +69,10 @@ class _Raw(str):
     """A table cell already written as HTML (not escaped again)."""
 
 
+class _Wide(_Raw):
+    """A table cell of HTML that spans the rest of its row."""
+
+
 def _e(text: Any) -> str:
     return text if isinstance(text, _Raw) else html.escape(str(text))
 
@@ -98,15 +101,24 @@ def _css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
-def _table(head: list[str], rows: list[list[Any]], numeric: set[int] | None = None) -> str:
+def _table(head: list[str] | None, rows: list[list[Any]], numeric: set[int] | None = None) -> str:
     numeric = numeric or set()
 
     def cls(i: int) -> str:
         return ' class="n"' if i in numeric else ""
 
-    out = ["<table>", "<tr>" + "".join(f"<th{cls(i)}>{_e(h)}</th>" for i, h in enumerate(head)) + "</tr>"]
+    out = ["<table>"]
+    if head:
+        out.append("<tr>" + "".join(f"<th{cls(i)}>{_e(h)}</th>" for i, h in enumerate(head)) + "</tr>")
+    width = len(head) if head else max((len(r) for r in rows), default=0)
     for row in rows:
-        out.append("<tr>" + "".join(f"<td{cls(i)}>{_e(c)}</td>" for i, c in enumerate(row)) + "</tr>")
+        cells = []
+        for i, c in enumerate(row):
+            if isinstance(c, _Wide):
+                cells.append(f"<td colspan='{width - i}'>{c}</td>")
+                break
+            cells.append(f"<td{cls(i)}>{_e(c)}</td>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</table>")
     return "\n".join(out)
 
@@ -289,7 +301,8 @@ def _rules_section(r: MathReport) -> str:
             "</h3>",
             _table(head, rows, numeric=set(range(1, len(head)))),
             "<p class='sub'>D: Banker draws; S: Banker stands.  Rows: Banker's two-card total; columns: Player's "
-            "third card (its value), or 'Player stood'.  Banker stands on 7 and on a natural.</p>"]
+            "third card (its value), or 'Player stood'.  A natural (8 or 9) in either hand ends the coup before any "
+            "draw.</p>"]
     terms = _terms(r)
     rest.append(f"<p><b>The bet.</b>  {_e(r.bet.name)}: {_e(r.bet.description or 'a bet of the user')}.  It is placed "
                 "before the coup and settled by the first line of the pay table (section 2) whose condition holds; "
@@ -398,7 +411,7 @@ def _count_section(r: MathReport, number: int) -> str:
                 else:
                     rows.append(["designed count", where, f"{r.settings['count_shoes']:,}",
                                  f"{pen.count.count.placed:,}" if pen.count is not None else "0",
-                                 _Raw(f"<i>found nothing: {_e(pen.count_status)}</i>"), "", "", ""])
+                                 _Wide(f"<i>found nothing: {_e(pen.count_status)}</i>")])
             if pen.perfect:
                 f = pen.perfect
                 if pen.perfect_measured:
@@ -411,9 +424,9 @@ def _count_section(r: MathReport, number: int) -> str:
                                  estimate(f["win_per_shoe"]["value"], f["win_per_shoe"]["stderr"])])
                 else:
                     rows.append(["perfect counter", where, f"{f['shoes']:,}", f"{f['bets']:,}",
-                                 _Raw(f"<i>found nothing to measure: {f['bets']:,} bet"
-                                      f"{'s' if f['bets'] != 1 else ''} on {f['shoes']:,} shoes (fewer than "
-                                      f"{MIN_BETS})</i>"), "", "", ""])
+                                 _Wide(f"<i>found nothing to measure: {f['bets']:,} bet"
+                                       f"{'s' if f['bets'] != 1 else ''} on {f['shoes']:,} shoes (fewer than "
+                                       f"{MIN_BETS})</i>")])
         if rows:
             rest.append("<h3>At each cut</h3>")
             rest.append(_table(["who", "cut (dealt)", "shoes", "bets", "bets per 100 hands (± 1 SE)",
@@ -532,7 +545,8 @@ def to_html(report: MathReport) -> str:
     p.append(f"<h1>{_e(title)}</h1>")
     p.append(f"<p class='sub'>{_e(r.bet.description)}</p>")
     made = f"Made {_e(r.made)} by baccara {_e(__version__)}" if r.made else f"Made by baccara {_e(__version__)}"
-    cmd = (f" with <code>{_e(r.command)}</code>" if r.command else
+    cmd = (" with <code>" + " ".join(f"<span class='nw'>{_e(w)}</span>" for w in r.command.split(" ")) + "</code>"
+           if r.command else
            " from Python (baccara.math_report), for a bet or shoe no command line names")
     p.append(f"<p class='meta'>{made}{cmd}.  Computed in {r.seconds:.1f} s.  Exact figures are fractions of the "
              f"{r.deals:,} ordered deals of the shoe's cards; every simulated figure is given as value ± one standard "
@@ -547,7 +561,7 @@ def to_html(report: MathReport) -> str:
                ["counting", verdict["text"]]]
     if r.check:
         summary.append(["simulation check", check_summary(r.check)])
-    p.append(f"<div class='keep'><h2>Summary</h2>{_table(['', ''], summary, numeric=set())}</div>")
+    p.append(f"<div class='keep'><h2>Summary</h2>{_table(None, summary)}</div>")
 
     p.append(_rules_section(r))
 
@@ -628,59 +642,6 @@ def to_html(report: MathReport) -> str:
     style = _STYLE.replace("FOOTER", _css_string(footer))
     return (f"<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>{_e(title)}</title>"
             f"<style>{style}</style></head><body>\n{body}\n</body></html>\n")
-
-
-def check_out(path: str | Path, browser: str | None = None) -> Path:
-    """Check, before any work, that the report can be written at ``path``.
-
-    Parameters
-    ----------
-    path : str or Path
-        ``FILE.html`` (or ``.htm``) or ``FILE.pdf``.
-    browser : str, optional
-        The Chromium executable for a PDF (default: :func:`~baccara.browser.chromium`).
-
-    Returns
-    -------
-    Path
-        The path.
-
-    Raises
-    ------
-    ParameterError
-        An empty name, another suffix, a missing folder, a folder or other non-file in the way, a
-        place where no file can be created or an existing file that cannot be overwritten, or a
-        PDF without Chromium.
-    """
-    text = str(path)
-    if not text.strip():
-        raise ParameterError("--out needs a file name ending in .html or .pdf, got an empty string")
-    if "\0" in text:
-        raise ParameterError(f"--out: a file name cannot contain a NUL character, got {text!r}")
-    p = Path(text)
-    if p.suffix.lower() not in SUFFIXES:
-        raise ParameterError(f"--out must name a .html or .pdf file, got {text!r}")
-    parent = p.parent
-    if not parent.exists():
-        raise ParameterError(f"--out: folder {str(parent)!r} does not exist")
-    if not parent.is_dir():
-        raise ParameterError(f"--out: {str(parent)!r} is not a folder")
-    if p.exists() and not p.is_file():
-        raise ParameterError(f"--out: {text!r} exists and is not a file")
-    if p.exists():
-        if not os.access(p, os.W_OK):
-            raise ParameterError(f"--out: cannot overwrite {text!r}: permission denied")
-    else:
-        try:
-            fd, probe = tempfile.mkstemp(prefix=".baccara-report-", dir=parent)
-            os.close(fd)
-            os.unlink(probe)
-        except OSError as e:
-            raise ParameterError(f"--out: cannot write in folder {str(parent)!r}: {e.strerror or e}") from None
-    if p.suffix.lower() == ".pdf" and (browser or chromium()) is None:
-        raise ParameterError("--out: a PDF is printed by Chromium, which is not installed (install the "
-                             "distribution's chromium package), or write the report as FILE.html")
-    return p
 
 
 def write_html(report: MathReport, path: str | Path) -> Path:
