@@ -593,11 +593,11 @@ def test_a_lab_submissions_figures(simulated_d7):
     for table in re.findall(r"<table>.*?</table>", page, flags=re.S):
         for cell in re.findall(r"<td[^>]*>(.*?)</td>", table, flags=re.S):
             if "±" in cell:
-                assert "1 SE" in cell or "± 1 SE" in table, cell
+                assert "1 SE" in _page_text(cell) or "± 1 SE" in _page_text(table), cell
     for _, para in re.findall(r"<(p|li)(?:\s[^>]*)?>(.*?)</\1>", re.sub(r"<svg.*?</svg>", "", page, flags=re.S),
                               flags=re.S):
         if "±" in para:
-            assert "1 SE" in para, para
+            assert "1 SE" in _page_text(para), para
 
 
 def test_simulation_check_of_the_exact_figures(simulated_d7):

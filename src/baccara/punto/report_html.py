@@ -46,10 +46,12 @@ h3 { font-size: 11pt; margin: 0.8em 0 0.3em; break-after: avoid; page-break-afte
 table { border-collapse: collapse; margin: 0.5em 0; break-inside: avoid; page-break-inside: avoid; }
 th, td { border: 1px solid #bbb; padding: 2px 6px; vertical-align: top; }
 th { background: #eee; text-align: left; }
-td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+th.n { text-align: right; }
 td.c { text-align: center; }
 .x { font-family: "DejaVu Sans Mono", monospace; font-size: 8.5pt; }
 .nw { white-space: nowrap; }
+.lbl { display: inline-block; min-width: 12em; }
 .sub { color: #555; }
 .meta { color: #333; font-size: 9pt; }
 .meta code { font-size: 8.5pt; word-break: break-word; }
@@ -74,7 +76,10 @@ class _Wide(_Raw):
 
 
 def _e(text: Any) -> str:
-    return text if isinstance(text, _Raw) else html.escape(str(text))
+    """Escaped text, with an estimate and its error (``x ± y``, ``1 SE``) kept on one line."""
+    if isinstance(text, _Raw):
+        return text
+    return html.escape(str(text)).replace(" ± ", "&nbsp;±&nbsp;").replace("1 SE", "1&nbsp;SE")
 
 
 def _exact(x: Fraction | int) -> _Raw:
@@ -95,6 +100,12 @@ def _pct(x: Any, digits: int = 4) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "-"
     return plain(float(x) * 100, digits) + "%"
+
+
+def _units(x: float) -> str:
+    """Units with thousands separators and one decimal, never a negative zero."""
+    text = f"{x:,.1f}"
+    return text[1:] if text.startswith("-") and float(text.replace(",", "")) == 0 else text
 
 
 def _css_string(text: str) -> str:
@@ -339,7 +350,9 @@ def _by_decks_section(r: MathReport, number: int) -> str:
     rows.append(["standard deviation"] + [plain(c.result.sd, 4) for c in cols])
     for i, ln in enumerate(r.lines):
         rows.append([f"{ln.words}: {pays_words(ln.pays)}"]
-                    + [f"{_pct(c.lines[i].probability, 4)} ({one_in(c.lines[i].probability)})" for c in cols])
+                    + [_Raw(f"{_pct(c.lines[i].probability, 4)}<br><span class='sub'>"
+                            f"{one_in(c.lines[i].probability)}</span>") for c in cols])
+    rows = [[_Raw(f"<span class='lbl'>{_e(row[0])}</span>")] + row[1:] for row in rows]
     first = _table(head, rows, numeric=num)
     rest = ("<p class='sub'>Every figure exact, for one coup from a full shoe of fresh decks; the continuous shuffler "
             "deals every coup from a full shoe of infinitely many decks (cards with replacement).  Each column is "
@@ -351,7 +364,7 @@ def _house_section(r: MathReport, number: int) -> str:
     rows = []
     for h in r.house_results():
         rows.append([f"{h['hands']:,}", f"{h['mean']['float']:,.1f}", f"{h['sd']:,.1f}",
-                     f"{plain(h['low'], 1)} to {plain(h['high'], 1)}",
+                     f"{_units(h['low'])} to {_units(h['high'])}",
                      f"{plain(h['low_percent'], 3)}% to {plain(h['high_percent'], 3)}%", probability_text(h),
                      f"{h['p_even']:.4f}" if h["p_even"] >= 5e-5 else ("0" if h["p_even"] == 0 else "< 0.0001"),
                      f"{h['normal']['p_house_ahead']:.4f}"])
@@ -514,14 +527,15 @@ def _check_section(r: MathReport, number: int) -> str:
         ex = row["exact"]["float"]
         rows.append([row["figure"], _with_exact(plain(ex, 8), Fraction(row["exact"]["exact"])),
                      estimate(row["simulated"], row["stderr"], sign=False),
-                     f"{plain(row['low95'], 6)} to {plain(row['high95'], 6)}",
+                     _Raw(f"{plain(row['low95'], 6)} to<br>{plain(row['high95'], 6)}"),
                      "-" if row["z"] is None else signed(row["z"], 2)])
     first = (f"<p>{_e(check_summary(c))}</p>"
              + _table(["figure", "exact", "simulated (± 1 SE)", "95% interval", "z"], rows, numeric={1, 2, 3, 4}))
     rest = (f"<p class='sub'>{c['hands']:,} hands in {c['shoes']:,} runs of {c['coups_per_shoe']} coups, every coup "
-            f"dealt from the full {_e(r.shoe.label())} shoe (a continuous shuffler), seed {c['seed']}, by the "
-            "package's simulator, which shares no code with the exact engine's counting of deals.  z = (simulated - "
-            "exact) / SE; about 1 figure in 20 falls outside its 95% interval by chance.</p>")
+            f"dealt from a full shoe of {_e(r.shoe.label())} (a continuous shuffler), seed {c['seed']}, by the "
+            "package's simulator, which shuffles and deals cards one by one instead of counting deals (it shares "
+            "only the bet's payout for each outcome).  z = (simulated - exact) / SE; about 1 figure in 20 falls "
+            "outside its 95% interval by chance.</p>")
     return _section(number, "Simulation check of the exact figures", first, rest)
 
 
