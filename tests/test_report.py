@@ -171,7 +171,7 @@ def test_perfect_counter_is_analyse_counts(simulated_d7):
 def test_pairs_have_no_linear_count_but_a_perfect_counter():
     r = math_report(8, "player_pair", design_shoes=200, count_shoes=200, perfect_shoes=2, cuts=(14,),
                     sort_cards=(), check_hands=0)
-    assert r.design is None and r.count_note.startswith("no linear count")
+    assert r.design is None and r.count_note.startswith("there is no linear count")
     assert "--count" not in r.count_note and "baccara count" not in r.count_note  # no other command's options
     assert r.penetrations[0].count is None and r.penetrations[0].perfect["shoes"] == 2
     json.dumps(r.to_json(), allow_nan=False)
@@ -509,6 +509,10 @@ def test_a_pair_bet_is_edge_sorted_by_rank(monkeypatch):
     monkeypatch.setattr(M, "best_sorting", spy)
     r = math_report(8, "player_pair", count_shoes=0, check_hands=0, sort_cards=(1,))
     assert seen == ["rank"] and r.settings["sort_by"] == "rank"
+    # One card read tells nothing of a pair: no sort gains, and the page says so rather than "{A}, 0.000%".
+    assert r.sorting[1].best.advantage == 0
+    page = _page_text(to_html(r))
+    assert "no sort gains anything" in page and "{A}" not in page
     math_report(8, "dragon7", count_shoes=0, check_hands=0, sort_cards=(1,))
     assert seen == ["rank", "value"]
 

@@ -717,11 +717,11 @@ def _plain_failure(e: BaccaraError, what: str) -> str:
     """A library error in the report's own words (no option of another command)."""
     text = str(getattr(e, "cli_message", e))
     if "effects of removal are all equal" in text:
-        return ("no linear count: the bet's effects of removal are all equal from a full shoe (a pair's chance "
-                "depends on the squares of the rank counts, not on which ranks are gone), so no count of tags "
-                "can track it")
+        return ("there is no linear count, since the bet's effects of removal are all equal from a full shoe (a "
+                "pair's chance depends on the squares of the rank counts, not on which ranks are gone) and no count "
+                "of tags can track it")
     if "no trigger of this count wins" in text:
-        return f"no linear count wins: {text.split(': ', 1)[-1]}"
+        return f"no linear count wins ({text.split(': ', 1)[-1]})"
     return f"{what}: {text.split(': ', 1)[-1] if text.startswith('--') else text}"
 
 
@@ -1084,8 +1084,9 @@ class MathReport(Result):
             out.append(f"Edge sorting: {self.sort_note}")
         for n, srt in self.sorting.items():
             b = srt.best
-            out.append(f"Edge sorting by {srt.by}, {n} card{'s' if n > 1 else ''} read: sort "
-                       f"{{{', '.join(rank_names(b.sorted_ranks))}}} from the rest, advantage "
+            read = f"Edge sorting by {srt.by}, {n} card{'s' if n > 1 else ''} read: "
+            out.append(read + "no sort gains anything" if b.advantage <= 0 else
+                       read + f"sort {{{', '.join(rank_names(b.sorted_ranks))}}} from the rest, advantage "
                        f"{_pct(b.advantage)} per coup")
         cj = self.count_json()
         if cj is not None:

@@ -407,8 +407,6 @@ def _count_section(r: MathReport, number: int) -> str:
                     f"({d.correlation:.4f}).  The trigger is the true count that won most on {d.shoes:,} shoes "
                     f"(seed {d.seed}, cut {d.cut}); the figures below are measured on other shoes (seed "
                     f"{r.settings['count_seed']}), since a trigger chosen on a sample flatters that sample.</p>")
-    elif r.count_note:
-        rest.append(f"<p class='note'>{_e(r.count_note[0].upper() + r.count_note[1:])}.</p>")
     if r.penetrations:
         rows = []
         for pen in r.penetrations:
@@ -474,6 +472,10 @@ def _sorting_section(r: MathReport, number: int) -> str:
     by = r.settings.get("sort_by") or "value"
     for k, srt in r.sorting.items():
         b = srt.best
+        if b.advantage <= 0:
+            rows.append([k, _Wide(f"<i>no sort gains anything: of {len(srt.ranking):,} sorts by {_e(srt.by)}, none "
+                                  f"gives {_e(r.bet.name)} a positive expectation on any pattern</i>")])
+            continue
         rows.append([k, "{" + ", ".join(rank_names(b.sorted_ranks)) + "}", _pct(b.bet_frequency, 3),
                      _with_exact(_pct(b.advantage), b.advantage), "-" if b.per_bet is None else _pct(b.per_bet)])
     first = _table(["cards read", "best sort (one class)", "bets %", "advantage per coup", "per bet"], rows,
