@@ -695,11 +695,11 @@ def simulation_check(bet: Bet, decks: int | None, hands: int, seed: int, tableau
     rows = []
 
     def row(figure: str, x: Fraction, est: Any) -> None:
-        v, se = est.value, est.stderr
+        v, se = est.value, _nn(est.stderr)
         z = est.z(x)
         rows.append({"figure": figure, "exact": _num(x), "simulated": v + 0.0, "stderr": se,
-                     "low95": v - Z95 * se, "high95": v + Z95 * se,
-                     "z": None if z is None or math.isinf(z) else z})
+                     "low95": None if se is None else v - Z95 * se, "high95": None if se is None else v + Z95 * se,
+                     "z": None if z is None or math.isinf(z) or math.isnan(z) else z})
 
     row("return per unit bet (EV)", exact[bet.name].ev, res.bets[bet.name].ev_per_bet)
     row("hit frequency (the bet wins)", exact[bet.name].p_win, res.bets[bet.name].hit)
@@ -873,8 +873,8 @@ class MathReport(Result):
             if not p.perfect:
                 return "the perfect counter was not simulated there"
             if not p.perfect_measured:
-                return (f"the perfect counter bet only {p.perfect['bets']:,} times on {p.perfect['shoes']:,} shoes "
-                        "there, too few to measure")
+                return (f"the perfect counter bet only {_n(p.perfect['bets'], 'time')} on "
+                        f"{_n(p.perfect['shoes'], 'shoe')} there, too few to measure")
             v, e = fig(p.perfect["win_per_100_hands"])
             return f"the perfect counter bounds any count at {estimate(v, e)} (1 SE) there"
 
@@ -1109,11 +1109,12 @@ class MathReport(Result):
                 w = p.perfect["win_per_100_hands"]
                 parts.append(f"the perfect counter {estimate(w['value'], w['stderr'])} (1 SE)")
             elif p.perfect:
-                parts.append(f"the perfect counter bet {p.perfect['bets']:,} times on {p.perfect['shoes']:,} shoes: "
-                             "too few to measure")
+                parts.append(f"the perfect counter bet {_n(p.perfect['bets'], 'time')} on "
+                             f"{_n(p.perfect['shoes'], 'shoe')}: too few to measure")
             if p.cut_effect:
                 e = p.cut_effect["effect_on_house_edge"]
-                parts.append(f"the cut card changes the house edge by "
+                parts.append("the cut card's effect is not measured (one shoe gives no standard error)"
+                             if e["stderr"] is None else f"the cut card changes the house edge by "
                              f"{estimate(e['value'], e['stderr'], scale=100, unit='%')} (1 SE)")
             out.append(f"Cut {p.cut} ({p.penetration:.1%} dealt): {'; '.join(parts) or 'nothing simulated'}")
         out.append(self.verdict()["text"])
@@ -1122,6 +1123,11 @@ class MathReport(Result):
             out.append(check_summary(self.check))
         out.extend(f"Note: {n}" for n in self.notes)
         return out
+
+
+def _n(n: int, word: str) -> str:
+    """``"1 shoe"``, ``"2 shoes"``, ``"100,000 shoes"``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def signed_pct(x: Fraction | float, digits: int) -> str:
@@ -1178,7 +1184,7 @@ def check_summary(check: dict) -> str:
     """
     z = check.get("max_abs_z")
     rows = len(check["rows"])
-    verdict = ("" if z is None else
+    verdict = ("too few hands for standard errors" if z is None else
                f"every one within {math.ceil(z * 10) / 10:.1f} SE of the exact value" if z < 3 else
                f"the farthest {z:.1f} SE from the exact value (a 1-in-370 event per figure for 3 SE)")
     return (f"Simulation check on {check['hands']:,} hands, {check['deal']} (seed {check['seed']}), {rows} figures: "

@@ -102,6 +102,10 @@ def _pct(x: Any, digits: int = 4) -> str:
     return plain(float(x) * 100, digits) + "%"
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
 def _units(x: float) -> str:
     """Units with thousands separators and one decimal, never a negative zero."""
     text = f"{x:,.1f}"
@@ -435,9 +439,8 @@ def _count_section(r: MathReport, number: int) -> str:
                                  estimate(f["win_per_shoe"]["value"], f["win_per_shoe"]["stderr"])])
                 else:
                     rows.append(["perfect counter", where, f"{f['shoes']:,}", f"{f['bets']:,}",
-                                 _Wide(f"<i>found nothing to measure: {f['bets']:,} bet"
-                                       f"{'s' if f['bets'] != 1 else ''} on {f['shoes']:,} shoes (fewer than "
-                                       f"{MIN_BETS})</i>")])
+                                 _Wide(f"<i>found nothing to measure: {_plural(f['bets'], 'bet')} on "
+                                       f"{_plural(f['shoes'], 'shoe')} (fewer than {MIN_BETS})</i>")])
         if rows:
             rest.append("<h3>At each cut</h3>")
             rest.append(_table(["who", "cut (dealt)", "shoes", "bets", "bets per 100 hands (± 1 SE)",
@@ -468,6 +471,9 @@ def _count_section(r: MathReport, number: int) -> str:
 def _sorting_section(r: MathReport, number: int) -> str:
     if r.sort_note:
         return _section(number, "Edge sorting", f"<p class='note'>{_e(r.sort_note)}</p>")
+    if not r.sorting:
+        return _section(number, "Edge sorting", "<p class='note'>Not computed: no number of cards read was asked "
+                                                "for.</p>")
     rows = []
     by = r.settings.get("sort_by") or "value"
     for k, srt in r.sorting.items():
@@ -505,6 +511,10 @@ def _cut_section(r: MathReport, number: int) -> str:
         if not ce:
             continue
         mean = ce["mean_ev_per_hand"]
+        if mean["stderr"] is None:
+            rows.append([f"{pen.cut} ({pen.penetration:.1%})", f"{ce['shoes']:,}", f"{ce['hands']:,}",
+                         _Wide("<i>not measured: one shoe gives no standard error</i>")])
+            continue
         rows.append([f"{pen.cut} ({pen.penetration:.1%})", f"{ce['shoes']:,}", f"{ce['hands']:,}",
                      estimate(-mean["value"], mean["stderr"], scale=100, sign=False, unit="%"), _pct(r.edge),
                      estimate(ce["effect_on_house_edge"]["value"], ce["effect_on_house_edge"]["stderr"], scale=100,
@@ -529,11 +539,11 @@ def _check_section(r: MathReport, number: int) -> str:
         ex = row["exact"]["float"]
         rows.append([row["figure"], _with_exact(plain(ex, 8), Fraction(row["exact"]["exact"])),
                      estimate(row["simulated"], row["stderr"], sign=False),
-                     _Raw(f"{plain(row['low95'], 6)} to<br>{plain(row['high95'], 6)}"),
+                     "-" if row["low95"] is None else _Raw(f"{plain(row['low95'], 6)} to<br>{plain(row['high95'], 6)}"),
                      "-" if row["z"] is None else signed(row["z"], 2)])
     first = (f"<p>{_e(check_summary(c))}</p>"
              + _table(["figure", "exact", "simulated (± 1 SE)", "95% interval", "z"], rows, numeric={1, 2, 3, 4}))
-    rest = (f"<p class='sub'>{c['hands']:,} hands in {c['shoes']:,} runs of {c['coups_per_shoe']} coups, every coup "
+    rest = (f"<p class='sub'>{c['hands']:,} hands in {_plural(c['shoes'], 'run')} of {c['coups_per_shoe']} coups, every coup "
             f"dealt from a full shoe of {_e(r.shoe.label())} (a continuous shuffler), seed {c['seed']}, by the "
             "package's simulator, which shuffles and deals cards one by one instead of counting deals (it shares "
             "only the bet's payout for each outcome).  z = (simulated - exact) / SE; about 1 figure in 20 falls "
