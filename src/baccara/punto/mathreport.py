@@ -814,7 +814,10 @@ class MathReport(Result):
         list of dict
             One per number of hands.
         """
-        return [self.moments.house_result(n) for n in HANDS]
+        rows = self.__dict__.get("_house_rows")
+        if rows is None:  # each row convolves the exact distribution: computed once per report
+            rows = self.__dict__["_house_rows"] = [self.moments.house_result(n) for n in HANDS]
+        return rows
 
     def comparison(self, pen: Penetration) -> str:
         """The designed count against the perfect counter at one cut, their standard errors respected.
