@@ -449,8 +449,14 @@ class Penetration:
         return bool(self.perfect) and self.perfect["bets"] >= MIN_BETS
 
     def count_json(self) -> dict | None:
-        """The designed count's figures (None where no count was designed); without figures, and with
-        its ``status``, when it bet fewer than :data:`MIN_BETS` times."""
+        """The designed count's figures at this cut.
+
+        Returns
+        -------
+        dict or None
+            None where no count was designed; ``measured`` false, the figures None and a
+            ``status`` saying why when it bet fewer than :data:`MIN_BETS` times (or never).
+        """
         if self.count is None:
             return {"bets": 0, "measured": False, "status": self.count_status} if self.count_status else None
         doc = _count_json(self.count)
@@ -593,6 +599,14 @@ class DeckColumn:
         return f"{self.decks} deck{'s' if self.decks != 1 else ''}"
 
     def to_json(self) -> dict:
+        """The column as JSON.
+
+        Returns
+        -------
+        dict
+            ``decks`` (``"inf"`` for the continuous shuffler), ``label``, ``shoe``, ``bet`` (as
+            ``baccara edge --json`` has it), ``return_to_player`` and ``pay_table``.
+        """
         r = self.result
         return {"decks": "inf" if self.decks is None else self.decks, "label": self.label, "shoe": self.shoe,
                 "bet": bet_json(r), "return_to_player": _num(1 + r.ev),
@@ -994,7 +1008,7 @@ class MathReport(Result):
             return None
         d = self.design
         system = d.system
-        decks = self.settings.get("decks") or _fresh_decks(self.shoe) or 0
+        decks = _fresh_decks(self.shoe) or 0  # a count is only designed on fresh decks
         deck_sum = 4 * sum(int(t) for t in d.tags)
         rule = system.rules[0]
         return {"level": d.level, "tags": dict(zip(RANKS, [int(t) for t in d.tags])),
