@@ -79,7 +79,8 @@ def _e(text: Any) -> str:
     """Escaped text, with an estimate and its error (``x ± y``, ``1 SE``) kept on one line."""
     if isinstance(text, _Raw):
         return text
-    return html.escape(str(text)).replace(" ± ", "&nbsp;±&nbsp;").replace("1 SE", "1&nbsp;SE")
+    return (html.escape(str(text)).replace(" ± ", "&nbsp;±&nbsp;").replace("± 1 SE", "±&nbsp;1&nbsp;SE")
+            .replace("1 SE", "1&nbsp;SE"))
 
 
 def _exact(x: Fraction | int) -> _Raw:
