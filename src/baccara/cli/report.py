@@ -60,7 +60,7 @@ def report(
                                      help=f"Shoes on which the count's trigger is chosen (default {DESIGN_SHOES:,})."),
     count_shoes: str = typer.Option(str(COUNT_SHOES), "--count-shoes",
                                     help=f"Shoes on which the count is measured at each cut (default {COUNT_SHOES:,}; "
-                                         "0: no simulation)."),
+                                         "0: no count, perfect counter or cut card simulated)."),
     perfect_shoes: str | None = typer.Option(None, "--perfect-shoes",
                                              help=f"Shoes for the perfect counter and the cut card's effect at each "
                                                   f"cut (default {PERFECT_SHOES:,}; {PERFECT_SHOES_RANK} for bets on "
