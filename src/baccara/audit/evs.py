@@ -220,20 +220,29 @@ class CoupTable:
         by_rank = res != "value"
         shoe_res = "value" if not by_rank else res
         units = 13 if by_rank else 10
-        groups = [frozenset({r}) for r in range(13)] if by_rank else \
-            [frozenset(r for r in range(13) if RANK_VALUE[r] == v) for v in range(10)]
-        knowns = [Known((g,) + (None,) * 5, "first card") for g in groups]
         out = np.full((self.rows, units, len(chosen)), np.nan)
-        ranks_left = self.rank_left()
         for i in range(self.rows):
-            shoe = _shoe(self.left[i], shoe_res)
-            for u, g in enumerate(groups):
-                if not any(ranks_left[i, r] for r in g):
-                    continue
-                res_u = evaluate(shoe, chosen, tableau, knowns[u])
-                out[i, u] = [float(res_u[b.name].ev) for b in chosen]
+            out[i] = _first_card_prices(self.left[i].tobytes(), shoe_res, tuple(chosen), tableau)
         return CoupTable(self.bets, self.shoe, self.number, self.index, self.left, self.first_rank, self.classes,
                          self.ev, self.ev_exact, self.payout, self.payout_exact, self.fresh, out, by_rank)
+
+
+@lru_cache(maxsize=65536)
+def _first_card_prices(left: bytes, resolution: str, bets: tuple[Bet, ...], tableau: Tableau) -> np.ndarray:
+    """(units, bets): each bet's EV given the first card's value (rank unless ``resolution`` is value), NaN where
+    no such card is left; cached, so that audits of overlapping logs price a coup once."""
+    counts = np.frombuffer(left, dtype=np.int64)
+    ranks_left = counts.reshape(13, 4).sum(axis=1)
+    groups = [frozenset({r}) for r in range(13)] if resolution != "value" else \
+        [frozenset(r for r in range(13) if RANK_VALUE[r] == v) for v in range(10)]
+    shoe = _shoe(counts, resolution)
+    out = np.full((len(groups), len(bets)), np.nan)
+    for u, g in enumerate(groups):
+        if not any(ranks_left[r] for r in g):
+            continue
+        got = evaluate(shoe, bets, tableau, Known((g,) + (None,) * 5, "first card"))
+        out[u] = [float(got[b.name].ev) for b in bets]
+    return out
 
 
 def coup_table(hands: HandLog, bets: Mapping[str, Bet], names: Iterable[str],
