@@ -170,6 +170,11 @@ def test_ev_given_the_first_cards_class_is_the_edge_sort_engine(small_logs):
     by_class = table.class_ev(s)
     logged = table.class_ev(s, recorded=True)
     assert np.allclose(by_class, logged)  # the simulator logs the classes of that sorting
+    # priced class by class, the same prices
+    assert np.allclose(table.class_ev_direct(s, BETS), by_class, rtol=0, atol=1e-13)
+    assert np.allclose(table.class_ev_direct(s, BETS, recorded=True), logged, rtol=0, atol=1e-13)
+    odd = frozenset({0, 10})  # A, J: splits the value-0 cards, priced by rank
+    assert np.allclose(table.class_ev_direct(odd, BETS), table.class_ev(odd), rtol=0, atol=1e-13)
     for row in (0, 7, table.rows - 1):
         ranks = table.rank_left()[row]
         shoe = Shoe.from_ranks([int(x) for x in ranks])
@@ -330,3 +335,18 @@ def test_must_hold_over_a_thousand_players_of_each_kind():
     assert blind.players == flat.players == sorter.players == 1000
     assert blind.rate <= 0.01 and flat.rate <= 0.01
     assert sorter.verdicts["edge sorting"] >= 990
+
+
+def test_simulate_punto_writes_logs_that_the_audit_reads(tmp_path):
+    r = runner.invoke(app, ["simulate", "punto", "--log", str(tmp_path), "--seat", "ann=blind", "--seat",
+                            "edge_only:6,7,8,9", "--shoes", "1", "--decks", "2", "--seed", "9"])
+    assert r.exit_code == 0, r.output
+    hands = read_hands(tmp_path / "hands.csv", decks=2)
+    bets = read_bets(tmp_path / "bets.csv", hands, BETS)
+    assert set(bets.players) <= {"ann", "seat2"} and "seat2" in bets.players
+    assert hands.has_classes  # the sorter's shoe logs its first cards' classes
+    # shoe 1 of seed 9 is the simulator's: the same cards as simulate_logs deals
+    same, _ = simulate_logs(seats("blind"), 1, decks=2, seed=9)
+    assert hands.shoes[0].sequence() == same.shoes[0].sequence()
+    r = runner.invoke(app, ["simulate", "punto", "--seat", "blind", "--shoes", "1"])
+    assert r.exit_code == 2 and "--log" in r.output

@@ -423,17 +423,24 @@ def audit(hands: HandLog | str | Path, bets: BetLog | str | Path, *, decks: int 
     hyps = [Hypothesis("counting", "counting", "each bet's exact EV given the cards left (cards seen before it)",
                        table.ev)]
     sets = [s for s, _ in cands] + [s for s in extra if s not in [c for c, _ in cands]]
-    if sets or logged is not None:
+    wanted = len(sets) + (logged is not None)
+    by_unit = 2 * wanted > 10  # every value's price once, or each class's price when few sortings are tested
+    if by_unit:
         table = table.with_first_cards(defs, tableau)
+
+    def prices(s: frozenset[int], recorded: bool = False) -> np.ndarray:
+        got = table.class_ev(s, recorded) if by_unit else table.class_ev_direct(s, defs, tableau, recorded)
+        return got - table.ev
+
     if logged is not None:
         hyps.append(Hypothesis("edge_sorting:logged", "edge sorting",
                                "what the first card's class, as logged (sorted: " + ", ".join(rank_names(logged))
-                               + "), adds to the EV given the cards left", table.class_ev(logged, True) - table.ev))
+                               + "), adds to the EV given the cards left", prices(logged, True)))
     for s in sets:
         key = "edge_sorting:" + ",".join(rank_names(s))
         hyps.append(Hypothesis(key, "edge sorting", f"what the first card's class under the sorting "
                                f"{', '.join(rank_names(s))} | rest adds to the EV given the cards left",
-                               table.class_ev(s) - table.ev))
+                               prices(s)))
     players: dict[str, PlayerAudit] = {}
     for player in bet_log.players:
         rng = np.random.default_rng([seed, zlib.crc32(player.encode("utf-8"))])

@@ -198,6 +198,48 @@ class CoupTable:
         keep = known & (tot > 0)
         return np.where(keep[:, None], out, self.ev)
 
+    def class_ev_direct(self, ranks: frozenset[int], bets: Mapping[str, Bet], tableau: Tableau = PUNTO_BANCO,
+                        recorded: bool = False) -> np.ndarray:
+        """:meth:`class_ev` priced class by class: two conditioned prices a coup (cheaper than every value's
+        when few sortings are tested).
+
+        Parameters
+        ----------
+        ranks : frozenset of int
+            The sorted class.
+        bets : mapping of str to Bet
+            The bets, by name (those of :attr:`bets`).
+        tableau : Tableau
+            The drawing rules.
+        recorded : bool
+            Take each coup's class from ``first_class`` as logged.
+
+        Returns
+        -------
+        numpy.ndarray
+            (rows, bets) floats, the same prices as :meth:`class_ev`.
+        """
+        chosen = tuple(bets[n] for n in self.bets)
+        res = max((b.resolution for b in chosen), key=_ORDER.index)
+        if res == "value" and any(RANK_VALUE[r] == 0 for r in ranks) and not all(
+                r in ranks for r in range(9, 13)):
+            res = "rank"  # the class splits the cards of value 0: price by rank
+        member = np.array([r in ranks for r in range(13)])
+        out = self.ev.copy()
+        left_ranks = self.rank_left()
+        for i in range(self.rows):
+            if recorded:
+                if not self.classes[i]:
+                    continue
+                in_s = self.classes[i] == "S"
+            else:
+                in_s = bool(member[self.first_rank[i]])
+            cls = ranks if in_s else frozenset(range(13)) - ranks
+            if not any(left_ranks[i, r] for r in cls):
+                continue
+            out[i] = _class_prices(self.left[i].tobytes(), res, chosen, tableau, frozenset(cls))
+        return out
+
     def with_first_cards(self, bets: Mapping[str, Bet], tableau: Tableau = PUNTO_BANCO) -> CoupTable:
         """This table with :attr:`unit_ev` filled: every coup priced given its first card's value (or rank).
 
@@ -243,6 +285,15 @@ def _first_card_prices(left: bytes, resolution: str, bets: tuple[Bet, ...], tabl
         got = evaluate(shoe, bets, tableau, Known((g,) + (None,) * 5, "first card"))
         out[u] = [float(got[b.name].ev) for b in bets]
     return out
+
+
+@lru_cache(maxsize=65536)
+def _class_prices(left: bytes, resolution: str, bets: tuple[Bet, ...], tableau: Tableau,
+                  cls: frozenset[int]) -> np.ndarray:
+    """(bets,): each bet's EV given that the first card's rank is in ``cls``; cached."""
+    shoe = _shoe(np.frombuffer(left, dtype=np.int64), resolution)
+    got = evaluate(shoe, bets, tableau, Known((cls,) + (None,) * 5, "first card"))
+    return np.array([float(got[b.name].ev) for b in bets])
 
 
 def coup_table(hands: HandLog, bets: Mapping[str, Bet], names: Iterable[str],

@@ -282,3 +282,54 @@ def write_logs(hands: HandLog, bets: BetLog, directory: str | Path, fmt: str = "
     except OSError as e:
         raise BaccaraError(f"--log: cannot make the folder {d}: {e.strerror or e}") from None
     return write_hands(hands, d / f"hands.{fmt}"), write_bets(bets, d / f"bets.{fmt}")
+
+
+#: Most shoes a simulated log may hold (a log is for reading, not for statistics).
+MAX_LOG_SHOES = 100_000
+
+
+def log_run(directory: str, seats: Sequence[str], shoes: int, *, decks: int = 8, seed: int = 0,
+            cut: int = DEFAULT_CUT, fmt: str = "csv", sorted_ranks: str | None = None,
+            bet_defs: Mapping[str, Bet] | None = None, tableau: Tableau = PUNTO_BANCO) -> tuple[Path, Path]:
+    """What ``baccara simulate punto --log DIR --seat ...`` does: deal, log and write the two files.
+
+    Parameters
+    ----------
+    directory : str
+        The folder for ``hands.csv`` and ``bets.csv`` (or ``.parquet``).
+    seats : sequence of str
+        ``NAME=KIND[:ARG]`` or ``KIND[:ARG]`` (named seat1, seat2, ...), as :func:`parse_seat` reads them.
+    shoes : int
+        Shoes dealt.
+    decks, seed, cut : int
+        The shoe, the simulator's seed and the cut card.
+    fmt : str
+        ``csv`` or ``parquet``.
+    sorted_ranks : str, optional
+        The sorted class whose ``first_class`` is logged (default: the first edge seat's).
+    bet_defs : mapping of str to Bet, optional
+        The bets (default: the built-in bets).
+    tableau : Tableau
+        The drawing rules.
+
+    Returns
+    -------
+    tuple of Path
+        The two files written.
+    """
+    if not seats:
+        raise BaccaraError("--log needs at least one --seat: blind[:BETS], flat[:BET], count:FILE.toml, perfect:BET, "
+                           "edge:RANKS or edge_only:RANKS (NAME=... to name the player)")
+    if shoes > MAX_LOG_SHOES:
+        raise BaccaraError(f"--log: at most {MAX_LOG_SHOES:,} shoes in a log, got {shoes:,}")
+    parsed = []
+    for i, text in enumerate(seats, start=1):
+        name, eq, spec = text.partition("=")
+        if not eq:
+            name, spec = f"seat{i}", text
+        if not name.strip():
+            raise BaccaraError(f"--seat {text!r}: the player's name before '=' is empty")
+        parsed.append(parse_seat(spec, name.strip()))
+    hands, bets = simulate_logs(parsed, shoes, decks=decks, seed=seed, cut=cut, sorted_ranks=sorted_ranks,
+                                bet_defs=bet_defs, tableau=tableau)
+    return write_logs(hands, bets, directory, fmt)
