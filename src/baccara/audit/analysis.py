@@ -9,10 +9,10 @@ every player (:mod:`.stats`), checks the shoes (:mod:`.integrity`) and returns a
 from __future__ import annotations
 
 import time
-import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +28,7 @@ from ..result import Result
 from ..rules import PUNTO_BANCO, Tableau
 from .evs import CoupTable, candidate_sortings, coup_table
 from .integrity import DEFAULT_DRAWS, Integrity, shoe_integrity
-from .logs import BetLog, HandLog, read_bets, read_hands
+from .logs import BetLog, BetRecord, HandLog, read_bets, read_hands
 from .stats import DEFAULT_ALPHA, DEFAULT_PERMUTATIONS, Hypothesis, TestResult, test_player
 
 #: Candidate sortings tested by default when the log records no first_class.
@@ -36,9 +36,9 @@ DEFAULT_CANDIDATES = 8
 _ALL = frozenset(range(13))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PlayerAudit:
-    """One player's bets, prices, tests and verdict.
+    """One player's bets, prices, tests and verdict (the exact sums and the bets' rows made when first read).
 
     Attributes
     ----------
@@ -48,15 +48,13 @@ class PlayerAudit:
         ``none``, ``counting`` or ``edge sorting``.
     tests : list of TestResult
         Every hypothesis tested.
-    bets : list of dict
-        Every bet: shoe, coup, bet, amount, its exact EV given the cards left, its EV given
-        the first card's class (the hypothesis that fits best), and what it paid.
-    staked, expected, expected_fresh, actual : Fraction
-        Money bet; the expected result given the cards left, and with no information (a
-        fresh shoe's EV); the actual result.
-    expected_class : float or None
-        The expected result given the first card's class (the edge-sorting hypothesis with the
-        smallest p-value), when one was tested.
+    table : CoupTable
+        The coups' prices.
+    records : list of BetRecord
+        His bets, in the log's order.
+    class_prices : numpy.ndarray or None
+        (coups, bets): the prices given the first card's class under the edge-sorting hypothesis
+        with the smallest p-value, when one was tested.
     class_key : str or None
         That hypothesis.
     """
@@ -64,13 +62,66 @@ class PlayerAudit:
     player: str
     verdict: str
     tests: list[TestResult]
-    bets: list[dict]
-    staked: Fraction
-    expected: Fraction
-    expected_fresh: Fraction
-    actual: Fraction
-    expected_class: float | None
+    table: CoupTable
+    records: list[BetRecord]
+    class_prices: np.ndarray | None
     class_key: str | None
+
+    def _cells(self) -> list[tuple[int, int]]:
+        col = {b: j for j, b in enumerate(self.table.bets)}
+        return [(self.table.index[(b.shoe, b.coup)], col[b.bet]) for b in self.records]
+
+    @cached_property
+    def _sums(self) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+        staked = expected = fresh = actual = Fraction(0)
+        for b, (r, j) in zip(self.records, self._cells()):
+            staked += b.amount
+            expected += b.amount * self.table.ev_exact[r][j]
+            fresh += b.amount * self.table.fresh[b.bet]
+            actual += b.amount * self.table.payout_exact[r][j]
+        return staked, expected, fresh, actual
+
+    @property
+    def staked(self) -> Fraction:
+        """Money bet."""
+        return self._sums[0]
+
+    @property
+    def expected(self) -> Fraction:
+        """The expected result given the cards left, exactly."""
+        return self._sums[1]
+
+    @property
+    def expected_fresh(self) -> Fraction:
+        """The expected result with no information (each bet at a fresh shoe's EV), exactly."""
+        return self._sums[2]
+
+    @property
+    def actual(self) -> Fraction:
+        """The actual result, exactly."""
+        return self._sums[3]
+
+    @property
+    def expected_class(self) -> float | None:
+        """The expected result given the first card's class (:attr:`class_key`), or None."""
+        if self.class_prices is None:
+            return None
+        return float(sum(float(b.amount) * self.class_prices[r, j] for b, (r, j) in zip(self.records, self._cells())))
+
+    @cached_property
+    def bets(self) -> list[dict]:
+        """Every bet: shoe, coup, bet, amount, its exact EV given the cards left, its EV given the first card's
+        class, the class logged, and what it paid."""
+        rows = []
+        for b, (r, j) in zip(self.records, self._cells()):
+            ev = self.table.ev_exact[r][j]
+            pay = self.table.payout_exact[r][j] * b.amount
+            rows.append({"shoe": b.shoe, "coup": b.coup, "bet": b.bet, "amount": fraction_str(b.amount),
+                         "ev": fraction_str(ev), "ev_float": float(ev),
+                         "ev_first_class": None if self.class_prices is None else float(self.class_prices[r, j]),
+                         "first_class": self.table.classes[r] or None, "result": fraction_str(pay),
+                         "result_float": float(pay)})
+        return rows
 
     def p_values(self) -> dict[str, float | None]:
         """Holm-adjusted p-values: counting, and the smallest of the edge-sorting hypotheses.
@@ -321,13 +372,11 @@ def method_text(alpha: float, permutations: int, hypotheses: int) -> list[str]:
     ]
 
 
-def _slips(table: CoupTable, bet_log: BetLog, player: str) -> list[tuple[np.ndarray, np.ndarray]]:
+def _slips(table: CoupTable, records: list[BetRecord]) -> list[tuple[np.ndarray, np.ndarray]]:
     col = {b: j for j, b in enumerate(table.bets)}
     by_shoe: dict[int, np.ndarray] = {}
     rows_of: dict[int, np.ndarray] = {}
-    for b in bet_log.bets:
-        if b.player != player:
-            continue
+    for b in records:
         r = table.index[(b.shoe, b.coup)]
         s = int(table.shoe[r])
         if s not in by_shoe:
@@ -442,45 +491,26 @@ def audit(hands: HandLog | str | Path, bets: BetLog | str | Path, *, decks: int 
                                f"{', '.join(rank_names(s))} | rest adds to the EV given the cards left",
                                prices(s)))
     players: dict[str, PlayerAudit] = {}
-    for player in bet_log.players:
-        rng = np.random.default_rng([seed, zlib.crc32(player.encode("utf-8"))])
-        verdict, tests = test_player(_slips(table, bet_log, player), hyps, permutations, alpha, rng)
+    by_player: dict[str, list[BetRecord]] = {}
+    for b in bet_log.bets:
+        by_player.setdefault(b.player, []).append(b)
+    shared: dict[int, np.ndarray] = {}  # each shoe's permutations, drawn once from the seed
+    rng = np.random.default_rng([seed, 0x5EED])
+    for player, records in by_player.items():
+        verdict, tests = test_player(_slips(table, records), hyps, permutations, alpha, rng, shared)
         edge = [t for t in tests if t.kind == "edge sorting"]
         best = min(edge, key=lambda t: t.p) if edge else None
         class_prices = None
         if best is not None:
             hy = next(h for h in hyps if h.key == best.key)
             class_prices = hy.prices + table.ev
-        players[player] = _player(table, bet_log, player, verdict, tests, class_prices,
+        players[player] = _player(table, records, player, verdict, tests, class_prices,
                                   None if best is None else best.key)
     integ = shoe_integrity(hand_log, tableau, integrity_draws, seed, alpha)
     return AuditResult(hand_log, bet_log, table, hyps, players, integ, alpha, permutations, seed, cands, logged,
                        tableau, time.perf_counter() - t0, notes)
 
 
-def _player(table: CoupTable, bet_log: BetLog, player: str, verdict: str, tests: list[TestResult],
+def _player(table: CoupTable, records: list[BetRecord], player: str, verdict: str, tests: list[TestResult],
             class_prices: np.ndarray | None, class_key: str | None) -> PlayerAudit:
-    col = {b: j for j, b in enumerate(table.bets)}
-    rows = []
-    staked = expected = fresh = actual = Fraction(0)
-    exp_class = 0.0
-    for b in bet_log.bets:
-        if b.player != player:
-            continue
-        r = table.index[(b.shoe, b.coup)]
-        j = col[b.bet]
-        ev = table.ev_exact[r][j]
-        pay = table.payout_exact[r][j]
-        staked += b.amount
-        expected += b.amount * ev
-        fresh += b.amount * table.fresh[b.bet]
-        actual += b.amount * pay
-        ev_c = None if class_prices is None else float(class_prices[r, j])
-        if ev_c is not None:
-            exp_class += float(b.amount) * ev_c
-        rows.append({"shoe": b.shoe, "coup": b.coup, "bet": b.bet, "amount": fraction_str(b.amount),
-                     "ev": fraction_str(ev), "ev_float": float(ev), "ev_first_class": ev_c,
-                     "first_class": table.classes[r] or None, "result": fraction_str(pay * b.amount),
-                     "result_float": float(pay * b.amount)})
-    return PlayerAudit(player, verdict, tests, rows, staked, expected, fresh, actual,
-                       None if class_prices is None else exp_class, class_key)
+    return PlayerAudit(player, verdict, tests, table, records, class_prices, class_key)

@@ -118,7 +118,8 @@ def holm(p: Sequence[float]) -> list[float]:
 
 
 def permutation_test(slips: Sequence[tuple[np.ndarray, np.ndarray]], prices: np.ndarray, permutations: int,
-                     rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                     rng: np.random.Generator, shared: dict[int, np.ndarray] | None = None,
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The statistics of several hypotheses for one player, observed and under his slips reassigned within shoes.
 
     Parameters
@@ -132,6 +133,9 @@ def permutation_test(slips: Sequence[tuple[np.ndarray, np.ndarray]], prices: np.
         Random reassignments.
     rng : numpy.random.Generator
         Their source.
+    shared : dict, optional
+        Each shoe's permutations by its first row, drawn once and shared by the players of one
+        audit (each player's p-value stays valid; only the players' tests are no longer independent).
 
     Returns
     -------
@@ -143,22 +147,30 @@ def permutation_test(slips: Sequence[tuple[np.ndarray, np.ndarray]], prices: np.
     null = np.zeros((permutations, h))
     scale = np.zeros(h)
     for rows, amounts in slips:
-        e = prices[rows]  # (m, bets, H)
-        observed += np.einsum("cb,cbh->h", amounts, e)
-        scale += np.einsum("cb,cbh->h", np.abs(amounts), np.abs(e))
+        cols = np.flatnonzero(amounts.any(axis=0))  # the bets he placed in this shoe
+        a = amounts[:, cols]
+        e = prices[rows][:, cols, :]  # (m, bets placed, H)
         m = len(rows)
-        if m < 2 or not amounts.any():
-            null += np.einsum("cb,cbh->h", amounts, e)
+        flat_e = e.reshape(m * len(cols), h)
+        observed += a.reshape(-1) @ flat_e
+        scale += np.abs(a).reshape(-1) @ np.abs(flat_e)
+        if m < 2 or not len(cols):
+            null += a.reshape(-1) @ flat_e
             continue
-        perm = np.argsort(rng.random((permutations, m)), axis=1)
-        null += np.einsum("kcb,cbh->kh", amounts[perm], e)
+        perm = None if shared is None else shared.get(int(rows[0]))
+        if perm is None or perm.shape != (permutations, m):
+            perm = rng.permuted(np.broadcast_to(np.arange(m), (permutations, m)), axis=1)
+            if shared is not None:
+                shared[int(rows[0])] = perm
+        null += a[perm].reshape(permutations, -1) @ flat_e
     tol = 1e-9 * (1.0 + scale)
     p = (1.0 + (null >= observed - tol).sum(axis=0)) / (1.0 + permutations)
     return observed, null.mean(axis=0), p
 
 
 def test_player(slips: Sequence[tuple[np.ndarray, np.ndarray]], hypotheses: Sequence[Hypothesis], permutations: int,
-                alpha: float, rng: np.random.Generator) -> tuple[str, list[TestResult]]:
+                alpha: float, rng: np.random.Generator, shared: dict[int, np.ndarray] | None = None,
+                ) -> tuple[str, list[TestResult]]:
     """Test every hypothesis for one player and give the verdict.
 
     Parameters
@@ -173,6 +185,8 @@ def test_player(slips: Sequence[tuple[np.ndarray, np.ndarray]], hypotheses: Sequ
         The false-alarm rate.
     rng : numpy.random.Generator
         The permutations' source.
+    shared : dict, optional
+        Permutations shared by the players of one audit (:func:`permutation_test`).
 
     Returns
     -------
@@ -181,7 +195,7 @@ def test_player(slips: Sequence[tuple[np.ndarray, np.ndarray]], hypotheses: Sequ
         else ``counting`` when counting is, else ``none``.
     """
     prices = np.stack([hy.prices for hy in hypotheses], axis=2)
-    obs, mean, p = permutation_test(slips, prices, permutations, rng)
+    obs, mean, p = permutation_test(slips, prices, permutations, rng, shared)
     adj = holm([float(x) for x in p])
     results = [TestResult(hy.key, hy.kind, hy.label, float(obs[i]), float(mean[i]), float(p[i]), adj[i],
                           adj[i] <= alpha) for i, hy in enumerate(hypotheses)]
