@@ -350,3 +350,29 @@ def test_simulate_punto_writes_logs_that_the_audit_reads(tmp_path):
     assert hands.shoes[0].sequence() == same.shoes[0].sequence()
     r = runner.invoke(app, ["simulate", "punto", "--seat", "blind", "--shoes", "1"])
     assert r.exit_code == 2 and "--log" in r.output
+
+
+def test_audit_tables_gives_each_tables_document(tmp_path):
+    from baccara.audit import audit_tables
+
+    pairs = []
+    for t in range(2):
+        hands, bets = simulate_logs(seats("blind", "perfect:dragon7"), 1, decks=2, seed=20 + t)
+        pairs.append(write_logs(hands, bets, tmp_path / str(t)))
+    docs = audit_tables(pairs, workers=1, decks=2, permutations=199, candidates=0)
+    for (h, b), doc in zip(pairs, docs):
+        alone = audit(str(h), str(b), decks=2, permutations=199, candidates=0).to_json()
+        assert doc["hands"] == str(h)
+        assert {p: d["p_values"] for p, d in doc["players"].items()} == \
+               {p: d["p_values"] for p, d in alone["players"].items()}
+
+
+@pytest.mark.slow
+def test_audit_tables_on_worker_processes(tmp_path):
+    from baccara.audit import audit_tables
+
+    hands, bets = simulate_logs(seats("blind"), 1, decks=2, seed=30)
+    pair = write_logs(hands, bets, tmp_path)
+    here = audit_tables([pair], workers=1, decks=2, permutations=199, candidates=0)
+    there = audit_tables([pair, pair], workers=2, decks=2, permutations=199, candidates=0)
+    assert there[0]["players"] == there[1]["players"] == here[0]["players"]
