@@ -376,3 +376,27 @@ def test_audit_tables_on_worker_processes(tmp_path):
     here = audit_tables([pair], workers=1, decks=2, permutations=199, candidates=0)
     there = audit_tables([pair, pair], workers=2, decks=2, permutations=199, candidates=0)
     assert there[0]["players"] == there[1]["players"] == here[0]["players"]
+
+
+def test_the_audit_page_reads_two_uploaded_logs_and_shows_the_report(tmp_path):
+    import warnings
+
+    from fastapi.testclient import TestClient
+
+    from baccara.web.app import create_app
+
+    hands, bets = simulate_logs(seats("edge_only:6,7,8,9", "blind"), 1, decks=2, seed=12)
+    h, b = write_logs(hands, bets, tmp_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with TestClient(create_app()) as client:
+            assert client.get("/audit").status_code == 200
+            r = client.post("/audit", files={"hands": ("night.csv", h.read_bytes()), "bets": ("b.csv", b.read_bytes())},
+                            data={"decks": "2", "permutations": "199"})
+            assert r.status_code == 200 and "Game protection audit" in r.text and "edge sorting" in r.text
+            bad = h.read_text().replace("\n1,1,", "\n1,1,XX ", 1)
+            r = client.post("/audit", files={"hands": ("night.csv", bad.encode()), "bets": ("b.csv", b.read_bytes())},
+                            data={"decks": "2"})
+            assert r.status_code == 422 and "night.csv line 3" in r.text and "unknown card" in r.text
+            r = client.post("/audit", files={"hands": ("night.csv", h.read_bytes())}, data={"decks": "2"})
+            assert r.status_code == 422 and "bet log" in r.text
