@@ -275,17 +275,24 @@ def test_carried_pairs_counts_neighbours_kept():
 
 
 def test_a_carried_order_and_sorted_backs_are_detected_and_random_shoes_are_not():
-    random_h, _ = simulate_logs(seats("blind"), 3, decks=1, seed=8)
-    carried_h, _ = simulate_logs(seats("blind"), 3, decks=1, seed=8, fault="carry")
-    sorted_h, _ = simulate_logs(seats("blind"), 4, decks=2, seed=8, sorted_ranks="6,7,8,9")
-    r = shoe_integrity(random_h, draws=199).doc
-    assert r["carried_order"]["p"] > 0.05 and r["class_vs_rank"] is None
-    assert r["drawing_table"]["all_follow"] and all(not s["complete"] for s in r["shoes"])
-    c = shoe_integrity(carried_h, draws=199).doc
-    assert c["carried_order"]["p"] <= 0.01
-    assert c["carried_order"]["statistic"] > 3 * c["carried_order"]["expected"]
-    s = shoe_integrity(sorted_h, draws=199).doc
-    assert s["class_vs_rank"]["p"] <= 0.01 and s["class_vs_rank"]["ranks_mostly_sorted"] == ["6", "7", "8", "9"]
+    # the tests' power on simulated faults, over several seeds: one riffle of the last shoe's order, sorted backs
+    carried, random_p, sorted_p = [], [], []
+    for seed in range(6):
+        random_h, _ = simulate_logs(seats("blind"), 3, decks=1, seed=seed)
+        carried_h, _ = simulate_logs(seats("blind"), 3, decks=1, seed=seed, fault="carry")
+        sorted_h, _ = simulate_logs(seats("blind"), 4, decks=2, seed=seed, sorted_ranks="6,7,8,9")
+        r = shoe_integrity(random_h, draws=199, seed=seed).doc
+        assert r["class_vs_rank"] is None and r["drawing_table"]["all_follow"]
+        assert all(not s["complete"] for s in r["shoes"])
+        random_p.append(r["carried_order"]["p"])
+        c = shoe_integrity(carried_h, draws=199, seed=seed).doc
+        carried.append(c["carried_order"]["p"])
+        assert c["carried_order"]["statistic"] > 3 * c["carried_order"]["expected"]
+        s = shoe_integrity(sorted_h, draws=199, seed=seed).doc
+        sorted_p.append(s["class_vs_rank"]["p"])
+        assert s["class_vs_rank"]["ranks_mostly_sorted"] == ["6", "7", "8", "9"]
+    assert all(p <= 0.01 for p in carried) and all(p <= 0.01 for p in sorted_p)
+    assert sum(p <= 0.01 for p in random_p) <= 1 and max(random_p) > 0.2
 
 
 # ---------------------------------------------------------------- command line and report
