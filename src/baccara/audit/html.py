@@ -154,8 +154,10 @@ def to_html(result: AuditResult) -> str:
             for b in a.bets:
                 key = (b["first_class"] or _class_of(r, b, a.class_key), b["bet"])
                 tab.setdefault(key, []).append(eval_amount(b["amount"]))
+            sorting = a.class_key.split(":", 1)[1] if a.class_key and not a.class_key.endswith(":logged") else None
             p.append("<p>The first card's class against the bets" + (
-                f" (classes under {_e(a.class_key.split(':', 1)[1])} when not logged)" if a.class_key else "") + ":</p>")
+                f" (S: the sorted class {_e(sorting)}, read from the first card's rank)" if sorting else
+                " (as logged)") + ":</p>")
             p.append(html_table(["first card", "bet", "bets", "money"],
                                 [[c, bet, len(v), f"{sum(v):,.2f}"] for (c, bet), v in sorted(tab.items())],
                                 numeric={2, 3}))
