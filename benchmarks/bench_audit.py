@@ -84,7 +84,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--players", type=int, default=1000)
     ap.add_argument("--power-players", type=int, default=200)
-    ap.add_argument("--power-shoes", default="1,2,5,10,20")
+    ap.add_argument("--power-shoes", default="1,2,3,5,10")
+    ap.add_argument("--sorter-shoes", type=int, default=2, help="shoes per edge sorter (flagged within 2 shoes is "
+                                                                   "flagged within 10)")
     ap.add_argument("--parts", default="night,must,power", help="which parts to run, comma-separated")
     ap.add_argument("--write-docs", action="store_true")
     args = ap.parse_args()
@@ -101,22 +103,32 @@ def main() -> None:
               f"audit {ours:.1f} s; reference pricing each bet on its own {ref:.1f} s ({ref / ours:.1f}x)")
     t = time.perf_counter()
     rows = []
-    for label, specs, cands in (("first_class logged", ["blind", "flat", "edge_only:6,7,8,9"], None),
-                                ("first_class not logged", ["blind", "flat"], 8)) if "must" in parts else ():
-        for r in flag_rates(specs, args.players, 10, per_table=100, seed=100, candidates=cands):
-            rows.append({"tables": label, "seat": r.seat, "players": r.players, "verdicts": r.verdicts,
-                         "flagged_rate": r.rate})
-            print(f"{label:24} {r.seat:22} {r.players} players, 10 shoes: {r.verdicts} (flagged {r.rate:.2%})")
-    if rows:
-        out["must_hold"] = {"shoes": 10, "alpha": 0.01, "rows": rows, "seconds": time.perf_counter() - t}
+
+    def keep(label: str, shoes: int, r) -> None:
+        rows.append({"tables": label, "shoes": shoes, "seat": r.seat, "players": r.players, "verdicts": r.verdicts,
+                     "flagged_rate": r.rate})
+        print(f"{label:44} {r.seat:20} {r.players} players, {shoes} shoes: {r.verdicts} (flagged {r.rate:.2%})")
+
+    if "must" in parts:
+        # blind bettors draw their own bets: 100 share a table; 10 shoes each
+        for label, cands in (("first_class logged", None), ("first_class not logged", 8)):
+            specs = ["blind", "edge_only:6,7,8,9"] if cands is None else ["blind"]
+            blind = flag_rates(specs, args.players, 10, per_table=100, seed=100, candidates=cands)[0]
+            keep(f"{label}, 100 blind bettors a table", 10, blind)
+        # flat bettors and edge sorters follow a rule: one of each to a table, so that each is a player of his own
+        for r in flag_rates(["flat", "edge_only:6,7,8,9"], args.players, args.sorter_shoes, per_table=1, seed=10_000):
+            keep("first_class logged, one of each a table", args.sorter_shoes, r)
+        out["must_hold"] = {"alpha": 0.01, "rows": rows, "seconds": time.perf_counter() - t}
     t = time.perf_counter()
     power = []
     for n_shoes in (int(x) for x in args.power_shoes.split(",") if "power" in parts):
         for r in flag_rates(["count:examples/counts/dragon7.toml", "perfect:dragon7"], args.power_players, n_shoes,
-                            per_table=100, seed=500):
+                            per_table=1, seed=500_000, candidates=0):
+            bonferroni = sum(p * 9 <= 0.01 for p in r.counting_p) / r.players
             power.append({"shoes": n_shoes, "seat": r.seat, "players": r.players, "verdicts": r.verdicts,
-                          "flagged_rate": r.rate})
-            print(f"power: {r.seat:38} {n_shoes:3} shoes: flagged {r.rate:.1%} of {r.players}")
+                          "flagged_rate": r.rate, "flagged_rate_9_hypotheses": bonferroni})
+            print(f"power: {r.seat:38} {n_shoes:3} shoes: flagged {r.rate:.1%} of {r.players} by the counting test "
+                  f"alone; {bonferroni:.1%} with 9 hypotheses (Bonferroni)")
     if power:
         out["power"] = power
         out["power_seconds"] = time.perf_counter() - t

@@ -365,7 +365,7 @@ def coup_table(hands: HandLog, bets: Mapping[str, Bet], names: Iterable[str],
         for i in range(rows):
             payout_exact[i][j] = levels[int(idx[cells[i]])]
     payout = np.array([[float(x) for x in row] for row in payout_exact]).reshape(rows, len(chosen))
-    fresh = _fresh(hands.decks, tuple(chosen), tableau)
+    fresh = _fresh(hands.decks, tuple(chosen), tableau) if chosen else {}
     return CoupTable(names, np.array(shoe_i, dtype=np.int64), np.array(number, dtype=np.int64), index, left_a,
                      np.array(first, dtype=np.int64), np.array(classes, dtype=object), ev, ev_exact, payout,
                      payout_exact, fresh)

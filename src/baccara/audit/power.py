@@ -2,8 +2,10 @@
 
 Players sit at simulated tables (:mod:`.simlog`), ``per_table`` of each kind at each table
 (players at one table share its shoes, as at a casino; tables are independent), and each
-table's log is audited as the command does it.  The measured rates say what the verdicts
-are worth: blind and flat bettors should be flagged at most at the stated rate, the
+table's log is audited as the command does it.  Seats whose bets follow a rule without chance
+(flat, count, perfect, edge) bet alike at one table, so they are independent players only one
+to a table (``per_table=1``); blind seats draw their own bets and may share one.  The measured
+rates say what the verdicts are worth: blind and flat bettors should be flagged at most at the stated rate, the
 edge sorter nearly always, a counter with a power that grows with the shoes watched.
 """
 
@@ -30,11 +32,14 @@ class FlagRate:
         Players audited.
     verdicts : dict
         Verdict -> players.
+    counting_p : tuple of float
+        Each player's raw (unadjusted) p-value of the counting test (1 for a player who never bet).
     """
 
     seat: str
     players: int
     verdicts: dict[str, int]
+    counting_p: tuple[float, ...] = ()
 
     @property
     def flagged(self) -> int:
@@ -81,6 +86,7 @@ def flag_rates(seats: Sequence[str], players: int, shoes: int, *, per_table: int
     tables = max(1, math.ceil(players / per_table))
     counts = [dict.fromkeys(("none", "counting", "edge sorting"), 0) for _ in seats]
     done = [0] * len(seats)
+    raw: list[list[float]] = [[] for _ in seats]
     for t in range(tables):
         table_seats = []
         owner = {}
@@ -92,12 +98,14 @@ def flag_rates(seats: Sequence[str], players: int, shoes: int, *, per_table: int
                 owner[name] = k
         hands, bets = simulate_logs(table_seats, shoes, decks=decks, seed=seed + t, table=f"t{t}.")
         result = audit(hands, bets, permutations=permutations, alpha=alpha, seed=seed + t, candidates=candidates,
-                       integrity_draws=99)
+                       integrity_draws=19)
         for name, a in result.players.items():
             counts[owner[name]][a.verdict] += 1
             done[owner[name]] += 1
+            raw[owner[name]].append(next(x.p for x in a.tests if x.kind == "counting"))
         for name, k in owner.items():  # a seat that never bet (a counter whose count never called a bet)
             if name not in result.players:
                 counts[k]["none"] += 1
                 done[k] += 1
-    return [FlagRate(spec, done[k], counts[k]) for k, spec in enumerate(seats)]
+                raw[k].append(1.0)
+    return [FlagRate(spec, done[k], counts[k], tuple(raw[k])) for k, spec in enumerate(seats)]
