@@ -89,7 +89,8 @@ def audit(
         result = run_audit(hand_log, bet_log, bet_defs=all_bets, tableau=rules, sorted_sets=sorted_ranks_option(sorted_ranks),
                            candidates=n_cand, permutations=n_perm, alpha=a, seed=s)
     except BaccaraError as e:
-        raise BaccaraError(f"--sorted: {e}" if str(e).startswith("sorted") else str(e)) from None
+        text = str(e)
+        raise BaccaraError("--" + text if text.startswith("sorted") else text) from None
     if out_path is not None:
         from ..audit.html import write_audit_report  # lazy: matplotlib
 
