@@ -666,9 +666,7 @@ def to_html(report: MathReport) -> str:
     body = "\n".join(p)
     footer = f"{r.bet.name} math report, {r.shoe.label()}" + (f", {r.made}" if r.made else "") + \
         f", baccara {__version__}"
-    style = _STYLE.replace("FOOTER", _css_string(footer))
-    return (f"<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>{_e(title)}</title>"
-            f"<style>{style}</style></head><body>\n{body}\n</body></html>\n")
+    return html_page(title, body, footer)
 
 
 def write_html(report: MathReport, path: str | Path) -> Path:
@@ -716,6 +714,31 @@ def write_pdf(report: MathReport, path: str | Path, browser: str | None = None) 
     BaccaraError
         No Chromium, or it failed to print.
     """
+    return print_pdf(to_html(report), path, browser)
+
+
+def print_pdf(page_html: str, path: str | Path, browser: str | None = None) -> Path:
+    """Print an HTML page (any report's) to a PDF with headless Chromium.
+
+    Parameters
+    ----------
+    page_html : str
+        The self-contained page.
+    path : str or Path
+        The PDF file.
+    browser : str, optional
+        The Chromium executable (default: :func:`chromium`).
+
+    Returns
+    -------
+    Path
+        The file written.
+
+    Raises
+    ------
+    BaccaraError
+        No Chromium, or it failed to print.
+    """
     browser = browser or chromium()
     if browser is None:
         raise BaccaraError("--out: a PDF is printed by Chromium, which is not installed (install the distribution's "
@@ -725,7 +748,7 @@ def write_pdf(report: MathReport, path: str | Path, browser: str | None = None) 
         raise ParameterError(f"--out needs the path of a file to write, got the folder {path}")
     with tempfile.TemporaryDirectory(prefix="baccara-report-") as tmp:
         page = Path(tmp) / "report.html"
-        page.write_text(to_html(report), encoding="utf-8")
+        page.write_text(page_html, encoding="utf-8")
         out = Path(tmp) / "report.pdf"
         cmd = [browser, *HEADLESS_FLAGS, "--disable-extensions", f"--user-data-dir={tmp}/profile",
                "--no-pdf-header-footer", f"--print-to-pdf={out}", page.as_uri()]
@@ -742,6 +765,76 @@ def write_pdf(report: MathReport, path: str | Path, browser: str | None = None) 
         except OSError as e:
             raise ParameterError(f"--out: cannot write {path}: {e.strerror or e}") from None
     return path
+
+
+def html_page(title: str, body: str, footer: str = "") -> str:
+    """A self-contained page in the math report's style (inline style, no scripts, no links out).
+
+    Parameters
+    ----------
+    title : str
+        The page's title (escaped here).
+    body : str
+        Its body, as HTML.
+    footer : str, optional
+        The text printed at the foot of every PDF page, beside the page number.
+
+    Returns
+    -------
+    str
+        The page.
+    """
+    style = _STYLE.replace("FOOTER", _css_string(footer))
+    return (f"<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>{_e(title)}</title>"
+            f"<style>{style}</style></head><body>\n{body}\n</body></html>\n")
+
+
+def html_table(head: list[str], rows: list[list[Any]], numeric: set[int] | None = None) -> str:
+    """A table in the report's style: every cell escaped, the ``numeric`` columns right-aligned.
+
+    Parameters
+    ----------
+    head : list of str
+        The column names.
+    rows : list of list
+        The cells.
+    numeric : set of int, optional
+        The columns of numbers.
+
+    Returns
+    -------
+    str
+        The table's HTML.
+    """
+    return _table(head, [[str(c) for c in row] for row in rows], numeric)
+
+
+def svg_chart(fig: Any) -> str:
+    """A matplotlib figure as inline SVG, glyphs as paths (the figure is closed).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure, made with :func:`chart_pyplot`'s settings.
+
+    Returns
+    -------
+    str
+        The ``<svg>`` element.
+    """
+    return _svg(fig)
+
+
+def chart_pyplot() -> Any:
+    """matplotlib's pyplot set up for the report's charts (Agg, glyphs as paths, the same page from the same
+    report).
+
+    Returns
+    -------
+    module
+        ``matplotlib.pyplot``.
+    """
+    return _pyplot()
 
 
 def write_report(report: MathReport, path: str | Path) -> Path:
@@ -765,5 +858,6 @@ def write_report(report: MathReport, path: str | Path) -> Path:
     return write_html(report, path)
 
 
-__all__ = ["CHART_HANDS", "SUFFIXES", "check_out", "counting_chart", "eor_chart", "house_chart", "known_chart",
-           "to_html", "write_html", "write_pdf", "write_report"]
+__all__ = ["CHART_HANDS", "SUFFIXES", "chart_pyplot", "check_out", "counting_chart", "eor_chart", "house_chart",
+           "html_page", "html_table", "known_chart", "print_pdf", "svg_chart", "to_html", "write_html", "write_pdf",
+           "write_report"]

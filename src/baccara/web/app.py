@@ -26,7 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from .. import __version__
-from . import pages
+from . import audit_page, pages
 from .commands import COMMANDS, Command, WebError, run
 
 HERE = Path(__file__).parent
@@ -155,6 +155,7 @@ def create_app() -> FastAPI:
         return {"ok": True, "version": __version__}
 
     pages.add_pages(app, engine, templates)
+    audit_page.add_routes(app, templates)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def index(request: Request) -> Response:
