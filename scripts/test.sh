@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 stamp=.venv/.baccara-install-test
 want=$( (sha256sum pyproject.toml 2>/dev/null || shasum -a 256 pyproject.toml) | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-    .venv/bin/python -m pip install --quiet -e ".[test,web]"
+    .venv/bin/python -m pip install --quiet -e ".[test,web,gpu]"   # gpu: numba-cuda, its CUDA simulator runs the GPU tests
     echo "$want" > "$stamp"
 fi
 select=(-m "not slow")

@@ -16,7 +16,8 @@ import pytest
 
 _MISSING = object()
 
-BENCHMARKS = sorted((Path(__file__).resolve().parent.parent / "benchmarks").glob("bench_*.py"))
+BENCHMARKS = sorted(p for pattern in ("bench_*.py", "device_check_*.py")
+                    for p in (Path(__file__).resolve().parent.parent / "benchmarks").glob(pattern))
 
 
 def unresolved(source: str) -> list[str]:

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from baccara.check import check, check_file
 from baccara.check.chemin import signs_on
-from baccara.check.chemin_points import Alpha
+from baccara.check.chemin_points import Alpha, alpha_from_json, between
 from baccara.chemin.proof import prove_chemin3
 from baccara.cli import app
 
@@ -145,12 +145,33 @@ def test_edited_statement_fails(doc1):
 
 
 def test_sample_is_no_longer_what_holds_an_interval(doc1):
-    # the sample is not read any more: any rational stands for none of the interval, so a moved sample
-    # is still a valid proof of the same statement
+    # the sample is not what proves the interval: another rational inside it is still a valid proof of the
+    # same statement
     good = copy.deepcopy(doc1)
-    _face(good, "D*SDD")["intervals"][0]["sample"] = "1/1000"
+    iv = _face(good, "D*SDD")["intervals"][0]
+    lo, hi = alpha_from_json(iv["alpha_from"]), alpha_from_json(iv["alpha_to"])
+    iv["sample"] = str(between(lo, Alpha.of(between(lo, hi))))
+    assert iv["sample"] != _face(doc1, "D*SDD")["intervals"][0]["sample"]
     report = check(good)
     assert report.holds and report.verified["statement"] == doc1["statement"]
+
+
+@pytest.mark.parametrize("sample", ["1/2", "-1/1000", "end", "1/0", None])
+def test_sample_outside_its_interval_fails(doc1, sample):
+    # a field that contradicts the claim is refused, display fields included (issue 43: a face interval's
+    # sample moved to 1/2, outside it, was accepted); the interval's ends themselves are not inside
+    bad = copy.deepcopy(doc1)
+    _face(bad, "D*SDD")["intervals"][0]["sample"] = sample
+    _fails(bad, "sample")
+
+
+def test_sample_at_an_end_fails(doc1):
+    bad = copy.deepcopy(doc1)
+    iv = _face(bad, "D*SDD")["intervals"][0]
+    if iv["alpha_from"]["s"] != "0/1":
+        pytest.skip("the first interval's lower end is irrational")
+    iv["sample"] = iv["alpha_from"]["r"]
+    _fails(bad, "sample")
 
 
 @pytest.mark.slow

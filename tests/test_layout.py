@@ -147,3 +147,16 @@ def test_the_lazy_import_check_finds_an_undeclared_one():
     source = ("from . import a\n\ndef f():\n    from .b import c\n    from .d import e  # lazy: start-up\n"
               "    import numpy\n    return c, e, numpy\n")
     assert undeclared_lazy_imports(source) == [4]
+
+
+def test_the_package_ships_its_licence_and_type_hints():
+    # PEP 561: the type hints are part of the interface only with a py.typed marker, which must also be
+    # package data (an editable install would find it without); the MIT licence pyproject names is a file
+    import tomllib
+
+    root = Path(__file__).parent.parent
+    meta = tomllib.loads((root / "pyproject.toml").read_text())
+    assert (root / "src" / "baccara" / "py.typed").is_file()
+    assert "py.typed" in meta["tool"]["setuptools"]["package-data"]["baccara"]
+    assert meta["project"]["license"] == {"text": "MIT"}
+    assert (root / "LICENSE").read_text().startswith("MIT License")

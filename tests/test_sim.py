@@ -564,7 +564,7 @@ def test_cli_chemin_banque_and_count(tmp_path):
     (["punto", "--count", str(EXAMPLES / "counts" / "tie_67.toml"), "--perfect"], "not both"),
     (["punto", "--perfect", "--deal", "csm"], "--perfect needs a real shoe"),
     (["punto", "--scheduler", "nonsense"], "--scheduler must be a Dask scheduler's address"),
-    (["punto", "--backend", "gpu"], "--backend must be one of"),
+    (["punto", "--backend", "tpu"], "--backend must be one of"),
     (["punto", "--out", "shoes.csv"], "ending in .parquet"),
     (["punto", "--commission", "2"], "--commission must be a rational in [0, 1)"),
     (["chemin", "--banker", "nobody"], "--banker must be equilibrium, tableau"),

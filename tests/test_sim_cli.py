@@ -432,7 +432,7 @@ def test_a_decimal_commission_is_the_decimal_it_prints():
     (["punto", "--seed", "1.5"], ["--seed"]),
     (["punto", "--workers", "0"], ["--workers"]),
     (["punto", "--workers", "1e30"], ["--workers", "cores"]),
-    (["punto", "--backend", "gpu"], ["--backend"]),
+    (["punto", "--backend", "tpu"], ["--backend"]),
     (["punto", "--backend", ""], ["--backend"]),
     (["punto", "--cut", "nan"], ["--cut"]),
     (["punto", "--cut", "1e400"], ["--cut"]),

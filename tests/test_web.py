@@ -467,7 +467,7 @@ def test_the_simulation_page_starts_a_job_and_shows_its_result(client):
     job_id = r.headers["location"].rsplit("/", 1)[1]
     s = _finished(client, job_id)
     page = client.get(r.headers["location"])
-    assert s["state"] == "done" and 'id="sim-bets"' in page.text and f"{s['result']['hands']} hands" in page.text
+    assert s["state"] == "done" and 'id="sim-bets"' in page.text and f"{s['result']['hands']:,} hands" in page.text
 
 
 def test_punto_page_takes_another_drawing_table(client):
@@ -591,3 +591,57 @@ def test_the_engine_runs_at_most_a_few_at_once_and_answers_every_call():
         return await asyncio.gather(*(engine.call(work, i) for i in range(12)))
 
     assert asyncio.run(burst()) == list(range(12)) and most[0] == 2
+
+
+def test_numbers_read_like_a_calculator():
+    from baccara.web.pages import exact_text, percent
+
+    assert percent("811350158873/75266689467200") == "1.0780%"  # the percentage first, four decimals
+    assert percent("-1/8", sign=True) == "-12.5000%" and percent("1/4") == "25%" and percent("0/1") == "0%"
+    assert percent("1/1", sign=True) == "+100%" and percent(0.5, 2) == "50.00%"
+    assert percent("1/8000000") == "0.0000125%" and percent("-1/8000000", sign=True) == "-0.0000125%"
+    assert percent("(1+sqrt(5))/4", value=0.809017) == "80.9017%" and percent("(1+sqrt(5))/4") == "(1+sqrt(5))/4"
+    assert exact_text("0/1") == "0" and exact_text("-3/1") == "-3" and exact_text("3/11") == "3/11"
+
+
+def test_macao_strategies_come_exact_beside_their_floats(client):
+    doc = client.get("/api/macao/solve?variant=victoria&decks=1&draws=1").json()
+    for side in ("punter", "banker"):
+        floats, exact = doc[f"{side}_strategy"], doc[f"{side}_strategy_exact"]
+        assert floats["draw"] and floats.keys() == exact.keys()
+        for kind in floats:
+            assert floats[kind].keys() == exact[kind].keys()
+            for k, p in exact[kind].items():
+                assert 0 <= Fraction(p) <= 1 and float(Fraction(p)) == pytest.approx(floats[kind][k], abs=1e-12)
+    page = client.get("/macao?variant=victoria&decks=1&draws=1")
+    mixed = [p for p in doc["punter_strategy_exact"]["draw"].values() if Fraction(p) not in (0, 1)]
+    assert mixed and all(f">{p}<" in page.text for p in mixed) and "total 5, 2 cards" in page.text
+    assert "5/2<" not in page.text and ">0/1<" not in page.text
+
+
+@pytest.mark.parametrize("path", [
+    "/punto?decks=8", "/shoe?decks=1&coups=9+K+4+7+2", "/edgesort?decks=1&sorted=6,7,8,9&cards=1",
+    "/side-bet?name=lucky6&decks=1&field1_1=winner&value1_1=banker&field1_2=banker_total&value1_2=6&pays1=12",
+    "/chemin?model=B2&decks=1&commission=1/20", "/macao?variant=victoria&decks=1&draws=1"])
+def test_pages_show_no_python_literals_and_no_whole_numbers_as_fractions(client, path):
+    import re
+
+    page = client.get(path)
+    assert page.status_code == 200
+    text = re.sub(r"<pre\b.*?</pre>|<script\b.*?</script>|<[^>]+>", " ", page.text, flags=re.S)  # what is read
+    assert not re.findall(r"\b(?:True|False|None)\b|(?<![\d/])-?\d+/1(?![\d/])", text), path
+    assert re.search(r"\d\.\d{4}%", text), path  # percentages first
+
+
+@pytest.mark.parametrize("labels", [["S", "OS", "SOS"], ["dragon_bonus_banker", "player", "tie"]])
+def test_a_bar_chart_scales_and_draws_every_bar_inside_its_box(labels):
+    import re
+
+    from baccara.web.charts import bar_chart
+
+    svg = bar_chart(labels, [-14.36, 2.5, 0.0])
+    w, h = map(float, re.search(r'viewBox="0 0 (\S+) (\S+)"', svg).groups())
+    rects = [tuple(map(float, r)) for r in
+             re.findall(r'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"', svg)]
+    assert len(rects) == 3 and all(0 <= x and x + rw <= w and 0 <= y and y + rh <= h for x, y, rw, rh in rects)
+    assert f'style="max-width: {w:g}px"' in svg and "-14.3600%" in svg and "+2.5000%" in svg

@@ -11,7 +11,9 @@ their own, loaded when first used:
 - :mod:`baccara.chemin`: chemin de fer as a game (``chemin.solve``, ``chemin.sweep``);
 - :mod:`baccara.macao`: Macao and Victoria, baccarat's precursors, solved exactly (``macao.solve``);
 - :mod:`baccara.banque`: baccara banque (``banque.correlated``, ``banque.independent``, ``banque.nash``, ``banque.full``);
-- :mod:`baccara.sim`: simulation of real shoes, counting systems, chemin de fer and banque sessions.
+- :mod:`baccara.sim`: simulation of real shoes, counting systems, chemin de fer and banque sessions;
+- :mod:`baccara.audit`: game protection, from a casino's hand and bet logs the evidence that a player counted
+  or edge-sorted (``audit.audit``).
 
 Every result has ``to_json()``, a one-line repr, ``show()`` for people and
 HTML in notebooks (:mod:`baccara.result`).
@@ -37,7 +39,7 @@ _NAMES = {
     "Shoe": "shoe",
 }
 #: Modules loaded on first use (``baccara.chemin`` builds numba kernels when imported).
-_LAZY = ("banque", "chemin", "macao", "punto", "sim")
+_LAZY = ("audit", "banque", "chemin", "macao", "punto", "sim")
 
 if TYPE_CHECKING:  # what the lazy names are, for type checkers and editors
     from .errors import BaccaraError, BetError, ShoeError
@@ -68,5 +70,5 @@ __all__ = [
     "BaccaraError", "Bet", "BetError", "BetResult", "CoupDistribution", "EdgeReport", "Known", "MathReport",
     "PUNTO_BANCO", "RemovalReport", "Rule", "Shoe", "ShoeError", "Tableau", "builtin_bets", "coup_distribution",
     "edge", "edge_report", "effects_of_removal", "evaluate", "load_bets_toml", "math_report", "removal_report",
-    "banque", "chemin", "macao", "sim",
+    "audit", "banque", "chemin", "macao", "sim",
 ]

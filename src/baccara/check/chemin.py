@@ -463,6 +463,22 @@ def signs_on(p: Poly, lo: Alpha, hi: Alpha) -> set[int]:
     return out
 
 
+def _sample_inside(sample: object, lo: Alpha, hi: Alpha) -> bool:
+    """Whether an interval's listed sample is a rational strictly inside it.
+
+    No step of the proof reads the sample (every point of the interval is covered), but a field that
+    contradicts the claim is a defect of the artefact, display fields included.
+    """
+    if not isinstance(sample, str) or len(sample) > 200:
+        return False
+    try:
+        t = Fraction(sample)
+    except (ValueError, ZeroDivisionError):
+        return False
+    a = Alpha.of(t)
+    return lo.cmp(a) < 0 < hi.cmp(a)
+
+
 def _display_ok(r: dict, a: Alpha) -> bool:
     """Whether an alpha's display ``float`` is its exact value, rounded (within one unit in the last place)."""
     f = r.get("float")
@@ -577,6 +593,8 @@ def _check_face(g: _Game, f: dict, lo: Fraction, hi: Fraction, face: Face,
                 tile.append(f"interval {n + 1}'s end {end.json()['float']:.12f} is not a critical alpha of the face")
             if not _display_ok(pc.iv[name], end):
                 tile.append(f"interval {n + 1}'s {name} float is not its exact value")
+        if "sample" in pc.iv and not _sample_inside(pc.iv["sample"], pc.lo, pc.hi):
+            tile.append(f"interval {n + 1}'s sample {str(pc.iv['sample'])[:40]!r} is not a rational inside it")
     for n, (u, v) in enumerate(zip(pieces, pieces[1:])):
         if u.hi.key() != v.lo.key():
             tile.append(f"intervals {n + 1} and {n + 2} do not meet")

@@ -30,12 +30,13 @@ _STEPS: tuple[tuple[str, str, str | None], ...] = (
     ("check", ".check", None),
     ("edgesort", ".edgesort", None),
     ("report", ".report", None),
+    ("audit", ".audit", None),
     ("serve", ".serve", None),
 )
 #: The step that registers each top-level command.
 _STEP_OF = {"edge": "punto", "eor": "punto", "bets": "punto", "fields": "punto", "chemin": "chemin",
             "simulate": "simulate", "banque": "banque", "count": "count", "macao": "macao", "bertrand": "bertrand",
-            "check": "check", "edgesort": "edgesort", "report": "report", "serve": "serve"}
+            "check": "check", "edgesort": "edgesort", "report": "report", "audit": "audit", "serve": "serve"}
 #: Each top-level command's summary in ``baccara --help`` (the first sentence of its help, which is all click
 #: shows there), in the order listed, so that the list needs none of the commands' modules
 #: (tests/test_startup.py checks these against the commands themselves).
@@ -49,6 +50,8 @@ _SUMMARIES: tuple[tuple[str, str], ...] = (
     ('edgesort', "Edge sorting: each pattern's probability and every bet's exact EV, and the player's advantage."),
     ('report', "The math report of one bet as HTML, PDF or JSON: its pay table, exact figures, the house's result, "
                "and whether it can be beaten."),
+    ('audit', "From a casino's hand log and bet log, the evidence that a player counted or edge-sorted: exact EVs, "
+              "tests, verdicts."),
     ('serve', 'The local web app: every page and the JSON API (under /api) in a browser, on the same inputs as the commands.'),
     ('chemin', 'Chemin de fer as a game (Ethier and Lee 2023): Nash equilibria, the commission sweep, Table 4.'),
     ('simulate', 'Simulate real shoes (shuffle, burn, cut card): punto banco bets and counting, chemin de fer, banque.'),

@@ -154,6 +154,8 @@ def design(
     tie_pays: str = TIE_PAYS,
     bets_file: str | None = BETS_FILE,
     workers: str | None = WORKERS,
+    backend: str = typer.Option("threads", "--backend", help="threads (default), or gpu (a CUDA GPU: pip install "
+                                                             "'baccara[gpu]'); the same bins either way."),
     out_path: str | None = typer.Option(None, "--out", help="Write the count's TOML file here."),
     json_out: bool = JSON,
 ) -> None:
@@ -161,7 +163,9 @@ def design(
     from ..processes import default_workers
     from ..sim.count_design import design_count, write_design
 
-    common = parse_common(shoes, seed, workers, "threads", None, None, False, False)
+    if str(backend).strip().lower() not in ("threads", "gpu"):
+        raise BaccaraError(f"--backend of count design must be threads or gpu, got {backend!r}")
+    common = parse_common(shoes, seed, workers, backend, None, None, False, False)
     d = _decks(decks)
     the_bet, tp = _bet(bet, commission, tie_pays, bets_file)
     lv = parse_count(level, "--level", minimum=1, maximum=3)
@@ -169,7 +173,7 @@ def design(
     if out_path is not None and (not str(out_path).strip() or Path(out_path).is_dir()):
         raise BaccaraError(f"--out needs the path of a TOML file to write, got {out_path!r}")
     result = design_count(d, the_bet, lv, shoes=common.shoes, seed=common.seed, cut=cut_n, kind=kind.strip().lower(),
-                          workers=common.workers or default_workers(),
+                          workers=common.workers or default_workers(), backend=common.backend,
                           tie_pays=tp if the_bet.name == "tie" else None)
     if out_path is not None:
         write_design(result, out_path)

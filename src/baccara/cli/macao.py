@@ -147,7 +147,7 @@ def macao_edge(variant: str = VARIANT, decks: str | None = DECKS, composition: s
     rules, shoe = _game_args(variant, decks, composition, remove, add, natural9_pays, draws, naturals, banker_bonus)
     _check_work(rules, allow_long)
     sol = _solve(rules, shoe)
-    doc = {k: v for k, v in sol.to_json().items() if k not in ("punter_strategy", "banker_strategy")}
+    doc = {k: v for k, v in sol.to_json().items() if not k.endswith(("_strategy", "_strategy_exact"))}
     if json_out:
         print(json.dumps(doc, indent=2))
     else:

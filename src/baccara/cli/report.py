@@ -8,10 +8,13 @@ are imported inside the command, so ``baccara --help`` loads none of them.
 
 from __future__ import annotations
 
+import shlex
+
 import typer
 
 from .. import params
 from ..errors import BaccaraError
+from ..punto.report_out import check_out
 from .common import (
     BETS,
     COMMISSION,
@@ -31,6 +34,7 @@ from .errors import handles_errors
 #: The default simulation sizes (those of :mod:`baccara.punto.mathreport`, repeated here so that
 #: ``--help`` needs no NumPy; tests/test_report.py checks that they agree).
 DESIGN_SHOES, COUNT_SHOES, PERFECT_SHOES, PERFECT_SHOES_RANK, CUTS = 20_000, 100_000, 4_000, 300, "14,52"
+CHECK_HANDS = 100_000_000
 
 
 @app.command("report")
@@ -48,13 +52,14 @@ def report(
                                                                   "or FILE.pdf (printed by Chromium)."),
     json_out: bool = typer.Option(False, "--json", help="Print the report's figures as JSON (exact numbers as "
                                                         "'num/den' strings, floats beside them)."),
-    seed: str = typer.Option("0", "--seed", help="Seed of the simulations, 0 to 2^63 - 2 (default 0): the count is "
-                                                 "designed on shoes of SEED, measured on shoes of SEED + 1."),
+    seed: str = typer.Option("0", "--seed", help="Seed of the simulations, 0 to 2^63 - 4 (default 0): the count is "
+                                                 "designed on shoes of SEED, measured on shoes of SEED + 1; the "
+                                                 "simulation check deals shoes of SEED + 2."),
     design_shoes: str = typer.Option(str(DESIGN_SHOES), "--design-shoes",
                                      help=f"Shoes on which the count's trigger is chosen (default {DESIGN_SHOES:,})."),
     count_shoes: str = typer.Option(str(COUNT_SHOES), "--count-shoes",
                                     help=f"Shoes on which the count is measured at each cut (default {COUNT_SHOES:,}; "
-                                         "0: no simulation)."),
+                                         "0: no count, perfect counter or cut card simulated)."),
     perfect_shoes: str | None = typer.Option(None, "--perfect-shoes",
                                              help=f"Shoes for the perfect counter and the cut card's effect at each "
                                                   f"cut (default {PERFECT_SHOES:,}; {PERFECT_SHOES_RANK} for bets on "
@@ -66,21 +71,25 @@ def report(
                                                    "(default 2)."),
     sort_cards: str = typer.Option("1,4", "--sort-cards", help="Cards read in the edge-sorting sections, 1 to 4 "
                                                                "each, comma-separated (default 1,4)."),
-    workers: str | None = typer.Option(None, "--workers", "-j", help="Threads for the count's simulations, 1 to 256 "
+    check_hands: str = typer.Option(str(CHECK_HANDS), "--check-hands",
+                                    help=f"Hands dealt to check the exact figures by simulation, every coup from the "
+                                         f"full shoe (default {CHECK_HANDS:,}; 0: no check)."),
+    workers: str | None = typer.Option(None, "--workers", "-j", help="Threads for the simulations, 1 to 256 "
                                                                     "(default: all cores)."),
 ) -> None:
     """The math report of one bet as HTML, PDF or JSON: its pay table, exact figures, the house's result, and whether it can be beaten.
 
-    The pay table (each line's combinations, probability and return), house
-    edge, hit frequency, SD, volatility index and element of risk; the house's
-    result after 10^3 to 10^6 hands; effects of removal; the best linear count
-    and the perfect counter at two penetrations; edge sorting (1 and 4 cards
-    read); the first card known; the cut card's effect.  Exact figures are fractions; simulated ones (the count, the perfect counter,
-    the cut card's effect) come with standard errors and the seed.  With the
-    default sizes (count design on 20,000 shoes, the count on 100,000 shoes and
-    the perfect counter on 4,000 shoes, 300 for the pairs, at each of two cuts) a built-in bet's
-    report takes under 2 minutes on 2 cores.  Without --out or --json the
-    figures are printed as tables.
+    The rules and assumptions; the pay table in words (each line's combinations,
+    probability, odds and return); house edge, return to player, hit frequency,
+    SD, volatility index and element of risk; the same on 1, 2, 4, 6 and 8 decks
+    and a continuous shuffler; the house's result after 10^3 to 10^6 hands from
+    the exact distribution; effects of removal; the best linear count (tags, start
+    and trigger) and the perfect counter at two penetrations, with a verdict;
+    edge sorting (1 and 4 cards read); the first card known; the cut card's
+    effect; a simulation check of the exact figures.  Exact figures are
+    fractions; simulated ones come as value ± 1 SE with their seeds.  With the
+    default sizes a built-in bet's report takes under 2 minutes on 2 cores.
+    Without --out or --json the figures are printed as tables.
     """
     if not bet:
         raise BaccaraError("--bet: give the bet to report on, e.g. --bet dragon7 (see 'baccara bets')")
@@ -88,10 +97,8 @@ def report(
         raise BaccaraError("choose one shoe: --decks and --composition were both given")
     if decks is not None and decks.strip().lower() in ("inf", "infinite"):
         raise BaccaraError("--decks: a math report needs a finite shoe (effects of removal, counting), not 'inf'")
-    if out_path is not None:
-        low = out_path.strip().lower()
-        if not (low.endswith(".html") or low.endswith(".htm") or low.endswith(".pdf")):
-            raise BaccaraError(f"--out must name a .html or .pdf file, got {out_path!r}")
+    if out_path is not None:  # before any work: a bad --out fails at once, not after the simulations
+        check_out(out_path)
     shoe = build_shoe(decks, False, composition, None, None)
     rules = build_tableau(tableau)
     all_bets, house = build_bets(commission, tie_pays, super6_pays, bets)
@@ -108,18 +115,50 @@ def report(
 
     result = math_report(
         shoe, all_bets[bet], tableau=rules, parameters=house,
-        seed=params.integer(seed, "--seed", lo=0, hi=2**63 - 2),
+        seed=params.integer(seed, "--seed", lo=0, hi=2**63 - 4),
         design_shoes=params.integer(design_shoes, "--design-shoes", lo=1, hi=10**9),
         count_shoes=params.integer(count_shoes, "--count-shoes", lo=0, hi=10**12),
         perfect_shoes=None if perfect_shoes is None else params.integer(perfect_shoes, "--perfect-shoes", lo=0,
                                                                         hi=10**7),
         cuts=cut_list, sort_cards=sorts, level=params.integer(level, "--level", lo=1, hi=3), workers=n_workers,
+        check_hands=params.integer(check_hands, "--check-hands", lo=0, hi=10**12),
+        command=_command([
+            ("--bet", bet, None), ("--decks", decks, None), ("--composition", composition, None),
+            ("--bets", bets, None), ("--commission", commission, COMMISSION.default),
+            ("--tie-pays", tie_pays, TIE_PAYS.default), ("--super6-pays", super6_pays, SUPER6_PAYS.default),
+            ("--tableau", tableau, None), ("--out", out_path, None), ("--json", json_out, False), ("--seed", seed, "0"),
+            ("--design-shoes", design_shoes, str(DESIGN_SHOES)), ("--count-shoes", count_shoes, str(COUNT_SHOES)),
+            ("--perfect-shoes", perfect_shoes, None), ("--cuts", cuts, None), ("--level", level, "2"),
+            ("--sort-cards", sort_cards, "1,4"), ("--check-hands", check_hands, str(CHECK_HANDS)),
+            ("--workers", workers, None)]),
         progress=lambda line: say(f"report: {line}"),
     )
     if out_path is not None:
-        from ..punto.report_html import write_report
+        from ..punto.report_html import write_report  # lazy: matplotlib and the page, only for --out
 
         written = write_report(result, out_path)
         say(f"report written to {written}")
     if json_out or out_path is None:  # render: the web app's job takes the report from here
         render(result, json_out)
+
+
+
+def _command(options: list[tuple[str, object, object]]) -> str:
+    """The command that made the report, from the options given: ``baccara report --bet dragon7 ...``.
+
+    Parameters
+    ----------
+    options : list of (flag, value, default)
+        Every option; those left at their default (or None) are not written.
+
+    Returns
+    -------
+    str
+        The command, its values quoted for a POSIX shell.
+    """
+    parts = ["baccara", "report"]
+    for flag, value, default in options:
+        if value is None or value == default or value is False:
+            continue
+        parts += [flag] if value is True else [flag, str(value)]
+    return shlex.join(parts)

@@ -477,13 +477,17 @@ OUT = typer.Option(None, "--out", help="Write one row per shoe (session) to this
                                        "10^8 without --allow-long.")
 WORKERS = typer.Option(None, "--workers", "-j", help="Threads / processes / local Dask workers, 1 to twice "
                                                      "the cores (default: all cores); not with --scheduler.")
-BACKEND = typer.Option("threads", "--backend", help="threads (default), processes, or dask (a local cluster "
-                                                    "unless --scheduler is given).")
+BACKEND = typer.Option("threads", "--backend", help="threads (default), processes, dask (a local cluster "
+                                                    "unless --scheduler is given), or gpu (punto banco on a CUDA "
+                                                    "GPU: pip install 'baccara[gpu]').")
 PROGRESS = typer.Option(None, "--progress/--no-progress", help="Progress bar: elapsed time, then the ETA "
                                                                "(default: on a terminal, not with --json).")
 ALLOW_LONG = typer.Option(False, "--allow-long", help="Run even when the estimate exceeds the limits (an hour "
                                                      "of one core's work at nominal rates, or 10^8 --out "
                                                      "rows); memory stays bounded either way.")
+LOG_SEAT = typer.Option(None, "--seat", help="With --log: a player, [NAME=]KIND[:ARG]: blind[:BETS], flat[:BET], "
+                                            "count:FILE.toml, perfect:BET, edge:RANKS (Player on a sorted first "
+                                            "card, else Banker), edge_only:RANKS; repeatable.")
 DRY_RUN = typer.Option(False, "--dry-run", help="Check the options, print the estimated work and duration, "
                                                 "and stop.")
 
@@ -527,6 +531,11 @@ def punto(
     progress: bool | None = PROGRESS,
     allow_long: bool = ALLOW_LONG,
     dry_run: bool = DRY_RUN,
+    log: str | None = typer.Option(None, "--log", help="Write a casino's hand log and bet log of the shoes to this "
+                                                       "folder (hands.csv, bets.csv; see 'baccara audit') for the "
+                                                       "--seat players, instead of the simulation's figures."),
+    seat: list[str] | None = LOG_SEAT,
+    log_format: str = typer.Option("csv", "--log-format", help="With --log: csv (default) or parquet."),
 ) -> None:
     """Punto banco: every built-in or user bet, flat, by a count system, or by the perfect counter."""
     from ..rules import load_tableau_toml
@@ -557,6 +566,16 @@ def punto(
     default_cut = system.cut if system is not None and system.cut else DEFAULT_CUT
     shoe = parse_shoe(decks, deal, cut, coups, default_decks=8, default_cut=default_cut,
                       cut_from=f"the count file's cut = {default_cut}" if from_file else "--cut")
+    if log is not None or seat:
+        from ..audit.simlog import log_run  # lazy: the audit's log writer, only for --log
+
+        if log is None or shoe.deal != "cut" or shoe.decks is None:
+            raise BaccaraError("--seat goes with --log DIR, and a log deals real shoes (a cut card, finite decks)")
+        hands_path, bets_path = log_run(log, seat or [], common.shoes, decks=shoe.decks, seed=common.seed,
+                                        cut=shoe.cut, fmt=log_format.strip().lower(), bet_defs=available,
+                                        **({"tableau": rules} if rules is not None else {}))
+        out.print(f"logs written: {hands_path}, {bets_path}", highlight=False)
+        return None
     est = _plan("punto", common, shoe, kind="count" if system else None, perfect_every=every if perfect else None,
                 by_value=all(n in available and available[n].resolution == "value" for n in names))
     if common.scheduler:

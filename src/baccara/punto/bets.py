@@ -22,8 +22,11 @@ from .. import params
 from ..errors import BaccaraError, BetError
 from ..tomlfile import read_toml
 from .events import (
+    CARD_FIELD_EXAMPLES,
+    CARD_FIELDS,
     FIELDS,
     NCELLS,
+    NONE_CODE,
     condition_mask,
     describe_condition,
     needed_resolution,
@@ -115,18 +118,46 @@ class Bet:
 
     def check_rules(self) -> None:
         """Refuse a rule that can never pay: its condition holds in no coup, or only in coups an
-        earlier rule already matched (a slip in a user's bet, never meant)."""
+        earlier rule already matched (a slip in a user's bet, never meant).
+
+        Conditions on the cells are checked over every cell; conditions on the cards themselves
+        (:data:`baccara.punto.events.CARD_FIELDS`) first for the contradictions a designer can write
+        (a third card to a hand of two cards, no third card to a hand of three), then, where the bet
+        reads values or ranks only (at most 13 labels, a fraction of a second), by dealing the infinite
+        shoe with the card-level engine: a rule no deal satisfies is refused."""
         import numpy as np
         unset = np.ones(NCELLS, dtype=bool)
         for k, rule in enumerate(self.rules, 1):
-            mask = condition_mask(rule.when)
+            _check_third_cards(self.name, k, rule.when)
+            cells = tuple((f, v) for f, v in rule.when if f not in CARD_FIELDS)
+            mask = condition_mask(cells)
             if not mask.any():
                 raise BetError(f"bet {self.name!r}, rule {k}: its conditions can never hold together "
                                f"({describe_condition(rule.when)})")
+            if len(cells) < len(rule.when):
+                continue  # a card-level rule: checked by dealing below
             if not (mask & unset).any():
                 raise BetError(f"bet {self.name!r}, rule {k}: never applies, since every coup it matches "
                                f"({describe_condition(rule.when)}) is matched by an earlier rule")
             unset &= ~mask
+        if self.card_level:
+            from ..shoe import Shoe  # lazy: with the engine
+            from . import cardengine  # lazy: the card-level engine loads Numba; only bets on the cards need it
+            if cardengine.bet_labelling(self).labels <= 13:
+                for k, hits in enumerate(cardengine.rule_hits(self, Shoe.infinite()), 1):
+                    if hits == 0:
+                        raise BetError(f"bet {self.name!r}, rule {k}: its conditions can never hold together "
+                                       f"({describe_condition(self.rules[k - 1].when)})")
+
+    @cached_property
+    def card_level(self) -> bool:
+        """Does the bet read the cards themselves (priced by :mod:`baccara.punto.cardengine`), not only cells?"""
+        return any(f in CARD_FIELDS for r in self.rules for f, _ in r.when)
+
+    @cached_property
+    def card_fields(self) -> tuple[str, ...]:
+        """The fields on the cards themselves that the bet reads, in order of first use."""
+        return tuple(dict.fromkeys(f for r in self.rules for f, _ in r.when if f in CARD_FIELDS))
 
     @cached_property
     def resolution(self) -> str:
@@ -138,9 +169,29 @@ class Bet:
         return _cell_levels(self)
 
 
+def _check_third_cards(name: str, k: int, when: tuple[tuple[str, tuple], ...]) -> None:
+    """A clear error for a rule that asks a hand for a third card it cannot have (or the reverse)."""
+    conds = dict(when)
+    for side in ("player", "banker"):
+        cards = conds.get(f"{side}_cards")
+        for f, allowed in when:
+            if not (f.startswith(f"{side}_card3_") and cards is not None):
+                continue
+            none = NONE_CODE[CARD_FIELDS[f][0]]
+            if none not in allowed and cards == (2,):
+                raise BetError(f"bet {name!r}, rule {k}: {f} asks for a third card, but {side}_cards = 2 "
+                               f"(a hand of two cards has none)")
+            if set(allowed) == {none} and cards == (3,):
+                raise BetError(f"bet {name!r}, rule {k}: {f} = none asks for no third card, but {side}_cards = 3")
+
+
 @lru_cache(maxsize=4096)
 def _cell_levels(bet: Bet) -> tuple[tuple[Fraction, ...], np.ndarray]:
     import numpy as np
+    if bet.card_level:
+        raise BetError(f"bet {bet.name!r} reads the cards themselves ({', '.join(bet.card_fields)}), which no cell "
+                       f"of a coup determines: it is priced exactly by the card-level engine (baccara edge), "
+                       f"not by this command")
     payout = np.full(NCELLS, -1, dtype=np.int64)
     levels: list[Fraction] = []
     unset = np.ones(NCELLS, dtype=bool)
@@ -354,13 +405,22 @@ def _builtin_bets(commission: Fraction, tie_pays: Fraction, super6_pays: Fractio
 
 
 # ---------------------------------------------------------------- user-defined bets
+#: Keys of a bet's table that inform people and are not priced: where the bet was published, the house
+#: edge published there (a percentage, as printed), and a note (examples/gallery.toml uses them).
+INFO_KEYS = ("source", "url", "published_edge", "note")
+
 def bet_from_mapping(name: str, spec: Mapping[str, Any]) -> Bet:
     """A bet from its data form: ``{"rules": [{"when": {...}, "pays": P}, ...], "otherwise": P}``."""
     if not isinstance(spec, Mapping):
         raise BetError(f"bet {name!r} must be a table with 'rules'")
-    unknown = set(spec) - {"rules", "otherwise", "description"}
+    unknown = set(spec) - {"rules", "otherwise", "description", *INFO_KEYS}
     if unknown:
-        raise BetError(f"bet {name!r}: unknown key(s) {', '.join(sorted(unknown))}; allowed: rules, otherwise, description")
+        raise BetError(f"bet {name!r}: unknown key(s) {', '.join(sorted(unknown))}; allowed: rules, otherwise, "
+                       f"description, {', '.join(INFO_KEYS)}")
+    for key in INFO_KEYS:
+        if key in spec and not isinstance(spec[key], str):
+            raise BetError(f"bet {name!r}: {key} must be a string (it is information for people, not priced), "
+                           f"got {spec[key]!r}")
     rules_spec = spec.get("rules", [])
     if not isinstance(rules_spec, list) or not rules_spec:
         raise BetError(f"bet {name!r} needs a non-empty list 'rules' of {{when = {{...}}, pays = ...}}")
@@ -409,5 +469,17 @@ def load_bets_toml(path: str | Path) -> dict[str, Bet]:
 
 
 def field_help() -> str:
-    """One line per event field, for help texts."""
-    return "\n".join(f"{name}: {desc}" for name, (_, desc, _) in FIELDS.items())
+    """The fields a bet's ``when`` can test, one per line, for help texts: the fields on the coup's outcome
+    (priced by the cell engine in microseconds), then the fields on the cards themselves with an example
+    each and the engine and cost their resolution needs."""
+    lines = ["Fields on the outcome (exact cell engine, microseconds a shoe):"]
+    lines += [f"  {name}: {desc} (needs a shoe known by {res})" for name, (_, desc, res) in FIELDS.items()]
+    lines += ["", "Fields on the cards themselves (exact card-level engine; the coarsest labels the bet needs:",
+              "values or ranks about 0.1-0.5 s for 8 decks, colours about 1-2 s, suits of the first four cards",
+              "about 3-5 s; examples after '='; third cards take \"none\" when the hand has two cards):"]
+    for name, (kind, desc, attr, _) in CARD_FIELDS.items():
+        res = {"value": "value", "rank": "rank"}.get(attr, "suit")
+        lines.append(f"  {name}: {desc}; = {CARD_FIELD_EXAMPLES[kind]} (needs a shoe known by {res})")
+    lines += ["", "Either hand / both hands: list rules in order, e.g. both (player_cards = 3, player_total = 9,",
+              "banker_cards = 3, banker_total = 9) pays 75, then each hand alone pays 10 (first match pays)."]
+    return "\n".join(lines)

@@ -51,6 +51,7 @@ from ..cards import RANKS
 from ..errors import BetError, ShoeError
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import CARDS_PER_COUP, Shoe
+from . import cardengine
 from . import kernel as _kernel
 from .bets import Bet, builtin_bets
 from .events import CELL_SHAPE, FIELDS, NCELLS, condition_mask, normalize_condition, resolution_at_least
@@ -426,14 +427,61 @@ def _bet_results(book: _BetBook, counts: list[int], deals: int) -> dict[str, Bet
 
 
 def evaluate_bets(dist: CoupDistribution, bets: Iterable[Bet]) -> dict[str, BetResult]:
-    """Every bet's exact result for one coup distribution."""
+    """Every bet's exact result for one coup distribution.
+
+    Bets on the cards themselves (:attr:`Bet.card_level`) are not functions of the distribution's
+    cells: they are priced by the card-level engine on the distribution's shoe and tableau
+    (:mod:`baccara.punto.cardengine`), which needs the distribution to be unconditional.
+    """
     bets = tuple(bets)
     for b in bets:
         if not resolution_at_least(dist.shoe.resolution, b.resolution):
             raise BetError(
                 f"bet {b.name!r} needs a shoe known by {b.resolution}; this shoe is known only by {dist.shoe.resolution}"
             )
-    return _bet_results(_bet_book(bets), _level_counts(dist.flat, _bet_book(bets)), dist.deals)
+    cards = tuple(b for b in bets if b.card_level)
+    if not cards:
+        return _bet_results(_bet_book(bets), _level_counts(dist.flat, _bet_book(bets)), dist.deals)
+    if dist.known is not None:
+        raise BetError(f"bet {cards[0].name!r} reads the cards themselves ({', '.join(cards[0].card_fields)}): "
+                       f"it cannot be priced given known cards ({dist.known.describe()}) yet")
+    cells = tuple(b for b in bets if not b.card_level)
+    out = _bet_results(_bet_book(cells), _level_counts(dist.flat, _bet_book(cells)), dist.deals) if cells else {}
+    out.update(card_results(dist.shoe, cards, dist.tableau))
+    return {b.name: out[b.name] for b in bets}
+
+
+def card_results(shoe: Shoe, bets: Iterable[Bet], tableau: Tableau = PUNTO_BANCO) -> dict[str, BetResult]:
+    """Exact results of bets on the cards themselves, by the card-level engine.
+
+    Bets are dealt together when they need the same labels, so a bet on values never waits for one
+    on suits.
+
+    Parameters
+    ----------
+    shoe : Shoe
+        What is dealt.
+    bets : iterable of Bet
+        The bets (any bets; those on cells alone are priced the same way, more slowly than
+        :func:`evaluate` would).
+    tableau : Tableau
+        The drawing rules.
+
+    Returns
+    -------
+    dict
+        Bet name -> :class:`BetResult`.
+    """
+    groups: dict[cardengine.Labelling, list[Bet]] = {}
+    for b in bets:
+        groups.setdefault(cardengine.bet_labelling(b), []).append(b)
+    deals = shoe.deals()
+    out: dict[str, BetResult] = {}
+    for group in groups.values():
+        for b, (levels, counts) in zip(group, cardengine.level_counts(shoe, tuple(group), tableau)):
+            ev = Fraction(sum(p * c for p, c in zip(levels, counts)), deals)
+            out[b.name] = BetResult(b, levels, tuple(counts), deals, ev)
+    return out
 
 
 def _value_levels(values: np.ndarray, cards: np.ndarray, replacement: bool, tableau: Tableau,
@@ -562,12 +610,24 @@ def evaluate(
         bets = applicable_bets(shoe, builtin_bets())
     bets = coerce_bets(bets)
     cond = Known.coerce(known)
+    if any(b.card_level for b in bets):
+        if cond is None and all(b.card_level for b in bets):
+            return _checked_card_results(shoe, bets, tableau)
+        return evaluate_bets(coup_distribution(shoe, tableau, cond), bets)
     if cond is None and bets and all(b.resolution == "value" for b in bets):
         book = _bet_book(bets, True)
         lev = _value_levels(np.array([shoe.value_counts()], dtype=np.int64 if _fits_int64(shoe) else object),
                             np.array([shoe.cards]), shoe.replacement, tableau, book)
         return _bet_results(book, [int(x) for x in lev[0].tolist()], shoe.deals())
     return evaluate_bets(coup_distribution(shoe, tableau, cond), bets)
+
+
+def _checked_card_results(shoe: Shoe, bets: tuple[Bet, ...], tableau: Tableau) -> dict[str, BetResult]:
+    for b in bets:
+        if not resolution_at_least(shoe.resolution, b.resolution):
+            raise BetError(f"bet {b.name!r} needs a shoe known by {b.resolution}; this shoe is known only by "
+                           f"{shoe.resolution}")
+    return card_results(shoe, bets, tableau)
 
 
 def edge(shoe: Shoe, bet: Bet | str, tableau: Tableau = PUNTO_BANCO) -> Fraction:
@@ -697,6 +757,9 @@ def edges_for_shoes(counts: Any, bets: Mapping[str, Bet] | Iterable[Bet], tablea
     """
     bets = tuple(bets.values() if isinstance(bets, Mapping) else bets)
     for b in bets:
+        if b.card_level:
+            raise BetError(f"bet {b.name!r} reads the cards themselves ({', '.join(b.card_fields)}): "
+                           f"edges_for_shoes prices bets on the cells of a coup; use evaluate() for it")
         if b.resolution != "value":
             raise BetError(f"bet {b.name!r} needs a shoe known by {b.resolution}: edges_for_shoes prices bets on "
                            f"card values only; use evaluate() for it")

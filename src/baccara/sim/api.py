@@ -170,7 +170,8 @@ def play_punto(shoes: int = 10_000, *, seed: int | None = None, decks: int | str
     commission, tie_pays, super6_pays : Fraction, int, float or str
         The house's terms of the built-in bets.
     backend : str
-        ``"threads"``, ``"processes"`` or ``"dask"``.  The perfect counter runs in Python, so
+        ``"threads"``, ``"processes"``, ``"dask"`` or ``"gpu"`` (a CUDA GPU, :mod:`baccara.sim.gpu`: the
+        same shoes and results, not for the perfect counter).  The perfect counter runs in Python, so
         on ``"threads"`` it moves to worker processes where that is safe: not from a script's
         top level outside ``if __name__ == "__main__":``, where it stays in threads
         (:func:`baccara.processes.spawn_is_safe`).

@@ -68,6 +68,7 @@ from ..shoe import Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
 from .distributed import run
+from .gpu import GpuLayout
 from .punto import PuntoJob, _composition, bet_table, max_coups
 from .report import SimResult, _table
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
@@ -82,6 +83,8 @@ _SQ_LIMIT = 2**62
 
 #: Per-shoe columns of a count analysis.
 COLUMNS = ("hands", "placed", "net", "sq", "wins")
+#: Where :data:`COLUMNS` are in the rows of :meth:`CountJob.kernel_args` (the bet, then its squares).
+KERNEL_COLUMNS = (K.HANDS, K.BASE_COLUMNS, K.BASE_COLUMNS + 1, K.BASE_COLUMNS + 4, K.BASE_COLUMNS + 2)
 _PAIRS = [("hands", "hands"), ("placed", "placed"), ("net", "net"), ("net", "placed"), ("net", "hands"),
           ("placed", "hands"), ("wins", "wins"), ("wins", "placed")]
 
@@ -192,6 +195,17 @@ class CountJob:
         return ChunkResult(index=index, shoes=n, hands=int(cols["hands"].sum()), sums=column_sums(cols, _PAIRS),
                            floats=floats, seconds=time.perf_counter() - t0,
                            extra={"evaluations": int(cols["hands"].sum())} if self.perfect else {})
+
+    def gpu_layout(self) -> GpuLayout:
+        """How the GPU backend (:mod:`baccara.sim.gpu`) deals the count: :meth:`kernel_args`, and the
+        columns :data:`COLUMNS` of its rows (:data:`KERNEL_COLUMNS`) summed as :meth:`run_chunk` sums them."""
+        def finish(index: int, first: int, raw: np.ndarray, seconds: float) -> ChunkResult:
+            cols = {k: raw[:, c] for k, c in zip(COLUMNS, KERNEL_COLUMNS)}
+            return ChunkResult(index=index, shoes=raw.shape[0], hands=int(cols["hands"].sum()),
+                               sums=column_sums(cols, _PAIRS), seconds=seconds)
+
+        return GpuLayout(self.kernel_args(), None, max_coups(self.decks, "cut", self.cut, 0), KERNEL_COLUMNS,
+                         COLUMNS, tuple(_PAIRS), finish, False)
 
     def kernel_args(self) -> tuple:
         """The punto kernel's arguments with the bet twice: its payouts, then their squares.
@@ -647,7 +661,8 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
     tableau : Tableau
         The drawing rules.
     backend, workers, scheduler
-        As :func:`baccara.sim.distributed.run`.
+        As :func:`baccara.sim.distributed.run`; with ``gpu`` the count runs on the GPU and the perfect
+        counter on the CPU's threads (its run info says so).
 
     progress : callable, optional
         ``progress(shoes done, shoes in all, hands done)`` after each chunk, counting the count's shoes,
@@ -687,7 +702,8 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
     perfect = None
     if perfect_shoes:
         pjob = CountJob(seed, perfect_shoes, decks, bet, None, cut, tableau, chunk_size=8)
-        ptotal, pinfo = run(pjob, backend, workers, scheduler,
+        # the perfect counter prices its decisions on the CPU: with --backend gpu it runs on the threads
+        ptotal, pinfo = run(pjob, "threads" if backend == "gpu" else backend, workers, scheduler,
                             None if progress is None else lambda d, _, h: progress(shoes + d, everything, h))
         perfect = figures("perfect", ptotal, den)
         run_info["perfect"] = pinfo.to_json()

@@ -51,6 +51,7 @@ from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from .count_analysis import DEFAULT_COUNT_CUT
 from .counting import BetRule, CountSystem
+from .gpu import check_gpu, histogram_gpu
 from .punto import bet_table, check_deal, check_seed, check_shoes
 from .report import _table
 from .shoe_deal import CUT, deal_shoe, deck_template, max_coups_cut, shoe_key
@@ -171,7 +172,8 @@ def _histogram(seed, first, n, template, cut, pdraw, bdraw, pay, tags, initial, 
 
 def count_histogram(system: CountSystem, bet: Bet, decks: int, cut: int, shoes: int, seed: int,
                     running: bool = False, tableau: Tableau = PUNTO_BANCO, workers: int = 1,
-                    low: float = TRUE_LOW, high: float = TRUE_HIGH, step: float = STEP) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+                    low: float = TRUE_LOW, high: float = TRUE_HIGH, step: float = STEP,
+                    backend: str = "threads") -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """Coups and the bet's net result by the count before the coup, over ``shoes`` real shoes.
 
     Parameters
@@ -191,6 +193,9 @@ def count_histogram(system: CountSystem, bet: Bet, decks: int, cut: int, shoes: 
         Threads.
     low, high, step : float
         The bins: [low + k step, low + (k + 1) step); counts outside fall in the end bins.
+    backend : str
+        ``"threads"`` (``workers`` of them) or ``"gpu"`` (:func:`baccara.sim.gpu.histogram_gpu`: the same bins,
+        coups and net).
 
     Returns
     -------
@@ -205,6 +210,9 @@ def count_histogram(system: CountSystem, bet: Bet, decks: int, cut: int, shoes: 
     template = deck_template(decks)
     args = (template, cut, tableau.player_array, tableau.banker_array, np.ascontiguousarray(pay[:, 0]),
             system.tag_array(), float(system.start(decks)), running, low, step)
+    if backend == "gpu":
+        hn, hv = histogram_gpu(seed, shoes, *args, edges.size)
+        return edges, hn, hv, dens[0]
     bounds = [shoes * i // max(workers, 1) for i in range(max(workers, 1) + 1)]
     parts = [(np.zeros(edges.size, dtype=np.int64), np.zeros(edges.size, dtype=np.int64)) for _ in bounds[1:]]
 
@@ -368,7 +376,7 @@ def _q(s: str) -> str:
 
 def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100_000, seed: int = 0,
                  cut: int = DEFAULT_COUNT_CUT, kind: str = "true", tableau: Tableau = PUNTO_BANCO,
-                 workers: int = 1, tie_pays: str | None = None) -> CountDesign:
+                 workers: int = 1, tie_pays: str | None = None, backend: str = "threads") -> CountDesign:
     """Design a count for ``bet``: tags from the exact effects of removal, the best trigger on real shoes.
 
     Parameters
@@ -393,6 +401,9 @@ def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100
         Threads.
     tie_pays : str, optional
         Recorded in the TOML's comment (how the bet was built).
+    backend : str
+        ``"threads"`` (``workers`` of them) or ``"gpu"`` (:func:`baccara.sim.gpu.count_histogram_gpu`: the
+        same histogram).
 
     Returns
     -------
@@ -409,6 +420,10 @@ def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100
         raise ParameterError(f"--kind must be true or running, got {kind!r}")
     if level not in LEVELS:
         raise ParameterError(f"--level must be 1, 2 or 3 (tags from -level to level), got {level!r}")
+    if backend not in ("threads", "gpu"):
+        raise ParameterError(f"--backend of count design must be threads or gpu, got {backend!r}")
+    if backend == "gpu":
+        check_gpu()
     base, effects = removal_effects(decks, bet, tableau)
     e = np.array([float(x) for x in effects])
     ideal = e - e.mean()
@@ -421,7 +436,8 @@ def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100
     name = f"{bet.name} level {level} (designed)"
     probe = CountSystem(name, tuple(float(t) for t in tags), (BetRule(bet.name, kind, 0.0),),
                         initial_per_deck=per_deck, cut=cut)
-    edges, hn, hv, den = count_histogram(probe, bet, decks, cut, shoes, seed, kind == "running", tableau, workers)
+    edges, hn, hv, den = count_histogram(probe, bet, decks, cut, shoes, seed, kind == "running", tableau, workers,
+                                         backend=backend)
     table = triggers(edges, hn, hv, den)
     best = max(table, key=lambda t: (t.net, -t.bets))
     if best.net <= 0:

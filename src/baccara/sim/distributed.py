@@ -15,6 +15,8 @@ Backends:
 ``processes`` a local process pool; each process runs chunks on one core.
 ``dask``      a Dask distributed cluster: ``scheduler="tcp://HOST:PORT"``, or a
               local cluster of ``workers`` processes when no scheduler is given.
+``gpu``       punto banco on a CUDA GPU, one thread per shoe, the same shoes
+              (:mod:`baccara.sim.gpu`; needs the ``gpu`` extra, numba-cuda).
 
 Memory stays bounded however many shoes a job has: at most a few chunks per
 worker are in flight or waiting at a time, and each finished chunk is folded
@@ -49,7 +51,7 @@ from ..processes import (  # where the work runs: processes here or a Dask clust
 )
 from .results import Accumulator, ChunkResult
 
-BACKENDS = ("threads", "processes", "dask")
+BACKENDS = ("threads", "processes", "dask", "gpu")
 #: Chunks in flight (or finished early, waiting for an earlier one) per worker.
 IN_FLIGHT_PER_WORKER = 2
 
@@ -93,7 +95,7 @@ def check_backend(backend: str, workers: int | None, scheduler: str | None) -> t
     Parameters
     ----------
     backend : str
-        ``threads``, ``processes`` or ``dask``.
+        ``threads``, ``processes``, ``dask`` or ``gpu``.
     workers : int or None
         Local workers (None: every core); not with a scheduler.
     scheduler : str or None
@@ -107,7 +109,8 @@ def check_backend(backend: str, workers: int | None, scheduler: str | None) -> t
     Raises
     ------
     BaccaraError
-        An unknown backend, a malformed address, workers outside 1 to :func:`max_workers`.
+        An unknown backend, a malformed address, workers outside 1 to :func:`max_workers`; ``gpu``
+        with workers, or where there is neither a GPU nor the CUDA simulator.
     """
     backend = str(backend).strip().lower()
     if backend not in BACKENDS:
@@ -120,6 +123,14 @@ def check_backend(backend: str, workers: int | None, scheduler: str | None) -> t
         if workers is not None:
             raise ParameterError("--workers sets the local workers; with --scheduler the cluster's workers run "
                                "the job: leave --workers out")
+        return backend, 1
+    if backend == "gpu":
+        if workers is not None:
+            raise ParameterError("--workers sets CPU threads or processes; --backend gpu deals every shoe on one GPU: "
+                                 "leave --workers out")
+        from .gpu import check_gpu  # lazy: numba-cuda only when the GPU is asked for
+
+        check_gpu()
         return backend, 1
     if workers is None:
         workers = default_workers()
@@ -145,7 +156,7 @@ def run(job: Job, backend: str = "threads", workers: int | None = None, schedule
     job : Job
         The job (``shoes``, ``chunk_size``, ``run_chunk``).
     backend : str
-        ``threads`` (default), ``processes`` or ``dask``.
+        ``threads`` (default), ``processes``, ``dask`` or ``gpu`` (punto banco jobs, :mod:`baccara.sim.gpu`).
     workers : int, optional
         Local workers (default: every core).
     scheduler : str, optional
@@ -170,7 +181,11 @@ def run(job: Job, backend: str = "threads", workers: int | None = None, schedule
     acc = Accumulator(sink)
     tracker = _Tracker(job, progress, acc)
     t0 = time.perf_counter()
-    if backend == "threads":
+    if backend == "gpu":
+        from .gpu import run_gpu  # lazy: numba-cuda only when the GPU is asked for
+
+        run_gpu(job, tracker.done)
+    elif backend == "threads":
         _run_threads(job, workers, tracker)
     elif backend == "processes":
         _run_processes(job, workers, tracker)

@@ -49,6 +49,7 @@ from ..shoe import Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
 from .distributed import run
+from .gpu import GpuLayout, pairs_of
 from .limits import DEFAULT_CUT, MAX_COUPS, MAX_DECKS, MAX_SHOES, min_cut
 from .report import SimResult, punto_report
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
@@ -300,6 +301,15 @@ class PuntoJob:
                 rows[f"{n}_wins"] = cols[f"{n}:wins"].astype(np.int32)
         return ChunkResult(index=index, shoes=table.shape[0], hands=int(cols["hands"].sum()),
                            sums=column_sums(cols, pairs), rows=rows, seconds=seconds, extra=extra)
+
+    def gpu_layout(self) -> GpuLayout:
+        """How the GPU backend (:mod:`baccara.sim.gpu`) deals this job: the CPU kernels' arguments, and the
+        columns, products and chunk results of :meth:`chunk_result` (read off a chunk of no shoes)."""
+        names = tuple(self.columns())
+        probe = self.chunk_result(0, 0, np.zeros((0, len(names)), dtype=np.int64), 0.0, {})
+        return GpuLayout(self.kernel_args(), _values_args(self), max_coups(self.decks, self.deal, self.cut, self.coups),
+                         tuple(range(len(names))), names, pairs_of(probe.sums, names),
+                         lambda i, first, raw, secs: self.chunk_result(i, first, raw, secs, {}), self.keep_rows)
 
 
 @lru_cache(maxsize=32)

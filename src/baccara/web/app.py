@@ -4,11 +4,12 @@ FastAPI (on Starlette, served by uvicorn) because it writes the OpenAPI document
 (``/api/docs``) from the routes themselves, and each API route here is declared from the options of the
 command it runs (:mod:`baccara.web.commands`), so the docs list the command line's options and help.
 Pages are plain HTML forms (GET: every answer has a URL), charts inline SVG; the only script is the
-app's own small ``static/app.js`` (keyboard focus and the simulation's progress), nothing fetched at
-run time.  Every computation runs in a worker thread, off the event loop (which only reads requests and
-writes answers, so ``/api/health`` answers at once), at most :data:`MAX_RUNNING` at once, and the quick
-ones (one shoe's bets, effects of removal) in their own lane of :data:`MAX_QUICK`, so that a page of
-seconds never waits behind a solve of a minute; a burst of requests waits its turn instead of being dropped.
+app's own small ``static/app.js`` (the live shoe's focus, a job's progress, a slow page's "working"),
+nothing fetched at run time.  Every computation runs in a worker thread, off the event loop (which only
+reads requests and writes answers, so ``/api/health`` answers at once), at most :data:`MAX_RUNNING` at once,
+and the quick ones (one shoe's bets, effects of removal) in their own lane of :data:`MAX_QUICK`, so that a
+page of seconds never waits behind a solve of a minute; a burst of requests waits its turn instead of being
+dropped.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from .. import __version__
-from . import pages
+from . import audit_page, pages
 from .commands import COMMANDS, MAX_PARAMETERS, MAX_QUERY, MAX_TEXT, MAX_VALUE, Command, WebError, check_lengths, run
 from .pending import PATIENCE, RELOAD, Pending
 from .tables import DOWNLOAD_PARAMETERS, answer, download_options
@@ -172,8 +173,8 @@ def _api_route(app: FastAPI, engine: Engine, path: str, command: Command) -> Non
                       f"`{command.cli} ... --json` prints for the same options.", tags=["api"])
 
 
-def check_request(query_string: bytes, content_length: str | None) -> None:
-    """Refuse a request whose query or body is too long, or one of whose parameters is (in linear time).
+def check_request(query_string: bytes, content_length: str | None, content_type: str = "") -> None:
+    """Refuse a request whose query or form is too long, or one of whose parameters is (in linear time).
 
     Parameters
     ----------
@@ -181,6 +182,8 @@ def check_request(query_string: bytes, content_length: str | None) -> None:
         The raw query string.
     content_length : str or None
         The request's ``Content-Length`` header.
+    content_type : str
+        Its ``Content-Type``: a file upload (``multipart/form-data``, the audit's logs) has its own limit.
 
     Raises
     ------
@@ -190,7 +193,9 @@ def check_request(query_string: bytes, content_length: str | None) -> None:
     """
     if len(query_string) > MAX_QUERY:
         raise WebError(f"the query is {len(query_string)} bytes long: at most {MAX_QUERY}", None, 414)
-    if content_length is not None and content_length.strip().isdigit() and int(content_length) > MAX_QUERY:
+    upload = content_type.strip().lower().startswith("multipart/")
+    if not upload and content_length is not None and content_length.strip().isdigit() and \
+            int(content_length) > MAX_QUERY:
         raise WebError(f"the request's body is {int(content_length)} bytes long: at most {MAX_QUERY}", None, 413)
     try:
         items = parse_qsl(query_string.decode("latin-1"), keep_blank_values=True, max_num_fields=MAX_PARAMETERS)
@@ -241,7 +246,8 @@ def create_app(patience: float = PATIENCE) -> FastAPI:
     async def bounded(request: Request, call_next: Callable) -> Response:
         """Refuse a parameter or body too long before any route reads it (a page says why in its own frame)."""
         try:
-            check_request(request.scope.get("query_string", b""), request.headers.get("content-length"))
+            check_request(request.scope.get("query_string", b""), request.headers.get("content-length"),
+                          request.headers.get("content-type", ""))
         except WebError as e:
             if request.url.path.startswith("/api"):
                 return JSONResponse(e.body(), status_code=e.status)
@@ -269,6 +275,7 @@ def create_app(patience: float = PATIENCE) -> FastAPI:
         return {"ok": True, "version": __version__}
 
     pages.add_pages(app, engine, templates)
+    audit_page.add_routes(app, templates)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def index(request: Request) -> Response:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import inspect
+import json
 import os
 import re
 import tempfile
@@ -380,6 +381,11 @@ def run(command: Command, query: Iterable[tuple[str, str]], keep: list | None = 
     if not sink:
         raise WebError(f"{command.cli} gave no result", None, 500)
     doc = sink[-1].to_json()
+    if written:  # a document that quotes its command (a report) names the text given, not our file
+        text = json.dumps(doc)
+        for path, param in written.items():
+            text = text.replace(json.dumps(path)[1:-1], f"({param})")
+        doc = json.loads(text)
     if keep is not None:
         keep.append(sink[-1])
     bad = list(failed_certificates(doc))
@@ -421,5 +427,6 @@ JOB_COMMANDS: dict[str, Command] = {
     "count/design": Command(".count", "design", "baccara count design",
                             files=(("bets-toml", "bets_file", "--bets-file"),)),
     "report": Command(".report", "report", "baccara report", files=(BETS_TOML, TABLEAU_TOML),
-                      maximum={"decks": 20, "design_shoes": 10**6, "count_shoes": 10**6, "perfect_shoes": 10**5}),
+                      maximum={"decks": 20, "design_shoes": 10**6, "count_shoes": 10**6, "perfect_shoes": 10**5,
+                               "check_hands": 10**9}),
 }

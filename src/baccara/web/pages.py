@@ -76,8 +76,56 @@ def as_float(text: Any) -> float:
     return float(Fraction(text)) if isinstance(text, str) else float(text)
 
 
-def _percent(x: Any) -> str:
-    return f"{100 * as_float(x):+.6f}%"
+def percent(x: Any, digits: int = 4, sign: bool = False, value: float | None = None) -> str:
+    """A number as a percentage, as a calculator shows it: ``1.0780%``; ``25%`` when exactly that.
+
+    Parameters
+    ----------
+    x : str or float
+        An exact fraction as text (``"-243/1047"``) or a number; other text (a surd) is returned as it is.
+    digits : int
+        Decimals shown (none when the percentage is a whole number exactly; more, to three significant
+        digits, when fewer would show a value that is not zero as zero).
+    sign : bool
+        Show ``+`` before a positive value.
+    value : float, optional
+        The value of ``x`` where ``x`` is exact text that is not a fraction (a surd).
+
+    Returns
+    -------
+    str
+        The percentage.
+    """
+    if isinstance(x, str):
+        try:
+            hundred = 100 * Fraction(x)
+        except (ValueError, ZeroDivisionError):
+            return x if value is None else percent(value, digits, sign)
+        if hundred.denominator == 1:
+            return f"{int(hundred):+d}%" if sign and hundred else f"{int(hundred)}%"
+        shown = float(hundred)
+    else:
+        shown = 100 * float(x)
+    if 0 < abs(shown) < 0.5 * 10**-digits:  # not zero, so not shown as zero: three significant digits
+        digits = 2 - math.floor(math.log10(abs(shown)))
+    return f"{shown:+.{digits}f}%" if sign else f"{shown:.{digits}f}%"
+
+
+def exact_text(x: Any) -> str:
+    """An exact value as people write it: ``0`` and ``3``, not ``0/1`` and ``3/1``.
+
+    Parameters
+    ----------
+    x : str or int
+        A document's exact value.
+
+    Returns
+    -------
+    str
+        The same value, whole numbers without their denominator.
+    """
+    text = str(x)
+    return text[:-2] if re.fullmatch(r"-?\d+/1", text) else text
 
 
 async def compute(request: Request, name: str, query: list[tuple[str, str]]) -> tuple[Any, dict | None]:
@@ -122,7 +170,9 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     """
     env = templates.env
     env.globals["PAGES"] = PAGES
-    env.filters["pct"] = _percent
+    env.filters["percent"] = percent
+    env.filters["exact"] = exact_text
+    env.filters["count"] = lambda n: f"{int(n):,}"
     env.filters["f"] = as_float
     env.filters["pretty"] = lambda doc: json.dumps(doc, indent=1)
 

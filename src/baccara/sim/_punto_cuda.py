@@ -1,0 +1,441 @@
+"""CUDA kernels (numba-cuda): punto banco shoes, one GPU thread per shoe, the CPU kernels' rows exactly.
+
+These are the CPU kernels of :mod:`baccara.sim._punto_kernel` written again for
+the GPU, step for step, so that shoe ``i`` of a job seeded ``s`` is the same
+shoe on both: the same counter-based stream (:func:`~baccara.sim.shoe_deal.shoe_key`
+fed to splitmix64), the same Fisher-Yates draws two positions per 64-bit
+output (Lemire's unbiased multiply-shift), the same burn, cut card and one more
+coup, and the same tallies: per-shoe rows of integers, and a count's running
+and true counts as the same float64 sums in the same order.
+
+* :func:`general_kernel` is :func:`~baccara.sim._punto_kernel.punto_chunk`: cards
+  as codes (pairs visible), every deal mode (cut card, continuous shuffler,
+  infinite shoe), bets folded into classes of cells or tallied coup by coup,
+  count-driven bets (running or true count in a range).
+* :func:`values_kernel` is :func:`~baccara.sim._punto_kernel.punto_values_chunk`:
+  flat bets blind to pairs on real shoes, the shoe dealt as card values and
+  each coup one look-up in the coup table (held in shared memory).
+* :func:`histogram_kernel` is the histogram of the count before each coup of
+  :func:`baccara.sim.count_design.count_histogram` (``count design``).
+
+A kernel either writes each shoe's row (``--out``, or sums that could overflow
+int64) or adds, per thread, the columns and the products of pairs of columns
+that :func:`baccara.sim.results.column_sums` computes, and adds them to the
+launch's totals with integer atomics: exact, in any order.
+
+Array sizes (cards in the shoe, classes, columns) are compile-time constants
+of a kernel, which is built and cached once per shape.  Only the GPU backend
+(:mod:`baccara.sim.gpu`) imports this module; it needs ``numba-cuda``.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from numba import cuda as _cuda
+from numba import types
+
+from .shoe_deal import CSM, CUT
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_KEY = np.uint64(0x632BE59BD9B4E019)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_MASK32 = np.uint64(0xFFFFFFFF)
+_TWO32 = np.uint64(0x100000000)
+_S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+#: numba-cuda's intrinsics (grid, local arrays, atomics) are typing templates that mypy cannot read.
+cuda: Any = _cuda
+#: Entries of the coup table (:func:`baccara.sim._punto_kernel.coup_table`).
+COUP_TABLE_SIZE = 10_000
+
+
+# ---------------------------------------------------------------- the stream (as baccara.sim.shoe_deal)
+@cuda.jit(device=True)
+def mix64(z):
+    """The splitmix64 finaliser."""
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@cuda.jit(device=True)
+def shoe_key(seed, index):
+    """The initial state of shoe ``index`` of the job seeded ``seed`` (as :func:`~baccara.sim.shoe_deal.shoe_key`)."""
+    return mix64(mix64(np.uint64(seed) * _GOLDEN + _KEY) ^ mix64(np.uint64(index) + _GOLDEN))
+
+
+@cuda.jit(device=True)
+def bounded(state, r, n):
+    """(state, uniform integer in [0, n)) from 32 random bits ``r``: Lemire's method, rejections redrawn.
+
+    ``r`` and ``n`` are below 2^32: as 32-bit values widened, their product is one 32 x 32 -> 64-bit
+    multiply on the GPU (``mul.wide.u32``) instead of a 64-bit one; the values are the CPU's."""
+    un = np.uint64(np.uint32(n))
+    m = np.uint64(np.uint32(r)) * un
+    low = m & _MASK32
+    if low < un:
+        t = (_TWO32 - un) % un
+        while low < t:
+            state = state + _GOLDEN
+            r = mix64(state) >> _S32
+            m = np.uint64(np.uint32(r)) * un
+            low = m & _MASK32
+    return state, np.int64(m >> _S32)
+
+
+@cuda.jit(device=True)
+def shuffle_prefix(deck, start, stop, n, state):
+    """Fisher-Yates steps for positions ``start .. stop - 1`` of the ``n`` cards of ``deck``: the new state."""
+    p = start
+    while p < stop:
+        state = state + _GOLDEN
+        z = mix64(state)
+        state, j = bounded(state, z >> _S32, n - p)
+        j += p
+        c = deck[j]
+        deck[j] = deck[p]
+        deck[p] = c
+        p += 1
+        if p < stop:
+            state, j = bounded(state, z & _MASK32, n - p)
+            j += p
+            c = deck[j]
+            deck[j] = deck[p]
+            deck[p] = c
+            p += 1
+    return state
+
+
+@cuda.jit(device=True)
+def fill_infinite(deck, k, state):
+    """``deck[0:k]`` drawn with replacement, 52 equally likely codes, two per 64-bit output: the new state."""
+    p = 0
+    while p < k:
+        state = state + _GOLDEN
+        z = mix64(state)
+        state, c = bounded(state, z >> _S32, 52)
+        deck[p] = c
+        p += 1
+        if p < k:
+            state, c = bounded(state, z & _MASK32, 52)
+            deck[p] = c
+            p += 1
+    return state
+
+
+@cuda.jit(device=True)
+def value(code):
+    """A card code's baccarat value: aces 1, 2-9 their pips, tens and faces 0."""
+    r = np.int64(code) >> 2
+    return r + 1 if r < 9 else np.int64(0)
+
+
+@cuda.jit(device=True)
+def burn(top):
+    """Cards a burn removes after the face-up card ``top``: it, then its value face down (tens and faces 10)."""
+    r = np.int64(top) >> 2
+    return r + np.int64(2) if r < 9 else np.int64(11)
+
+
+@cuda.jit(device=True)
+def pair_class(c1, c2):
+    """0: no pair; 1: equal rank, other suit; 2: identical code."""
+    if c1 == c2:
+        return np.int64(2)
+    return np.int64(1) if (c1 >> 2) == (c2 >> 2) else np.int64(0)
+
+
+# ---------------------------------------------------------------- one shoe, one row
+@cuda.jit(device=True)
+def play_shoe(key, deck, n, template, cut, mode, coups, pdraw, bdraw, pay, when, lo, hi, tags, initial,
+              cls, kwin, kpay, fold, loose, counting, hist, row):
+    """Deal one shoe into ``row`` as :func:`~baccara.sim._punto_kernel.play_punto_shoe` does.
+
+    The coups are tallied as they are dealt (the CPU kernel deals the shoe first and
+    tallies after; the order of integer additions does not matter, and the count
+    adds the same cards' tags in the same order)."""
+    nb = pay.shape[1]
+    state = key
+    for k in range(n):
+        deck[k] = template[k]
+    for k in range(hist.shape[0]):
+        hist[k] = 0
+    for k in range(row.shape[0]):
+        row[k] = 0
+    pos = np.int64(0)
+    rc = initial
+    hidden = np.int64(0)
+    if mode == CUT:
+        stop = min(n, n - cut + 11)  # shoe_deal.reach
+        state = shuffle_prefix(deck, np.int64(0), stop, n, state)
+        top = np.int64(deck[0])
+        burned = burn(top)
+        pos = burned
+        rc += tags[top >> 2]
+        hidden = burned - 1
+    j = 0
+    prev = np.int64(-1)
+    while True:
+        if mode == CUT:
+            if prev >= n - cut:
+                break
+        else:
+            if j >= coups:
+                break
+            if mode == CSM:
+                state = shuffle_prefix(deck, np.int64(0), np.int64(6), n, state)
+            else:
+                state = fill_infinite(deck, 6, state)
+            pos = np.int64(0)
+        prev = pos
+        start = pos
+        p1 = deck[pos]
+        b1 = deck[pos + 1]
+        p2 = deck[pos + 2]
+        b2 = deck[pos + 3]
+        pos += 4
+        pt = (value(p1) + value(p2)) % 10
+        bt = (value(b1) + value(b2)) % 10
+        pn = 0
+        bn = 0
+        if pt < 8 and bt < 8:
+            third = np.int64(10)
+            if pdraw[pt]:
+                third = value(deck[pos])
+                pos += 1
+                pt = (pt + third) % 10
+                pn = 1
+            if bdraw[bt, third]:
+                bt = (bt + value(deck[pos])) % 10
+                pos += 1
+                bn = 1
+        cell = ((((pair_class(p1, p2) * 3 + pair_class(b1, b2)) * 10 + pt) * 2 + pn) * 10 + bt) * 2 + bn
+        hist[cls[cell]] += 1
+        if loose:
+            tc = rc * 52.0 / (n - start + hidden) if counting else 0.0
+            for b in range(nb):
+                if fold[b]:
+                    continue
+                wb = when[b]
+                if wb != 0:
+                    x = rc if wb == 1 else tc
+                    if x < lo[b] or x > hi[b]:
+                        continue
+                v = pay[cell, b]
+                c = 4 + 3 * b
+                row[c] += 1
+                row[c + 1] += v
+                if v > 0:
+                    row[c + 2] += 1
+            if counting:
+                for i in range(start, pos):
+                    rc += tags[deck[i] >> 2]
+        j += 1
+    fold_row(hist, kwin, kpay, fold, row)
+
+
+@cuda.jit(device=True)
+def fold_row(hist, kwin, kpay, fold, row):
+    """Add the coups per class (``hist``) to ``row``: hands, winners, and the folded bets."""
+    for k in range(hist.shape[0]):
+        x = hist[k]
+        if x == 0:
+            continue
+        row[0] += x
+        row[1 + kwin[k]] += x
+        for b in range(kpay.shape[1]):
+            if fold[b]:
+                v = kpay[k, b]
+                c = 4 + 3 * b
+                row[c] += x
+                row[c + 1] += x * v
+                if v > 0:
+                    row[c + 2] += x
+
+
+@cuda.jit(device=True)
+def emit(i, row, sel, pa, pb, out, acc, rows):
+    """Row ``i`` out (``rows``), or its columns ``sel`` and products ``pa * pb`` added to ``acc``."""
+    if rows:
+        for c in range(row.shape[0]):
+            out[i, c] = row[c]
+        return
+    ns = sel.shape[0]
+    for c in range(ns):
+        acc[c] += row[sel[c]]
+    for k in range(pa.shape[0]):
+        acc[ns + k] += row[pa[k]] * row[pb[k]]
+
+
+@cuda.jit(device=True)
+def flush(acc, sums, rows):
+    """Add a thread's sums to the launch's totals (integer atomics: exact in any order)."""
+    if rows:
+        return
+    for k in range(acc.shape[0]):
+        if acc[k] != 0:
+            cuda.atomic.add(sums, k, acc[k])
+
+
+# ---------------------------------------------------------------- kernels, one per shape
+@lru_cache(maxsize=32)
+def general_kernel(n: int, classes: int, columns: int, nsums: int, rows: bool):
+    """The general kernel for a shoe of ``n`` cards, ``classes`` classes, ``columns`` row columns.
+
+    ``kernel[blocks, threads](seed, first, count, template, cut, mode, coups, pdraw, bdraw, pay, when, lo, hi,
+    tags, initial, cls, kwin, kpay, fold, loose, counting, sel, pa, pb, out, sums)``: shoes ``first ..
+    first + count - 1``, a grid-stride loop, one thread per shoe at a time."""
+    deck_size = max(n, 6)
+    acc_size = max(nsums, 1)
+
+    @cuda.jit
+    def kernel(seed, first, count, template, cut, mode, coups, pdraw, bdraw, pay, when, lo, hi, tags, initial,
+               cls, kwin, kpay, fold, loose, counting, sel, pa, pb, out, sums):
+        deck = cuda.local.array(deck_size, types.uint8)
+        hist = cuda.local.array(classes, types.int64)
+        row = cuda.local.array(columns, types.int64)
+        acc = cuda.local.array(acc_size, types.int64)
+        for k in range(acc_size):
+            acc[k] = 0
+        i = cuda.grid(1)
+        stride = cuda.gridsize(1)
+        while i < count:
+            play_shoe(shoe_key(seed, first + i), deck, n, template, cut, mode, coups, pdraw, bdraw, pay, when,
+                      lo, hi, tags, initial, cls, kwin, kpay, fold, loose, counting, hist, row)
+            emit(i, row, sel, pa, pb, out, acc, rows)
+            i += stride
+        flush(acc, sums, rows)
+
+    return kernel
+
+
+@cuda.jit(device=True)
+def value_coup(deck, pos, ctab, hist):
+    """The coup at ``pos`` of a shoe of values counted in ``hist`` by class: the next position."""
+    pt = np.int64(deck[pos]) + np.int64(deck[pos + 2])
+    bt = np.int64(deck[pos + 1]) + np.int64(deck[pos + 3])
+    pt = pt - 10 if pt >= 10 else pt
+    bt = bt - 10 if bt >= 10 else bt
+    e = np.int64(ctab[((pt * 10 + bt) * 10 + np.int64(deck[pos + 4])) * 10 + np.int64(deck[pos + 5])])
+    hist[e >> 3] += 1
+    return pos + (e & 7)
+
+
+@lru_cache(maxsize=32)
+def values_kernel(n: int, classes: int, columns: int, nsums: int, rows: bool):
+    """The flat-bet kernel (:func:`~baccara.sim._punto_kernel.punto_values_chunk`) for a shoe of ``n`` cards.
+
+    ``kernel[blocks, threads](seed, first, count, vtemplate, cut, ctab, kwin, kpay, fold, sel, pa, pb, out,
+    sums)``; ``ctab`` (int16: ``8 * class + cards``) is copied to shared memory by each block."""
+    acc_size = max(nsums, 1)
+
+    @cuda.jit
+    def kernel(seed, first, count, vtemplate, cut, ctab, kwin, kpay, fold, sel, pa, pb, out, sums):
+        table = cuda.shared.array(COUP_TABLE_SIZE, types.int16)
+        k = cuda.threadIdx.x
+        while k < COUP_TABLE_SIZE:
+            table[k] = ctab[k]
+            k += cuda.blockDim.x
+        cuda.syncthreads()
+        deck = cuda.local.array(n, types.uint8)
+        hist = cuda.local.array(classes, types.int64)
+        row = cuda.local.array(columns, types.int64)
+        acc = cuda.local.array(acc_size, types.int64)
+        for k in range(acc_size):
+            acc[k] = 0
+        stop = min(n, n - cut + 11)
+        lim = n - cut  # the last coup is the first to start at or past the cut card
+        i = cuda.grid(1)
+        stride = cuda.gridsize(1)
+        while i < count:
+            for k in range(n):
+                deck[k] = vtemplate[k]
+            shuffle_prefix(deck, np.int64(0), stop, n, shoe_key(seed, first + i))
+            for k in range(classes):
+                hist[k] = 0
+            for k in range(columns):
+                row[k] = 0
+            v = np.int64(deck[0])
+            pos = 1 + (v if v > 0 else np.int64(10))  # the face-up card, then that many face down
+            s = np.int64(-1)
+            while s < lim:
+                s = pos
+                pos = value_coup(deck, pos, table, hist)
+            fold_row(hist, kwin, kpay, fold, row)
+            emit(i, row, sel, pa, pb, out, acc, rows)
+            i += stride
+        flush(acc, sums, rows)
+
+    return kernel
+
+
+@lru_cache(maxsize=8)
+def histogram_kernel(n: int, bins: int):
+    """The count's histogram (``count design``) for a shoe of ``n`` cards and ``bins`` bins.
+
+    ``kernel[blocks, threads](seed, first, count, template, cut, pdraw, bdraw, pay, tags, initial, running, low,
+    step, hn, hv)``: per bin of the count before each coup, the coups and the bet's net, as
+    :func:`baccara.sim.count_design.count_histogram` tallies them (per thread, then integer atomics)."""
+
+    @cuda.jit
+    def kernel(seed, first, count, template, cut, pdraw, bdraw, pay, tags, initial, running, low, step, hn, hv):
+        deck = cuda.local.array(n, types.uint8)
+        mine = cuda.local.array(bins, types.int64)
+        net = cuda.local.array(bins, types.int64)
+        for k in range(bins):
+            mine[k] = 0
+            net[k] = 0
+        i = cuda.grid(1)
+        stride = cuda.gridsize(1)
+        while i < count:
+            for k in range(n):
+                deck[k] = template[k]
+            shuffle_prefix(deck, np.int64(0), min(n, n - cut + 11), n, shoe_key(seed, first + i))
+            top = np.int64(deck[0])
+            burned = burn(top)
+            rc = initial + tags[top >> 2]
+            hidden = burned - 1
+            pos = burned
+            prev = np.int64(-1)
+            while prev < n - cut:
+                prev = pos
+                start = pos
+                p1 = deck[pos]
+                b1 = deck[pos + 1]
+                p2 = deck[pos + 2]
+                b2 = deck[pos + 3]
+                pos += 4
+                pt = (value(p1) + value(p2)) % 10
+                bt = (value(b1) + value(b2)) % 10
+                pn = 0
+                bn = 0
+                if pt < 8 and bt < 8:
+                    third = np.int64(10)
+                    if pdraw[pt]:
+                        third = value(deck[pos])
+                        pos += 1
+                        pt = (pt + third) % 10
+                        pn = 1
+                    if bdraw[bt, third]:
+                        bt = (bt + value(deck[pos])) % 10
+                        pos += 1
+                        bn = 1
+                cell = ((((pair_class(p1, p2) * 3 + pair_class(b1, b2)) * 10 + pt) * 2 + pn) * 10 + bt) * 2 + bn
+                x = rc if running else rc * 52.0 / (n - start + hidden)
+                b = int(math.floor((x - low) / step))
+                b = min(max(b, 0), bins - 1)
+                mine[b] += 1
+                net[b] += pay[cell]
+                for c in range(start, pos):
+                    rc += tags[deck[c] >> 2]
+            i += stride
+        for k in range(bins):
+            if mine[k] != 0:
+                cuda.atomic.add(hn, k, mine[k])
+                cuda.atomic.add(hv, k, net[k])
+
+    return kernel

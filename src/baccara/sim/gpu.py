@@ -1,0 +1,419 @@
+"""The GPU backend: punto banco on a CUDA GPU, one thread per shoe, the same shoes and results as the CPU.
+
+``--backend gpu`` (``backend="gpu"``) deals a punto banco job
+(:class:`~baccara.sim.punto.PuntoJob`, or a count analysis's
+:class:`~baccara.sim.count_analysis.CountJob`) with the kernels of
+:mod:`baccara.sim._punto_cuda`: every shoe from the same counter-based stream
+as on the CPU, so a seeded run gives the same integers on the GPU as on one
+thread, shoe for shoe (``--out`` rows too).  It covers every deal (cut card,
+continuous shuffler, infinite shoe), every drawing tableau, every built-in or
+TOML bet (pairs too), count-driven bets, and the histogram of ``count
+design`` (:func:`histogram_gpu`).  The perfect counter prices each
+decision with the exact engine in Python: it runs on the CPU.
+
+A job the GPU can deal says how, by :meth:`gpu_layout` (a :class:`GpuLayout`:
+its kernel's arguments and how its rows are summed), so this module imports
+no job: the runner (:mod:`baccara.sim.distributed`) loads it lazily.
+
+The totals of many shoes are added on the GPU, exactly (integer atomics), and
+only they come back, launch by launch: a launch is one
+:class:`~baccara.sim.results.ChunkResult` of the run.  Rows come back only
+for ``--out`` (or where the sums of a launch could overflow 64 bits; the exact
+sums are then taken on the CPU).
+
+It needs numba-cuda (``pip install 'baccara[gpu]'``) and a CUDA GPU; with
+``NUMBA_ENABLE_CUDASIM=1`` in the environment before Numba is first imported,
+the kernels run on numba-cuda's CUDA simulator instead (slowly: for tests).
+Nothing else in baccara imports numba-cuda.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from math import ceil
+
+import numpy as np
+
+from ..errors import ParameterError
+from .results import ChunkResult
+
+#: How to get a GPU backend.
+NEEDS = ("--backend gpu needs numba-cuda and a CUDA GPU: pip install 'baccara[gpu]' on a machine with an NVIDIA "
+         "GPU and its driver (or set NUMBA_ENABLE_CUDASIM=1 before starting Python to run the GPU kernels on "
+         "numba-cuda's CUDA simulator, slowly, for testing)")
+#: Shoes per launch on a GPU (the totals of each launch come back as one chunk), and in the simulator.
+LAUNCH_SHOES, SIMULATOR_LAUNCH_SHOES = 1 << 22, 64
+#: Threads per block on a GPU, and in the simulator (each simulated thread is a Python thread).
+THREADS, SIMULATOR_THREADS = 128, 8
+#: Blocks per multiprocessor: enough threads to hide memory latency; each thread deals several shoes.
+BLOCKS_PER_SM = 16
+#: The most bytes of rows one launch returns (``--out``).
+ROWS_BYTES = 1 << 28
+_SAFE = 2**62
+#: The most cards of a shoe on the GPU: each thread holds its shoe in local memory, reserved for every thread
+#: the GPU can hold at once (100 decks: 5,200 bytes a thread, some 1.4 GB on an H200).
+MAX_GPU_DECKS = 100
+
+
+def simulator() -> bool:
+    """Whether Numba runs CUDA kernels on its simulator (``NUMBA_ENABLE_CUDASIM=1`` when Numba was imported).
+
+    Returns
+    -------
+    bool
+        True under the simulator.
+    """
+    from numba import config
+
+    return bool(getattr(config, "ENABLE_CUDASIM", False))
+
+
+def gpu_status() -> str | None:
+    """Why the GPU backend cannot run here, or None when it can (a GPU, or the simulator).
+
+    Returns
+    -------
+    str or None
+        The reason (numba-cuda missing, no GPU or driver), or None.
+    """
+    try:
+        cuda = importlib.import_module("numba.cuda")
+    except ImportError as e:  # numba-cuda not installed (and no CUDA target in Numba)
+        return f"numba-cuda is not installed ({e})"
+    if simulator():
+        return None
+    try:
+        ok = bool(cuda.is_available())
+    except Exception as e:  # a broken driver or toolkit: say what it said  # noqa: BLE001
+        return f"CUDA is not usable here ({type(e).__name__}: {e})"
+    return None if ok else "no CUDA GPU (or no driver) was found on this machine"
+
+
+def check_gpu() -> None:
+    """Raise a clear error unless the GPU backend can run here.
+
+    Raises
+    ------
+    ParameterError
+        Naming ``--backend gpu`` and what it needs.
+    """
+    reason = gpu_status()
+    if reason is not None:
+        raise ParameterError(f"{NEEDS}; {reason}")
+
+
+def unsupported(job) -> str | None:
+    """Why the GPU cannot deal ``job``, or None when it can.
+
+    Parameters
+    ----------
+    job : Job
+        A simulation job.
+
+    Returns
+    -------
+    str or None
+        The reason (a game other than punto banco, the perfect counter), or None.
+    """
+    if not hasattr(job, "gpu_layout"):
+        return (f"--backend gpu deals punto banco (simulate punto, count, count design), not "
+                f"{type(job).__name__}; use --backend threads, processes or dask")
+    if getattr(job, "perfect", False):
+        return ("--backend gpu: the perfect counter prices every decision with the exact engine on the CPU; "
+                "run it with --backend threads or processes")
+    return None
+
+
+# ---------------------------------------------------------------- the job's layout
+@dataclass(frozen=True)
+class GpuLayout:
+    """What a punto banco job gives the GPU: its kernel's arguments and how its rows are summed.
+
+    Parameters
+    ----------
+    kernel_args : tuple
+        The arguments of :func:`baccara.sim._punto_kernel.punto_chunk` after ``seed, first, out``.
+    values_args : tuple or None
+        Those of :func:`baccara.sim._punto_kernel.punto_values_chunk`, where that fast path deals the job.
+    cap : int
+        The most coups one shoe can hold.
+    sel : tuple of int
+        The kernel row's columns that the job sums, named ``names``.
+    names : tuple of str
+        Their names.
+    pairs : tuple of (str, str)
+        The pairs of columns whose products the job sums (:func:`baccara.sim.results.column_sums`).
+    finish : callable
+        ``finish(index, first, raw rows, seconds) -> ChunkResult``: the CPU's chunk result from raw rows.
+    rows : bool
+        The job keeps one row per shoe (``--out``).
+    """
+
+    kernel_args: tuple
+    values_args: tuple | None
+    cap: int
+    sel: tuple[int, ...]
+    names: tuple[str, ...]
+    pairs: tuple[tuple[str, str], ...]
+    finish: Callable[[int, int, np.ndarray, float], ChunkResult]
+    rows: bool
+
+
+def pairs_of(sums: dict, names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The pairs of columns whose products a chunk's sums hold (the ``"a*b"`` keys of
+    :func:`baccara.sim.results.column_sums`), in order.
+
+    Parameters
+    ----------
+    sums : dict
+        A chunk's sums.
+    names : tuple of str
+        The columns.
+
+    Returns
+    -------
+    tuple of (str, str)
+        The pairs.
+    """
+    out = []
+    for key in sums:
+        if key in names:
+            continue
+        pair = next(((a, key[len(a) + 1:]) for a in names if key.startswith(a + "*") and key[len(a) + 1:] in names),
+                    None)
+        if pair is None:
+            raise ValueError(f"cannot read the sum {key!r} as a product of columns")
+        out.append(pair)
+    return tuple(out)
+
+
+def _check_size(cards: int) -> None:
+    if cards > 52 * MAX_GPU_DECKS:
+        raise ParameterError(f"--backend gpu deals shoes of at most {MAX_GPU_DECKS} decks (each GPU thread holds its "
+                             f"shoe), got {cards // 52:,}; use --backend threads, processes or dask")
+
+
+def _column_bounds(args: tuple, cap: int) -> list[int]:
+    """The largest absolute value of each column of one shoe's row (``cap`` coups at most)."""
+    pay = args[7]
+    top = [cap] * 4
+    for b in range(pay.shape[1]):
+        top += [cap, cap * int(np.abs(pay[:, b]).max()), cap]
+    return top
+
+
+# ---------------------------------------------------------------- running
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """The simulator's uint64 arithmetic wraps around as the GPU's does, but NumPy warns of it, in each
+    simulated thread: those warnings are silenced for the launch (the threads end with it)."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", r"overflow encountered in scalar", RuntimeWarning,
+                                r"baccara\.sim\._punto_cuda")
+        yield
+
+
+def _config(shoes: int) -> tuple[int, int]:
+    """(blocks, threads per block) for a launch of ``shoes`` shoes."""
+    from numba import cuda
+
+    if simulator():
+        return max(1, ceil(shoes / SIMULATOR_THREADS)), SIMULATOR_THREADS
+    sms = cuda.get_current_device().MULTIPROCESSOR_COUNT
+    return max(1, min(ceil(shoes / THREADS), sms * BLOCKS_PER_SM)), THREADS
+
+
+class _Plan:
+    """A job's kernel, its arguments on the device, and how many shoes a launch deals."""
+
+    def __init__(self, job, launch: int | None, rows: bool = False) -> None:
+        from numba import cuda
+
+        from . import _punto_cuda as C  # lazy: numba-cuda, only for the GPU backend
+
+        self.job = job
+        self.layout = lay = job.gpu_layout()
+        args = lay.kernel_args
+        (template, cut, mode, _shuffle, coups, pdraw, bdraw, pay, when, lo, hi, tags, initial, cls, kwin, kpay,
+         fold) = args
+        _check_size(template.size)
+        self.ncols = 4 + 3 * pay.shape[1]
+        top = _column_bounds(args, lay.cap)
+        index = dict(zip(lay.names, lay.sel))
+        sel = np.array(lay.sel, dtype=np.int64)
+        pa = np.array([index[a] for a, _ in lay.pairs], dtype=np.int64)
+        pb = np.array([index[b] for _, b in lay.pairs], dtype=np.int64)
+        # the sums of a launch must fit int64: a bound on each of them (Python integers)
+        worst = max([top[s] for s in lay.sel] + [top[a] * top[b] for a, b in zip(pa, pb)] + [1])
+        self.launch = launch or (SIMULATOR_LAUNCH_SHOES if simulator() else LAUNCH_SHOES)
+        self.rows = rows or lay.rows or worst * self.launch >= _SAFE
+        if self.rows:
+            self.launch = max(1, min(self.launch, ROWS_BYTES // (8 * self.ncols)))
+        self.nsums = sel.size + pa.size
+        dev = cuda.to_device
+        self.args: tuple
+        if lay.values_args is not None:  # flat bets blind to pairs: a shoe of values, a coup one look-up
+            vtemplate, _, ctab, kwin2, kpay2 = lay.values_args
+            self.kernel = C.values_kernel(int(vtemplate.size), int(kwin2.size), self.ncols, self.nsums, self.rows)
+            self.args = (dev(vtemplate), int(cut), dev(ctab.astype(np.int16)), dev(kwin2), dev(kpay2),
+                         dev(np.ones(pay.shape[1], dtype=np.bool_)), dev(sel), dev(pa), dev(pb))
+        else:
+            loose = not bool(np.all(fold))
+            counting = bool(np.any(when != 0))
+            self.kernel = C.general_kernel(int(template.size), int(kwin.size), self.ncols, self.nsums, self.rows)
+            self.args = (dev(template), int(cut), int(mode), int(coups), dev(pdraw), dev(bdraw), dev(pay),
+                         dev(when), dev(lo), dev(hi), dev(tags), float(initial), dev(cls), dev(kwin), dev(kpay),
+                         dev(fold), loose, counting, dev(sel), dev(pa), dev(pb))
+        self.fast = lay.values_args is not None
+
+    def rows_or_sums(self, first: int, n: int) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """Deal shoes ``first .. first + n - 1``: (their raw rows, None) or (None, the launch's sums)."""
+        from numba import cuda
+
+        out = cuda.device_array((n, self.ncols) if self.rows else (1, 1), dtype=np.int64)
+        sums = cuda.to_device(np.zeros(max(self.nsums, 1), dtype=np.int64))
+        blocks, threads = _config(n)
+        with _quiet():
+            self.kernel[blocks, threads](self.job.seed, first, n, *self.args, out, sums)
+        cuda.synchronize()
+        if self.rows:
+            return out.copy_to_host(), None
+        return None, sums.copy_to_host()
+
+    def chunk(self, index: int, first: int, n: int) -> ChunkResult:
+        """One launch as a chunk result: the same sums (and rows) as the CPU's chunks of these shoes."""
+        t0 = time.perf_counter()
+        raw, sums = self.rows_or_sums(first, n)
+        if raw is not None:
+            return self.layout.finish(index, first, raw, time.perf_counter() - t0)
+        assert sums is not None
+        names, ns = self.layout.names, len(self.layout.sel)
+        out = {nm: int(sums[k]) for k, nm in enumerate(names)}
+        for k, (a, b) in enumerate(self.layout.pairs):
+            out[f"{a}*{b}"] = int(sums[ns + k])
+        return ChunkResult(index=index, shoes=n, hands=out[names[0]], sums=out, seconds=time.perf_counter() - t0)
+
+
+def run_gpu(job, done: Callable[[ChunkResult], None], launch: int | None = None) -> int:
+    """Deal every shoe of ``job`` on the GPU, handing each launch's result to ``done`` in order.
+
+    Parameters
+    ----------
+    job : PuntoJob or CountJob
+        A punto banco job (not the perfect counter).
+    done : callable
+        ``done(chunk)`` for each launch, in order (chunk ``i`` holds the launch's shoes).
+    launch : int, optional
+        Shoes per launch (default :data:`LAUNCH_SHOES`, or :data:`SIMULATOR_LAUNCH_SHOES` in the simulator).
+
+    Returns
+    -------
+    int
+        The launches.
+
+    Raises
+    ------
+    ParameterError
+        No GPU (nor the simulator), or a job the GPU does not deal.
+    """
+    check_gpu()
+    why = unsupported(job)
+    if why is not None:
+        raise ParameterError(why)
+    plan = _Plan(job, launch)
+    k = 0
+    for first in range(0, job.shoes, plan.launch):
+        done(plan.chunk(k, first, min(plan.launch, job.shoes - first)))
+        k += 1
+    return k
+
+
+def punto_rows_gpu(job, first: int, n: int) -> np.ndarray:
+    """The raw rows of shoes ``first .. first + n - 1`` dealt on the GPU.
+
+    The rows :func:`baccara.sim._punto_kernel.punto_chunk` writes for the job's
+    kernel arguments: hands, Banker, Player, tie, then placed, net, wins of each bet.
+
+    Parameters
+    ----------
+    job : PuntoJob or CountJob
+        The job.
+    first, n : int
+        The first shoe and how many.
+
+    Returns
+    -------
+    numpy.ndarray
+        (n, 4 + 3 bets) int64.
+    """
+    check_gpu()
+    why = unsupported(job)
+    if why is not None:
+        raise ParameterError(why)
+    raw, _ = _Plan(job, None, rows=True).rows_or_sums(first, n)
+    assert raw is not None
+    return raw
+
+
+def histogram_gpu(seed: int, shoes: int, template: np.ndarray, cut: int, pdraw: np.ndarray, bdraw: np.ndarray,
+                  pay: np.ndarray, tags: np.ndarray, initial: float, running: bool, low: float, step: float,
+                  bins: int) -> tuple[np.ndarray, np.ndarray]:
+    """The histogram of :func:`baccara.sim.count_design.count_histogram` (checked arguments) on the GPU.
+
+    Parameters
+    ----------
+    seed, shoes : int
+        The seed and the shoes 0 .. shoes - 1.
+    template : numpy.ndarray
+        The shoe's card codes (uint8).
+    cut : int
+        Cards behind the cut card.
+    pdraw, bdraw : numpy.ndarray
+        The tableau.
+    pay : numpy.ndarray
+        The bet's payout numerator per cell (int64).
+    tags : numpy.ndarray
+        The count's tag per rank.
+    initial : float
+        The count at the top of the shoe.
+    running : bool
+        Bin the running count (else the true count).
+    low, step : float
+        Bin k holds counts in [low + k step, low + (k + 1) step); the end bins the rest.
+    bins : int
+        The bins.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        Coups per bin and the bet's net per bin (int64): the CPU's, exactly.
+    """
+    from numba import cuda
+
+    from . import _punto_cuda as C  # lazy: numba-cuda, only for the GPU backend
+
+    check_gpu()
+    _check_size(template.size)
+    kernel = C.histogram_kernel(int(template.size), int(bins))
+    hn = cuda.to_device(np.zeros(bins, dtype=np.int64))
+    hv = cuda.to_device(np.zeros(bins, dtype=np.int64))
+    dev = cuda.to_device
+    args = (dev(template), int(cut), dev(pdraw), dev(bdraw), dev(np.ascontiguousarray(pay)), dev(tags),
+            float(initial), bool(running), float(low), float(step), hn, hv)
+    launch = SIMULATOR_LAUNCH_SHOES if simulator() else LAUNCH_SHOES
+    for first in range(0, shoes, launch):
+        n = min(launch, shoes - first)
+        blocks, threads = _config(n)
+        with _quiet():
+            kernel[blocks, threads](seed, first, n, *args)
+    cuda.synchronize()
+    return hn.copy_to_host(), hv.copy_to_host()
+
+
+__all__ = ["NEEDS", "GpuLayout", "check_gpu", "gpu_status", "histogram_gpu", "pairs_of", "punto_rows_gpu", "run_gpu",
+           "simulator", "unsupported"]

@@ -1,0 +1,179 @@
+"""Run by tests/test_sim_gpu.py in a process of its own, under numba-cuda's CUDA simulator.
+
+``NUMBA_ENABLE_CUDASIM=1`` must be set before Numba is first imported, and it changes ``numba.cuda`` for the whole
+process: so the GPU kernels are run here, not in the test process, and each case's CPU and GPU results are
+printed as one JSON document for the tests to compare.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+
+
+def main() -> None:
+    import os
+
+    assert os.environ.get("NUMBA_ENABLE_CUDASIM") == "1", "run under NUMBA_ENABLE_CUDASIM=1"
+    import baccara
+    from baccara.sim import distributed, punto  # noqa: F401  (the CPU runner, imported as by every simulation)
+
+    doc: dict = {"numba_cuda_loaded_by_cpu_modules": "numba.cuda" in sys.modules}
+
+    import numpy as np
+
+    from baccara.punto.bets import builtin_bets, load_bets_toml
+    from baccara.rules import PUNTO_BANCO, load_tableau_toml
+    from baccara.sim import _punto_kernel as K
+    from baccara.sim import gpu
+    from baccara.sim.count_analysis import analyse_count
+    from baccara.sim.count_design import count_histogram
+    from baccara.sim.counting import count_from_mapping, load_count_toml
+    from baccara.sim.distributed import run
+    from baccara.sim.punto import PuntoJob, bets_from_names
+
+    doc["simulator"] = gpu.simulator()
+    doc["status"] = gpu.gpu_status()
+    gpu.SIMULATOR_LAUNCH_SHOES = 7  # several launches, the last one short
+    available = dict(builtin_bets())
+    toml_bets = load_bets_toml(EXAMPLES / "side_bets.toml")
+    available.update(toml_bets)
+    with tempfile.TemporaryDirectory() as tmp:  # a jackpot so large that a launch's sums could pass 2^63
+        path = Path(tmp) / "jackpot.toml"
+        path.write_text('[bets.jackpot]\nrules = [ { when = { any_pair = true }, pays = 300000000 } ]\n')
+        available.update(load_bets_toml(path))
+    small_count = count_from_mapping({
+        "name": "test", "tags": {"4": -1, "5": -1, "6": -1, "7": -1, "8": 2, "9": 2, "K": 1},
+        "bets": [{"name": "dragon7", "count": "true", "at_least": 0.5},
+                 {"name": "tie", "count": "running", "at_least": -3, "at_most": 2}]})
+    tie_count = count_from_mapping({"name": "tie", "tags": {"6": -2, "7": -2, "8": 1, "9": 1, "10": 1},
+                                    "bets": [{"name": "tie", "count": "running", "at_least": -2, "at_most": 3}]})
+    tableau = load_tableau_toml(EXAMPLES / "tableaux" / "badoureau_d1.toml")
+    assert tableau != PUNTO_BANCO
+
+    def job(names, shoes, **kw):
+        return PuntoJob(seed=11, shoes=shoes, bets=bets_from_names(names, available), **kw)
+
+    cases = {
+        "main": job(("banker", "player", "tie"), 15, decks=8),
+        "side": job(("banker", "tie", "dragon7", "panda8", "super6", "ez_banker", "player_pair", "banker_pair",
+                     "dragon_bonus_player", "dragon_bonus_banker"), 15, decks=2),
+        "toml": job(("banker", *toml_bets), 15, decks=2),
+        "count": job(("banker", "dragon7", "tie"), 15, decks=2, count=small_count),
+        "count_file": job(("tie",), 12, decks=2, count=load_count_toml(EXAMPLES / "counts" / "tie_67.toml")),
+        "tableau": job(("banker", "player", "tie", "player_pair"), 15, decks=2, tableau=tableau),
+        "tableau_values": job(("banker", "tie"), 15, decks=1, cut=11, tableau=tableau),
+        "infinite": job(("banker", "tie", "player_pair"), 12, decks=None, deal="infinite", coups=25),
+        "jackpot": job(("banker", "jackpot"), 12, decks=2),
+        "csm": job(("banker", "tie", "banker_pair"), 12, decks=1, deal="csm", coups=25),
+    }
+    first = 5
+    out = {}
+    for name, j in cases.items():
+        args = j.kernel_args()
+        cpu = np.zeros((j.shoes, len(j.columns())), dtype=np.int64)
+        K.punto_chunk(j.seed, first, cpu, *args)
+        fold = args[-1]
+        t_cpu, _ = run(j, "threads", 1)
+        t_gpu, info = run(j, "gpu")
+        out[name] = {"cpu_rows": cpu.tolist(), "gpu_rows": gpu.punto_rows_gpu(j, first, j.shoes).tolist(),
+                     "cpu_sums": t_cpu.sums, "gpu_sums": t_gpu.sums, "cpu_hands": t_cpu.hands,
+                     "gpu_hands": t_gpu.hands, "shoes": t_gpu.shoes, "backend": info.backend,
+                     "folded": [bool(x) for x in fold], "values_path": gpu._Plan(j, None).fast,
+                     "columns": j.columns(), "sums_on_cpu": gpu._Plan(j, None).rows}
+    doc["cases"] = out
+
+    # --out rows: the same per-shoe rows, in shoe order, across launches
+    j = job(("banker", "tie", "dragon7", "player_pair"), 17, decks=2, count=small_count, keep_rows=True)
+    a, _ = run(j, "threads", 1)
+    b, _ = run(j, "gpu")
+    doc["rows"] = {"cpu": {k: v.tolist() for k, v in a.rows.items()},
+                   "gpu": {k: v.tolist() for k, v in b.rows.items()}}
+
+    # a count analysis (baccara count): the count on the GPU, the perfect counter on the CPU
+    d7 = load_count_toml(EXAMPLES / "counts" / "dragon7.toml")
+    reps = [analyse_count(d7, "dragon7", decks=8, shoes=14, seed=3, perfect_shoes=1, **kw).to_json()
+            for kw in ({"backend": "threads", "workers": 1}, {"backend": "gpu"})]
+    doc["count_report"] = {"runs": [r.pop("run", None) for r in reps], "threads": reps[0], "gpu": reps[1]}
+    reps = [analyse_count(tie_count, "tie", decks=2, shoes=14, seed=3, perfect_shoes=0, backend=be).to_json()
+            for be in ("threads", "gpu")]
+    for r in reps:
+        r.pop("run", None)
+    doc["count_report_running"] = {"threads": reps[0], "gpu": reps[1]}
+
+    # the histogram of count design, true and running counts
+    hist = {}
+    for running in (False, True):
+        _, hn, hv, den = count_histogram(small_count, available["dragon7"], 2, 14, 12, 9, running, PUNTO_BANCO, 2)
+        _, gn, gv, gden = count_histogram(small_count, available["dragon7"], 2, 14, 12, 9, running, PUNTO_BANCO,
+                                          backend="gpu")
+        hist["running" if running else "true"] = {"cpu": [hn.tolist(), hv.tolist(), den],
+                                                  "gpu": [gn.tolist(), gv.tolist(), gden]}
+    doc["histogram"] = hist
+
+    # the command line: --backend gpu and --backend threads, the same JSON and the same --out file
+    import pyarrow.parquet as pq
+    from typer.testing import CliRunner
+
+    from baccara.cli.count import count_app
+    from baccara.cli.simulate import simulate_app
+
+    runner = CliRunner()
+    cli = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for be in ("threads", "gpu"):
+            path = str(Path(tmp) / f"{be}.parquet")
+            extra = ["--workers", "1"] if be == "threads" else []
+            r = runner.invoke(simulate_app, ["punto", "--decks", "2", "--shoes", "13", "--seed", "4", "--bets",
+                                             "banker,tie,dragon7,player_pair", "--backend", be, "--json",
+                                             "--out", path, *extra])
+            assert r.exit_code == 0, r.output
+            res = json.loads(r.stdout)
+            run_info = res.pop("run")
+            res.pop("out")
+            cli[be] = {"json": res, "run": run_info, "rows": pq.read_table(path).to_pydict(),
+                       "meta": {k.decode(): v.decode() for k, v in (pq.read_schema(path).metadata or {}).items()
+                                if k == b"baccara"}}
+        designs = []
+        for extra in (["--workers", "1"], ["--backend", "gpu"]):
+            r = runner.invoke(count_app, ["design", "--bet", "dragon7", "--decks", "2", "--shoes", "30", "--seed", "2",
+                                          "--json", *extra])
+            assert r.exit_code == 0, r.output
+            designs.append(json.loads(r.stdout))
+        cli["design"] = designs
+        r = runner.invoke(simulate_app, ["punto", "--shoes", "5", "--backend", "gpu", "--workers", "2"])
+        cli["workers_error"] = [r.exit_code, r.stderr]
+        r = runner.invoke(simulate_app, ["punto", "--shoes", "5", "--backend", "gpu", "--perfect"])
+        cli["perfect_error"] = [r.exit_code, r.stderr]
+    doc["cli"] = cli
+
+    # the device check's script, at its smoke sizes
+    import contextlib
+    import importlib.util
+    import io
+
+    spec = importlib.util.spec_from_file_location("device_check_gpu", ROOT / "benchmarks" / "device_check_gpu.py")
+    assert spec is not None and spec.loader is not None
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "check.json"
+        argv, sys.argv = sys.argv, ["device_check_gpu.py", "--smoke", "--json", str(path)]
+        printed = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(printed):
+                code = check.main()
+        finally:
+            sys.argv = argv
+        doc["device_check"] = {"exit": code, "printed": printed.getvalue(), "json": json.loads(path.read_text())}
+    doc["version"] = baccara.__version__ if hasattr(baccara, "__version__") else None
+    print(json.dumps(doc))
+
+
+if __name__ == "__main__":
+    main()

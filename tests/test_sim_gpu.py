@@ -1,0 +1,241 @@
+"""The GPU backend (``--backend gpu``) against the CPU kernels: the same shoes, the same integers.
+
+The GPU kernels run on numba-cuda's CUDA simulator, in a process of their own
+(``tests/gpu_sim_cases.py``: ``NUMBA_ENABLE_CUDASIM=1`` has to be set before
+Numba is first imported and changes ``numba.cuda`` for the whole process, so it
+must not reach the other tests of this worker).  That process deals small
+seeded runs both ways and reports them; the tests here compare them: raw rows
+shoe for shoe, the run's exact sums, ``--out`` rows, a count analysis, the
+histogram of ``count design`` and the command line's JSON and Parquet file.
+The error path (no GPU, no simulator, no numba-cuda) runs in this process.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from baccara.cli.count import count_app
+from baccara.cli.simulate import simulate_app
+from baccara.errors import ParameterError
+from baccara.sim import gpu
+from baccara.sim.distributed import check_backend
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def sim() -> dict:
+    if importlib.util.find_spec("numba_cuda") is None:
+        pytest.skip("numba-cuda is not installed (pip install -e '.[test,gpu]'; scripts/test.sh installs it)")
+    env = {**os.environ, "NUMBA_ENABLE_CUDASIM": "1", "PYTHONPATH": str(ROOT / "src")}
+    r = subprocess.run([sys.executable, str(ROOT / "tests" / "gpu_sim_cases.py")], capture_output=True, text=True,
+                       env=env, timeout=600)
+    assert r.returncode == 0, r.stderr[-4000:]
+    return json.loads(r.stdout)
+
+
+def test_the_cases_ran_on_the_simulator(sim):
+    assert sim["simulator"] is True and sim["status"] is None
+    # the CPU's modules (the runner, the punto banco job) never load numba-cuda
+    assert sim["numba_cuda_loaded_by_cpu_modules"] is False
+
+
+CASES = ["main", "side", "toml", "count", "count_file", "tableau", "tableau_values", "infinite", "csm", "jackpot"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_gpu_rows_are_the_cpu_rows_shoe_for_shoe(sim, case):
+    """Shoes 5 .. 5 + n - 1 of the seed: every column of every row, the general CPU kernel's."""
+    c = sim["cases"][case]
+    assert len(c["gpu_rows"]) == c["shoes"] and c["gpu_rows"] == c["cpu_rows"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_gpu_run_sums_are_the_cpu_run_sums(sim, case):
+    """A whole run on the GPU (launches of 7 shoes, the last one short) adds up to the CPU's exact sums."""
+    c = sim["cases"][case]
+    assert c["backend"] == "gpu" and c["shoes"] > 7
+    assert c["gpu_hands"] == c["cpu_hands"] > 0
+    assert c["gpu_sums"] == c["cpu_sums"]
+
+
+def test_the_cases_cover_every_path(sim):
+    """Not a vacuous comparison: the flat-bet fast path and the general kernel, bets folded into classes and
+    bets tallied coup by coup, count-driven bets placed on some coups but not all, pairs that pay."""
+    cases = sim["cases"]
+    assert cases["main"]["values_path"] and cases["tableau_values"]["values_path"]
+    assert not cases["side"]["values_path"] and not all(cases["side"]["folded"])
+    for name in ("count", "count_file"):
+        c = cases[name]
+        for b, folded in zip(c["columns"][4::3], c["folded"]):
+            placed = c["cpu_sums"][b]
+            if not folded:  # a counted bet: placed on some coups, not on all
+                assert 0 < placed < c["cpu_hands"], (name, b, placed)
+    # sums that could pass 2^63 within a launch come back as rows and are summed exactly on the CPU
+    assert cases["jackpot"]["sums_on_cpu"] and not cases["side"]["sums_on_cpu"]
+    assert cases["jackpot"]["cpu_sums"]["jackpot:net*jackpot:net"] > 2**59  # within a factor 16 of int64's 2^63
+    side = cases["side"]["cpu_sums"]
+    assert side["player_pair:wins"] > 0 and side["banker_pair:wins"] > 0
+    assert cases["toml"]["cpu_sums"]["either_pair:wins"] > 0
+    # the custom tableau deals other coups than the punto banco tableau from the same shoes
+    assert cases["tableau"]["cpu_rows"] != cases["side"]["cpu_rows"]
+
+
+def test_out_rows_are_the_same_across_launches(sim):
+    rows = sim["rows"]
+    assert rows["gpu"] == rows["cpu"]
+    assert rows["gpu"]["shoe"] == list(range(17))
+    assert 0 < sum(rows["gpu"]["dragon7_placed"]) < sum(rows["gpu"]["hands"])
+
+
+def test_count_analysis_on_the_gpu_is_the_threads(sim):
+    """``baccara count --backend gpu``: the count's figures are the threads' exactly; the perfect counter runs on
+    the CPU (its run info says where)."""
+    rep = sim["count_report"]
+    assert rep["gpu"] == rep["threads"]
+    assert rep["runs"][1]["count"]["backend"] == "gpu"
+    assert rep["runs"][1]["perfect"]["backend"] in ("threads", "processes")
+    run = sim["count_report_running"]
+    assert run["gpu"] == run["threads"]
+
+
+@pytest.mark.parametrize("kind", ["true", "running"])
+def test_count_design_histogram_on_the_gpu(sim, kind):
+    h = sim["histogram"][kind]
+    assert h["gpu"] == h["cpu"]
+    assert sum(h["cpu"][0]) > 100 and sum(1 for x in h["cpu"][0] if x) > 2  # coups spread over several bins
+
+
+def test_cli_backend_gpu_json_and_out_file(sim):
+    cli = sim["cli"]
+    assert cli["gpu"]["json"] == cli["threads"]["json"]
+    assert cli["gpu"]["rows"] == cli["threads"]["rows"] and len(cli["gpu"]["rows"]["shoe"]) == 13
+    assert cli["gpu"]["meta"] == cli["threads"]["meta"]
+    assert cli["gpu"]["run"]["backend"] == "gpu"
+
+
+def test_cli_count_design_on_the_gpu(sim):
+    threads, on_gpu = sim["cli"]["design"]
+    assert on_gpu == threads and on_gpu["shoes"] == 30
+
+
+@pytest.mark.parametrize(("key", "words"), [
+    ("workers_error", ["--workers", "--backend gpu"]),
+    ("perfect_error", ["--backend gpu", "perfect counter"]),
+])
+def test_cli_gpu_refuses_what_it_does_not_run(sim, key, words):
+    code, err = sim["cli"][key]
+    assert code == 2 and err.startswith("error:") and "Traceback" not in err
+    for w in words:
+        assert w in err
+
+
+def test_kernels_compile_for_a_real_gpu_with_the_cpus_float_arithmetic():
+    """Compiled to PTX for sm_90 (where a CUDA toolkit is on disk): what the simulator cannot check.  The flat-bet
+    kernel is integers only (no uint64 / int64 mix turned float); the count's float64 arithmetic has no fused
+    multiply-add and divides with IEEE rounding, as the CPU does, so the true counts are the CPU's to the bit."""
+    if importlib.util.find_spec("numba_cuda") is None:
+        pytest.skip("numba-cuda is not installed")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_ENABLE_CUDASIM"}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    r = subprocess.run([sys.executable, str(ROOT / "tests" / "gpu_ptx_check.py")], capture_output=True, text=True,
+                       env=env, timeout=600)
+    if r.returncode == 3:
+        pytest.skip("no CUDA toolkit (libNVVM and libdevice) on this machine")
+    assert r.returncode == 0, r.stderr[-4000:]
+    ops = json.loads(r.stdout)
+    assert ops["values"] == []
+    for name in ("general", "histogram"):
+        assert "div.rn.f64" in ops[name] and "mul.f64" in ops[name], ops[name]
+        assert not [o for o in ops[name] if o.startswith("fma") or "approx" in o], ops[name]
+
+
+def test_the_device_check_script_runs_at_smoke_sizes(sim):
+    """benchmarks/device_check_gpu.py, prepared for a GPU, runs end to end (``--smoke``, on the simulator)."""
+    dc = sim["device_check"]
+    assert dc["exit"] == 0, dc["printed"]
+    doc = dc["json"]
+    assert [r["rows_equal"] and r["sums_equal"] for r in doc["identity"]] == [True] * 4
+    assert doc["gpu"]["flat"]["hands"] > 0 and doc["gpu"]["side+count"]["hands"] > 0
+    assert [r["workers"] for r in doc["cpu_threads"]][0] == 1
+    for line in ("identity, CPU kernels vs GPU", "GPU, hands per second", "CPU threads, flat main bets"):
+        assert line in dc["printed"]
+
+
+# ---------------------------------------------------------------- without a GPU (this process)
+def _no_gpu_here() -> bool:
+    return gpu.gpu_status() is not None
+
+
+needs_no_gpu = pytest.mark.skipif("not _no_gpu_here()", reason="a GPU (or the simulator) is available here")
+
+
+@needs_no_gpu
+def test_without_a_gpu_the_cli_exits_2_saying_what_is_needed():
+    r = runner.invoke(simulate_app, ["punto", "--shoes", "10", "--backend", "gpu"])
+    assert r.exit_code == 2, r.output
+    err = " ".join(r.stderr.split())
+    assert err.startswith("error: --backend gpu needs numba-cuda and a CUDA GPU")
+    assert "pip install 'baccara[gpu]'" in err and "NUMBA_ENABLE_CUDASIM=1" in err
+    r = runner.invoke(count_app, ["design", "--bet", "dragon7", "--shoes", "10", "--backend", "gpu"])
+    assert r.exit_code == 2 and "--backend gpu needs" in r.stderr
+
+
+@needs_no_gpu
+def test_without_a_gpu_python_raises_a_parameter_error():
+    with pytest.raises(ParameterError, match=r"backend gpu needs numba-cuda and a CUDA GPU"):
+        check_backend("gpu", None, None)
+    from baccara import sim as S
+
+    with pytest.raises(ParameterError, match="baccara\\[gpu\\]"):
+        S.play_punto(10, seed=1, backend="gpu")
+
+
+def test_without_numba_cuda_installed(monkeypatch):
+    """numba-cuda missing: the same clear error, and the CPU backends as before."""
+    monkeypatch.setitem(sys.modules, "numba.cuda", None)  # `from numba import cuda` now raises ImportError
+    reason = gpu.gpu_status()
+    assert reason is not None and reason.startswith("numba-cuda is not installed")
+    with pytest.raises(ParameterError, match="pip install 'baccara\\[gpu\\]'"):
+        gpu.check_gpu()
+    r = runner.invoke(simulate_app, ["punto", "--shoes", "3", "--seed", "1", "--workers", "1", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["shoes"] == 3
+
+
+def test_gpu_refuses_shoes_it_cannot_hold(monkeypatch):
+    monkeypatch.setattr(gpu, "check_gpu", lambda: None)  # as if a GPU were here: the size is checked first
+    from baccara.punto.bets import builtin_bets
+    from baccara.sim.punto import PuntoJob
+
+    job = PuntoJob(seed=1, shoes=1, decks=gpu.MAX_GPU_DECKS + 1, bets=(builtin_bets()["banker"],))
+    with pytest.raises(ParameterError, match="at most 100 decks"):
+        gpu.run_gpu(job, lambda c: None)
+
+
+def test_count_design_takes_threads_or_gpu():
+    r = runner.invoke(count_app, ["design", "--bet", "dragon7", "--shoes", "10", "--backend", "dask"])
+    assert r.exit_code == 2 and "--backend of count design must be threads or gpu" in r.stderr
+
+
+def test_other_games_are_refused_by_name():
+    class CheminJob:
+        pass
+
+    why = gpu.unsupported(CheminJob())
+    assert why is not None and "--backend gpu deals punto banco" in why and "CheminJob" in why
+
+
+def test_unknown_backends_are_still_refused():
+    with pytest.raises(ParameterError, match="backend must be one of threads, processes, dask, gpu"):
+        check_backend("tpu", None, None)
+    with pytest.raises(ParameterError, match="scheduler"):
+        check_backend("gpu", None, "tcp://127.0.0.1:8786")
