@@ -31,7 +31,7 @@ from baccara import Shoe, builtin_bets, evaluate
 from baccara.cli import app as cli_app
 from baccara.rules import PUNTO_BANCO
 from baccara.web import jobs as jobs_module
-from baccara.web.app import create_app
+from baccara.web.app import MAX_REQUEST_LINE, create_app
 from baccara.web.commands import MAX_TEXT, MAX_VALUE
 
 
@@ -293,7 +293,8 @@ def server():
         warnings.simplefilter("ignore")
         import uvicorn
 
-        config = uvicorn.Config(create_app(patience=600), host="127.0.0.1", port=0, log_level="warning", lifespan="off")
+        config = uvicorn.Config(create_app(patience=600), host="127.0.0.1", port=0, log_level="warning", lifespan="off",
+                                h11_max_incomplete_event_size=MAX_REQUEST_LINE)  # as baccara serve runs it
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

@@ -41,6 +41,9 @@ HERE = Path(__file__).parent
 MAX_RUNNING = 2
 #: Quick computations (:attr:`baccara.web.commands.Command.quick`) running at once, besides those.
 MAX_QUICK = 4
+#: uvicorn's ``h11_max_incomplete_event_size`` for this app: a request line up to the app's own limit reaches
+#: the app, which refuses a long parameter by name (h11 alone drops a request line over 16 KiB, unexplained).
+MAX_REQUEST_LINE = MAX_QUERY + 16 * 1024
 #: Documents kept, by command and parameters (the answers are exact, so never stale).
 CACHE_SIZE = 256
 
