@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from math import lcm
+from math import lcm, perm
 
 import numpy as np
 
@@ -45,7 +45,7 @@ from ..punto.bets import Bet
 from ..punto.events import NCELLS, resolution_at_least
 from ..punto.exact import coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
-from ..shoe import Shoe
+from ..shoe import CARDS_PER_COUP, Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
 from .distributed import run
@@ -53,6 +53,9 @@ from .limits import DEFAULT_CUT, MAX_COUPS, MAX_DECKS, MAX_SHOES, min_cut
 from .report import SimResult, punto_report
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
 from .shoe_deal import CUT, DEAL_MODES, VALUE, deck_template, max_coups_cut, record_shoe
+
+#: The value cells (pair classes (0, 0)) at the head of the cells of :data:`baccara.punto.events.CELL_SHAPE`.
+VALUE_CELLS = 400
 
 DEFAULT_COUPS = 80
 MAX_SEED = 2**63 - 1
@@ -218,8 +221,9 @@ class PuntoJob:
 
     @property
     def holds_gil(self) -> bool:
-        """The perfect counter runs the exact engine from Python: parallel only across processes."""
-        return self.perfect
+        """The perfect counter on pair bets (or on shoes too large for int64) runs the exact engine from
+        Python: parallel only across processes.  On bets on card values it is compiled (threads)."""
+        return self.perfect and _perfect_args(self) is None
 
     # ------------------------------------------------------------- kernel arguments
     @property
@@ -269,10 +273,8 @@ class PuntoJob:
         t0 = time.perf_counter()
         first, n = self.chunk_range(index)
         extra: dict = {}
-        if self.perfect:  # in this thread alone, so its CPU time is the chunk's
-            c0 = time.thread_time()
-            table, extra = perfect_rows(self, first, n)
-            extra = {**extra, "cpu_microseconds": round((time.thread_time() - c0) * 1e6)}
+        if self.perfect:  # each block's CPU time, measured in the thread that runs it
+            table, extra = perfect_rows(self, first, n, pool)
         else:
             table = np.zeros((n, len(self.columns())), dtype=np.int64)
             fast = _values_args(self)
@@ -370,12 +372,92 @@ def perfect_decisions(counts52: np.ndarray, bets: tuple[Bet, ...], tableau: Tabl
     return out if np.ndim(counts52) == 2 else out[0]
 
 
-def perfect_rows(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
+@lru_cache(maxsize=32)
+def _perfect_args(job: PuntoJob) -> tuple | None:
+    """Arguments of the compiled perfect counter after ``seed, first, out``, or None where the Python path
+    deals the job: bets on pairs (ranks or suits), or shoes whose exact counts could overflow 64-bit
+    integers (``4 N^6`` or the largest payout times the ``(N)_6`` deals of ``N`` cards at 2^63 or more)."""
+    if not job.perfect or _resolution(job.bets) != "value":
+        return None
+    template = job.template()
+    pay, _ = bet_table(job.bets)
+    vpay = np.ascontiguousarray(pay[:VALUE_CELLS])  # pair classes (0, 0): bets on values pay alike in all nine
+    n = int(template.size)
+    if 4 * n**CARDS_PER_COUP >= 2**63 or int(np.abs(vpay).max()) * perm(n, CARDS_PER_COUP) >= 2**63:
+        return None
+    full = np.bincount(VALUE[template], minlength=10).astype(np.int64)
+    return (template, job.cut, job.perfect_every, job.tableau.player_array, job.tableau.banker_array, pay, vpay,
+            full)
+
+
+def perfect_rows(job: PuntoJob, first: int, n: int, pool=None) -> tuple[np.ndarray, dict]:
     """Rows of the perfect counter for shoes first .. first + n - 1.
 
-    Each shoe is dealt first; the unseen cards before each decision (the shoe less the
-    face-up burn card and the cards dealt) are then priced together, and the bets placed
-    where the exact expectation is positive."""
+    Before each decision the unseen cards (the shoe less the face-up burn card and the
+    cards dealt) are priced exactly and a bet is placed where its expectation is positive
+    (an expectation of exactly 0 is not bet).  Bets on card values run in one compiled
+    loop, dealing and pricing every shoe without Python (:mod:`baccara.sim._perfect_kernel`),
+    on the threads of ``pool``; bets on pairs, and shoes too large for 64-bit counts, run
+    :func:`perfect_rows_python` (one core).
+
+    Parameters
+    ----------
+    job : PuntoJob
+        A perfect-counter job.
+    first, n : int
+        The first shoe and the number of shoes.
+    pool : ThreadPoolExecutor, optional
+        Threads to share the shoes among (the compiled path releases the GIL).
+
+    Returns
+    -------
+    table : numpy.ndarray
+        One row per shoe, the columns of :meth:`PuntoJob.columns`.
+    extra : dict
+        ``evaluations`` (decisions priced) and ``cpu_microseconds`` (CPU time of the threads
+        that priced them).
+    """
+    args = _perfect_args(job)
+    if args is None:  # in this thread alone, so its CPU time is the chunk's
+        c0 = time.thread_time()
+        table, extra = perfect_rows_python(job, first, n)
+        return table, {**extra, "cpu_microseconds": round((time.thread_time() - c0) * 1e6)}
+    from . import _perfect_kernel as PK  # lazy: compiles or loads the exact engine's kernels for this counter only
+
+    table = np.zeros((n, len(job.columns())), dtype=np.int64)
+    spent: list[tuple[int, float]] = []
+
+    def block(lo: int, hi: int) -> None:
+        c0 = time.thread_time()
+        d = PK.perfect_chunk(job.seed, first + lo, table[lo:hi], *args)
+        spent.append((int(d), time.thread_time() - c0))  # list.append is atomic: blocks may finish together
+
+    in_blocks(pool, n, block)
+    return table, {"evaluations": sum(d for d, _ in spent), "cpu_microseconds": round(sum(t for _, t in spent) * 1e6)}
+
+
+def perfect_rows_python(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
+    """:func:`perfect_rows` with the exact engine called from Python, a shoe at a time.
+
+    Each shoe is dealt first; the unseen cards before each decision are then priced
+    together (:func:`perfect_decisions`), and the bets placed where the exact expectation
+    is positive.  The path of bets on pairs; for bets on card values, the reference
+    the compiled loop is tested against (the same rows).
+
+    Parameters
+    ----------
+    job : PuntoJob
+        A perfect-counter job.
+    first, n : int
+        The first shoe and the number of shoes.
+
+    Returns
+    -------
+    table : numpy.ndarray
+        One row per shoe, the columns of :meth:`PuntoJob.columns`.
+    extra : dict
+        ``evaluations``: decisions priced.
+    """
     pay, _ = bet_table(job.bets)
     nb = len(job.bets)
     table = np.zeros((n, 4 + 3 * nb), dtype=np.int64)
