@@ -22,35 +22,192 @@ with the same loop.
 
 from __future__ import annotations
 
+from math import perm
+
 import numpy as np
 from numba import njit
 
 from .._numba import defer_blas_probe
-from ..punto.kernel import VALUE_BUFFERS, compiled
+from ..punto.kernel import NVPAIRS, VC, VD, VJ, VK, VSEG, VT
 from ._punto_kernel import BASE_COLUMNS, HANDS
 from .shoe_deal import CUT, VALUE, WINNER, deal_shoe, max_coups_cut, shoe_key
 
 defer_blas_probe()
-_value_kernel = compiled().value_kernel
 #: Value cells of :data:`baccara.punto.exact.VALUE_CELL_SHAPE`: pair classes (0, 0) of the cells.
 VALUE_CELLS = 400
+#: Columns of :func:`numerator_plan`'s ``both``: the fifth and sixth cards' values, the two-card totals
+#: ``10 * pt + bt``, the cell, whether e = f, and the flat indices and multipliers of the terms read off
+#: ``w``, ``u0`` and ``om``.
+E, F, G, CELL, SAME, I1, C1, I2, C2, IU, CU, IO, CO = range(13)
+COLUMNS = 13
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u0, om, s0, s1, nat, sb, ds, acc, num):
+    """Every bet's exact expectation times its denominator and the ``(N)_6`` deals: ``num[b]``.
+
+    The value-level kernel (:func:`baccara.punto.kernel.value_kernel`, without replacement)
+    counts the ordered deals of all 400 value cells; a bet needs only the cells where it
+    does not pay its most common payout ``base[b]``, since the counts sum to ``(N)_6``:
+
+        num_b = base_b (N)_6 + sum over cells c of dev[c, b] count[c],  dev = vpay - base.
+
+    So the moments (``w``, ``u0``, ``om``, ``s0``, ``s1``) are those of the value kernel and
+    the cells where Player and Banker both draw, four fifths of its work, are counted only
+    where some bet's ``dev`` is not 0: ``both[k]`` = (pt, bt, e, f, cell), Player's and
+    Banker's two-card totals, the fifth and sixth cards' values, and the cell they make,
+    each term being the value kernel's ``dd`` entry for that (pt, bt, e, f).  ``other``:
+    the other cells with a ``dev`` not 0.  ``vc``: the cards by value, ``n`` their sum.
+    Exact 64-bit integers (the caller checks the largest numerator against 2^63).
+    """
+    n4 = n - 4
+    n5 = n - 5
+    for j in range(NVPAIRS):
+        qc[j] = vc[VC[j]]
+        qd[j] = vc[VD[j]] - (1 if VC[j] == VD[j] else 0)
+    for i in range(NVPAIRS):
+        a = VC[i]
+        b = VD[i]
+        p = vc[a] * (vc[b] - (1 if a == b else 0)) * (1 if a == b else 2)
+        for j in range(NVPAIRS):  # Banker's pairs once Player's cards are gone
+            c = VC[j]
+            d = VD[j]
+            x = qc[j] - ((1 if c == a else 0) + (1 if c == b else 0))
+            y = qd[j] - ((1 if d == a else 0) + (1 if d == b else 0))
+            w[i, j] = p * x * y * (1 if c == d else 2)
+        for bt in range(10):
+            u = 0
+            for j in range(VSEG[bt], VSEG[bt + 1]):
+                u += w[i, j]
+            u0[i, bt] = u
+    om[:] = 0
+    s0[:] = 0
+    for i in range(NVPAIRS):
+        pt = VT[i]
+        for j in range(NVPAIRS):
+            om[pt, j] += w[i, j]
+        for bt in range(10):
+            s0[pt, bt] += u0[i, bt]
+    for pt in range(8):
+        for bt in range(8):
+            for v in range(10):
+                s1[pt, bt, v] = VK[pt, v] * u0[VJ[pt, v], bt] + VK[bt, v] * om[pt, VJ[bt, v]]
+    nat[:] = 0
+    sb[:] = 0
+    ds[:] = 0
+    for pt in range(10):
+        for bt in range(10):
+            w0 = s0[pt, bt]
+            if pt >= 8 or bt >= 8:
+                nat[pt, bt] += w0
+            elif not pdraw[pt]:
+                if bdraw[bt, 10]:
+                    for f in range(10):
+                        sb[pt, bt + f] += vc[f] * w0 - s1[pt, bt, f]
+                else:
+                    nat[pt, bt] += w0
+            else:
+                for e in range(10):
+                    if not bdraw[bt, e]:
+                        ds[pt + e, bt] += vc[e] * w0 - s1[pt, bt, e]
+    nb = num.size
+    total = n * (n - 1) * n4 * n5 * (n - 2) * (n - 3)
+    for b in range(nb):
+        num[b] = base[b] * total
+    for k in range(other.size):
+        c = other[k]
+        x = c // 40
+        pn = (c // 20) % 2
+        y = (c // 2) % 10
+        bn = c % 2
+        if pn == 0 and bn == 0:
+            cnt = nat[x, y] * n4 * n5
+        elif pn == 0:
+            cnt = (sb[x, y] + sb[x, y + 10]) * n5
+        else:
+            cnt = (ds[x, y] + ds[x + 10, y]) * n5
+        if cnt != 0:
+            for b in range(nb):
+                num[b] += dev[c, b] * cnt
+    wf = w.reshape(NVPAIRS * NVPAIRS)
+    s0f = s0.reshape(100)
+    s1f = s1.reshape(1000)
+    u0f = u0.reshape(NVPAIRS * 10)
+    omf = om.reshape(10 * NVPAIRS)
+    m = both.shape[0]
+    k = 0
+    while k < m:  # the entries come grouped by cell: each cell's sum in a register
+        c = both[k, CELL]
+        x = 0
+        while k < m and both[k, CELL] == c:
+            e = both[k, E]
+            g = both[k, G]
+            ae = vc[e] * s0f[g] - s1f[g * 10 + e]
+            x += ((vc[both[k, F]] - both[k, SAME]) * ae - vc[e] * s1f[g * 10 + both[k, F]]
+                  + both[k, C1] * wf[both[k, I1]] + both[k, C2] * wf[both[k, I2]] + both[k, CU] * u0f[both[k, IU]]
+                  + both[k, CO] * omf[both[k, IO]])
+            k += 1
+        if x != 0:
+            for b in range(nb):
+                num[b] += dev[c, b] * x
+
+
+def numerator_plan(vpay: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray, cards: int) -> tuple[np.ndarray, ...]:
+    """``base``, ``dev``, ``other`` and ``both`` of :func:`perfect_numerators` for the value cells' payouts
+    ``vpay`` (400, bets), a tableau and shoes of at most ``cards`` cards.
+
+    ``base[b]`` is bet b's most common payout in the value cells, unless the numerators could then leave
+    64-bit integers (``(|base| + max |dev|) (N)_6`` at 2^63 or more), when it is 0 (``dev`` = ``vpay``).
+    """
+    nb = vpay.shape[1]
+    deals = perm(cards, 6)
+    base = np.zeros(nb, dtype=np.int64)
+    for b in range(nb):
+        vals, freq = np.unique(vpay[:, b], return_counts=True)
+        m = int(vals[np.argmax(freq)])
+        if (abs(m) + int(np.abs(vpay[:, b] - m).max())) * deals < 2**63:
+            base[b] = m
+    dev = np.ascontiguousarray(vpay - base[None, :])
+    live = np.any(dev != 0, axis=1)
+    other = np.array([c for c in range(VALUE_CELLS) if live[c] and not (c // 20 % 2 == 1 and c % 2 == 1)],
+                     dtype=np.int64)
+    both = []
+    for pt in range(8):
+        if not pdraw[pt]:
+            continue
+        for bt in range(8):
+            for e in range(10):
+                if not bdraw[bt, e]:
+                    continue
+                ie, je, kp, kb = VJ[pt, e], VJ[bt, e], VK[pt, e], VK[bt, e]
+                for f in range(10):
+                    c = ((((pt + e) % 10) * 2 + 1) * 10 + (bt + f) % 10) * 2 + 1
+                    if not live[c]:
+                        continue
+                    t = [0] * COLUMNS
+                    t[E], t[F], t[G], t[CELL], t[SAME] = e, f, pt * 10 + bt, c, int(f == e)
+                    t[I1], t[C1] = ie * NVPAIRS + VJ[bt, f], kp * VK[bt, f]
+                    t[I2], t[C2] = VJ[pt, f] * NVPAIRS + je, kb * VK[pt, f]
+                    t[IU], t[CU] = ie * 10 + bt, kp * kp if f == e else int(f == (pt - e) % 10)
+                    t[IO], t[CO] = pt * NVPAIRS + je, kb * kb if f == e else int(f == (bt - e) % 10)
+                    both.append(t)
+    both.sort(key=lambda t: t[CELL])  # stable: grouped by cell, in deal order within a cell
+    return base, dev, other, np.array(both, dtype=np.int64).reshape(-1, COLUMNS)
 
 
 @njit(cache=True, nogil=True)
-def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, vpay, full, vc, counts, num, on,
-                 qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, starts, cells, row):
+def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, full, vc, num, on,
+                 qc, qd, w, u0, om, s0, s1, nat, sb, ds, acc, starts, cells, row):
     """Deal one shoe and fill ``row`` (hands, Banker, Player, tie, then placed / net / wins per bet).
 
-    ``full[v]``: the full shoe's cards of value v; ``vc`` (10), ``counts`` (the value cells,
-    shape (10, 2, 10, 2)), ``num`` and ``on`` (one per bet), the value kernel's work arrays
-    (``qc`` .. ``dd``, :data:`baccara.punto.kernel.VALUE_BUFFERS`), ``starts`` and ``cells``
+    ``full[v]``: the full shoe's cards of value v; ``vc`` (10), ``num`` and ``on`` (one per
+    bet), :func:`perfect_numerators`' work arrays (``w`` .. ``acc``), ``starts`` and ``cells``
     (one per coup) are work space.  ``pay[cell, b]``: bet b's net payout times its
-    denominator in each cell of :data:`baccara.punto.events.CELL_SHAPE`; ``vpay`` the same
-    for the value cells.  A decision is taken at coups 0, every, 2 * every, ... and holds
+    denominator in each cell of :data:`baccara.punto.events.CELL_SHAPE`; ``base`` .. ``both``:
+    :func:`numerator_plan`.  A decision is taken at coups 0, every, 2 * every, ... and holds
     until the next.  Returns the number of decisions.
     """
     nb = pay.shape[1]
-    flat = counts.reshape(VALUE_CELLS)
     _, nc, burned, end, first = deal_shoe(deck, template, CUT, True, cut, 0, key, pdraw, bdraw, starts, cells)
     for c in range(row.size):
         row[c] = 0
@@ -68,14 +225,8 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, vpay, full,
             pos += 1
         if j % every == 0:
             decisions += 1
-            _value_kernel(vc, left, False, pdraw, bdraw, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts)
-            for b in range(nb):
-                num[b] = 0
-            for c in range(VALUE_CELLS):
-                x = flat[c]
-                if x != 0:
-                    for b in range(nb):
-                        num[b] += vpay[c, b] * x
+            perfect_numerators(vc, left, pdraw, bdraw, base, dev, other, both, qc, qd, w, u0, om, s0, s1, nat, sb, ds, acc,
+                               num)
             for b in range(nb):
                 on[b] = num[b] > 0
         cell = cells[j]
@@ -93,7 +244,7 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, vpay, full,
 
 
 @njit(cache=True, nogil=True)
-def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, vpay, full):
+def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, full):
     """Shoes ``first .. first + len(out) - 1`` of the job seeded ``seed``, one row each
     (:func:`perfect_shoe`); returns the decisions taken.
 
@@ -106,25 +257,22 @@ def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, vpa
     starts = np.empty(cap, dtype=np.int64)
     cells = np.empty(cap, dtype=np.int64)
     vc = np.empty(10, dtype=np.int64)
-    counts = np.empty((10, 2, 10, 2), dtype=np.int64)
     num = np.empty(nb, dtype=np.int64)
     on = np.zeros(nb, dtype=np.bool_)
-    qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd = _work()
+    qc = np.empty(NVPAIRS, dtype=np.int64)
+    qd = np.empty(NVPAIRS, dtype=np.int64)
+    w = np.empty((NVPAIRS, NVPAIRS), dtype=np.int64)
+    u0 = np.empty((NVPAIRS, 10), dtype=np.int64)
+    om = np.empty((10, NVPAIRS), dtype=np.int64)
+    s0 = np.empty((10, 10), dtype=np.int64)
+    s1 = np.zeros((10, 10, 10), dtype=np.int64)
+    nat = np.empty((10, 10), dtype=np.int64)
+    sb = np.empty((10, 20), dtype=np.int64)
+    ds = np.empty((20, 10), dtype=np.int64)
+    acc = np.zeros(VALUE_CELLS, dtype=np.int64)
     decisions = 0
     for i in range(out.shape[0]):
-        decisions += perfect_shoe(shoe_key(seed, first + i), deck, template, cut, every, pdraw, bdraw, pay, vpay,
-                                  full, vc, counts, num, on, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd,
-                                  starts, cells, out[i])
+        decisions += perfect_shoe(shoe_key(seed, first + i), deck, template, cut, every, pdraw, bdraw, pay, base,
+                                  dev, other, both, full, vc, num, on, qc, qd, w, u0, om, s0, s1, nat, sb, ds, acc, starts,
+                                  cells, out[i])
     return decisions
-
-
-@njit(cache=True, nogil=True)
-def _work():
-    """The value kernel's work arrays (:data:`baccara.punto.kernel.VALUE_BUFFERS`), int64 and zeroed."""
-    return (np.zeros(VALUE_BUFFERS[0], np.int64), np.zeros(VALUE_BUFFERS[1], np.int64),
-            np.zeros(VALUE_BUFFERS[2], np.int64), np.zeros(VALUE_BUFFERS[3], np.int64),
-            np.zeros(VALUE_BUFFERS[4], np.int64), np.zeros(VALUE_BUFFERS[5], np.int64),
-            np.zeros(VALUE_BUFFERS[6], np.int64), np.zeros(VALUE_BUFFERS[7], np.int64),
-            np.zeros(VALUE_BUFFERS[8], np.int64), np.zeros(VALUE_BUFFERS[9], np.int64),
-            np.zeros(VALUE_BUFFERS[10], np.int64), np.zeros(VALUE_BUFFERS[11], np.int64),
-            np.zeros(VALUE_BUFFERS[12], np.int64))

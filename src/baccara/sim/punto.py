@@ -381,13 +381,16 @@ def _perfect_args(job: PuntoJob) -> tuple | None:
         return None
     template = job.template()
     pay, _ = bet_table(job.bets)
-    vpay = np.ascontiguousarray(pay[:VALUE_CELLS])  # pair classes (0, 0): bets on values pay alike in all nine
+    vpay = pay[:VALUE_CELLS]  # pair classes (0, 0): bets on values pay alike in all nine
     n = int(template.size)
     if 4 * n**CARDS_PER_COUP >= 2**63 or int(np.abs(vpay).max()) * perm(n, CARDS_PER_COUP) >= 2**63:
         return None
+    from . import _perfect_kernel as PK  # lazy: compiles or loads the compiled perfect counter only for it
+
+    pdraw, bdraw = job.tableau.player_array, job.tableau.banker_array
+    plan = PK.numerator_plan(vpay, pdraw, bdraw, n)
     full = np.bincount(VALUE[template], minlength=10).astype(np.int64)
-    return (template, job.cut, job.perfect_every, job.tableau.player_array, job.tableau.banker_array, pay, vpay,
-            full)
+    return (template, job.cut, job.perfect_every, pdraw, bdraw, pay, *plan, full)
 
 
 def perfect_rows(job: PuntoJob, first: int, n: int, pool=None) -> tuple[np.ndarray, dict]:
@@ -422,7 +425,7 @@ def perfect_rows(job: PuntoJob, first: int, n: int, pool=None) -> tuple[np.ndarr
         c0 = time.thread_time()
         table, extra = perfect_rows_python(job, first, n)
         return table, {**extra, "cpu_microseconds": round((time.thread_time() - c0) * 1e6)}
-    from . import _perfect_kernel as PK  # lazy: compiles or loads the exact engine's kernels for this counter only
+    from . import _perfect_kernel as PK  # lazy: loaded by _perfect_args already
 
     table = np.zeros((n, len(job.columns())), dtype=np.int64)
     spent: list[tuple[int, float]] = []
