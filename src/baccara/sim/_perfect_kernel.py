@@ -28,11 +28,12 @@ import numpy as np
 from numba import njit
 
 from .._numba import defer_blas_probe
-from ..punto.kernel import NVPAIRS, VC, VD, VJ, VK, VSEG, VT
+from ..punto.kernel import NVPAIRS, VC, VD, VJ, VK, VSEG, VT, compiled
 from ._punto_kernel import BASE_COLUMNS, HANDS
 from .shoe_deal import CUT, VALUE, WINNER, deal_shoe, max_coups_cut, shoe_key
 
 defer_blas_probe()
+_value_kernel = compiled().value_kernel
 #: Value cells of :data:`baccara.punto.exact.VALUE_CELL_SHAPE`: pair classes (0, 0) of the cells.
 VALUE_CELLS = 400
 #: Columns of :func:`numerator_plan`'s ``both``: the fifth and sixth cards' values, the two-card totals
@@ -40,10 +41,12 @@ VALUE_CELLS = 400
 #: ``w``, ``u0`` and ``om``.
 E, F, G, CELL, SAME, I1, C1, I2, C2, IU, CU, IO, CO = range(13)
 COLUMNS = 13
+#: Above this many entries in ``both`` the value kernel's dense loops count the cells sooner.
+DENSE = 1200
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
-def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u0, om, s0, s1, nat, sb, ds, acc, num):
+def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u0, s0, s1, nat, sb, ds, num):
     """Every bet's exact expectation times its denominator and the ``(N)_6`` deals: ``num[b]``.
 
     The value-level kernel (:func:`baccara.punto.kernel.value_kernel`, without replacement)
@@ -80,18 +83,15 @@ def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u
             for j in range(VSEG[bt], VSEG[bt + 1]):
                 u += w[i, j]
             u0[i, bt] = u
-    om[:] = 0
     s0[:] = 0
     for i in range(NVPAIRS):
         pt = VT[i]
-        for j in range(NVPAIRS):
-            om[pt, j] += w[i, j]
         for bt in range(10):
             s0[pt, bt] += u0[i, bt]
     for pt in range(8):
         for bt in range(8):
             for v in range(10):
-                s1[pt, bt, v] = VK[pt, v] * u0[VJ[pt, v], bt] + VK[bt, v] * om[pt, VJ[bt, v]]
+                s1[pt, bt, v] = VK[pt, v] * u0[VJ[pt, v], bt] + VK[bt, v] * u0[VJ[bt, v], pt]  # om = u0.T
     nat[:] = 0
     sb[:] = 0
     ds[:] = 0
@@ -133,7 +133,6 @@ def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u
     s0f = s0.reshape(100)
     s1f = s1.reshape(1000)
     u0f = u0.reshape(NVPAIRS * 10)
-    omf = om.reshape(10 * NVPAIRS)
     m = both.shape[0]
     k = 0
     while k < m:  # the entries come grouped by cell: each cell's sum in a register
@@ -145,7 +144,7 @@ def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u
             ae = vc[e] * s0f[g] - s1f[g * 10 + e]
             x += ((vc[both[k, F]] - both[k, SAME]) * ae - vc[e] * s1f[g * 10 + both[k, F]]
                   + both[k, C1] * wf[both[k, I1]] + both[k, C2] * wf[both[k, I2]] + both[k, CU] * u0f[both[k, IU]]
-                  + both[k, CO] * omf[both[k, IO]])
+                  + both[k, CO] * u0f[both[k, IO]])
             k += 1
         if x != 0:
             for b in range(nb):
@@ -189,15 +188,36 @@ def numerator_plan(vpay: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray, cards
                     t[I1], t[C1] = ie * NVPAIRS + VJ[bt, f], kp * VK[bt, f]
                     t[I2], t[C2] = VJ[pt, f] * NVPAIRS + je, kb * VK[pt, f]
                     t[IU], t[CU] = ie * 10 + bt, kp * kp if f == e else int(f == (pt - e) % 10)
-                    t[IO], t[CO] = pt * NVPAIRS + je, kb * kb if f == e else int(f == (bt - e) % 10)
+                    t[IO], t[CO] = je * 10 + pt, kb * kb if f == e else int(f == (bt - e) % 10)
                     both.append(t)
     both.sort(key=lambda t: t[CELL])  # stable: grouped by cell, in deal order within a cell
-    return base, dev, other, np.array(both, dtype=np.int64).reshape(-1, COLUMNS)
+    return base, dev, other, np.array(both, dtype=np.int64).reshape(-1, COLUMNS), len(both) > DENSE
 
 
 @njit(cache=True, nogil=True)
-def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, full, vc, num, on,
-                 qc, qd, w, u0, om, s0, s1, nat, sb, ds, acc, starts, cells, row):
+def decide(vc, n, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd,
+           counts, num):
+    """``num[b]``: bet b's exact expectation times its denominator and the ``(N)_6`` deals, for the cards
+    ``vc`` by value (``n`` in all): :func:`perfect_numerators`, or where most cells matter (``dense``) the
+    value kernel's 400 cells (:func:`baccara.punto.kernel.value_kernel`) summed with ``dev``."""
+    if not dense:
+        perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u0, s0, s1, nat, sb, ds, num)
+        return
+    _value_kernel(vc, n, False, pdraw, bdraw, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts)
+    flat = counts.reshape(VALUE_CELLS)
+    total = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
+    for b in range(num.size):
+        num[b] = base[b] * total
+    for c in range(VALUE_CELLS):
+        x = flat[c]
+        if x != 0:
+            for b in range(num.size):
+                num[b] += dev[c, b] * x
+
+
+@njit(cache=True, nogil=True)
+def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, full, vc, num,
+                 on, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts, starts, cells, row):
     """Deal one shoe and fill ``row`` (hands, Banker, Player, tie, then placed / net / wins per bet).
 
     ``full[v]``: the full shoe's cards of value v; ``vc`` (10), ``num`` and ``on`` (one per
@@ -225,8 +245,8 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
             pos += 1
         if j % every == 0:
             decisions += 1
-            perfect_numerators(vc, left, pdraw, bdraw, base, dev, other, both, qc, qd, w, u0, om, s0, s1, nat, sb, ds, acc,
-                               num)
+            decide(vc, left, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds,
+                   dd, counts, num)
             for b in range(nb):
                 on[b] = num[b] > 0
         cell = cells[j]
@@ -244,7 +264,7 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
 
 
 @njit(cache=True, nogil=True)
-def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, full):
+def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, full):
     """Shoes ``first .. first + len(out) - 1`` of the job seeded ``seed``, one row each
     (:func:`perfect_shoe`); returns the decisions taken.
 
@@ -266,13 +286,16 @@ def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, bas
     om = np.empty((10, NVPAIRS), dtype=np.int64)
     s0 = np.empty((10, 10), dtype=np.int64)
     s1 = np.zeros((10, 10, 10), dtype=np.int64)
+    wb = np.zeros((NVPAIRS, 8, 10), dtype=np.int64)
+    wp = np.zeros((8, NVPAIRS, 10), dtype=np.int64)
     nat = np.empty((10, 10), dtype=np.int64)
     sb = np.empty((10, 20), dtype=np.int64)
     ds = np.empty((20, 10), dtype=np.int64)
-    acc = np.zeros(VALUE_CELLS, dtype=np.int64)
+    dd = np.empty((20, 20), dtype=np.int64)
+    counts = np.empty((10, 2, 10, 2), dtype=np.int64)
     decisions = 0
     for i in range(out.shape[0]):
         decisions += perfect_shoe(shoe_key(seed, first + i), deck, template, cut, every, pdraw, bdraw, pay, base,
-                                  dev, other, both, full, vc, num, on, qc, qd, w, u0, om, s0, s1, nat, sb, ds, acc, starts,
-                                  cells, out[i])
+                                  dev, other, both, dense, full, vc, num, on, qc, qd, w, u0, om, s0, s1, wb, wp, nat,
+                                  sb, ds, dd, counts, starts, cells, out[i])
     return decisions
