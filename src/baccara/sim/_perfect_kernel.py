@@ -191,7 +191,8 @@ def numerator_plan(vpay: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray, cards
                     t[IO], t[CO] = je * 10 + pt, kb * kb if f == e else int(f == (bt - e) % 10)
                     both.append(t)
     both.sort(key=lambda t: t[CELL])  # stable: grouped by cell, in deal order within a cell
-    return base, dev, other, np.array(both, dtype=np.int64).reshape(-1, COLUMNS), len(both) > DENSE
+    rising = bool(np.all(dev >= 0))
+    return base, dev, other, np.array(both, dtype=np.int64).reshape(-1, COLUMNS), len(both) > DENSE, rising
 
 
 @njit(cache=True, nogil=True)
@@ -216,8 +217,8 @@ def decide(vc, n, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om
 
 
 @njit(cache=True, nogil=True)
-def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, full, vc, num,
-                 on, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts, starts, cells, row):
+def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising, full, vc,
+                 num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts, starts, cells, row):
     """Deal one shoe and fill ``row`` (hands, Banker, Player, tie, then placed / net / wins per bet).
 
     ``full[v]``: the full shoe's cards of value v; ``vc`` (10), ``num`` and ``on`` (one per
@@ -237,6 +238,7 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
     left = template.size - 1
     pos = burned
     decisions = 0
+    priced = 0
     for j in range(nc):
         start = starts[j]
         while pos < start:  # the cards dealt since the last coup began
@@ -245,10 +247,22 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
             pos += 1
         if j % every == 0:
             decisions += 1
-            decide(vc, left, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds,
-                   dd, counts, num)
-            for b in range(nb):
-                on[b] = num[b] > 0
+            total = left * (left - 1) * (left - 2) * (left - 3) * (left - 4) * (left - 5)
+            known = rising and priced  # every bet's deals paying above its base only fell since the last pricing
+            if known:
+                for b in range(nb):
+                    if base[b] * total + above[b] >= 0:
+                        known = False
+            if known:
+                for b in range(nb):
+                    on[b] = False
+            else:
+                priced += 1
+                decide(vc, left, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om, s0, s1, wb, wp, nat,
+                       sb, ds, dd, counts, num)
+                for b in range(nb):
+                    on[b] = num[b] > 0
+                    above[b] = num[b] - base[b] * total
         cell = cells[j]
         row[HANDS] += 1
         row[1 + WINNER[cell]] += 1
@@ -260,11 +274,12 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
                 row[c + 1] += v
                 if v > 0:
                     row[c + 2] += 1
-    return decisions
+    return decisions, priced
 
 
 @njit(cache=True, nogil=True)
-def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, full):
+def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising,
+                  full):
     """Shoes ``first .. first + len(out) - 1`` of the job seeded ``seed``, one row each
     (:func:`perfect_shoe`); returns the decisions taken.
 
@@ -279,6 +294,7 @@ def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, bas
     vc = np.empty(10, dtype=np.int64)
     num = np.empty(nb, dtype=np.int64)
     on = np.zeros(nb, dtype=np.bool_)
+    above = np.zeros(nb, dtype=np.int64)
     qc = np.empty(NVPAIRS, dtype=np.int64)
     qd = np.empty(NVPAIRS, dtype=np.int64)
     w = np.empty((NVPAIRS, NVPAIRS), dtype=np.int64)
@@ -294,8 +310,32 @@ def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, bas
     dd = np.empty((20, 20), dtype=np.int64)
     counts = np.empty((10, 2, 10, 2), dtype=np.int64)
     decisions = 0
+    priced = 0
     for i in range(out.shape[0]):
-        decisions += perfect_shoe(shoe_key(seed, first + i), deck, template, cut, every, pdraw, bdraw, pay, base,
-                                  dev, other, both, dense, full, vc, num, on, qc, qd, w, u0, om, s0, s1, wb, wp, nat,
-                                  sb, ds, dd, counts, starts, cells, out[i])
-    return decisions
+        d, p = perfect_shoe(shoe_key(seed, first + i), deck, template, cut, every, pdraw, bdraw, pay, base, dev, other,
+                            both, dense, rising, full, vc, num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb,
+                            ds, dd, counts, starts, cells, out[i])
+        decisions += d
+        priced += p
+    return decisions, priced
+
+
+def numerators(values: np.ndarray, vpay: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray,
+               plan: tuple | None = None) -> np.ndarray:
+    """:func:`decide` from Python, for tests and checks: ``num[i, b]`` for the shoes ``values[i]`` (counts by
+    value, at least 6 cards each) and the value cells' payouts ``vpay`` (400, bets), int64.
+
+    ``plan``: :func:`numerator_plan`'s arrays (default: planned for the largest shoe given)."""
+    values = np.atleast_2d(np.asarray(values, dtype=np.int64))
+    vpay = np.ascontiguousarray(vpay, dtype=np.int64)
+    if plan is None:
+        plan = numerator_plan(vpay, pdraw, bdraw, int(values.sum(axis=1).max()))
+    base, dev, other, both, dense, _ = plan
+    out = np.zeros((values.shape[0], vpay.shape[1]), dtype=np.int64)
+    work = [np.zeros(shape, dtype=np.int64) for shape in
+            ((NVPAIRS,), (NVPAIRS,), (NVPAIRS, NVPAIRS), (NVPAIRS, 10), (10, NVPAIRS), (10, 10), (10, 10, 10),
+             (NVPAIRS, 8, 10), (8, NVPAIRS, 10), (10, 10), (10, 20), (20, 10), (20, 20), (10, 2, 10, 2))]
+    for i, row in enumerate(values):
+        vc = np.ascontiguousarray(row)
+        decide(vc, int(vc.sum()), pdraw, bdraw, base, dev, other, both, dense, *work, out[i])
+    return out

@@ -428,15 +428,16 @@ def perfect_rows(job: PuntoJob, first: int, n: int, pool=None) -> tuple[np.ndarr
     from . import _perfect_kernel as PK  # lazy: loaded by _perfect_args already
 
     table = np.zeros((n, len(job.columns())), dtype=np.int64)
-    spent: list[tuple[int, float]] = []
+    spent: list[tuple[int, int, float]] = []
 
     def block(lo: int, hi: int) -> None:
         c0 = time.thread_time()
-        d = PK.perfect_chunk(job.seed, first + lo, table[lo:hi], *args)
-        spent.append((int(d), time.thread_time() - c0))  # list.append is atomic: blocks may finish together
+        d, p = PK.perfect_chunk(job.seed, first + lo, table[lo:hi], *args)
+        spent.append((int(d), int(p), time.thread_time() - c0))  # list.append is atomic: blocks may end together
 
     in_blocks(pool, n, block)
-    return table, {"evaluations": sum(d for d, _ in spent), "cpu_microseconds": round(sum(t for _, t in spent) * 1e6)}
+    return table, {"evaluations": sum(s[0] for s in spent), "priced": sum(s[1] for s in spent),
+                   "cpu_microseconds": round(sum(s[2] for s in spent) * 1e6)}
 
 
 def perfect_rows_python(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
