@@ -157,9 +157,8 @@ def test_the_same_rows_on_one_and_two_threads():
     assert _figures(single) == _figures(one)
 
 
-@pytest.mark.slow
 def test_the_same_rows_on_two_processes():
-    job = PuntoJob(seed=8, shoes=40, decks=2, bets=(B["dragon7"], B["tie"]), perfect=True, chunk_size=8,
+    job = PuntoJob(seed=8, shoes=16, decks=2, bets=(B["dragon7"], B["tie"]), perfect=True, chunk_size=8,
                    keep_rows=True)
     procs = simulate_punto(job, backend="processes", workers=2)
     assert procs.run["backend"] == "processes"
