@@ -99,6 +99,14 @@ def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u
         for bt in range(8):
             for v in range(10):
                 s1[pt, bt, v] = VK[pt, v] * u0[VJ[pt, v], bt] + VK[bt, v] * u0[VJ[bt, v], pt]  # om = u0.T
+    need_sb = False  # whether ``other`` asks for cells where only Banker draws, only Player
+    need_ds = False
+    for k in range(other.size):
+        c = other[k]
+        if (c // 20) % 2 == 1:
+            need_ds = True
+        elif c % 2 == 1:
+            need_sb = True
     nat[:] = 0
     sb[:] = 0
     ds[:] = 0
@@ -108,12 +116,12 @@ def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u
             if pt >= 8 or bt >= 8:
                 nat[pt, bt] += w0
             elif not pdraw[pt]:
-                if bdraw[bt, 10]:
+                if not bdraw[bt, 10]:
+                    nat[pt, bt] += w0
+                elif need_sb:
                     for f in range(10):
                         sb[pt, bt + f] += vc[f] * w0 - s1[pt, bt, f]
-                else:
-                    nat[pt, bt] += w0
-            else:
+            elif need_ds:
                 for e in range(10):
                     if not bdraw[bt, e]:
                         ds[pt + e, bt] += vc[e] * w0 - s1[pt, bt, e]
