@@ -11,7 +11,8 @@ For each set of bets on card values, on 8-deck shoes to the cut card:
 microseconds a coup (CPU time of the thread, so another process's load does not count; wall time beside
 it) and their ratio.  Then the threads: the same job through :func:`baccara.sim.punto.simulate_punto` on
 1 and on ``--workers`` threads, wall-clock, and the parallel efficiency T1 / (workers x Tw), with the
-load average (on a shared machine the efficiency falls with the other processes' load).
+load average (on a shared machine the efficiency falls with the other processes' load) and the CPU time a
+coup on each (equal when the threads add no work of their own).
 
     .venv/bin/python benchmarks/bench_perfect.py [--shoes 300] [--reference-shoes 40] [--workers 2]
         [--thread-shoes 1000] [--json]
@@ -61,13 +62,17 @@ def threads(shoes: int, workers: int) -> dict:
     bets = builtin_bets()
     job = PuntoJob(seed=7, shoes=shoes, bets=(bets["dragon7"],), perfect=True, chunk_size=64)
     simulate_punto(PuntoJob(seed=7, shoes=8, bets=job.bets, perfect=True), workers=workers)  # warm the pool path
+    c0 = time.process_time()
     one, _, t1 = timed(lambda: simulate_punto(job, workers=1))
+    c1 = time.process_time()
     many, _, tw = timed(lambda: simulate_punto(job, workers=workers))
+    c2 = time.process_time()
     assert one.bets["dragon7"].net == many.bets["dragon7"].net, "threads changed the result"
     return {"shoes": shoes, "workers": workers, "backend": many.run["backend"], "seconds_1": t1,
             f"seconds_{workers}": tw, "efficiency": t1 / (workers * tw),
             "us_per_coup_1": 1e6 * t1 / one.hands, f"us_per_coup_{workers}": 1e6 * tw / many.hands,
-            "load_average": os.getloadavg()[0]}
+            "cpu_us_per_coup_1": 1e6 * (c1 - c0) / one.hands,
+            f"cpu_us_per_coup_{workers}": 1e6 * (c2 - c1) / many.hands, "load_average": os.getloadavg()[0]}
 
 
 def main() -> None:
@@ -91,7 +96,8 @@ def main() -> None:
     print(f"\nthreads, dragon7, {th['shoes']:,} shoes: 1 worker {th['seconds_1']:.2f} s "
           f"({th['us_per_coup_1']:.2f} us/coup), {w} workers {th[f'seconds_{w}']:.2f} s "
           f"({th[f'us_per_coup_{w}']:.2f} us/coup, backend {th['backend']}): efficiency {th['efficiency']:.0%} "
-          f"(load average {th['load_average']:.1f})")
+          f"(load average {th['load_average']:.1f} on {os.cpu_count()} CPUs); CPU a coup {th['cpu_us_per_coup_1']:.2f} us "
+          f"on 1 thread, {th[f'cpu_us_per_coup_{w}']:.2f} us on {w}")
 
 
 if __name__ == "__main__":
