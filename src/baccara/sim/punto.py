@@ -392,7 +392,9 @@ def _perfect_args(job: PuntoJob) -> tuple | None:
     pdraw, bdraw = job.tableau.player_array, job.tableau.banker_array
     plan = PK.numerator_plan(vpay, pdraw, bdraw, n)
     full = np.bincount(VALUE[template], minlength=10).astype(np.int64)
-    return (template, job.cut, job.perfect_every, pdraw, bdraw, pay, *plan, full)
+    args = (template, job.cut, job.perfect_every, pdraw, bdraw, pay, *plan, full)
+    PK.perfect_chunk(job.seed, 0, np.zeros((0, len(job.columns())), dtype=np.int64), *args)  # load it, untimed
+    return args
 
 
 #: Shoes a chunk of the perfect counter: compiled on bets on card values (about 15 ms of one core), in Python on
