@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from baccara.punto.bets import builtin_bets, load_bets_toml
 from baccara.punto.exact import edges_for_shoes, evaluate, value_cell_counts
-from baccara.rules import PUNTO_BANCO
+from baccara.rules import PUNTO_BANCO, load_tableau_toml
 from baccara.shoe import Shoe
 from baccara.sim import _perfect_kernel as PK
 from baccara.sim.punto import PuntoJob, bet_table, perfect_rows, perfect_rows_python, simulate_punto
@@ -23,7 +23,9 @@ from baccara.sim.punto import PuntoJob, bet_table, perfect_rows, perfect_rows_py
 B = builtin_bets()
 PD, BD = PUNTO_BANCO.player_array, PUNTO_BANCO.banker_array
 VALUE_BETS = sorted(n for n, b in B.items() if b.resolution == "value")
-USER = load_bets_toml(Path(__file__).resolve().parent.parent / "examples" / "side_bets.toml")
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+USER = load_bets_toml(EXAMPLES / "side_bets.toml")
+TABLEAUX = EXAMPLES / "tableaux"
 
 
 def vpay_of(names):
@@ -98,16 +100,18 @@ def test_an_expectation_of_exactly_zero_is_not_bet():
 
 
 # ---------------------------------------------------------------- the rows
-@pytest.mark.parametrize("names, decks, cut, every, shoes", [
-    (("dragon7",), 8, 14, 1, 12),
-    (("tie", "panda8"), 6, 16, 2, 10),
-    (("banker", "dragon7"), 1, 11, 1, 30),
-    (("big", "lucky6"), 2, 20, 3, 20),
+@pytest.mark.parametrize("names, decks, cut, every, shoes, tableau", [
+    (("dragon7",), 8, 14, 1, 12, None),
+    (("tie", "panda8"), 6, 16, 2, 10, None),
+    (("banker", "dragon7"), 1, 11, 1, 30, None),
+    (("big", "lucky6"), 2, 20, 3, 20, None),
+    (("tie", "dragon7"), 2, 14, 1, 20, "chemin_d0.toml"),  # Player stands on 5: other cells, other draws
 ])
-def test_rows_are_the_python_paths(names, decks, cut, every, shoes):
+def test_rows_are_the_python_paths(names, decks, cut, every, shoes, tableau):
     """The same shoes, decisions and tallies as the exact engine called from Python a shoe at a time."""
     bets = tuple(B[n] if n in B else USER[n] for n in names)
-    job = PuntoJob(seed=31, shoes=shoes, decks=decks, cut=cut, bets=bets, perfect=True, perfect_every=every)
+    rules = {"tableau": load_tableau_toml(TABLEAUX / tableau)} if tableau else {}
+    job = PuntoJob(seed=31, shoes=shoes, decks=decks, cut=cut, bets=bets, perfect=True, perfect_every=every, **rules)
     assert not job.holds_gil
     got, extra = perfect_rows(job, 3, shoes)
     ref, ref_extra = perfect_rows_python(job, 3, shoes)
