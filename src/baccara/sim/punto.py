@@ -669,6 +669,7 @@ def finalize(job: PuntoJob, total: ChunkResult, run: dict | None = None, with_ex
         secs = (run or {}).get("seconds") or total.seconds
         cpu = total.extra.get("cpu_microseconds", 0) / 1e6  # the workers' CPU time, not their wall time
         extra["perfect"] = {"evaluations": ev, "every": job.perfect_every,
+                            "priced": total.extra.get("priced", ev),  # the rest were settled by the last pricing
                             "evaluations_per_second": fnum(ev / secs) if secs else None,
                             "evaluations_per_cpu_second": fnum(ev / cpu) if cpu else None}
     run = dict(run or {})
