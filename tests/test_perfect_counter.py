@@ -122,14 +122,16 @@ def test_rows_are_the_python_paths(names, decks, cut, every, shoes, tableau):
 
 def test_a_decision_known_from_the_last_pricing_is_not_priced_again():
     """Dragon 7 pays 40 on some deals and loses 1 on the rest: its winning deals only fall as cards leave, so
-    while 41 x (those of the last pricing) stays below the deals left, EV < 0 without pricing.  Banker pushes on
-    ties, so it is priced every time."""
+    while 41 x (those of the last pricing) stays below the deals left, EV < 0 without pricing (and the rows are
+    the Python path's: test_rows_are_the_python_paths).  A bet that pays below its usual payout somewhere
+    (here 0 in most cells, -1 or +1 in some) has no such bound."""
     job = PuntoJob(seed=4, shoes=10, bets=(B["dragon7"],), perfect=True)
     _, extra = perfect_rows(job, 0, 10)
     assert extra["priced"] < extra["evaluations"]
-    job = PuntoJob(seed=4, shoes=3, bets=(B["banker"],), perfect=True)
-    _, extra = perfect_rows(job, 0, 3)
-    assert extra["priced"] == extra["evaluations"]
+    assert PK.numerator_plan(vpay_of(("dragon7",)), PD, BD, 416)[5]  # (base, dev, other, both, dense, rising)
+    vpay = np.zeros((PK.VALUE_CELLS, 1), dtype=np.int64)
+    vpay[::7], vpay[3::7] = -1, 1
+    assert not PK.numerator_plan(vpay, PD, BD, 416)[5]
 
 
 def test_pair_bets_and_huge_shoes_keep_the_python_path():
