@@ -50,8 +50,28 @@ COLUMNS = 13
 DENSE = 1200
 
 
-@njit(cache=True, nogil=True, boundscheck=False, inline="always")
-def _numerators(vc, n, pdraw, bdraw, base, dev, other, both, lim, qc, qd, w, u0, s0, s1, nat, sb, ds, num):
+@njit(cache=True, nogil=True, boundscheck=False)
+def natural_deals(vc, qc, qd, pt, bt):
+    """Ordered deals of the first four cards giving Player the two-card total ``pt`` and Banker ``bt``: the
+    value kernel's ``s0[pt, bt]``, summed over the value pairs of those totals (``qc``, ``qd``: Banker's
+    counts, :func:`perfect_numerators`)."""
+    out = 0
+    for i in range(VSEG[pt], VSEG[pt + 1]):
+        a = VC[i]
+        b = VD[i]
+        p = vc[a] * (vc[b] - (1 if a == b else 0)) * (1 if a == b else 2)
+        u = 0
+        for j in range(VSEG[bt], VSEG[bt + 1]):
+            c = VC[j]
+            d = VD[j]
+            u += ((qc[j] - ((1 if c == a else 0) + (1 if c == b else 0)))
+                  * (qd[j] - ((1 if d == a else 0) + (1 if d == b else 0))) * (1 if c == d else 2))
+        out += p * u
+    return out
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u0, s0, s1, nat, sb, ds, num):
     """Every bet's exact expectation times its denominator and the ``(N)_6`` deals: ``num[b]``.
 
     The value-level kernel (:func:`baccara.punto.kernel.value_kernel`, without replacement)
@@ -67,14 +87,16 @@ def _numerators(vc, n, pdraw, bdraw, base, dev, other, both, lim, qc, qd, w, u0,
     kernel's ``dd`` entry for one (pt, bt, e, f) (the two-card totals, the fifth and sixth
     cards' values), a count of deals, the entries grouped by cell.  ``other``: the cells
     where one hand or none draws, with a ``dev`` not 0.  ``vc``: the cards by value, ``n``
-    their sum.  ``lim``: 10, or 8 to leave the two-card totals 8 and 9 (the naturals) out of
-    the moments, where no natural has a ``dev`` (:func:`perfect_numerators`).  Exact 64-bit
-    integers: every partial sum is at most ``(|base| + max |dev|) (N)_6`` (:func:`numerator_plan`).
+    their sum.  The moments leave out the two-card totals 8 and 9: a natural's cell (neither
+    hand draws) is counted directly, from the few first-four weights of its two totals
+    (:func:`natural_deals`).  Exact 64-bit integers: every partial sum is at most
+    ``(|base| + max |dev|) (N)_6`` (:func:`numerator_plan`).
     """
     n4 = n - 4
     n5 = n - 5
-    top = VSEG[lim]  # the value pairs of total below lim (sorted by total)
-    for j in range(top):
+    lim = 8  # two-card totals below 8: the hands that may draw
+    top = VSEG[lim]  # the value pairs of those totals (sorted by total)
+    for j in range(NVPAIRS):
         qc[j] = vc[VC[j]]
         qd[j] = vc[VD[j]] - (1 if VC[j] == VD[j] else 0)
     for i in range(top):
@@ -138,7 +160,7 @@ def _numerators(vc, n, pdraw, bdraw, base, dev, other, both, lim, qc, qd, w, u0,
         y = (c // 2) % 10
         bn = c % 2
         if pn == 0 and bn == 0:
-            cnt = nat[x, y] * n4 * n5
+            cnt = (natural_deals(vc, qc, qd, x, y) if x >= lim or y >= lim else nat[x, y]) * n4 * n5
         elif pn == 0:
             cnt = (sb[x, y] + sb[x, y + 10]) * n5
         else:
@@ -166,19 +188,6 @@ def _numerators(vc, n, pdraw, bdraw, base, dev, other, both, lim, qc, qd, w, u0,
         if x != 0:
             for b in range(nb):
                 num[b] += dev[c, b] * x
-
-
-@njit(cache=True, nogil=True, boundscheck=False)
-def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, natural, qc, qd, w, u0, s0, s1, nat, sb, ds, num):
-    """Every bet's exact expectation times its denominator and the ``(N)_6`` deals: ``num[b]`` (:func:`_numerators`).
-
-    ``natural``: whether some cell with a natural (a two-card 8 or 9, neither hand draws) has a ``dev``; where
-    none has (Dragon 7, Panda 8), the moments leave out the two-card totals 8 and 9, compiled apart so that
-    every loop has constant bounds."""
-    if natural:
-        _numerators(vc, n, pdraw, bdraw, base, dev, other, both, 10, qc, qd, w, u0, s0, s1, nat, sb, ds, num)
-    else:
-        _numerators(vc, n, pdraw, bdraw, base, dev, other, both, 8, qc, qd, w, u0, s0, s1, nat, sb, ds, num)
 
 
 def numerator_plan(vpay: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray, cards: int) -> tuple:
@@ -222,21 +231,17 @@ def numerator_plan(vpay: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray, cards
                     both.append(t)
     both.sort(key=lambda t: t[CELL])  # stable: grouped by cell, in deal order within a cell
     rising = bool(np.all(dev >= 0))
-    # a live cell with a natural (neither hand draws, a two-card 8 or 9): other holds every live cell but both's
-    natural = any((c // 20) % 2 == 0 and c % 2 == 0 and (c // 40 >= 8 or (c // 2) % 10 >= 8) for c in other)
-    return (base, dev, other, np.array(both, dtype=np.int64).reshape(-1, COLUMNS), natural, len(both) > DENSE,
-            rising)
+    return base, dev, other, np.array(both, dtype=np.int64).reshape(-1, COLUMNS), len(both) > DENSE, rising
 
 
 @njit(cache=True, nogil=True)
-def decide(vc, n, pdraw, bdraw, base, dev, other, both, natural, dense, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd,
+def decide(vc, n, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd,
            counts, num):
     """``num[b]``: bet b's exact expectation times its denominator and the ``(N)_6`` deals, for the cards
     ``vc`` by value (``n`` in all): :func:`perfect_numerators`, or where most cells matter (``dense``) the
     value kernel's 400 cells (:func:`baccara.punto.kernel.value_kernel`) summed with ``dev``."""
     if not dense:
-        perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, natural, qc, qd, w, u0, s0, s1, nat, sb, ds,
-                           num)
+        perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u0, s0, s1, nat, sb, ds, num)
         return
     _value_kernel(vc, n, False, pdraw, bdraw, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts)
     flat = counts.reshape(VALUE_CELLS)
@@ -251,8 +256,8 @@ def decide(vc, n, pdraw, bdraw, base, dev, other, both, natural, dense, qc, qd, 
 
 
 @njit(cache=True, nogil=True)
-def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, natural, dense, rising,
-                 full, vc, num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts, starts, cells, row):
+def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising, full, vc,
+                 num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts, starts, cells, row):
     """Deal one shoe and fill ``row`` (hands, Banker, Player, tie, then placed / net / wins per bet).
 
     ``full[v]``: the full shoe's cards of value v; ``vc`` (10), ``num``, ``on`` and ``above``
@@ -303,7 +308,7 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
                     on[b] = False
             else:
                 priced += 1
-                decide(vc, left, pdraw, bdraw, base, dev, other, both, natural, dense, qc, qd, w, u0, om, s0, s1, wb, wp, nat,
+                decide(vc, left, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om, s0, s1, wb, wp, nat,
                        sb, ds, dd, counts, num)
                 for b in range(nb):
                     on[b] = num[b] > 0
@@ -323,8 +328,8 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
 
 
 @njit(cache=True, nogil=True)
-def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, natural, dense,
-                  rising, full):
+def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising,
+                  full):
     """Shoes ``first .. first + len(out) - 1`` of the job seeded ``seed``, one row each
     (:func:`perfect_shoe`); returns the decisions taken.
 
@@ -358,8 +363,8 @@ def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, bas
     priced = 0
     for i in range(out.shape[0]):
         d, p = perfect_shoe(shoe_key(seed, first + i), deck, template, cut, every, pdraw, bdraw, pay, base, dev, other,
-                            both, natural, dense, rising, full, vc, num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp,
-                            nat, sb, ds, dd, counts, starts, cells, out[i])
+                            both, dense, rising, full, vc, num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb,
+                            ds, dd, counts, starts, cells, out[i])
         decisions += d
         priced += p
     return decisions, priced
@@ -375,13 +380,13 @@ def numerators(values: np.ndarray, vpay: np.ndarray, pdraw: np.ndarray, bdraw: n
     vpay = np.ascontiguousarray(vpay, dtype=np.int64)
     if plan is None:
         plan = numerator_plan(vpay, pdraw, bdraw, int(values.sum(axis=1).max()))
-    base, dev, other, both, natural, dense, _ = plan
+    base, dev, other, both, dense, _ = plan
     out = np.zeros((values.shape[0], vpay.shape[1]), dtype=np.int64)
     qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts = (np.zeros(shape, dtype=np.int64) for shape in (
         (NVPAIRS,), (NVPAIRS,), (NVPAIRS, NVPAIRS), (NVPAIRS, 10), (10, NVPAIRS), (10, 10), (10, 10, 10),
         (NVPAIRS, 8, 10), (8, NVPAIRS, 10), (10, 10), (10, 20), (20, 10), (20, 20), (10, 2, 10, 2)))
     for i, row in enumerate(values):
         vc = np.ascontiguousarray(row)
-        decide(vc, int(vc.sum()), pdraw, bdraw, base, dev, other, both, natural, dense, qc, qd, w, u0, om, s0, s1, wb, wp,
+        decide(vc, int(vc.sum()), pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om, s0, s1, wb, wp,
                nat, sb, ds, dd, counts, out[i])
     return out
