@@ -12,7 +12,9 @@ microseconds a coup (CPU time of the thread, so another process's load does not 
 it) and their ratio.  Then the threads: the same job through :func:`baccara.sim.punto.simulate_punto` on
 1 and on ``--workers`` threads, wall-clock, and the parallel efficiency T1 / (workers x Tw), with the
 load average (on a shared machine the efficiency falls with the other processes' load) and the CPU time a
-coup on each (equal when the threads add no work of their own).
+coup on each (equal when the threads add no work of their own); beside it the speed-up a plain GIL-free
+compiled loop gets from the same threads at the same time (what the machine gives), and the Python steps the
+main thread takes while a thread runs the counter (none if it held the GIL).
 
     .venv/bin/python benchmarks/bench_perfect.py [--shoes 300] [--reference-shoes 40] [--workers 2]
         [--thread-shoes 1000] [--json]
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import threading
 import time
 
 import numpy as np
@@ -75,6 +78,48 @@ def threads(shoes: int, workers: int) -> dict:
             f"cpu_us_per_coup_{workers}": 1e6 * (c2 - c1) / many.hands, "load_average": os.getloadavg()[0]}
 
 
+def gil_released(shoes: int = 300) -> int:
+    """Python steps the main thread takes while another thread deals and prices ``shoes`` shoes (0 if the
+    compiled loop held the GIL)."""
+    bets = builtin_bets()
+    job = PuntoJob(seed=5, shoes=shoes, bets=(bets["dragon7"],), perfect=True)
+    perfect_rows(job, 0, 1)
+    worker = threading.Thread(target=perfect_rows, args=(job, 0, shoes))
+    steps = 0
+    worker.start()
+    while worker.is_alive():
+        steps += 1
+    worker.join()
+    return steps
+
+
+def control_speedup(workers: int) -> float:
+    """What this machine gives ``workers`` threads now: the speed-up of a plain compiled loop that releases the
+    GIL, run on one thread then on ``workers`` (near ``workers`` on free cores)."""
+    from numba import njit
+
+    @njit(nogil=True)
+    def spin(n):
+        s = 0
+        for i in range(n):
+            s = (s * 6364136223846793005 + i) % 1000000007
+        return s
+
+    spin(10)
+    n = 20_000_000
+    t = time.perf_counter()
+    for _ in range(workers):
+        spin(n)
+    serial = time.perf_counter() - t
+    threads = [threading.Thread(target=spin, args=(n,)) for _ in range(workers)]
+    t = time.perf_counter()
+    for x in threads:
+        x.start()
+    for x in threads:
+        x.join()
+    return serial / (time.perf_counter() - t)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shoes", type=int, default=300)
@@ -85,6 +130,9 @@ def main() -> None:
     a = ap.parse_args()
     rows = [compare(names, a.shoes, min(a.reference_shoes, a.shoes)) for names in SETS]
     th = threads(a.thread_shoes, a.workers)
+    th["control_speedup"] = control_speedup(a.workers)
+    th["efficiency_over_control"] = th["efficiency"] * a.workers / th["control_speedup"]
+    th["gil_free_steps"] = gil_released()
     if a.json:
         print(json.dumps({"compare": rows, "threads": th}, indent=2))
         return
@@ -98,6 +146,9 @@ def main() -> None:
           f"({th[f'us_per_coup_{w}']:.2f} us/coup, backend {th['backend']}): efficiency {th['efficiency']:.0%} "
           f"(load average {th['load_average']:.1f} on {os.cpu_count()} CPUs); CPU a coup {th['cpu_us_per_coup_1']:.2f} us "
           f"on 1 thread, {th[f'cpu_us_per_coup_{w}']:.2f} us on {w}")
+    print(f"a plain GIL-free compiled loop gains {th['control_speedup']:.2f}x on {w} threads on this machine now: "
+          f"the perfect counter's efficiency over that {th['efficiency_over_control']:.0%}; the main thread ran "
+          f"{th['gil_free_steps']:,} Python steps while a thread dealt and priced (the GIL is released)")
 
 
 if __name__ == "__main__":
