@@ -33,6 +33,7 @@ import numpy as np
 from numba import njit
 
 from .._numba import defer_blas_probe
+from ..punto.exact import VALUE_CELL_SHAPE
 from ..punto.kernel import NVPAIRS, VC, VD, VJ, VK, VSEG, VT, compiled
 from ._punto_kernel import BASE_COLUMNS, HANDS
 from .shoe_deal import CUT, VALUE, WINNER, deal_shoe, max_coups_cut, shoe_key
@@ -40,7 +41,7 @@ from .shoe_deal import CUT, VALUE, WINNER, deal_shoe, max_coups_cut, shoe_key
 defer_blas_probe()
 _value_kernel = compiled().value_kernel
 #: Value cells of :data:`baccara.punto.exact.VALUE_CELL_SHAPE`: pair classes (0, 0) of the cells.
-VALUE_CELLS = 400
+VALUE_CELLS = int(np.prod(VALUE_CELL_SHAPE))
 #: Columns of :func:`numerator_plan`'s ``both``: the fifth and sixth cards' values, the two-card totals
 #: ``10 * pt + bt``, the cell, whether e = f, and the flat indices and multipliers of the terms read off
 #: ``w`` and ``u0`` (the value kernel's ``om`` is ``u0`` transposed).

@@ -45,7 +45,7 @@ from ..algebraic import fraction_str
 from ..errors import BaccaraError, ParameterError
 from ..punto.bets import Bet
 from ..punto.events import NCELLS, resolution_at_least
-from ..punto.exact import coup_distribution, edges_for_shoes, evaluate_bets
+from ..punto.exact import VALUE_CELL_SHAPE, coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import CARDS_PER_COUP, Shoe
 from . import _punto_kernel as K
@@ -57,7 +57,7 @@ from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, 
 from .shoe_deal import CUT, DEAL_MODES, VALUE, deck_template, max_coups_cut, record_shoe
 
 #: The value cells (pair classes (0, 0)) at the head of the cells of :data:`baccara.punto.events.CELL_SHAPE`.
-VALUE_CELLS = 400
+VALUE_CELLS = int(np.prod(VALUE_CELL_SHAPE))
 
 DEFAULT_COUPS = 80
 MAX_SEED = 2**63 - 1
