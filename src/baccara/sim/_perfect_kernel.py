@@ -192,11 +192,27 @@ def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u
 
 
 def numerator_plan(vpay: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray, cards: int) -> tuple:
-    """``base``, ``dev``, ``other`` and ``both`` of :func:`perfect_numerators` for the value cells' payouts
-    ``vpay`` (400, bets), a tableau and shoes of at most ``cards`` cards.
+    """What :func:`perfect_numerators` and :func:`decide` need to know of the bets, computed once a job.
 
-    ``base[b]`` is bet b's most common payout in the value cells, unless the numerators could then leave
-    64-bit integers (``(|base| + max |dev|) (N)_6`` at 2^63 or more), when it is 0 (``dev`` = ``vpay``).
+    Parameters
+    ----------
+    vpay : numpy.ndarray
+        ``vpay[c, b]``: bet b's payout times its denominator in value cell c, shape (400, bets), int64.
+    pdraw, bdraw : numpy.ndarray
+        The tableau (:attr:`baccara.rules.Tableau.player_array`, ``banker_array``).
+    cards : int
+        The most cards a priced shoe holds.
+
+    Returns
+    -------
+    tuple
+        ``(base, dev, other, both, dense, rising)``: ``base[b]`` is bet b's most common payout in the value
+        cells, unless a partial sum could then leave 64-bit integers (``(|base| + max |dev|) (N)_6`` at 2^63 or
+        more), when it is 0; ``dev = vpay - base``; ``other`` the cells with a ``dev`` not 0 where one hand or
+        none draws; ``both`` one row per (pt, bt, e, f) where both draw into a cell with a ``dev`` not 0
+        (columns :data:`E` .. :data:`CO`), grouped by cell; ``dense``: whether ``both`` has more than
+        :data:`DENSE` rows (:func:`decide` then counts every cell with the value kernel); ``rising``: whether
+        every ``dev`` is at least 0 (:func:`perfect_shoe`).
     """
     nb = vpay.shape[1]
     deals = perm(cards, 6)
@@ -373,10 +389,24 @@ def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, bas
 
 def numerators(values: np.ndarray, vpay: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray,
                plan: tuple | None = None) -> np.ndarray:
-    """:func:`decide` from Python, for tests and checks: ``num[i, b]`` for the shoes ``values[i]`` (counts by
-    value, at least 6 cards each) and the value cells' payouts ``vpay`` (400, bets), int64.
+    """:func:`decide` from Python, for tests and checks.
 
-    ``plan``: :func:`numerator_plan`'s arrays (default: planned for the largest shoe given)."""
+    Parameters
+    ----------
+    values : numpy.ndarray
+        Shoes by value, one a row (10 counts, at least 6 cards each).
+    vpay : numpy.ndarray
+        The value cells' payouts, as for :func:`numerator_plan`.
+    pdraw, bdraw : numpy.ndarray
+        The tableau.
+    plan : tuple, optional
+        :func:`numerator_plan`'s arrays (default: planned for the largest shoe given).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``num[i, b]``: bet b's exact expectation on shoe i times its denominator and the ``(N)_6`` deals.
+    """
     values = np.atleast_2d(np.asarray(values, dtype=np.int64))
     vpay = np.ascontiguousarray(vpay, dtype=np.int64)
     if plan is None:
