@@ -48,6 +48,9 @@ def test_numerators_are_the_exact_engines(values, tens, names):
     num = PK.numerators(counts, vpay_of(names), PD, BD)[0]
     assert num.tolist() == edges_for_shoes(counts, bets).numerators[0].tolist()
     exact = evaluate(Shoe(tuple(int(x) for x in counts), "value"), bets)
+    deals = perm(int(counts.sum()), 6)
+    dens = bet_table(bets)[1]
+    assert [Fraction(int(x), d * deals) for x, d in zip(num, dens)] == [exact[n].ev for n in names]
     assert [bool(x > 0) for x in num] == [exact[n].ev > 0 for n in names]
 
 
