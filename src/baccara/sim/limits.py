@@ -80,8 +80,8 @@ NOMINAL_RATES = {"punto": 15e6, "count": 10e6, "chemin": 8e6, "banque": 5e6}
 NOMINAL_EVALUATIONS_RATE = 1000.0
 NOMINAL_EVALUATIONS_RATE_BIG = 20.0
 #: The same when every bet depends on card values only: the shoes are dealt and priced in compiled
-#: code (:mod:`baccara.sim._perfect_kernel`), some 370,000 decisions a CPU-second on a side bet and
-#: 130,000 with Banker or Player (benchmarks/bench_perfect.py, a shared machine); the nominal rate
+#: code (:mod:`baccara.sim._perfect_kernel`), some 400,000 decisions a CPU-second on Dragon 7 and
+#: 120,000 with Banker or Player (benchmarks/bench_perfect.py, a shared machine); the nominal rate
 #: keeps a margin below the slower, and covers the Python path that shoes too large for 64-bit counts
 #: take (about 82,000 a CPU-second).
 NOMINAL_EVALUATIONS_RATE_VALUE = 80_000.0
