@@ -79,11 +79,12 @@ NOMINAL_RATES = {"punto": 15e6, "count": 10e6, "chemin": 8e6, "banque": 5e6}
 #: counts in int64 while 4 * cards^6 fits (up to 22 decks), in Python integers beyond.
 NOMINAL_EVALUATIONS_RATE = 1000.0
 NOMINAL_EVALUATIONS_RATE_BIG = 20.0
-#: The same when every bet depends on card values only: the value-level kernel prices a shoe's
-#: decisions together (:func:`baccara.punto.exact.edges_for_shoes`).  Measured: a million 8-deck shoes
-#: (81.3 M evaluations, five bets) took 990 CPU-seconds on one worker, about 82,000 a second, on a
-#: shared machine; the nominal rate keeps a margin below that.
-NOMINAL_EVALUATIONS_RATE_VALUE = 50_000.0
+#: The same when every bet depends on card values only: the shoes are dealt and priced in compiled
+#: code (:mod:`baccara.sim._perfect_kernel`), some 400,000 decisions a CPU-second on Dragon 7 and
+#: 120,000 with Banker or Player (benchmarks/bench_perfect.py, a shared machine); the nominal rate
+#: keeps a margin below the slower, and covers the Python path that shoes too large for 64-bit counts
+#: take (about 82,000 a CPU-second).
+NOMINAL_EVALUATIONS_RATE_VALUE = 80_000.0
 #: Mean cards a coup takes (measured over 10,000-deck shoes).
 CARDS_PER_COUP = {"punto": 4.94, "chemin": 4.94, "banque": 7.51}
 #: Mean cards the burn takes: the face-up card and its value, aces 1, tens and faces 10.

@@ -14,10 +14,12 @@ Bettors:
 * **perfect counter**: before a coup (or every k-th coup) the exact engine
   prices each bet on the cards not yet seen (the shoe less the face-up burn
   card and the cards dealt; the face-down burns are unknown to him) and he
-  bets exactly when the expectation is positive.  A shoe is dealt first and
-  its decisions priced together: bets on card values by the value-level
-  engine (:func:`baccara.punto.exact.edges_for_shoes`, some 12 microseconds a
-  decision), pair bets one depleted shoe at a time (~0.3 ms each).
+  bets exactly when the expectation is positive (exactly 0: no bet).  Bets on
+  card values are dealt and priced in one compiled loop that releases the GIL
+  (:mod:`baccara.sim._perfect_kernel`: the value-level engine's counts as
+  exact 64-bit integers, a few microseconds a coup, on every thread); pair
+  bets (ranks) are priced from Python one depleted shoe at a time (~0.3 ms
+  each), one process per core.
 
 Every simulated frequency can be held against the exact engine's value for a
 coup dealt from the full shoe (``exact`` in the result).  With ``deal="csm"``
@@ -35,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from math import lcm
+from math import lcm, perm
 
 import numpy as np
 
@@ -43,9 +45,9 @@ from ..algebraic import fraction_str
 from ..errors import BaccaraError, ParameterError
 from ..punto.bets import Bet
 from ..punto.events import NCELLS, resolution_at_least
-from ..punto.exact import coup_distribution, edges_for_shoes, evaluate_bets
+from ..punto.exact import VALUE_CELL_SHAPE, coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
-from ..shoe import Shoe
+from ..shoe import CARDS_PER_COUP, Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
 from .distributed import run
@@ -54,6 +56,9 @@ from .limits import DEFAULT_CUT, MAX_COUPS, MAX_DECKS, MAX_SHOES, min_cut
 from .report import SimResult, punto_report
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
 from .shoe_deal import CUT, DEAL_MODES, VALUE, deck_template, max_coups_cut, record_shoe
+
+#: The value cells (pair classes (0, 0)) at the head of the cells of :data:`baccara.punto.events.CELL_SHAPE`.
+VALUE_CELLS = int(np.prod(VALUE_CELL_SHAPE))
 
 DEFAULT_COUPS = 80
 MAX_SEED = 2**63 - 1
@@ -219,8 +224,9 @@ class PuntoJob:
 
     @property
     def holds_gil(self) -> bool:
-        """The perfect counter runs the exact engine from Python: parallel only across processes."""
-        return self.perfect
+        """The perfect counter on pair bets (or on shoes too large for int64) runs the exact engine from
+        Python: parallel only across processes.  On bets on card values it is compiled (threads)."""
+        return self.perfect and _perfect_args(self) is None
 
     # ------------------------------------------------------------- kernel arguments
     @property
@@ -270,10 +276,8 @@ class PuntoJob:
         t0 = time.perf_counter()
         first, n = self.chunk_range(index)
         extra: dict = {}
-        if self.perfect:  # in this thread alone, so its CPU time is the chunk's
-            c0 = time.thread_time()
-            table, extra = perfect_rows(self, first, n)
-            extra = {**extra, "cpu_microseconds": round((time.thread_time() - c0) * 1e6)}
+        if self.perfect:  # each block's CPU time, measured in the thread that runs it
+            table, extra = perfect_rows(self, first, n, pool)
         else:
             table = np.zeros((n, len(self.columns())), dtype=np.int64)
             fast = _values_args(self)
@@ -380,12 +384,121 @@ def perfect_decisions(counts52: np.ndarray, bets: tuple[Bet, ...], tableau: Tabl
     return out if np.ndim(counts52) == 2 else out[0]
 
 
-def perfect_rows(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
+@lru_cache(maxsize=32)
+def _perfect_args(job: PuntoJob) -> tuple | None:
+    """Arguments of the compiled perfect counter after ``seed, first, out``, or None where the Python path
+    deals the job: bets on pairs (ranks or suits), or shoes whose exact counts could overflow 64-bit
+    integers (``4 N^6`` or the largest payout times the ``(N)_6`` deals of ``N`` cards at 2^63 or more)."""
+    if not job.perfect or _resolution(job.bets) != "value":
+        return None
+    template = job.template()
+    pay, _ = bet_table(job.bets)
+    vpay = pay[:VALUE_CELLS]  # pair classes (0, 0): bets on values pay alike in all nine
+    n = int(template.size)
+    if 4 * n**CARDS_PER_COUP >= 2**63 or int(np.abs(vpay).max()) * perm(n, CARDS_PER_COUP) >= 2**63:
+        return None
+    from . import _perfect_kernel as PK  # lazy: compiles or loads the compiled perfect counter only for it
+
+    pdraw, bdraw = job.tableau.player_array, job.tableau.banker_array
+    plan = PK.numerator_plan(vpay, pdraw, bdraw, n)
+    full = np.bincount(VALUE[template], minlength=10).astype(np.int64)
+    args = (template, job.cut, job.perfect_every, pdraw, bdraw, pay, *plan, full)
+    PK.perfect_chunk(job.seed, 0, np.zeros((0, len(job.columns())), dtype=np.int64), *args)  # load it, untimed
+    return args
+
+
+#: Shoes a chunk of the perfect counter: compiled on bets on card values (about 15 ms of one core), in Python on
+#: pair bets (about a fifth of a second).
+PERFECT_CHUNK_VALUES = 64
+PERFECT_CHUNK_PAIRS = 8
+
+
+def perfect_chunk_size(bets: Sequence[Bet]) -> int:
+    """Shoes per chunk for the perfect counter on ``bets``: enough that a chunk's Python bookkeeping is small
+    beside its work, few enough that progress moves and every worker has chunks.
+
+    Parameters
+    ----------
+    bets : sequence of Bet
+        The bets.
+
+    Returns
+    -------
+    int
+        :data:`PERFECT_CHUNK_VALUES` when every bet is on card values, else :data:`PERFECT_CHUNK_PAIRS`.
+    """
+    return PERFECT_CHUNK_VALUES if _resolution(bets) == "value" else PERFECT_CHUNK_PAIRS
+
+
+def perfect_rows(job: PuntoJob, first: int, n: int, pool=None) -> tuple[np.ndarray, dict]:
     """Rows of the perfect counter for shoes first .. first + n - 1.
 
-    Each shoe is dealt first; the unseen cards before each decision (the shoe less the
-    face-up burn card and the cards dealt) are then priced together, and the bets placed
-    where the exact expectation is positive."""
+    Before each decision the unseen cards (the shoe less the face-up burn card and the
+    cards dealt) are priced exactly and a bet is placed where its expectation is positive
+    (an expectation of exactly 0 is not bet).  Bets on card values run in one compiled
+    loop, dealing and pricing every shoe without Python (:mod:`baccara.sim._perfect_kernel`),
+    on the threads of ``pool``; bets on pairs, and shoes too large for 64-bit counts, run
+    :func:`perfect_rows_python` (one core).
+
+    Parameters
+    ----------
+    job : PuntoJob
+        A perfect-counter job.
+    first, n : int
+        The first shoe and the number of shoes.
+    pool : ThreadPoolExecutor, optional
+        Threads to share the shoes among (the compiled path releases the GIL).
+
+    Returns
+    -------
+    table : numpy.ndarray
+        One row per shoe, the columns of :meth:`PuntoJob.columns`.
+    extra : dict
+        ``evaluations`` (decisions priced) and ``cpu_microseconds`` (CPU time of the threads
+        that priced them).
+    """
+    args = _perfect_args(job)
+    if args is None:  # in this thread alone, so its CPU time is the chunk's
+        c0 = time.thread_time()
+        table, extra = perfect_rows_python(job, first, n)
+        return table, {**extra, "cpu_microseconds": round((time.thread_time() - c0) * 1e6)}
+    from . import _perfect_kernel as PK  # lazy: loaded by _perfect_args already
+
+    table = np.zeros((n, len(job.columns())), dtype=np.int64)
+    spent: list[tuple[int, int, float]] = []
+
+    def block(lo: int, hi: int) -> None:
+        c0 = time.thread_time()
+        d, p = PK.perfect_chunk(job.seed, first + lo, table[lo:hi], *args)
+        spent.append((int(d), int(p), time.thread_time() - c0))  # list.append is atomic: blocks may end together
+
+    in_blocks(pool, n, block)
+    return table, {"evaluations": sum(s[0] for s in spent), "priced": sum(s[1] for s in spent),
+                   "cpu_microseconds": round(sum(s[2] for s in spent) * 1e6)}
+
+
+def perfect_rows_python(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
+    """:func:`perfect_rows` with the exact engine called from Python, a shoe at a time.
+
+    Each shoe is dealt first; the unseen cards before each decision are then priced
+    together (:func:`perfect_decisions`), and the bets placed where the exact expectation
+    is positive.  The path of bets on pairs; for bets on card values, the reference
+    the compiled loop is tested against (the same rows).
+
+    Parameters
+    ----------
+    job : PuntoJob
+        A perfect-counter job.
+    first, n : int
+        The first shoe and the number of shoes.
+
+    Returns
+    -------
+    table : numpy.ndarray
+        One row per shoe, the columns of :meth:`PuntoJob.columns`.
+    extra : dict
+        ``evaluations``: decisions priced.
+    """
     pay, _ = bet_table(job.bets)
     nb = len(job.bets)
     table = np.zeros((n, 4 + 3 * nb), dtype=np.int64)
@@ -566,6 +679,7 @@ def finalize(job: PuntoJob, total: ChunkResult, run: dict | None = None, with_ex
         secs = (run or {}).get("seconds") or total.seconds
         cpu = total.extra.get("cpu_microseconds", 0) / 1e6  # the workers' CPU time, not their wall time
         extra["perfect"] = {"evaluations": ev, "every": job.perfect_every,
+                            "priced": total.extra.get("priced", ev),  # the rest were settled by the last pricing
                             "evaluations_per_second": fnum(ev / secs) if secs else None,
                             "evaluations_per_cpu_second": fnum(ev / cpu) if cpu else None}
     run = dict(run or {})

@@ -156,6 +156,8 @@ def punto_report(doc: dict) -> list[RenderableType]:
     if "perfect" in doc:
         p = doc["perfect"]
         lines.append(f"perfect counter: {p['evaluations']:,} exact evaluations"
+                     + (f" ({p['priced']:,} priced, the rest settled by the last)"
+                        if p.get("priced", p["evaluations"]) < p["evaluations"] else "")
                      + (f", {p['evaluations_per_second']:.0f} a second" if p["evaluations_per_second"] else ""))
     lines.append("z = (simulated - exact) / stderr; exact values are for a coup from the full shoe")
     return lines
