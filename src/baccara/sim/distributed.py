@@ -1,23 +1,34 @@
 """Running a simulation job: on this machine (threads or processes) or on a Dask cluster.
 
 A *job* is a small picklable object with ``shoes``, ``chunk_size`` and
-``run_chunk(index, pool=None) -> ChunkResult`` (``pool``: a thread pool whose
-threads share the chunk's shoes; the kernels release the GIL).  Chunk ``i`` always holds shoes
-``i * chunk_size .. (i + 1) * chunk_size - 1`` and each shoe's cards depend
-only on (seed, shoe index), so every backend computes the same chunks and
-:func:`baccara.sim.results.combine` adds them exactly: the same seed gives the
-same result on 1 thread, on N processes or on a Dask cluster, even when a
-Dask worker dies and its chunks are computed again elsewhere.
+``run_chunk(index, pool=None) -> ChunkResult``, and optionally
+``run_span(index, chunks) -> ChunkResult``, which deals a run of consecutive
+chunks and folds their tallies in its kernels (:func:`run_span`).  Chunk ``i``
+always holds shoes ``i * chunk_size .. (i + 1) * chunk_size - 1``, each shoe's
+cards depend only on (seed, shoe index), and tallies are exact (integers; float
+totals as exact partial sums), so the result does not depend on how the chunks
+are grouped or shared out: the same seed gives the same result on 1 thread, on N
+threads or processes or on a Dask cluster, even when a Dask worker dies and its
+span is computed again elsewhere.
 
-Backends:
+The unit of work is a *span* of chunks, sized as the run goes from the chunks
+measured so far (:class:`_Planner`): about a second of work for a task of
+processes or Dask (the kernels are loaded once a process, and a task returns a
+few dozen integers, not rows, unless ``--out`` needs them), a fifth of a second
+for a thread, and smaller towards the end so that the workers finish together.
 
-``threads``   (default) the shoes of each chunk shared among ``workers`` threads, all cores.
-``processes`` a local process pool; each process runs chunks on one core.
-``dask``      a Dask distributed cluster: ``scheduler="tcp://HOST:PORT"``, or a
-              local cluster of ``workers`` processes when no scheduler is given.
+Backends (:data:`RUNNERS`; a new one is a name in :data:`BACKENDS` and a runner):
 
-Memory stays bounded however many shoes a job has: at most a few chunks per
-worker are in flight or waiting at a time, and each finished chunk is folded
+``threads``   (default) ``workers`` threads, each taking spans and folding them itself (the
+              kernels release the GIL); the main thread folds the spans' tallies, a few a second.
+``processes`` ``workers - 1`` spawned processes and a thread of this process, spans as tasks.
+``dask``      a Dask distributed cluster: ``scheduler="tcp://HOST:PORT"``, or a local cluster
+              when no scheduler is given: ``workers`` threads of one Dask worker in this
+              process (the kernels release the GIL), or ``workers`` processes for a job that
+              holds the GIL (the perfect counter).
+
+Memory stays bounded however many shoes a job has: at most a few spans per
+worker are in flight or waiting at a time, and each finished span is folded
 into the running total (:class:`baccara.sim.results.Accumulator`) and its rows
 handed to a sink, then dropped.  A scheduler's address is checked before the
 Dask client touches it (:func:`probe_scheduler`): something that is not a Dask
@@ -26,14 +37,13 @@ scheduler gets a clear error within seconds, not a hang or a huge allocation.
 
 from __future__ import annotations
 
+import dataclasses
+import queue
+import threading
 import time
 import uuid
 from collections.abc import Callable
-from concurrent.futures import (
-    FIRST_COMPLETED,
-    ThreadPoolExecutor,
-    wait,
-)
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Protocol
@@ -50,8 +60,19 @@ from ..processes import (  # where the work runs: processes here or a Dask clust
 from .results import Accumulator, ChunkResult
 
 BACKENDS = ("threads", "processes", "dask")
-#: Chunks in flight (or finished early, waiting for an earlier one) per worker.
+#: Tasks (spans of chunks) in flight, or finished early and waiting for an earlier one, per worker.
 IN_FLIGHT_PER_WORKER = 2
+#: Seconds of one worker's work a task of processes or Dask aims at: its overhead (pickling the job
+#: and its tallies, a scheduler's round trip) then weighs little.
+TASK_SECONDS = 1.0
+#: The same for a span of one thread: the main thread folds a few spans a second, and a stop
+#: (Ctrl-C, a cancelled web job) is heard within a fraction of a second.
+THREAD_SPAN_SECONDS = 0.2
+#: The most chunks in one span, and the most shoes in one span that keeps rows (``--out``).
+MAX_SPAN_CHUNKS = 4096
+ROWS_PER_SPAN = 1 << 16
+#: A job with fewer chunks than this many per worker is cut into smaller chunks (the same result).
+TASKS_PER_WORKER = 4
 
 #: progress(shoes done, shoes in all, hands done)
 Progress = Callable[[int, int, int], None]
@@ -167,15 +188,12 @@ def run(job: Job, backend: str = "threads", workers: int | None = None, schedule
         backend = "processes"  # pure-Python chunks (the perfect counter): one process per core
     elif backend == "processes" or (backend == "dask" and scheduler is None):
         _needs_spawn(f"backend={backend!r}")
+    if scheduler is None:
+        job = _rechunked(job, workers)
     acc = Accumulator(sink)
     tracker = _Tracker(job, progress, acc)
     t0 = time.perf_counter()
-    if backend == "threads":
-        _run_threads(job, workers, tracker)
-    elif backend == "processes":
-        _run_processes(job, workers, tracker)
-    else:
-        workers = _run_dask(job, workers, scheduler, tracker)
+    workers = RUNNERS[backend](job, workers, scheduler, tracker)
     return acc.result(), RunInfo(backend, workers, time.perf_counter() - t0, scheduler)
 
 
@@ -191,71 +209,220 @@ class _Tracker:
             self.progress(self.shoes, self.job.shoes, self.hands)
 
 
-def _windowed(submit: Callable, count: int, window: int, tracker: _Tracker) -> None:
-    """Submit chunks 0..count-1 keeping at most ``window`` in flight or waiting to be folded."""
-    pending: set = set()
-    nxt = 0
+# ---------------------------------------------------------------- spans: many chunks in one task
+def run_span(job: Job, index: int, chunks: int = 1) -> ChunkResult:
+    """Chunks ``index .. index + chunks - 1`` dealt and folded together by this worker.
+
+    The job's own ``run_span`` when it has one (its kernels deal the whole run of shoes and
+    fold their tallies without Python per chunk); otherwise its chunks one by one, folded
+    here.  Either way the result is exact (integers, float totals as exact partial sums),
+    so the total does not depend on how the chunks were grouped or shared out.
+
+    Parameters
+    ----------
+    job : Job
+        The job.
+    index : int
+        The first chunk.
+    chunks : int
+        How many chunks.
+
+    Returns
+    -------
+    ChunkResult
+        One result for the span (``index``, ``chunks``), rows concatenated if the job keeps them.
+    """
+    own = getattr(job, "run_span", None)
+    if own is not None:
+        return own(index, chunks)
+    if chunks == 1:
+        return job.run_chunk(index, None)
+    acc = Accumulator(first=index)
+    for i in range(index, index + chunks):
+        acc.add(job.run_chunk(i, None))
+    return acc.span()
+
+
+class _Planner:
+    """Hands out spans of consecutive chunks, sized from the chunks measured so far.
+
+    A span aims at ``target`` seconds of one worker (processes and Dask: about a second,
+    so the cost of a task, pickling the job and its result, is small beside it; threads: a
+    fraction, for progress and a prompt stop), never more than a share of what is left
+    (guided scheduling: the last spans shrink so that the workers finish together), and
+    with rows (``--out``) at most :data:`ROWS_PER_SPAN` shoes.  The sizes change only
+    how the work is cut, never the result.
+    """
+
+    def __init__(self, job: Job, workers: int, target: float) -> None:
+        self.count, self.next, self.workers, self.target = n_chunks(job), 0, workers, target
+        self.seconds, self.measured = 0.0, 0
+        self.cap = MAX_SPAN_CHUNKS
+        if getattr(job, "keep_rows", False):
+            self.cap = max(1, min(self.cap, ROWS_PER_SPAN // max(job.chunk_size, 1)))
+
+    def observe(self, c: ChunkResult) -> None:
+        self.seconds += c.seconds
+        self.measured += max(c.chunks, 1)
+
+    def take(self) -> tuple[int, int] | None:
+        left = self.count - self.next
+        if left <= 0:
+            return None
+        k = 1
+        if self.measured and self.seconds > 0:
+            k = int(self.target / (self.seconds / self.measured))
+        k = max(1, min(k, self.cap, -(-left // (2 * self.workers))))
+        span = (self.next, k)
+        self.next += k
+        return span
+
+
+def _rechunked(job: Job, workers: int) -> Job:
+    """The job with chunks small enough for every worker to have some (a short job: same result)."""
+    want = TASKS_PER_WORKER * workers
+    if n_chunks(job) >= want or job.shoes < 2 or not dataclasses.is_dataclass(job):
+        return job
+    names = {f.name for f in dataclasses.fields(job)}
+    if "chunk_size" not in names:
+        return job
+    return dataclasses.replace(job, chunk_size=max(1, -(-job.shoes // want)))
+
+
+def _run_threads(job: Job, workers: int, tracker: _Tracker) -> int:
+    """Spans on ``workers`` threads: each thread takes a span, deals it in its kernels (which release
+    the GIL) and folds it there, then takes the next; nothing is shared while a span runs.  The main
+    thread only folds the finished spans (a few a second) and reports progress."""
+    plan = _Planner(job, workers, THREAD_SPAN_SECONDS)
+    if workers == 1:
+        while (span := plan.take()) is not None:
+            c = run_span(job, *span)
+            plan.observe(c)
+            tracker.done(c)
+        return 1
+    lock = threading.Lock()  # taken once a span, to take the next one
+    slots = threading.Semaphore(IN_FLIGHT_PER_WORKER * workers)  # spans taken and not yet folded
+    stop = threading.Event()
+    finished: queue.SimpleQueue = queue.SimpleQueue()
+
+    def work() -> None:
+        try:
+            while not stop.is_set():
+                if not slots.acquire(timeout=0.1):
+                    continue
+                with lock:
+                    span = plan.take()
+                if span is None:
+                    slots.release()
+                    break
+                c = run_span(job, *span)
+                with lock:
+                    plan.observe(c)
+                finished.put(c)
+        except BaseException as e:  # handed to the main thread, raised there
+            finished.put(e)
+        finally:
+            finished.put(None)
+
+    threads = [threading.Thread(target=work, name=f"baccara-sim-{i}", daemon=True) for i in range(workers)]
+    for t in threads:
+        t.start()
+    running = len(threads)
     try:
-        while nxt < count or pending:
-            while nxt < count and len(pending) + tracker.acc.waiting < window:
-                pending.add(submit(nxt))
-                nxt += 1
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+        while running:
+            item = finished.get()
+            if item is None:
+                running -= 1
+            elif isinstance(item, BaseException):
+                raise item
+            else:
+                tracker.done(item)
+                slots.release()
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    return workers
+
+
+def _windowed(pools: list[tuple[Callable, int]], plan: _Planner, tracker: _Tracker) -> None:
+    """Submit spans, each to the first of ``pools`` (``(submit, window)``) with room in its window of
+    tasks in flight or waiting to be folded."""
+    pending: dict = {}
+    try:
+        while True:
+            for which, (submit, window) in enumerate(pools):
+                while (sum(1 for w in pending.values() if w == which) + tracker.acc.waiting < window
+                       and (span := plan.take()) is not None):
+                    pending[submit(*span)] = which
+            if not pending:
+                return
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for f in finished:
-                tracker.done(f.result())
+                del pending[f]
+                c = f.result()
+                plan.observe(c)
+                tracker.done(c)
     finally:
         for f in pending:
             f.cancel()
 
 
-def _run_threads(job: Job, workers: int, tracker: _Tracker) -> None:
-    """Whole chunks on ``workers`` threads: while one thread sums a finished chunk (Python,
-    holding the GIL) the others keep dealing (the kernels release it).  A single chunk is
-    split among the threads instead, so small jobs use every core too."""
-    count = n_chunks(job)
-    if workers == 1 or count == 1:
-        with ThreadPoolExecutor(max_workers=workers) if workers > 1 else nullcontext() as pool:
-            for i in range(count):
-                tracker.done(job.run_chunk(i, pool))
-        return
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        _windowed(lambda i: pool.submit(job.run_chunk, i, None), count, IN_FLIGHT_PER_WORKER * workers, tracker)
-
-
 def run_chunk_serial(job: Job, index: int) -> ChunkResult:
-    """One chunk on one core (the task of worker processes and Dask workers)."""
+    """One chunk on one core.
+
+    Parameters
+    ----------
+    job : Job
+        The job.
+    index : int
+        The chunk.
+
+    Returns
+    -------
+    ChunkResult
+        Its result.
+    """
     return job.run_chunk(index, None)
 
 
-def _run_processes(job: Job, workers: int, tracker: _Tracker) -> None:
-    count = n_chunks(job)
-    with process_pool(min(workers, count)) as pool:
-        _windowed(lambda i: pool.submit(run_chunk_serial, job, i), count, IN_FLIGHT_PER_WORKER * workers, tracker)
+def _run_processes(job: Job, workers: int, tracker: _Tracker) -> int:
+    """Spans on ``workers - 1`` spawned processes and a thread of this one: this process is loaded
+    already, so the work costs one process's start-up (interpreter, imports, kernels) less."""
+    plan = _Planner(job, workers, TASK_SECONDS)
+    spawned = min(workers, plan.count) - 1
+    with ThreadPoolExecutor(max_workers=1) as here, \
+            process_pool(spawned) if spawned else nullcontext() as pool:
+        pools = [(lambda i, k: here.submit(run_span, job, i, k), IN_FLIGHT_PER_WORKER)]
+        if pool is not None:
+            pools.insert(0, (lambda i, k: pool.submit(run_span, job, i, k), IN_FLIGHT_PER_WORKER * spawned))
+        _windowed(pools, plan, tracker)
+    return workers
 
 
 def _run_dask(job: Job, workers: int, scheduler: str | None, tracker: _Tracker) -> int:
-    """Chunks on a Dask cluster, a bounded window of tasks at a time; returns the cluster's threads."""
+    """Spans on a Dask cluster, a bounded window of tasks at a time; returns the cluster's threads."""
     from distributed import as_completed as dask_completed
 
-    client, cluster = dask_client(workers, scheduler)
+    client, cluster = dask_client(workers, scheduler, processes=bool(getattr(job, "holds_gil", False)))
     try:
         threads = max(sum(client.nthreads().values()), 1)
         token = uuid.uuid4().hex[:12]
-        count, nxt = n_chunks(job), 0
+        plan = _Planner(job, threads, TASK_SECONDS)
         window = IN_FLIGHT_PER_WORKER * threads
-        queue = dask_completed()
+        queue_ = dask_completed()
         in_flight = 0
 
         def fill() -> None:
-            nonlocal nxt, in_flight
-            while nxt < count and in_flight + tracker.acc.waiting < window:
-                queue.add(client.submit(run_chunk_serial, job, nxt, key=f"baccara-sim-{token}-{nxt}", retries=2,
-                                        pure=False))
-                nxt += 1
+            nonlocal in_flight
+            while in_flight + tracker.acc.waiting < window and (span := plan.take()) is not None:
+                i, k = span
+                queue_.add(client.submit(run_span, job, i, k, key=f"baccara-sim-{token}-{i}-{k}",
+                                         retries=2, pure=False))
                 in_flight += 1
 
         fill()
-        for future in queue:
+        for future in queue_:
             try:
                 c = future.result()
             except ImportError as e:
@@ -263,6 +430,7 @@ def _run_dask(job: Job, workers: int, scheduler: str | None, tracker: _Tracker) 
                                    f"install baccara on every worker") from None
             in_flight -= 1
             future.release()
+            plan.observe(c)
             tracker.done(c)
             fill()
         return threads
@@ -270,3 +438,11 @@ def _run_dask(job: Job, workers: int, scheduler: str | None, tracker: _Tracker) 
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+#: How each backend runs a job: ``runner(job, workers, scheduler, tracker) -> workers used``.
+RUNNERS: dict[str, Callable[[Job, int, str | None, _Tracker], int]] = {
+    "threads": lambda job, w, s, t: _run_threads(job, w, t),
+    "processes": lambda job, w, s, t: _run_processes(job, w, t),
+    "dask": _run_dask,
+}
