@@ -57,6 +57,7 @@ from ..processes import (  # where the work runs: processes here or a Dask clust
     process_pool,
     spawn_is_safe,
 )
+from ..workload import Sizing, size_to_budget
 from .results import Accumulator, ChunkResult
 
 BACKENDS = ("threads", "processes", "dask")
@@ -446,3 +447,125 @@ RUNNERS: dict[str, Callable[[Job, int, str | None, _Tracker], int]] = {
     "processes": lambda job, w, s, t: _run_processes(job, w, t),
     "dask": _run_dask,
 }
+
+
+# ---------------------------------------------------------------- estimates per backend
+#: Wall seconds for the worker processes to start (spawned in parallel: an interpreter, the imports,
+#: the compiled kernels loaded; about half a CPU-second each on a 2-core machine, 2026), and for a
+#: local Dask cluster (its scheduler, and its worker's threads or processes).
+PROCESS_START_SECONDS = 1.0
+DASK_START_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A short run of the job's own kernels on one thread here: how fast this machine deals it.
+
+    Attributes
+    ----------
+    shoes : int
+        Shoes dealt (after a first, untimed span that loads the kernels).
+    hands : int
+        Their hands.
+    seconds : float
+        Wall seconds on one thread.
+    """
+
+    shoes: int
+    hands: int
+    seconds: float
+
+    @property
+    def seconds_per_shoe(self) -> float:
+        """Seconds of one core per shoe."""
+        return self.seconds / max(self.shoes, 1)
+
+    def to_json(self) -> dict:
+        return {"shoes": self.shoes, "hands": self.hands, "seconds": self.seconds,
+                "hands_per_second": self.hands / self.seconds if self.seconds else None}
+
+
+def calibrate(job: Job, seconds: float = 0.25) -> Calibration:
+    """Time the job's first shoes on one thread here, doubling them until the run lasts ``seconds``.
+
+    Parameters
+    ----------
+    job : Job
+        A dataclass job (``shoes`` and ``chunk_size`` fields; ``keep_rows`` is turned off).
+    seconds : float
+        The least duration of the timed run.
+
+    Returns
+    -------
+    Calibration
+        Shoes, hands and seconds of the timed run.
+    """
+    names = {f.name for f in dataclasses.fields(job)}  # type: ignore[arg-type]
+    off = {"keep_rows": False} if "keep_rows" in names else {}
+
+    def timed(n: int) -> Calibration:
+        small = dataclasses.replace(job, shoes=n, **off)  # type: ignore[type-var]
+        t0 = time.perf_counter()
+        c = run_span(small, 0, n_chunks(small))
+        return Calibration(n, c.hands, time.perf_counter() - t0)
+
+    n = 1
+    timed(min(job.shoes, 2))  # the kernels loaded (compiled on a first run)
+    while True:
+        got = timed(min(n, job.shoes))
+        if got.seconds >= seconds or got.shoes >= job.shoes:
+            return got
+        n = min(job.shoes, 8 * n, max(2 * n, int(n * 1.2 * seconds / max(got.seconds, 1e-4))))
+
+
+def estimate_backends(job: Job, workers: int, calibration: Calibration) -> dict[str, dict]:
+    """The wall seconds of the job on each backend here, from a calibration on one thread.
+
+    Parameters
+    ----------
+    job : Job
+        The job.
+    workers : int
+        Workers of each backend (the cores of this machine by default).
+    calibration : Calibration
+        From :func:`calibrate`.
+
+    Returns
+    -------
+    dict
+        ``{backend: {"workers", "seconds", "core_seconds", "start_seconds"}}``: the work shared evenly
+        among ``workers`` free cores, plus the backend's start-up (:data:`PROCESS_START_SECONDS`,
+        :data:`DASK_START_SECONDS`).  Threads run a job that holds the GIL (the perfect counter)
+        on processes.
+    """
+    work = calibration.seconds_per_shoe * job.shoes
+    gil = bool(getattr(job, "holds_gil", False))
+    start = {"threads": PROCESS_START_SECONDS if gil and workers > 1 else 0.0,
+             "processes": PROCESS_START_SECONDS if workers > 1 else 0.0, "dask": DASK_START_SECONDS}
+    return {b: {"workers": workers, "core_seconds": work, "start_seconds": start.get(b, 0.0),
+                "seconds": start.get(b, 0.0) + work / workers} for b in BACKENDS}
+
+
+def size_job(job: Job, what: str, budget: float, workers: int, least: int, most: int) -> Sizing:
+    """Shoes for ``job`` to take about ``budget`` seconds on ``workers`` cores here, from a short calibration.
+
+    Parameters
+    ----------
+    job : Job
+        The job (its ``shoes`` only bound the calibration).
+    what : str
+        The run, for people.
+    budget : float
+        Seconds the run may take.
+    workers : int
+        Cores it runs on.
+    least, most : int
+        Bounds on the shoes (:func:`baccara.workload.size_to_budget`).
+
+    Returns
+    -------
+    Sizing
+        The shoes chosen, the measured speed, and why.
+    """
+    cal = calibrate(job, min(0.2, budget / 20))
+    return size_to_budget(what, cal.seconds_per_shoe, budget, workers, least, most)
