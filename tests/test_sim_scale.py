@@ -216,3 +216,48 @@ def test_a_dask_cluster_of_worker_processes_gives_the_threads_result(tmp_path):
         remote = simulate_punto(job, scheduler=address).to_json()
     assert remote["run"]["backend"] == "dask" and remote["run"]["workers"] == 2
     assert stable(remote) == stable(local)
+
+
+# ---------------------------------------------------------------- what users see: estimates and sizes
+def test_a_budget_sizes_a_run_from_the_cores_and_a_measured_speed():
+    from baccara.workload import size_to_budget
+
+    s = size_to_budget("the count", 1e-5, 10, 2, 100_000, 10**9)
+    assert s.shoes == 2_000_000 and s.seconds == pytest.approx(10)
+    assert "2,000,000 shoes" in s.describe() and "2 cores" in s.describe() and "10 s" in s.describe()
+    assert size_to_budget("x", 3.7e-6, 10, 3, 1, 10**9).shoes == 8_100_000  # 8.1e6: two significant figures
+    assert size_to_budget("x", 1e-2, 10, 2, 5000, 10**9).shoes == 5000  # never below the least
+    assert "its least" in size_to_budget("x", 1e-2, 10, 2, 5000, 10**9).describe()
+    assert size_to_budget("x", 1e-9, 10, 16, 1, 10**7).shoes == 10**7  # nor above the most
+
+
+def test_size_job_measures_the_jobs_own_kernels():
+    from baccara.sim.distributed import calibrate, size_job
+
+    job = PuntoJob(seed=1, shoes=10**9, bets=bets("banker", "player", "tie"))
+    cal = calibrate(job, 0.05)
+    assert cal.seconds >= 0.05 or cal.shoes == job.shoes
+    assert 30 * cal.shoes < cal.hands < 90 * cal.shoes  # 8-deck shoes to the cut card: ~81 hands
+    s = size_job(job, "the flat bets", 2.0, 2, 10, 10**9)
+    assert s.shoes >= 10 and 0.5 < s.seconds / 2.0 <= 1.0  # rounded down to two significant figures
+
+
+def test_dry_run_estimates_every_backend_from_a_calibration(capsys):
+    import json
+
+    from typer.testing import CliRunner
+
+    from baccara.cli.simulate import simulate_app
+    from baccara.sim.distributed import BACKENDS
+
+    r = CliRunner().invoke(simulate_app, ["punto", "--shoes", "1e7", "--seed", "1", "--workers", "2", "--dry-run",
+                                          "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["calibration"]["hands"] > 0 and doc["calibration"]["seconds"] > 0
+    assert set(doc["backends"]) == set(BACKENDS)
+    b = doc["backends"]
+    per_shoe = doc["calibration"]["seconds"] / doc["calibration"]["shoes"]
+    assert b["threads"]["seconds"] == pytest.approx(per_shoe * 10**7 / 2)
+    assert b["threads"]["seconds"] < b["processes"]["seconds"] < b["dask"]["seconds"]  # their start-up
+    assert "calibrated here" in r.stderr and "--backend processes -j 2" in r.stderr

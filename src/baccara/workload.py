@@ -163,7 +163,7 @@ def size_to_budget(what: str, per_shoe: float, budget: float, workers: int, leas
         The shoes chosen and why.
     """
     n = budget * max(workers, 1) / per_shoe if per_shoe > 0 else float(most)
-    n = min(n, float(most))
+    n = min(n * (1 + 1e-9), float(most))  # 1.9999999 M is 2 M
     if n >= 100:
         scale = 10 ** (int(math.log10(n)) - 1)
         n = n // scale * scale
