@@ -3,7 +3,8 @@
 A *job* is a small picklable object with ``shoes``, ``chunk_size`` and
 ``run_chunk(index, pool=None) -> ChunkResult``, and optionally
 ``run_span(index, chunks) -> ChunkResult``, which deals a run of consecutive
-chunks and folds their tallies in its kernels (:func:`run_span`).  Chunk ``i``
+chunks and folds their tallies in its kernels (:func:`run_span`); the
+``seconds`` a result reports size the spans that follow.  Chunk ``i``
 always holds shoes ``i * chunk_size .. (i + 1) * chunk_size - 1``, each shoe's
 cards depend only on (seed, shoe index), and tallies are exact (integers; float
 totals as exact partial sums), so the result does not depend on how the chunks
@@ -77,7 +78,7 @@ TASKS_PER_WORKER = 4
 
 #: progress(shoes done, shoes in all, hands done)
 Progress = Callable[[int, int, int], None]
-#: sink(rows of one chunk), called in chunk order
+#: sink(rows of one span of chunks), called in chunk order
 Sink = Callable[[dict], None]
 
 
@@ -173,9 +174,10 @@ def run(job: Job, backend: str = "threads", workers: int | None = None, schedule
     scheduler : str, optional
         A Dask scheduler's address (implies ``dask``).
     progress : callable, optional
-        ``progress(shoes done, shoes in all, hands done)`` after each chunk.
+        ``progress(shoes done, shoes in all, hands done)`` after each span of chunks (a few
+        times a second); it may raise to stop the run.
     sink : callable, optional
-        Receives each chunk's rows in chunk order (e.g. a
+        Receives each span's rows in chunk order (e.g. a
         :class:`~baccara.sim.results.ParquetSink`); without one, rows kept by the job
         are concatenated in the result.
 
@@ -331,7 +333,10 @@ def _run_threads(job: Job, workers: int, tracker: _Tracker) -> int:
     running = len(threads)
     try:
         while running:
-            item = finished.get()
+            try:
+                item = finished.get(timeout=0.5)  # a timeout: Ctrl-C is heard at once
+            except queue.Empty:
+                continue
             if item is None:
                 running -= 1
             elif isinstance(item, BaseException):
