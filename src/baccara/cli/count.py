@@ -20,8 +20,9 @@ import typer
 
 from ..errors import BaccaraError
 from ..punto.bets import DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, load_bets_toml
+from ..workload import LIMIT_SECONDS
 from .common import PROGRESS, out, render
-from .errors import handles_errors
+from .errors import err, handles_errors
 from .simulate import (
     BACKEND,
     COMMISSION,
@@ -56,15 +57,13 @@ COUNT_BUDGET = 10
 DESIGN_BUDGET = 5
 #: The fewest shoes of a default run, whatever the machine: the sizes of earlier versions.
 COUNT_LEAST, PERFECT_LEAST, PERFECT_LEAST_RANK, DESIGN_LEAST = 100_000, 2000, 200, 100_000
-BUDGET = typer.Option(None, "--budget", help="Seconds the default run may take on the cores here; the shoes not "
-                                              "given are sized to it from a short measured run, and the output says "
-                                              "so (default: count 10, count design 5).")
+BUDGET = typer.Option(None, "--budget", help="Seconds the default run may take on the cores here, 1 to 3600; the "
+                                              "shoes not given are sized to it from a short measured run, and the "
+                                              "output says so (default: count 10, count design 5).")
 
 
 def _say_sizing(sizes: list) -> None:
     """Tell people how the default runs were sized (standard error: the output stays the result)."""
-    from .errors import err
-
     for s in sizes:
         err.print(f"sizing: {s.describe()}; give the shoes to choose, --budget to change the time", highlight=False)
 
@@ -150,7 +149,7 @@ def count(
     from ..sim.distributed import size_job
 
     common = parse_common(shoes or "1", seed, workers, backend, scheduler, None, False, False)
-    seconds = parse_count(budget, "--budget", default=COUNT_BUDGET, minimum=1, maximum=86_400)
+    seconds = parse_count(budget, "--budget", default=COUNT_BUDGET, minimum=1, maximum=LIMIT_SECONDS)
     d = _decks(decks)
     the_bet, _ = _bet(bet, commission, tie_pays, bets_file)
     if not _file_option(count_file, "--count"):
@@ -209,7 +208,7 @@ def design(
     from ..sim.distributed import size_job
 
     common = parse_common(shoes or "1", seed, workers, "threads", None, None, False, False)
-    seconds = parse_count(budget, "--budget", default=DESIGN_BUDGET, minimum=1, maximum=86_400)
+    seconds = parse_count(budget, "--budget", default=DESIGN_BUDGET, minimum=1, maximum=LIMIT_SECONDS)
     d = _decks(decks)
     the_bet, tp = _bet(bet, commission, tie_pays, bets_file)
     lv = parse_count(level, "--level", minimum=1, maximum=3)
