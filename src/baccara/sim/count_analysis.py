@@ -67,7 +67,7 @@ from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
-from .distributed import run, run_span
+from .distributed import fold_chunks, run
 from .punto import PuntoJob, _composition, bet_table, max_coups
 from .report import SimResult, _table
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio, sums_from_fold
@@ -209,7 +209,7 @@ class CountJob:
             The span's exact sums, as :meth:`run_chunk` of each chunk added together.
         """
         if self.perfect:
-            return run_span(_Chunks(self), index, chunks)
+            return fold_chunks(self, index, chunks)
         t0 = time.perf_counter()
         first = index * self.chunk_size
         n = min(self.shoes, (index + chunks) * self.chunk_size) - first
@@ -250,24 +250,6 @@ class CountJob:
         return (p.template(), self.cut, DEAL_MODES["cut"], True, 0, self.tableau.player_array,
                 self.tableau.banker_array, pay2, when2, np.repeat(lo, 2), np.repeat(hi, 2), tags,
                 float(initial), *K.fold_classes(pay2, when2))
-
-
-@dataclass(frozen=True)
-class _Chunks:
-    """A job seen without its own span: the runner folds its chunks one by one."""
-
-    job: CountJob
-
-    @property
-    def shoes(self) -> int:
-        return self.job.shoes
-
-    @property
-    def chunk_size(self) -> int:
-        return self.job.chunk_size
-
-    def run_chunk(self, index: int, pool=None) -> ChunkResult:
-        return self.job.run_chunk(index, pool)
 
 
 # ---------------------------------------------------------------- the perfect counter, shoe by shoe

@@ -238,6 +238,26 @@ def run_span(job: Job, index: int, chunks: int = 1) -> ChunkResult:
     own = getattr(job, "run_span", None)
     if own is not None:
         return own(index, chunks)
+    return fold_chunks(job, index, chunks)
+
+
+def fold_chunks(job: Job, index: int, chunks: int = 1) -> ChunkResult:
+    """Chunks ``index .. index + chunks - 1`` one by one (``run_chunk``), folded together here.
+
+    Parameters
+    ----------
+    job : Job
+        The job.
+    index : int
+        The first chunk.
+    chunks : int
+        How many chunks.
+
+    Returns
+    -------
+    ChunkResult
+        One result for the span, float totals as exact partial sums.
+    """
     if chunks == 1:
         return job.run_chunk(index, None)
     acc = Accumulator(first=index)

@@ -48,7 +48,7 @@ from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
-from .distributed import run, run_span
+from .distributed import fold_chunks, run
 from .limits import DEFAULT_CUT, MAX_COUPS, MAX_DECKS, MAX_SHOES, min_cut
 from .report import SimResult, punto_report
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio, sums_from_fold
@@ -308,8 +308,9 @@ class PuntoJob:
         The kernel deals the whole run of shoes and adds each shoe's row and the products of its
         columns to int64 tallies, without Python per shoe or per chunk; the tallies equal
         :func:`~baccara.sim.results.column_sums` of the rows.  Where int64 could overflow (payouts
-        with very large denominators) the shoes are folded in shorter runs, and where even one shoe
-        could, and for rows (``keep_rows``) and the perfect counter, chunk by chunk.
+        with very large denominators) the shoes are folded in shorter runs; where even one shoe
+        could, and for rows (``keep_rows``), the span's rows are dealt into one table and summed
+        in Python's integers where needed; the perfect counter goes chunk by chunk.
 
         Parameters
         ----------
@@ -327,7 +328,7 @@ class PuntoJob:
         n = min(self.shoes, (index + chunks) * self.chunk_size) - first
         step = self._fold_step()
         if self.perfect:  # the exact engine from Python, chunk by chunk
-            return run_span(_ChunkByChunk(self), index, chunks)
+            return fold_chunks(self, index, chunks)
         if self.keep_rows or step == 0:
             t0 = time.perf_counter()
             table = np.zeros((n, len(self.columns())), dtype=np.int64)
@@ -365,24 +366,6 @@ class PuntoJob:
         else:
             args = self.kernel_args()
             in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, table[lo:hi], *args))
-
-
-@dataclass(frozen=True)
-class _ChunkByChunk:
-    """A job seen without its own span: the runner folds its chunks one by one."""
-
-    job: PuntoJob
-
-    @property
-    def shoes(self) -> int:
-        return self.job.shoes
-
-    @property
-    def chunk_size(self) -> int:
-        return self.job.chunk_size
-
-    def run_chunk(self, index: int, pool=None) -> ChunkResult:
-        return self.job.run_chunk(index, pool)
 
 
 @lru_cache(maxsize=32)
