@@ -477,7 +477,8 @@ def _dry_run(est: WorkEstimate, json_out: bool, job=None, common: Common | None 
                   highlight=False)
         for b, e in backends.items():
             start = f" (starting {format_duration(e['start_seconds'])})" if e["start_seconds"] else ""
-            err.print(f"  --backend {b:9s} -j {workers}: about {format_duration(e['seconds'])}{start}",
+            took = format_duration(e["seconds"])
+            err.print(f"  --backend {b:9s} -j {workers}: {'' if took.startswith('under') else 'about '}{took}{start}",
                       highlight=False)
         if common.scheduler:
             err.print(f"  --scheduler: about {format_duration(backends['dask']['core_seconds'])} of one core's "
