@@ -248,14 +248,14 @@ def test_dry_run_estimates_every_backend_from_a_calibration(capsys):
     from typer.testing import CliRunner
 
     from baccara.cli.simulate import simulate_app
-    from baccara.sim.distributed import BACKENDS
+    from baccara.sim.distributed import CPU_BACKENDS
 
     r = CliRunner().invoke(simulate_app, ["punto", "--shoes", "1e7", "--seed", "1", "--workers", "2", "--dry-run",
                                           "--json"])
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
     assert doc["calibration"]["hands"] > 0 and doc["calibration"]["seconds"] > 0
-    assert set(doc["backends"]) == set(BACKENDS)
+    assert set(doc["backends"]) == set(CPU_BACKENDS)
     b = doc["backends"]
     per_shoe = doc["calibration"]["seconds"] / doc["calibration"]["shoes"]
     assert b["threads"]["seconds"] == pytest.approx(per_shoe * 10**7 / 2)

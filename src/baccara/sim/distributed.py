@@ -62,6 +62,8 @@ from ..workload import Sizing, size_to_budget
 from .results import Accumulator, ChunkResult
 
 BACKENDS = ("threads", "processes", "dask")
+#: The backends whose time :func:`estimate_backends` predicts from a run on one core (the cores of this machine).
+CPU_BACKENDS = ("threads", "processes", "dask")
 #: Tasks (spans of chunks) in flight, or finished early and waiting for an earlier one, per worker.
 IN_FLIGHT_PER_WORKER = 2
 #: Seconds of one worker's work a task of processes or Dask aims at: its overhead (pickling the job
@@ -558,7 +560,8 @@ def estimate_backends(job: Job, workers: int, calibration: Calibration) -> dict[
     Returns
     -------
     dict
-        ``{backend: {"workers", "seconds", "core_seconds", "start_seconds"}}``: the work shared evenly
+        ``{backend: {"workers", "seconds", "core_seconds", "start_seconds"}}`` for each of
+        :data:`CPU_BACKENDS`: the work shared evenly
         among ``workers`` free cores, plus the backend's start-up (:data:`PROCESS_START_SECONDS`,
         :data:`DASK_START_SECONDS`).  Threads run a job that holds the GIL (the perfect counter)
         on processes.
@@ -568,7 +571,7 @@ def estimate_backends(job: Job, workers: int, calibration: Calibration) -> dict[
     start = {"threads": PROCESS_START_SECONDS if gil and workers > 1 else 0.0,
              "processes": PROCESS_START_SECONDS if workers > 1 else 0.0, "dask": DASK_START_SECONDS}
     return {b: {"workers": workers, "core_seconds": work, "start_seconds": start.get(b, 0.0),
-                "seconds": start.get(b, 0.0) + work / workers} for b in BACKENDS}
+                "seconds": start.get(b, 0.0) + work / workers} for b in CPU_BACKENDS}
 
 
 def size_job(job: Job, what: str, budget: float, workers: int, least: int, most: int) -> Sizing:
