@@ -153,9 +153,10 @@ def _spin(n: int, out: np.ndarray) -> None:
     out[0] = x
 
 
-def machine_speedup(workers: int, seconds: float = 0.4) -> float:
+def machine_speedup(workers: int, seconds: float = 0.3, repeats: int = 3) -> float:
     """How many times one thread's work ``workers`` threads of a perfectly parallel kernel do in the same
-    wall time, now: ``workers`` on an idle machine, less when other work takes cores."""
+    wall time, now (the best of ``repeats`` tries of each): ``workers`` on an idle machine, less when
+    other work takes cores."""
     _spin(10, np.zeros(1, dtype=np.uint64))
     n = 1 << 22
     t0 = time.perf_counter()
@@ -171,8 +172,13 @@ def machine_speedup(workers: int, seconds: float = 0.4) -> float:
             t.join()
         return time.perf_counter() - t0
 
-    one = timed(1)
-    return one / timed(workers) if workers > 1 else 1.0
+    if workers == 1:
+        return 1.0
+    one, many = [], []
+    for _ in range(repeats):
+        one.append(timed(1))
+        many.append(timed(workers))
+    return min(one) / min(many)
 
 
 def cpu_now() -> float:
@@ -181,36 +187,46 @@ def cpu_now() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def scaling(shoes: int, seed: int, backends: list[str], top: int) -> None:
-    """The main bets on each backend and worker count, each against one thread in the same run."""
+def scaling(shoes: int, seed: int, backends: list[str], top: int, repeats: int = 3) -> None:
+    """The main bets on each backend and worker count, each against one thread in the same run.
+
+    One thread and the backend are timed alternately ``repeats`` times and the fastest of each kept
+    (the runs least disturbed by other work); CPU seconds are the median of the backend's runs."""
     bets = builtin_bets()
     job = PuntoJob(seed=seed, shoes=shoes, bets=tuple(bets[n] for n in ("banker", "player", "tie")))
     simulate_punto(PuntoJob(seed=0, shoes=5000, bets=job.bets), workers=1)  # the kernels loaded
     counts = [w for w in (1, 2, 4, 8, 16, 32) if w <= top]
-    print(f"scaling: main bets, {shoes:,} 8-deck shoes; speed-up and efficiency against one thread timed just "
-          f"before; 'machine' is what a perfectly parallel kernel got of the machine at that moment, and "
-          f"'vs machine' our speed-up over its (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    print(f"scaling: main bets, {shoes:,} 8-deck shoes; speed-up and efficiency against one thread, the fastest of "
+          f"{repeats} alternate runs of each; 'machine' is the same for a perfectly parallel kernel (what the "
+          f"machine gave), 'vs machine' our speed-up over its (load average {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores)")
     print(f"{'backend':10s} {'workers':>7s} {'M hands/s':>10s} {'wall s':>7s} {'CPU s':>6s} {'speed-up':>8s} "
           f"{'efficiency':>10s} {'machine':>7s} {'vs machine':>10s} {'CPU / threads':>13s}")
     threads_cpu: dict[int, float] = {}
+
+    def timed(backend: str, w: int) -> tuple[float, float, int]:
+        c0, t0 = cpu_now(), time.perf_counter()
+        res = simulate_punto(job, backend=backend, workers=w)
+        return time.perf_counter() - t0, cpu_now() - c0, res.hands
+
     for backend in backends:
         for w in counts:
             if backend != "threads" and w == 1:
                 continue
-            one_wall = None
-            if w > 1:  # one thread, then this, then the machine's speed-up, back to back
-                t0 = time.perf_counter()
-                simulate_punto(job, workers=1)
-                one_wall = time.perf_counter() - t0
-            c0, t0 = cpu_now(), time.perf_counter()
-            res = simulate_punto(job, backend=backend, workers=w)
-            wall, cpu = time.perf_counter() - t0, cpu_now() - c0
+            ones, walls, cpus = [], [], []
+            for _ in range(repeats if w > 1 else 1):
+                if w > 1:
+                    ones.append(timed("threads", 1)[0])
+                wall, cpu, hands = timed(backend, w)
+                walls.append(wall)
+                cpus.append(cpu)
+            wall, cpu = min(walls), sorted(cpus)[len(cpus) // 2]
             if backend == "threads":
                 threads_cpu[w] = cpu
             mach = machine_speedup(w)
-            up = one_wall / wall if one_wall else 1.0
+            up = min(ones) / wall if ones else 1.0
             ratio = f"{cpu / threads_cpu[w]:.2f}" if w in threads_cpu else "-"
-            print(f"{backend:10s} {w:7d} {res.hands / wall / 1e6:10.1f} {wall:7.2f} {cpu:6.2f} {up:8.2f} "
+            print(f"{backend:10s} {w:7d} {hands / wall / 1e6:10.1f} {wall:7.2f} {cpu:6.2f} {up:8.2f} "
                   f"{up / w:10.0%} {mach:7.2f} {up / mach:10.0%} {ratio:>13s}", flush=True)
 
 
