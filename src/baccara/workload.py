@@ -128,11 +128,11 @@ class Sizing:
             E.g. ``the count on 1,200,000 shoes: sized to about 10 s on the 2 cores here (...)``.
         """
         rate = 1 / self.per_shoe if self.per_shoe > 0 else math.inf
-        cores = f"{self.workers} core{'s' if self.workers != 1 else ''}"
+        cores = "one core" if self.workers == 1 else f"the {self.workers} cores"
         floor = " (its least)" if self.shoes == self.least and self.seconds < self.budget / 2 else ""
         if self.shoes == self.least and self.seconds > self.budget:
             floor = f" (its least; about {format_duration(self.seconds)} here)"
-        return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on the "
+        return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
                 f"{cores} here (measured {rate:,.0f} shoes a second on one core)")
 
     def to_json(self) -> dict:
