@@ -259,5 +259,5 @@ def test_dry_run_estimates_every_backend_from_a_calibration(capsys):
     b = doc["backends"]
     per_shoe = doc["calibration"]["seconds"] / doc["calibration"]["shoes"]
     assert b["threads"]["seconds"] == pytest.approx(per_shoe * 10**7 / 2)
-    assert b["threads"]["seconds"] < b["processes"]["seconds"] < b["dask"]["seconds"]  # their start-up
+    assert b["threads"]["seconds"] < b["processes"]["seconds"] <= b["dask"]["seconds"]  # their start-up
     assert "calibrated here" in r.stderr and "--backend processes -j 2" in r.stderr

@@ -479,9 +479,11 @@ RUNNERS: dict[str, Callable[[Job, int, str | None, _Tracker], int]] = {
 # ---------------------------------------------------------------- estimates per backend
 #: Wall seconds for the worker processes to start (spawned in parallel: an interpreter, the imports,
 #: the compiled kernels loaded; about half a CPU-second each on a 2-core machine, 2026), and for a
-#: local Dask cluster (its scheduler, and its worker's threads or processes).
+#: local Dask cluster: importing Dask and starting its scheduler and a worker of threads in this
+#: process (about a second), or worker processes with their nannies (for a job holding the GIL).
 PROCESS_START_SECONDS = 1.0
-DASK_START_SECONDS = 2.0
+DASK_START_SECONDS = 1.0
+DASK_PROCESSES_START_SECONDS = 3.0
 
 
 @dataclass(frozen=True)
@@ -561,15 +563,16 @@ def estimate_backends(job: Job, workers: int, calibration: Calibration) -> dict[
     -------
     dict
         ``{backend: {"workers", "seconds", "core_seconds", "start_seconds"}}`` for each of
-        :data:`CPU_BACKENDS`: the work shared evenly
-        among ``workers`` free cores, plus the backend's start-up (:data:`PROCESS_START_SECONDS`,
-        :data:`DASK_START_SECONDS`).  Threads run a job that holds the GIL (the perfect counter)
-        on processes.
+        :data:`CPU_BACKENDS`: the work shared evenly among ``workers`` free cores, plus the
+        backend's start-up (:data:`PROCESS_START_SECONDS`, :data:`DASK_START_SECONDS`,
+        :data:`DASK_PROCESSES_START_SECONDS`).  Threads run a job that holds the GIL (the
+        perfect counter) on processes.
     """
     work = calibration.seconds_per_shoe * job.shoes
     gil = bool(getattr(job, "holds_gil", False))
     start = {"threads": PROCESS_START_SECONDS if gil and workers > 1 else 0.0,
-             "processes": PROCESS_START_SECONDS if workers > 1 else 0.0, "dask": DASK_START_SECONDS}
+             "processes": PROCESS_START_SECONDS if workers > 1 else 0.0,
+             "dask": DASK_PROCESSES_START_SECONDS if gil else DASK_START_SECONDS}
     return {b: {"workers": workers, "core_seconds": work, "start_seconds": start.get(b, 0.0),
                 "seconds": start.get(b, 0.0) + work / workers} for b in CPU_BACKENDS}
 
