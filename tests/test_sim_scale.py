@@ -121,6 +121,21 @@ def test_every_backend_and_worker_count_gives_the_same_result():
             assert stable(finalize(job, total, info.to_json()).to_json()) == expected
 
 
+def test_the_perfect_counter_gives_the_same_decisions_on_two_workers():
+    """It holds the GIL today (threads become processes); whoever runs it, the same bets are placed."""
+    job = PuntoJob(seed=5, shoes=4, bets=bets("tie", "dragon7"), perfect=True, chunk_size=1)
+    ref = serial(job)
+    assert ref.extra["evaluations"] > 0
+    total, info = run(job, workers=2)
+    assert info.workers == 2
+    assert (total.shoes, total.hands, total.sums) == (ref.shoes, ref.hands, ref.sums)
+    assert total.extra["evaluations"] == ref.extra["evaluations"]
+    acc = Accumulator(first=1)
+    for i in (3, 1, 2):
+        acc.add(job.run_chunk(i))
+    assert job.run_span(1, 3).sums == acc.result().sums != {}
+
+
 def test_chemin_money_adds_up_the_same_bit_for_bit_on_every_worker_count():
     """Chemin de fer's money is float: each worker keeps its totals as exact partial sums."""
     job = CheminJob(seed=4, shoes=900, strategy=tableau_strategy(), decks=6, chunk_size=50)
