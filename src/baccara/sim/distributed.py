@@ -326,7 +326,7 @@ def _run_threads(job: Job, workers: int, tracker: _Tracker) -> int:
             tracker.done(c)
         return 1
     lock = threading.Lock()  # taken once a span, to take the next one
-    slots = threading.Semaphore(IN_FLIGHT_PER_WORKER * workers)  # spans taken and not yet folded
+    slots = threading.Semaphore(IN_FLIGHT_PER_WORKER * workers)  # spans taken and not yet folded in
     stop = threading.Event()
     finished: queue.SimpleQueue = queue.SimpleQueue()
 
@@ -364,8 +364,10 @@ def _run_threads(job: Job, workers: int, tracker: _Tracker) -> int:
             elif isinstance(item, BaseException):
                 raise item
             else:
+                before = tracker.acc.waiting
                 tracker.done(item)
-                slots.release()
+                for _ in range(before + 1 - tracker.acc.waiting):  # the spans folded: their rows are gone
+                    slots.release()
     finally:
         stop.set()
         for t in threads:
