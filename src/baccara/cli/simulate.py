@@ -513,7 +513,8 @@ PROGRESS = typer.Option(None, "--progress/--no-progress", help="Progress bar: el
 ALLOW_LONG = typer.Option(False, "--allow-long", help="Run even when the estimate exceeds the limits (an hour "
                                                      "of one core's work at nominal rates, or 10^8 --out "
                                                      "rows); memory stays bounded either way.")
-DRY_RUN = typer.Option(False, "--dry-run", help="Check the options, print the estimated work and duration, "
+DRY_RUN = typer.Option(False, "--dry-run", help="Check the options, print the estimated work and duration "
+                                                "(and each backend's, from a short run of the kernels here), "
                                                 "and stop.")
 
 
