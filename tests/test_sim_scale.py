@@ -105,6 +105,33 @@ def test_a_short_job_is_cut_for_every_worker_the_same_result():
     assert _rechunked(small, 2) is small
 
 
+class SleepyJob:
+    """Chunks that wait without the GIL (as the kernels deal): how much the runner lets them overlap."""
+
+    def __init__(self, shoes: int, wait: float) -> None:
+        self.shoes, self.chunk_size, self.wait = shoes, 1, wait
+
+    def run_chunk(self, index: int, pool=None) -> ChunkResult:
+        time.sleep(self.wait)
+        return ChunkResult(index=index, shoes=1, hands=1, sums={"x": index}, seconds=self.wait)
+
+
+@pytest.mark.parametrize("workers", [2, 16])
+def test_threads_overlap_their_spans_with_no_barrier_between_them(workers, monkeypatch):
+    """Sleeping takes no CPU, so this holds on a loaded machine (and 16 threads on 2 cores): 16
+    threads do 16 waits at once."""
+    import baccara.sim.distributed as D
+
+    monkeypatch.setattr(D, "max_workers", lambda: 64)
+    job = SleepyJob(shoes=8 * workers, wait=0.025)
+    t0 = time.perf_counter()
+    total, info = run(job, workers=workers)
+    wall = time.perf_counter() - t0
+    assert total.sums["x"] == sum(range(job.shoes)) and info.workers == workers
+    serial = job.shoes * job.wait  # 0.4 s on 2 threads, 3.2 s on 16
+    assert wall < serial / workers * 2, wall  # near the ideal in practice; half of it at the very least
+
+
 # ---------------------------------------------------------------- every backend, every worker count
 def test_every_backend_and_worker_count_gives_the_same_result():
     count = load_count_toml(EXAMPLES / "counts" / "dragon7.toml")
