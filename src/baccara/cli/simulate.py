@@ -451,11 +451,40 @@ def _shoe_meta(job) -> dict:
             "coups_per_shoe": None if job.deal == "cut" else job.coups}
 
 
-def _dry_run(est: WorkEstimate, json_out: bool) -> None:
+#: A dry run times the job's own kernels here for this long, unless the nominal estimate is shorter.
+CALIBRATION_SECONDS = 0.25
+
+
+def _dry_run(est: WorkEstimate, json_out: bool, job=None, common: Common | None = None) -> None:
+    """The estimate, and with the job, one per backend from a short run of its kernels here."""
+    from ..processes import default_workers  # sockets, processes: not at --help
+    from ..sim.distributed import calibrate, estimate_backends
+    from ..workload import format_duration
+
+    doc: dict[str, object] = {"dry_run": True, "shoes": est.shoes, "hands_per_shoe": est.hands_per_shoe,
+                              "hands": est.hands, "evaluations": est.evaluations, "seconds": est.seconds,
+                              "workers": est.workers}
+    if job is not None and common is not None:
+        workers = common.workers or default_workers()
+        cal = calibrate(job, min(CALIBRATION_SECONDS, max(est.seconds * est.workers, 0.01)))
+        backends = estimate_backends(job, workers, cal)
+        doc["calibration"] = cal.to_json()
+        doc["backends"] = backends
+        rate = cal.hands / cal.seconds if cal.seconds else 0.0
+        speed = f"{rate / 1e6:.3g} M" if rate >= 1e6 else f"{rate:,.0f}"
+        err.print(f"calibrated here: {cal.shoes:,} shoes ({cal.hands:,} hands) in {cal.seconds:.2f} s on one "
+                  f"thread, {speed} hands/s; on {workers} free core{'s' if workers != 1 else ''}:",
+                  highlight=False)
+        for b, e in backends.items():
+            start = f" (starting {format_duration(e['start_seconds'])})" if e["start_seconds"] else ""
+            took = format_duration(e["seconds"])
+            err.print(f"  --backend {b:9s} -j {workers}: {'' if took.startswith('under') else 'about '}{took}{start}",
+                      highlight=False)
+        if common.scheduler:
+            err.print(f"  --scheduler: about {format_duration(backends['dask']['core_seconds'])} of one core's "
+                      f"work, divided by the cluster's worker threads", highlight=False)
     if json_out:
-        print(json.dumps({"dry_run": True, "shoes": est.shoes, "hands_per_shoe": est.hands_per_shoe,
-                          "hands": est.hands, "evaluations": est.evaluations, "seconds": est.seconds,
-                          "workers": est.workers}, indent=2))
+        print(json.dumps(doc, indent=2))
 
 
 # ---------------------------------------------------------------- shared options
@@ -488,7 +517,8 @@ ALLOW_LONG = typer.Option(False, "--allow-long", help="Run even when the estimat
 LOG_SEAT = typer.Option(None, "--seat", help="With --log: a player, [NAME=]KIND[:ARG]: blind[:BETS], flat[:BET], "
                                             "count:FILE.toml, perfect:BET, edge:RANKS (Player on a sorted first "
                                             "card, else Banker), edge_only:RANKS; repeatable.")
-DRY_RUN = typer.Option(False, "--dry-run", help="Check the options, print the estimated work and duration, "
+DRY_RUN = typer.Option(False, "--dry-run", help="Check the options, print the estimated work and duration "
+                                                "(and each backend's, from a short run of the kernels here), "
                                                 "and stop.")
 
 
@@ -599,7 +629,7 @@ def punto(
     show = _progress_wanted(progress, json_out)
     _announce(est, common, show)
     if common.dry_run:
-        return _dry_run(est, json_out)
+        return _dry_run(est, json_out, job, common)
     _simulate(simulate_punto, job, common, show,
               {"game": "punto", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
                "strategy": strategy_json(job), "tableau": job.tableau.to_json()}, json_out)
@@ -687,7 +717,7 @@ def chemin(
     show = _progress_wanted(progress, json_out)
     _announce(est, common, show)
     if common.dry_run:
-        return _dry_run(est, json_out)
+        return _dry_run(est, json_out, job, common)
     _simulate(simulate_chemin, job, common, show,
               {"game": "chemin", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
                "table": {"seats": job.seats, "stake": job.stake, "withdraw_after": job.withdraw_after,
@@ -762,7 +792,7 @@ def banque(
     show = _progress_wanted(progress, json_out)
     _announce(est, common, show)
     if common.dry_run:
-        return _dry_run(est, json_out)
+        return _dry_run(est, json_out, job, common)
     _simulate(simulate_banque, job, common, show,
               {"game": "banque", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
                "theta": fraction_str(t), "strategy": strategy.name}, json_out)

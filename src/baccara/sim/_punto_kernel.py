@@ -288,3 +288,48 @@ def punto_values_chunk(seed, first, out, vtemplate, cut, ctab, kwin, kpay):
         _value_row(out[i], ha, kwin, kpay)
         if two:
             _value_row(out[i + 1], hb, kwin, kpay)
+
+
+# ---------------------------------------------------------------- folding shoes into tallies, in the worker
+#: Shoes dealt into a small table at a time and folded (a block of rows stays in the cache).
+FOLD_BLOCK = 256
+
+
+@njit(cache=True, nogil=True)
+def fold_rows(rows, acc, cols, pa, pb):
+    """Add the rows' columns ``cols`` and the products of the column pairs ``(pa[p], pb[p])`` to ``acc``.
+
+    ``acc[i]`` (i < cols.size) takes the sum of column ``cols[i]``, ``acc[cols.size + p]`` the sum of
+    ``rows[:, pa[p]] * rows[:, pb[p]]``; the caller has checked that these int64 sums cannot overflow.
+    """
+    nc = cols.size
+    for r in range(rows.shape[0]):
+        row = rows[r]
+        for i in range(nc):
+            acc[i] += row[cols[i]]
+        for p in range(pa.size):
+            acc[nc + p] += row[pa[p]] * row[pb[p]]
+
+
+@njit(cache=True, nogil=True)
+def punto_values_fold(seed, first, n, acc, cols, pa, pb, vtemplate, cut, ctab, kwin, kpay):
+    """:func:`punto_values_chunk` for shoes ``first .. first + n - 1``, their rows folded into ``acc``
+    (:func:`fold_rows`) a block at a time instead of kept: a worker deals a whole run of shoes in one call."""
+    buf = np.empty((min(n, FOLD_BLOCK), BASE_COLUMNS + 3 * kpay.shape[1]), dtype=np.int64)
+    for s in range(0, n, FOLD_BLOCK):
+        m = min(FOLD_BLOCK, n - s)
+        punto_values_chunk(seed, first + s, buf[:m], vtemplate, cut, ctab, kwin, kpay)
+        fold_rows(buf[:m], acc, cols, pa, pb)
+
+
+@njit(cache=True, nogil=True)
+def punto_fold(seed, first, n, acc, cols, pa, pb, template, cut, mode, shuffle, coups, pdraw, bdraw, pay, when,
+               lo, hi, tags, initial, cls, kwin, kpay, fold):
+    """:func:`punto_chunk` for shoes ``first .. first + n - 1``, their rows folded into ``acc``
+    (:func:`fold_rows`) a block at a time instead of kept."""
+    buf = np.empty((min(n, FOLD_BLOCK), BASE_COLUMNS + 3 * pay.shape[1]), dtype=np.int64)
+    for s in range(0, n, FOLD_BLOCK):
+        m = min(FOLD_BLOCK, n - s)
+        punto_chunk(seed, first + s, buf[:m], template, cut, mode, shuffle, coups, pdraw, bdraw, pay, when, lo, hi,
+                    tags, initial, cls, kwin, kpay, fold)
+        fold_rows(buf[:m], acc, cols, pa, pb)

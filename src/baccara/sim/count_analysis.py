@@ -67,11 +67,11 @@ from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
-from .distributed import run
+from .distributed import fold_chunks, run
 from .gpu import GpuLayout
 from .punto import PuntoJob, _composition, bet_table, max_coups
 from .report import SimResult, _table
-from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
+from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio, sums_from_fold
 from .shoe_deal import CUT, DEAL_MODES, record_shoe
 
 #: Cards behind the cut card when neither the user nor the count file says (the published count analyses use 14 or 16).
@@ -206,6 +206,44 @@ class CountJob:
 
         return GpuLayout(self.kernel_args(), None, max_coups(self.decks, "cut", self.cut, 0), KERNEL_COLUMNS,
                          COLUMNS, tuple(_PAIRS), finish, False)
+
+    def run_span(self, index: int, chunks: int) -> ChunkResult:
+        """Chunks ``index .. index + chunks - 1`` in this thread; the count's tallies folded by the kernel.
+
+        Parameters
+        ----------
+        index : int
+            The first chunk.
+        chunks : int
+            How many chunks.
+
+        Returns
+        -------
+        ChunkResult
+            The span's exact sums, as :meth:`run_chunk` of each chunk added together.
+        """
+        if self.perfect:
+            return fold_chunks(self, index, chunks)
+        t0 = time.perf_counter()
+        first = index * self.chunk_size
+        n = min(self.shoes, (index + chunks) * self.chunk_size) - first
+        c = K.BASE_COLUMNS
+        raw = {"hands": K.HANDS, "placed": c, "net": c + 1, "sq": c + 4, "wins": c + 2}
+        cols = np.array([raw[k] for k in COLUMNS], dtype=np.int64)
+        pa = np.array([raw[a] for a, _ in _PAIRS], dtype=np.int64)
+        pb = np.array([raw[b] for _, b in _PAIRS], dtype=np.int64)
+        cap = max_coups(self.decks, "cut", self.cut, 0)
+        top = int(np.abs(bet_table((self.bet,))[0]).max())
+        step = max(1, min(_SQ_LIMIT // (cap * cap * top * top), 1 << 40))  # (net * net) <= (cap * top)^2
+        sums: dict[str, int] = {}
+        args = self.kernel_args()
+        for lo in range(0, n, step):
+            m = min(step, n - lo)
+            acc = np.zeros(len(COLUMNS) + len(_PAIRS), dtype=np.int64)
+            K.punto_fold(self.seed, first + lo, m, acc, cols, pa, pb, *args)
+            sums_from_fold(acc, list(COLUMNS), _PAIRS, sums)
+        return ChunkResult(index=index, shoes=n, hands=sums["hands"], sums=sums, seconds=time.perf_counter() - t0,
+                           chunks=chunks)
 
     def kernel_args(self) -> tuple:
         """The punto kernel's arguments with the bet twice: its payouts, then their squares.

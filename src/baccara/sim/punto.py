@@ -50,11 +50,11 @@ from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import CARDS_PER_COUP, Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
-from .distributed import run
+from .distributed import fold_chunks, run
 from .gpu import GpuLayout, pairs_of
 from .limits import DEFAULT_CUT, MAX_COUPS, MAX_DECKS, MAX_SHOES, min_cut
 from .report import SimResult, punto_report
-from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
+from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio, sums_from_fold
 from .shoe_deal import CUT, DEAL_MODES, VALUE, deck_template, max_coups_cut, record_shoe
 
 #: The value cells (pair classes (0, 0)) at the head of the cells of :data:`baccara.punto.events.CELL_SHAPE`.
@@ -280,20 +280,20 @@ class PuntoJob:
             table, extra = perfect_rows(self, first, n, pool)
         else:
             table = np.zeros((n, len(self.columns())), dtype=np.int64)
-            fast = _values_args(self)
-            if fast is not None:  # flat bets blind to pairs: the same rows, dealt from a shoe of values
-                in_blocks(pool, n, lambda lo, hi: K.punto_values_chunk(self.seed, first + lo, table[lo:hi], *fast))
-            else:
-                args = self.kernel_args()
-                in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, table[lo:hi], *args))
+            self._deal(first, table, pool)
         return self.chunk_result(index, first, table, time.perf_counter() - t0, extra)
 
-    def chunk_result(self, index: int, first: int, table: np.ndarray, seconds: float, extra: dict) -> ChunkResult:
-        cols = {c: table[:, i] for i, c in enumerate(self.columns())}
+    def sum_pairs(self) -> list[tuple[str, str]]:
+        """The column pairs whose products are summed (for the standard errors)."""
         pairs = [(k, k) for k in ("hands", "banker", "player", "tie")] + [(k, "hands") for k in ("banker", "player", "tie")]
         for n in self.names:
             p, v, w = f"{n}:placed", f"{n}:net", f"{n}:wins"
             pairs += [(v, v), (v, p), (p, p), (w, w), (w, p)]
+        return pairs
+
+    def chunk_result(self, index: int, first: int, table: np.ndarray, seconds: float, extra: dict,
+                     chunks: int = 1) -> ChunkResult:
+        cols = {c: table[:, i] for i, c in enumerate(self.columns())}
         rows = None
         if self.keep_rows:
             rows = {"shoe": np.arange(first, first + table.shape[0], dtype=np.int64)}
@@ -304,7 +304,73 @@ class PuntoJob:
                 rows[f"{n}_net"] = cols[f"{n}:net"] / den
                 rows[f"{n}_wins"] = cols[f"{n}:wins"].astype(np.int32)
         return ChunkResult(index=index, shoes=table.shape[0], hands=int(cols["hands"].sum()),
-                           sums=column_sums(cols, pairs), rows=rows, seconds=seconds, extra=extra)
+                           sums=column_sums(cols, self.sum_pairs()), rows=rows, seconds=seconds, extra=extra,
+                           chunks=chunks)
+
+    def run_span(self, index: int, chunks: int) -> ChunkResult:
+        """Chunks ``index .. index + chunks - 1`` in this thread, their tallies folded by the kernel.
+
+        The kernel deals the whole run of shoes and adds each shoe's row and the products of its
+        columns to int64 tallies, without Python per shoe or per chunk; the tallies equal
+        :func:`~baccara.sim.results.column_sums` of the rows.  Where int64 could overflow (payouts
+        with very large denominators) the shoes are folded in shorter runs; where even one shoe
+        could, and for rows (``keep_rows``), the span's rows are dealt into one table and summed
+        in Python's integers where needed; the perfect counter goes chunk by chunk.
+
+        Parameters
+        ----------
+        index : int
+            The first chunk.
+        chunks : int
+            How many chunks.
+
+        Returns
+        -------
+        ChunkResult
+            The span's exact tallies (``chunks`` chunks from ``index``).
+        """
+        first = index * self.chunk_size
+        n = min(self.shoes, (index + chunks) * self.chunk_size) - first
+        step = self._fold_step()
+        if self.perfect:  # the exact engine from Python, chunk by chunk
+            return fold_chunks(self, index, chunks)
+        if self.keep_rows or step == 0:
+            t0 = time.perf_counter()
+            table = np.zeros((n, len(self.columns())), dtype=np.int64)
+            self._deal(first, table)
+            return self.chunk_result(index, first, table, time.perf_counter() - t0, {}, chunks)
+        t0 = time.perf_counter()
+        names, pairs = self.columns(), self.sum_pairs()
+        where = {c: i for i, c in enumerate(names)}
+        cols = np.arange(len(names), dtype=np.int64)
+        pa = np.array([where[a] for a, _ in pairs], dtype=np.int64)
+        pb = np.array([where[b] for _, b in pairs], dtype=np.int64)
+        sums: dict[str, int] = {}
+        fast = _values_args(self)
+        for lo in range(0, n, step):
+            m = min(step, n - lo)
+            acc = np.zeros(len(names) + len(pairs), dtype=np.int64)
+            if fast is not None:
+                K.punto_values_fold(self.seed, first + lo, m, acc, cols, pa, pb, *fast)
+            else:
+                K.punto_fold(self.seed, first + lo, m, acc, cols, pa, pb, *self.kernel_args())
+            sums_from_fold(acc, names, pairs, sums)
+        return ChunkResult(index=index, shoes=n, hands=sums["hands"], sums=sums,
+                           seconds=time.perf_counter() - t0, chunks=chunks)
+
+    def _fold_step(self) -> int:
+        """The most shoes whose tallies surely fit int64 (0: not even one)."""
+        return _fold_step(self)
+
+    def _deal(self, first: int, table: np.ndarray, pool=None) -> None:
+        """Rows of shoes ``first ..`` into ``table``, in the kernel that deals this job."""
+        n = table.shape[0]
+        fast = _values_args(self)
+        if fast is not None:  # flat bets blind to pairs: the same rows, dealt from a shoe of values
+            in_blocks(pool, n, lambda lo, hi: K.punto_values_chunk(self.seed, first + lo, table[lo:hi], *fast))
+        else:
+            args = self.kernel_args()
+            in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, table[lo:hi], *args))
 
     def gpu_layout(self) -> GpuLayout:
         """How the GPU backend (:mod:`baccara.sim.gpu`) deals this job: the CPU kernels' arguments, and the
@@ -314,6 +380,19 @@ class PuntoJob:
         return GpuLayout(self.kernel_args(), _values_args(self), max_coups(self.decks, self.deal, self.cut, self.coups),
                          tuple(range(len(names))), names, pairs_of(probe.sums, names),
                          lambda i, first, raw, secs: self.chunk_result(i, first, raw, secs, {}), self.keep_rows)
+
+
+@lru_cache(maxsize=32)
+def _fold_step(job: PuntoJob) -> int:
+    cap = max_coups(job.decks, job.deal, job.cut, job.coups)
+    pay, _ = bet_table(job.bets)
+    top = {"hands": cap, "banker": cap, "player": cap, "tie": cap}
+    for b, n in enumerate(job.names):
+        top[f"{n}:placed"] = top[f"{n}:wins"] = cap
+        top[f"{n}:net"] = cap * int(np.abs(pay[:, b]).max())
+    worst = max(top[a] * top[b] for a, b in job.sum_pairs())
+    worst = max(worst, *top.values(), 1)
+    return min((2**62) // worst, 1 << 40)
 
 
 @lru_cache(maxsize=32)
