@@ -4,7 +4,10 @@ Each bet (built-in or user-defined, :mod:`baccara.punto.bets`) is a payout table
 over the cells of a coup (:data:`baccara.punto.events.CELL_SHAPE`):
 ``Bet.cell_levels()`` gives its payouts, and multiplying them by their least
 common denominator turns every payout into an integer, so a simulation's
-totals are exact integers and add up the same in any order.
+totals are exact integers and add up the same in any order.  A bet on the
+cards themselves (``player_card3_value``, ``colour``: ``baccara fields``) is no
+function of the cell: its rules go to the kernel as a rule program of the
+card-level engine (:func:`card_table`), which reads every coup's actual cards.
 
 Bettors:
 
@@ -42,8 +45,9 @@ import numpy as np
 from ..algebraic import fraction_str
 from ..errors import BaccaraError, ParameterError
 from ..punto.bets import Bet
+from ..punto.cardengine import rule_program
 from ..punto.events import NCELLS, resolution_at_least
-from ..punto.exact import coup_distribution, edges_for_shoes, evaluate_bets
+from ..punto.exact import card_results, coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
@@ -144,15 +148,23 @@ def max_coups(decks: int | None, deal: str, cut: int, coups: int) -> int:
     return coups
 
 
+def _payouts(b: Bet) -> tuple[Fraction, ...]:
+    """The bet's distinct payouts."""
+    if b.card_level:
+        return tuple(dict.fromkeys([r.pays for r in b.rules] + [b.otherwise]))
+    return b.cell_levels()[0]
+
+
 @lru_cache(maxsize=64)
 def bet_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, tuple[int, ...]]:
     """pay[cell, b] = bet b's net payout times its denominator; and the denominators.
 
-    Raises :class:`BaccaraError` for a bet whose payouts, over their common
+    A bet on the cards themselves has a column of zeros here (no cell determines it; its payouts are
+    :func:`card_table`'s).  Raises :class:`BaccaraError` for a bet whose payouts, over their common
     denominator, do not fit the simulation's integers (below 2^40)."""
     cols, dens = [], []
     for b in bets:
-        levels, idx = b.cell_levels()
+        levels = _payouts(b)
         den = lcm(*(p.denominator for p in levels))
         scaled = [p * den for p in levels]
         if den > MAX_SCALED_PAYOUT or any(abs(x) > MAX_SCALED_PAYOUT for x in scaled):
@@ -160,11 +172,48 @@ def bet_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, tuple[int, ...]]:
             raise ParameterError(f"--bets: bet {b.name!r} pays {shown}: "
                                f"to simulate it, its payouts times their common denominator ({den}) must stay below "
                                f"2^40 (about 1.1e12)")
-        cols.append(np.array([int(x) for x in scaled], dtype=np.int64)[idx])
+        if b.card_level:
+            cols.append(np.zeros(NCELLS, dtype=np.int64))
+        else:
+            cols.append(np.array([int(x) for x in scaled], dtype=np.int64)[b.cell_levels()[1]])
         dens.append(den)
     pay = np.ascontiguousarray(np.array(cols, dtype=np.int64).reshape(len(bets), NCELLS).T)
     pay.flags.writeable = False
     return pay, tuple(dens)
+
+
+@lru_cache(maxsize=64)
+def card_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
+    """The bets on the cards themselves as the kernel reads them: ``card[b]`` (bet b's index in the rule
+    program, -1 for a bet on the cells), ``cpay[b, level]`` (its payout at each level of the program, times
+    its denominator) and the program's arrays (:func:`baccara.punto.cardengine.rule_program`).
+
+    Parameters
+    ----------
+    bets : tuple of Bet
+        The bets of a run.
+
+    Returns
+    -------
+    tuple
+        ``(card, cpay, program arrays)``; with no bet on the cards, ``card`` is all -1 and the program empty.
+    """
+    on_cards = tuple(b for b in bets if b.card_level)
+    prog = rule_program(on_cards)
+    _, dens = bet_table(bets)
+    card = np.full(len(bets), -1, dtype=np.int64)
+    cpay = np.zeros((len(bets), max(1, sum(len(lv) for lv in prog.levels))), dtype=np.int64)
+    k = 0
+    for b, (bet, den) in enumerate(zip(bets, dens)):
+        if bet.card_level:
+            card[b] = k
+            base = sum(len(lv) for lv in prog.levels[:k])
+            for j, p in enumerate(prog.levels[k]):
+                cpay[b, base + j] = int(p * den)
+            k += 1
+    for a in (card, cpay, *prog.arrays):
+        a.flags.writeable = False
+    return card, cpay, prog.arrays
 
 
 @dataclass(frozen=True)
@@ -306,16 +355,17 @@ class PuntoJob:
 def _kernel_args(job: PuntoJob) -> tuple:
     pay, _ = bet_table(job.bets)
     when, lo, hi, tags, initial = job.betting_arrays()
+    card, cpay, prog = card_table(job.bets)
     return (job.template(), job.cut, DEAL_MODES[job.deal], True, job.coups,
             job.tableau.player_array, job.tableau.banker_array, pay, when, lo, hi, tags, float(initial),
-            *K.fold_classes(pay, when))
+            *K.fold_classes(pay, when, card >= 0), card, cpay, prog)
 
 
 @lru_cache(maxsize=32)
 def _values_args(job: PuntoJob) -> tuple | None:
     """Arguments of :func:`~baccara.sim._punto_kernel.punto_values_chunk` after ``seed, first, out``, or None
     where it cannot deal the job (:func:`~baccara.sim._punto_kernel.values_fast_path`)."""
-    (template, cut, mode, shuffle, _, pdraw, bdraw, _, when, _, _, _, _, cls, kwin, kpay, fold) = _kernel_args(job)
+    (template, cut, mode, shuffle, _, pdraw, bdraw, _, when, _, _, _, _, cls, kwin, kpay, fold, *_) = _kernel_args(job)
     if not K.values_fast_path(mode, shuffle, cls, fold, when):
         return None
     coups = K.coup_table(pdraw, bdraw)
@@ -356,17 +406,26 @@ def perfect_decisions(counts52: np.ndarray, bets: tuple[Bet, ...], tableau: Tabl
     numpy.ndarray
         Booleans, (bets,) or (k, bets): EV > 0, decided exactly.  Bets on card values are
         priced all rows at once (:func:`baccara.punto.exact.edges_for_shoes`); bets on pairs one
-        shoe at a time.
+        shoe at a time, and bets on the cards themselves one shoe at a time by the card-level engine
+        (:func:`baccara.punto.exact.card_results`).
     """
     rows = np.atleast_2d(counts52)
-    resolution = _resolution(bets)
-    if resolution == "value":
-        out = edges_for_shoes(rows, bets, tableau).positive
-    else:
-        out = np.zeros((len(rows), len(bets)), dtype=np.bool_)
+    out = np.zeros((len(rows), len(bets)), dtype=np.bool_)
+    cells = tuple(b for b in bets if not b.card_level)
+    on_cards = tuple(b for b in bets if b.card_level)
+    col = {b.name: i for i, b in enumerate(bets)}
+    resolution = _resolution(cells)
+    if cells and resolution == "value":
+        out[:, [col[b.name] for b in cells]] = edges_for_shoes(rows, cells, tableau).positive
+    elif cells:
         for i, row in enumerate(rows):
-            res = evaluate_bets(coup_distribution(_composition(row, resolution), tableau), bets)
-            out[i] = [res[b.name].ev > 0 for b in bets]
+            res = evaluate_bets(coup_distribution(_composition(row, resolution), tableau), cells)
+            out[i, [col[b.name] for b in cells]] = [res[b.name].ev > 0 for b in cells]
+    if on_cards:  # the card-level engine, one depleted shoe at a time
+        res_cards = "suit" if _resolution(on_cards) == "suit" else "rank"
+        for i, row in enumerate(rows):
+            res = card_results(_composition(row, res_cards), on_cards, tableau)
+            out[i, [col[b.name] for b in on_cards]] = [res[b.name].ev > 0 for b in on_cards]
     return out if np.ndim(counts52) == 2 else out[0]
 
 
@@ -377,6 +436,7 @@ def perfect_rows(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
     face-up burn card and the cards dealt) are then priced together, and the bets placed
     where the exact expectation is positive."""
     pay, _ = bet_table(job.bets)
+    card, cpay, prog = card_table(job.bets)
     nb = len(job.bets)
     table = np.zeros((n, 4 + 3 * nb), dtype=np.int64)
     template = job.template()
@@ -399,6 +459,8 @@ def perfect_rows(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
         evaluations += len(decide)
         placed = on[np.arange(coups) // every]  # (coups, bets): the latest decision holds
         won = pay[cells[:coups]]
+        if (card >= 0).any():  # the bets on the cards themselves, read from the dealt cards
+            K.card_payouts(deck, starts, cells, coups, card, cpay, prog, won)
         row = table[s]
         row[0] = coups
         row[1:4] = np.bincount(winners[:coups], minlength=3)
