@@ -558,7 +558,8 @@ def punto(
     shoe = parse_shoe(decks, deal, cut, coups, default_decks=8, default_cut=default_cut,
                       cut_from=f"the count file's cut = {default_cut}" if from_file else "--cut")
     est = _plan("punto", common, shoe, kind="count" if system else None, perfect_every=every if perfect else None,
-                by_value=all(n in available and available[n].resolution == "value" for n in names))
+                by_value=all(n in available and available[n].resolution == "value" and not available[n].card_level
+                             for n in names))
     if common.scheduler:
         from ..processes import probe_scheduler
 

@@ -697,12 +697,19 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
     if perfect_shoes is None:
         perfect_shoes = PERFECT_SHOES if bet.resolution == "value" else PERFECT_SHOES_RANK
     perfect_shoes = _positive_int(perfect_shoes, "--perfect-shoes", 0, 10**7)
+    if bet.card_level and perfect_shoes:
+        notes_first = [f"the perfect counter and the cut card's effect: {bet.name} reads the cards themselves, and "
+                       f"pricing it exactly before every coup with the card-level engine (tenths of a second or "
+                       f"more each) would take hours; left out"]
+        perfect_shoes = 0
+    else:
+        notes_first = []
     for k in sort_cards:
         _positive_int(k, "--sort-cards", 1, 4)
     if not applicable_bets(shoe, {bet.name: bet}):
         raise ParameterError(f"--bet {bet.name}: it needs a shoe known by {bet.resolution}; this shoe is known only "
                              f"by {shoe.resolution}")
-    notes: list[str] = []
+    notes: list[str] = list(notes_first)
     say("exact figures")
     dist = coup_distribution(shoe, tableau)
     result = evaluate_bets(dist, (bet,))[bet.name]
@@ -716,7 +723,11 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
     say("first card known")
     known = first_card_known(shoe, bet, tableau)
     sorting = {}
-    for k in sort_cards:
+    if bet.card_level and sort_cards:
+        notes.append("edge sorting: the search prices the bet in every pattern of 511 sortings, and a bet on the "
+                     "cards themselves takes the card-level engine tenths of a second or more each time; analyse "
+                     "one sorting with 'baccara edgesort --sorted RANKS --only " + bet.name + "'")
+    for k in sort_cards if not bet.card_level else ():
         say(f"edge sorting, {k} card{'s' if k > 1 else ''} read")
         sorting[k] = best_sorting(shoe, k, "value", {bet.name: bet}, tableau, among=[bet.name], top=3)
     decks = _fresh_decks(shoe)

@@ -245,18 +245,6 @@ def punto_chunk(seed, first, out, template, cut, mode, shuffle, coups, pdraw, bd
                         work, src, fv, out[i])
 
 
-@njit(cache=True, nogil=True)
-def card_payouts(deck, starts, cells, nc, card, cpay, prog, out):
-    """``out[j, b]``: the net payout numerator of each bet on the cards themselves (``card[b] >= 0``) in
-    coup j of a shoe dealt to the cut card (``deck``, ``starts``, ``cells``: its cards and coups)."""
-    fv = np.zeros(prog[0].size, dtype=np.int64)
-    for j in range(nc):
-        card_codes(deck, starts[j], cells[j], prog, fv)
-        for b in range(card.size):
-            if card[b] >= 0:
-                out[j, b] = cpay[b, card_level(card[b], fv, prog)]
-
-
 # ---------------------------------------------------------------- the flat-bet fast path
 #: Entries of :func:`coup_table`: (Player's two-card total, Banker's, the fifth and the sixth card's values).
 COUP_TABLE_SIZE = 10_000

@@ -45,9 +45,9 @@ import numpy as np
 from ..algebraic import fraction_str
 from ..errors import BaccaraError, ParameterError
 from ..punto.bets import Bet
-from ..punto.cardengine import rule_program
+from ..punto.cardengine import bet_labelling, rule_program
 from ..punto.events import NCELLS, resolution_at_least
-from ..punto.exact import card_results, coup_distribution, edges_for_shoes, evaluate_bets
+from ..punto.exact import coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
@@ -259,6 +259,13 @@ class PuntoJob:
         if self.perfect:
             if self.deal != "cut":
                 raise ParameterError("--perfect needs a real shoe dealt to the cut card")
+            on_cards = [b.name for b in self.bets if b.card_level]
+            if on_cards:
+                raise ParameterError(
+                    f"--perfect: {', '.join(on_cards)} read the cards themselves, and the perfect counter prices "
+                    f"every bet exactly before every coup: the card-level engine takes a few tenths of a second "
+                    f"(values, ranks) to tens of seconds (colours, suits) a shoe, so tens of seconds to hours a "
+                    f"shoe dealt; count such bets with a count system (--count; 'baccara count design' derives one)")
             if isinstance(self.perfect_every, bool) or not isinstance(self.perfect_every, int) or self.perfect_every < 1:
                 raise ParameterError(f"--perfect-every must be a positive integer, got {self.perfect_every!r}")
         if isinstance(self.chunk_size, bool) or not isinstance(self.chunk_size, int) or self.chunk_size < 1:
@@ -406,26 +413,17 @@ def perfect_decisions(counts52: np.ndarray, bets: tuple[Bet, ...], tableau: Tabl
     numpy.ndarray
         Booleans, (bets,) or (k, bets): EV > 0, decided exactly.  Bets on card values are
         priced all rows at once (:func:`baccara.punto.exact.edges_for_shoes`); bets on pairs one
-        shoe at a time, and bets on the cards themselves one shoe at a time by the card-level engine
-        (:func:`baccara.punto.exact.card_results`).
+        shoe at a time.
     """
     rows = np.atleast_2d(counts52)
-    out = np.zeros((len(rows), len(bets)), dtype=np.bool_)
-    cells = tuple(b for b in bets if not b.card_level)
-    on_cards = tuple(b for b in bets if b.card_level)
-    col = {b.name: i for i, b in enumerate(bets)}
-    resolution = _resolution(cells)
-    if cells and resolution == "value":
-        out[:, [col[b.name] for b in cells]] = edges_for_shoes(rows, cells, tableau).positive
-    elif cells:
+    resolution = _resolution(bets)
+    if resolution == "value":
+        out = edges_for_shoes(rows, bets, tableau).positive
+    else:
+        out = np.zeros((len(rows), len(bets)), dtype=np.bool_)
         for i, row in enumerate(rows):
-            res = evaluate_bets(coup_distribution(_composition(row, resolution), tableau), cells)
-            out[i, [col[b.name] for b in cells]] = [res[b.name].ev > 0 for b in cells]
-    if on_cards:  # the card-level engine, one depleted shoe at a time
-        res_cards = "suit" if _resolution(on_cards) == "suit" else "rank"
-        for i, row in enumerate(rows):
-            res = card_results(_composition(row, res_cards), on_cards, tableau)
-            out[i, [col[b.name] for b in on_cards]] = [res[b.name].ev > 0 for b in on_cards]
+            res = evaluate_bets(coup_distribution(_composition(row, resolution), tableau), bets)
+            out[i] = [res[b.name].ev > 0 for b in bets]
     return out if np.ndim(counts52) == 2 else out[0]
 
 
@@ -436,7 +434,6 @@ def perfect_rows(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
     face-up burn card and the cards dealt) are then priced together, and the bets placed
     where the exact expectation is positive."""
     pay, _ = bet_table(job.bets)
-    card, cpay, prog = card_table(job.bets)
     nb = len(job.bets)
     table = np.zeros((n, 4 + 3 * nb), dtype=np.int64)
     template = job.template()
@@ -459,8 +456,6 @@ def perfect_rows(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
         evaluations += len(decide)
         placed = on[np.arange(coups) // every]  # (coups, bets): the latest decision holds
         won = pay[cells[:coups]]
-        if (card >= 0).any():  # the bets on the cards themselves, read from the dealt cards
-            K.card_payouts(deck, starts, cells, coups, card, cpay, prog, won)
         row = table[s]
         row[0] = coups
         row[1:4] = np.bincount(winners[:coups], minlength=3)
@@ -583,13 +578,24 @@ def strategy_json(j: PuntoJob) -> dict:
     return {"kind": "flat"}
 
 
+#: Bets on the cards themselves are priced beside a simulation when their labels are at most this many
+#: (values or ranks: a fraction of a second); finer ones (colours, suits) take the card-level engine seconds
+#: to minutes, which ``baccara edge`` spends on request.
+EXACT_CARD_LABELS = 13
+
+
 def exact_values(job: PuntoJob) -> dict:
-    """The exact engine's values for a coup dealt from the job's full shoe."""
+    """The exact engine's values for a coup dealt from the job's full shoe.
+
+    Bets on the cards themselves that read colours or suits are not priced here (``not_priced`` says so;
+    ``baccara edge`` prices them)."""
     shoe = Shoe.infinite() if job.decks is None else Shoe.decks(job.decks)
     dist = coup_distribution(shoe, job.tableau)
     out = dist.outcomes()
-    res = evaluate_bets(dist, job.bets)
-    return {
+    slow = {b.name: f"reads {bet_labelling(b).describe()}: price it with 'baccara edge' (seconds to minutes)"
+            for b in job.bets if b.card_level and bet_labelling(b).labels > EXACT_CARD_LABELS}
+    res = evaluate_bets(dist, tuple(b for b in job.bets if b.name not in slow))
+    doc = {
         "shoe": shoe.label(),
         "basis": "one coup dealt from the full shoe",
         "outcomes": {k: float(v) for k, v in out.items()},
@@ -598,6 +604,9 @@ def exact_values(job: PuntoJob) -> dict:
         "_outcomes": out,
         "_bets": {n: r.ev for n, r in res.items()},
     }
+    if slow:
+        doc["not_priced"] = slow
+    return doc
 
 
 def finalize(job: PuntoJob, total: ChunkResult, run: dict | None = None, with_exact: bool = True) -> PuntoResult:
