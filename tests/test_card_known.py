@@ -95,3 +95,40 @@ def test_known_cards_the_shoe_cannot_deal_is_a_clear_error():
     g = next(iter(BETS))
     with pytest.raises(BaccaraError, match="position 1"):
         evaluate(shoe, [g], known="1=K")
+
+
+# ---------------------------------------------------------------- edge sorting and the math report
+G = Bet("g", (Rule.make(200, banker_two_card_total=3, player_card3_value=8),))
+
+
+def test_edge_sorting_prices_a_card_bet_given_each_pattern():
+    from baccara.punto.edgesort import edge_sort
+
+    shoe = Shoe.decks(8).by_value()
+    a = edge_sort(shoe, "6,7,8,9", 1, {"g": G}, among=["g"])
+    full = evaluate(shoe, [G])["g"].ev
+    # each pattern's EV is the exact EV given the class read; weighted by the patterns' probabilities, the full shoe's
+    got = {p.pattern: p.results["g"].ev for p in a.patterns}
+    assert got["S"] == evaluate(shoe, [G], known="1 in 6,7,8,9")["g"].ev
+    assert sum(p.probability * p.results["g"].ev for p in a.patterns) == full
+    assert a.advantage == sum(p.probability * max(0, p.results["g"].ev) for p in a.patterns) > 0
+
+
+def test_edge_sorting_search_refuses_card_bets_clearly():
+    from baccara.punto.edgesort import best_sorting
+
+    with pytest.raises(BaccaraError, match="g reads the cards themselves.*--sorted"):
+        best_sorting(Shoe.decks(8).by_value(), 1, "value", {"g": G}, among=["g"])
+
+
+def test_math_report_of_a_card_bet():
+    from baccara.punto.mathreport import math_report
+
+    shoe = Shoe.decks(8).by_value()
+    r = math_report(shoe, G, count_shoes=0)
+    full = evaluate(shoe, [G])["g"].ev
+    assert r.moments.result.ev == full
+    assert sum(k.probability * k.ev for k in r.known) == full  # the first card known, averaged back
+    assert sum(line.contribution for line in r.lines) == full
+    notes = " ".join(r.notes)
+    assert "edge sorting" in notes and "perfect counter" in notes and not r.sorting

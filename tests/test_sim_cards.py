@@ -172,3 +172,21 @@ def test_exact_values_beside_the_simulation():
     assert res.exact["_bets"]["banker"] == evaluate(Shoe.decks(8), [b["banker"]])["banker"].ev
     assert res.exact["_bets"]["g"] == evaluate(Shoe.decks(8), [g])["g"].ev and "reds" not in res.exact["_bets"]
     assert "colours" in res.document()["exact"]["not_priced"]["reds"]
+
+
+def test_command_line_simulates_counts_and_refuses_the_perfect_counter():
+    import json
+
+    from typer.testing import CliRunner
+
+    from baccara.cli import app
+
+    runner = CliRunner()
+    base = ["simulate", "punto", "--bets-file", str(GALLERY), "--shoes", "4", "--seed", "3", "--workers", "1",
+            "--no-progress"]
+    r = runner.invoke(app, [*base, "--bets", "three_giving_eight,banker", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["bets"]["three_giving_eight"]["placed"] == doc["hands"]
+    r = runner.invoke(app, [*base, "--bets", "three_giving_eight", "--perfect"])
+    assert r.exit_code == 2 and "card-level engine" in r.output and "Traceback" not in r.output

@@ -145,20 +145,25 @@ def play_punto_shoe(key, deck, template, cut, mode, shuffle, coups, pdraw, bdraw
 
     Bets on the cards themselves: ``card[b]`` is bet b's index in the rule
     program ``prog`` (-1: a bet on the cells), ``cpay[b, level]`` its net
-    payout numerator at each payout level.  Without a cut card their coups
-    are dealt by :func:`deal_coups` (``work``: a shoe, ``src``: six cards a
-    coup); ``fv``: one code per field of ``prog``.
+    payout numerator at each payout level; ``card``, ``cpay`` and ``prog``
+    are None when no bet reads the cards (the kernel is then compiled
+    without them).  Without a cut card their coups are dealt by
+    :func:`deal_coups` (``work``: a shoe, ``src``: six cards a coup); ``fv``:
+    one code per field of ``prog``.
     """
     n = template.size
     nb = pay.shape[1]
     ncard = 0
-    for b in range(nb):
-        if card[b] >= 0:
-            ncard += 1
-    if ncard > 0 and mode != CUT:
-        deal_coups(deck, template, mode, shuffle, coups, key, pdraw, bdraw, starts, cells, work, src)
-        nc, burned, end, first = coups, 0, 0, -1
-    else:
+    dealt = False
+    if card is not None:  # (None: no bet on the cards; Numba then compiles the cells' kernel alone)
+        for b in range(nb):
+            if card[b] >= 0:
+                ncard += 1
+        if ncard > 0 and mode != CUT:
+            deal_coups(deck, template, mode, shuffle, coups, key, pdraw, bdraw, starts, cells, work, src)
+            nc, burned, end, first = coups, 0, 0, -1
+            dealt = True
+    if not dealt:
         _, nc, burned, end, first = deal_shoe(deck, template, mode, shuffle, cut, coups, key, pdraw, bdraw, starts,
                                               cells)
         src = deck
@@ -183,8 +188,9 @@ def play_punto_shoe(key, deck, template, cut, mode, shuffle, coups, pdraw, bdraw
             pos = starts[j]
             cell = cells[j]
             tc = rc * 52.0 / (n - pos + hidden) if counting else 0.0
-            if ncard > 0:
-                card_codes(src, pos, cell, prog, fv)
+            if card is not None:
+                if ncard > 0:
+                    card_codes(src, pos, cell, prog, fv)
             for b in range(nb):
                 if fold[b]:
                     continue
@@ -193,8 +199,11 @@ def play_punto_shoe(key, deck, template, cut, mode, shuffle, coups, pdraw, bdraw
                     x = rc if wb == RUNNING else tc
                     if x < lo[b] or x > hi[b]:
                         continue
-                k = card[b]
-                v = pay[cell, b] if k < 0 else cpay[b, card_level(k, fv, prog)]
+                v = pay[cell, b]
+                if card is not None:
+                    k = card[b]
+                    if k >= 0:
+                        v = cpay[b, card_level(k, fv, prog)]
                 c = BASE_COLUMNS + 3 * b
                 row[c] += 1
                 row[c + 1] += v
@@ -233,10 +242,17 @@ def punto_chunk(seed, first, out, template, cut, mode, shuffle, coups, pdraw, bd
     cap = max_coups_cut(template.size, cut) if mode == CUT else coups
     starts = np.empty(cap, dtype=np.int64)
     cells = np.empty(cap, dtype=np.int64)
-    cards = mode != CUT and np.any(card >= 0)  # coups dealt one at a time, their cards kept
+    ncard = 0
+    nf = 0
+    if card is not None:
+        for b in range(card.size):
+            if card[b] >= 0:
+                ncard += 1
+        nf = prog[0].size
+    cards = mode != CUT and ncard > 0  # coups dealt one at a time, their cards kept
     work = np.empty(template.size if cards else 0, dtype=np.uint8)
     src = np.empty(6 * cap if cards else 0, dtype=np.uint8)
-    fv = np.zeros(prog[0].size, dtype=np.int64)
+    fv = np.zeros(nf, dtype=np.int64)
     for i in range(out.shape[0]):
         for c in range(out.shape[1]):
             out[i, c] = 0

@@ -212,9 +212,10 @@ class CountJob:
         card, cpay, prog = card_table(p.bets)  # a bet on the cards themselves: its payouts, then their squares
         card2 = np.repeat(card, 2)
         cpay2 = np.ascontiguousarray(np.vstack([cpay[0], cpay[0] * cpay[0]]))
+        cards = (card2, cpay2, prog) if card[0] >= 0 else (None, None, None)
         return (p.template(), self.cut, DEAL_MODES["cut"], True, 0, self.tableau.player_array,
                 self.tableau.banker_array, pay2, when2, np.repeat(lo, 2), np.repeat(hi, 2), tags,
-                float(initial), *K.fold_classes(pay2, when2, card2 >= 0), card2, cpay2, prog)
+                float(initial), *K.fold_classes(pay2, when2, card2 >= 0), *cards)
 
 
 # ---------------------------------------------------------------- the perfect counter, shoe by shoe

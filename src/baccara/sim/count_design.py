@@ -151,9 +151,11 @@ def _histogram(seed, first, n, template, cut, pdraw, bdraw, pay, tags, initial, 
     """Shoes first .. first + n - 1: per bin of the count before each coup, coups and the bet's net.
 
     ``card``: the bet's index in the rule program ``prog`` when it reads the cards themselves (its payouts
-    ``cpay``; :func:`baccara.sim.punto.card_table`), else -1 (its payouts ``pay`` by cell)."""
+    ``cpay``; :func:`baccara.sim.punto.card_table`); ``prog`` None: a bet on the cells (its payouts ``pay``)."""
     nb = hn.size
-    fv = np.zeros(prog[0].size, dtype=np.int64)
+    fv = np.zeros(0, dtype=np.int64)
+    if prog is not None:
+        fv = np.zeros(prog[0].size, dtype=np.int64)
     size = template.size
     deck = np.empty(size, dtype=np.uint8)
     cap = max_coups_cut(size, cut)
@@ -170,7 +172,7 @@ def _histogram(seed, first, n, template, cut, pdraw, bdraw, pay, tags, initial, 
             k = int(np.floor((x - low) / step))
             k = min(max(k, 0), nb - 1)
             hn[k] += 1
-            if card < 0:
+            if prog is None:
                 hv[k] += pay[cells[j]]
             else:
                 card_codes(deck, pos, cells[j], prog, fv)
@@ -216,7 +218,7 @@ def count_histogram(system: CountSystem, bet: Bet, decks: int, cut: int, shoes: 
     template = deck_template(decks)
     args = (template, cut, tableau.player_array, tableau.banker_array, np.ascontiguousarray(pay[:, 0]),
             system.tag_array(), float(system.start(decks)), running, low, step, int(card[0]),
-            np.ascontiguousarray(cpay[0]), prog)
+            np.ascontiguousarray(cpay[0]), prog if card[0] >= 0 else None)
     bounds = [shoes * i // max(workers, 1) for i in range(max(workers, 1) + 1)]
     parts = [(np.zeros(edges.size, dtype=np.int64), np.zeros(edges.size, dtype=np.int64)) for _ in bounds[1:]]
 

@@ -363,9 +363,10 @@ def _kernel_args(job: PuntoJob) -> tuple:
     pay, _ = bet_table(job.bets)
     when, lo, hi, tags, initial = job.betting_arrays()
     card, cpay, prog = card_table(job.bets)
+    cards = (card, cpay, prog) if (card >= 0).any() else (None, None, None)  # None: the cells' kernel alone
     return (job.template(), job.cut, DEAL_MODES[job.deal], True, job.coups,
             job.tableau.player_array, job.tableau.banker_array, pay, when, lo, hi, tags, float(initial),
-            *K.fold_classes(pay, when, card >= 0), card, cpay, prog)
+            *K.fold_classes(pay, when, card >= 0), *cards)
 
 
 @lru_cache(maxsize=32)
