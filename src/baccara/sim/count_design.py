@@ -49,9 +49,9 @@ from ..punto.exact import coerce_bet, effects_of_removal
 from ..result import Result
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
+from ._punto_kernel import card_codes, card_level
 from .count_analysis import DEFAULT_COUNT_CUT
 from .counting import BetRule, CountSystem
-from ._punto_kernel import card_codes, card_level
 from .punto import bet_table, card_table, check_deal, check_seed, check_shoes
 from .report import _table
 from .shoe_deal import CUT, deal_shoe, deck_template, max_coups_cut, shoe_key
