@@ -190,3 +190,19 @@ def test_command_line_simulates_counts_and_refuses_the_perfect_counter():
     assert doc["bets"]["three_giving_eight"]["placed"] == doc["hands"]
     r = runner.invoke(app, [*base, "--bets", "three_giving_eight", "--perfect"])
     assert r.exit_code == 2 and "card-level engine" in r.output and "Traceback" not in r.output
+
+
+def test_count_analysis_of_a_card_bet():
+    # 'baccara count' on a bet on the cards: the count is simulated; the perfect counter is left out by default,
+    # and asked for, refused clearly.
+    from baccara.sim.count_analysis import analyse_count
+
+    g = load_bets_toml(GALLERY)["three_giving_eight"]
+    tags = tuple(float(t) for t in (1, 1, -3, 1, 1, 1, 1, -8, 1, 1, 1, 1, 1))
+    count = CountSystem("g", tags, (BetRule(g.name, "true", 0.0),))
+    rep = analyse_count(count, g, decks=2, shoes=200, seed=4, cut=14, workers=1)
+    assert rep.perfect is None and 0 < rep.count.placed < rep.count.hands
+    flat = simulate_punto(PuntoJob(seed=4, shoes=200, decks=2, cut=14, bets=(g,), count=count), workers=1)
+    assert rep.count.placed == flat.bets[g.name].placed
+    with pytest.raises(BaccaraError, match="perfect"):
+        analyse_count(count, g, decks=2, shoes=20, seed=4, cut=14, perfect_shoes=5, workers=1)
