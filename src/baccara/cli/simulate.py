@@ -557,7 +557,9 @@ def punto(
     default_cut = system.cut if system is not None and system.cut else DEFAULT_CUT
     shoe = parse_shoe(decks, deal, cut, coups, default_decks=8, default_cut=default_cut,
                       cut_from=f"the count file's cut = {default_cut}" if from_file else "--cut")
-    est = _plan("punto", common, shoe, kind="count" if system else None, perfect_every=every if perfect else None,
+    on_cards = any(n in available and available[n].card_level for n in names)
+    est = _plan("punto", common, shoe, kind="cards" if on_cards else "count" if system else None,
+                perfect_every=every if perfect else None,
                 by_value=all(n in available and available[n].resolution == "value" and not available[n].card_level
                              for n in names))
     if common.scheduler:
