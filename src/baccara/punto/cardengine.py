@@ -499,6 +499,10 @@ _RADIX = {"bool": 2, "rank": 13, "value": 10, "suit": 4, "colour": 2, "total": 1
 MAX_GROUPS = 1 << 23
 
 
+#: Functions Numba inlines where they are called (the simulator calls them on every coup it deals).
+_INLINED = ("_attr", "_hand_colour", "_early_value", "_coup_codes", "_bet_level")
+
+
 @functools.cache
 def compiled() -> types.SimpleNamespace:
     """The engine's functions compiled by Numba (cached on disk once compiled), for it and for the simulator.
@@ -520,7 +524,9 @@ def compiled() -> types.SimpleNamespace:
     for name in ("_attr", "_hand_colour", "_early_value", "_early_code", "_coup_codes", "_bet_level", "_evaluate",
                  "card_kernel"):
         f = globals()[name]
-        namespace[name] = njit(cache=True, nogil=True)(types.FunctionType(f.__code__, namespace, name))
+        # the pieces a dealt coup calls are inlined: a call passing a dozen arrays costs more than the work
+        how = "always" if name in _INLINED else "never"
+        namespace[name] = njit(cache=True, nogil=True, inline=how)(types.FunctionType(f.__code__, namespace, name))
     return types.SimpleNamespace(card_kernel=namespace["card_kernel"], coup_codes=namespace["_coup_codes"],
                                  bet_level=namespace["_bet_level"])
 

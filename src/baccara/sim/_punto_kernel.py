@@ -88,7 +88,7 @@ def fold_classes(pay: np.ndarray, when: np.ndarray,
     return cls.reshape(-1).astype(np.int64), uniq[:, 0].astype(np.int64), kpay, fold
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def card_codes(src, pos, cell, prog, fv):
     """Write into ``fv`` the field codes of rule program ``prog`` for the coup whose cards are ``src[pos:]``
     (P1, B1, P2, B2, then the third cards its cell says were drawn: Player's, then Banker's)."""
@@ -106,7 +106,7 @@ def card_codes(src, pos, cell, prog, fv):
                prog[2], prog[3], prog[4], fv)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def card_level(k, fv, prog):
     """The payout level of bet ``k`` of rule program ``prog`` for the field codes ``fv`` (:func:`card_codes`)."""
     return bet_level(k, fv, prog[5], prog[6], prog[7], prog[8], prog[9], prog[10])
