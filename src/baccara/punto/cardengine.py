@@ -525,8 +525,8 @@ def compiled() -> types.SimpleNamespace:
                  "card_kernel"):
         f = globals()[name]
         # the pieces a dealt coup calls are inlined: a call passing a dozen arrays costs more than the work
-        how = "always" if name in _INLINED else "never"
-        namespace[name] = njit(cache=True, nogil=True, inline=how)(types.FunctionType(f.__code__, namespace, name))
+        jit = njit(cache=True, nogil=True, inline="always") if name in _INLINED else njit(cache=True, nogil=True)
+        namespace[name] = jit(types.FunctionType(f.__code__, namespace, name))
     return types.SimpleNamespace(card_kernel=namespace["card_kernel"], coup_codes=namespace["_coup_codes"],
                                  bet_level=namespace["_bet_level"])
 
