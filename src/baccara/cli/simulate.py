@@ -615,8 +615,11 @@ def punto(
                                         **({"tableau": rules} if rules is not None else {}))
         out.print(f"logs written: {hands_path}, {bets_path}", highlight=False)
         return None
-    est = _plan("punto", common, shoe, kind="count" if system else None, perfect_every=every if perfect else None,
-                by_value=all(n in available and available[n].resolution == "value" for n in names))
+    on_cards = any(n in available and available[n].card_level for n in names)
+    est = _plan("punto", common, shoe, kind="cards" if on_cards else "count" if system else None,
+                perfect_every=every if perfect else None,
+                by_value=all(n in available and available[n].resolution == "value" and not available[n].card_level
+                             for n in names))
     if common.scheduler:
         from ..processes import probe_scheduler
 

@@ -69,7 +69,7 @@ from . import _punto_kernel as K
 from .counting import CountSystem
 from .distributed import fold_chunks, run
 from .gpu import GpuLayout
-from .punto import PuntoJob, _composition, bet_table, max_coups
+from .punto import PuntoJob, _composition, bet_table, card_table, max_coups
 from .report import SimResult, _table
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio, sums_from_fold
 from .shoe_deal import CUT, DEAL_MODES, record_shoe
@@ -133,7 +133,7 @@ class CountJob:
             check_bet_counts(self.count, self.bet.name)
         p = self.punto  # checks the seed, shoes, shoe, cut, bet
         pay = bet_table(p.bets)[0]
-        top = int(np.abs(pay).max())
+        top = max(int(np.abs(pay).max()), int(np.abs(card_table(p.bets)[1]).max()))
         if top * top * max_coups(self.decks, "cut", self.cut, 0) >= _SQ_LIMIT:
             raise ParameterError(f"--bet {self.bet.name}: its payouts are too large for the count analysis's "
                                f"per-shoe sums of squares")
@@ -261,9 +261,13 @@ class CountJob:
         when, lo, hi, tags, initial = p.betting_arrays()
         pay2 = np.ascontiguousarray(np.column_stack([pay[:, 0], pay[:, 0] * pay[:, 0]]))
         when2 = np.repeat(when, 2)
+        card, cpay, prog = card_table(p.bets)  # a bet on the cards themselves: its payouts, then their squares
+        card2 = np.repeat(card, 2)
+        cpay2 = np.ascontiguousarray(np.vstack([cpay[0], cpay[0] * cpay[0]]))
+        cards = (card2, cpay2, prog) if card[0] >= 0 else (None, None, None)
         return (p.template(), self.cut, DEAL_MODES["cut"], True, 0, self.tableau.player_array,
                 self.tableau.banker_array, pay2, when2, np.repeat(lo, 2), np.repeat(hi, 2), tags,
-                float(initial), *K.fold_classes(pay2, when2))
+                float(initial), *K.fold_classes(pay2, when2, card2 >= 0), *cards)
 
 
 # ---------------------------------------------------------------- the perfect counter, shoe by shoe
@@ -693,7 +697,8 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
         Cards behind the cut card (default: the count file's, else 14).
     perfect_shoes : int, optional
         Shoes for the perfect counter, the first of the count's (default: min(shoes, 2,000)
-        on card-value bets, min(shoes, 200) on pair bets; 0: no perfect counter).
+        on card-value bets, min(shoes, 200) on pair bets, 0 on bets on the cards themselves,
+        which the perfect counter cannot price fast enough; 0: no perfect counter).
     bankroll, unit : float
         The bankroll and the bet size (risk of ruin with bankroll / unit units); positive.
     tableau : Tableau
@@ -723,8 +728,8 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
     check_bet_counts(count, bet.name)
     cut = cut if cut is not None else (count.cut or DEFAULT_COUNT_CUT)
     job = CountJob(seed, shoes, decks, bet, count, cut, tableau)
-    if perfect_shoes is None:
-        perfect_shoes = min(shoes, 2000 if bet.resolution == "value" else 200)
+    if perfect_shoes is None:  # none for a bet on the cards themselves: the perfect counter refuses it (too slow)
+        perfect_shoes = 0 if bet.card_level else min(shoes, 2000 if bet.resolution == "value" else 200)
     if isinstance(perfect_shoes, bool) or not isinstance(perfect_shoes, int) or not 0 <= perfect_shoes <= shoes:
         raise ParameterError(f"--perfect-shoes must be an integer from 0 to --shoes ({shoes}), got {perfect_shoes!r}")
     den = bet_table((bet,))[1][0]

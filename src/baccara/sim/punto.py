@@ -4,7 +4,10 @@ Each bet (built-in or user-defined, :mod:`baccara.punto.bets`) is a payout table
 over the cells of a coup (:data:`baccara.punto.events.CELL_SHAPE`):
 ``Bet.cell_levels()`` gives its payouts, and multiplying them by their least
 common denominator turns every payout into an integer, so a simulation's
-totals are exact integers and add up the same in any order.
+totals are exact integers and add up the same in any order.  A bet on the
+cards themselves (``player_card3_value``, ``colour``: ``baccara fields``) is no
+function of the cell: its rules go to the kernel as a rule program of the
+card-level engine (:func:`card_table`), which reads every coup's actual cards.
 
 Bettors:
 
@@ -44,6 +47,7 @@ import numpy as np
 from ..algebraic import fraction_str
 from ..errors import BaccaraError, ParameterError
 from ..punto.bets import Bet
+from ..punto.cardengine import bet_labelling, rule_program
 from ..punto.events import NCELLS, resolution_at_least
 from ..punto.exact import VALUE_CELL_SHAPE, coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
@@ -150,15 +154,23 @@ def max_coups(decks: int | None, deal: str, cut: int, coups: int) -> int:
     return coups
 
 
+def _payouts(b: Bet) -> tuple[Fraction, ...]:
+    """The bet's distinct payouts."""
+    if b.card_level:
+        return tuple(dict.fromkeys([r.pays for r in b.rules] + [b.otherwise]))
+    return b.cell_levels()[0]
+
+
 @lru_cache(maxsize=64)
 def bet_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, tuple[int, ...]]:
     """pay[cell, b] = bet b's net payout times its denominator; and the denominators.
 
-    Raises :class:`BaccaraError` for a bet whose payouts, over their common
+    A bet on the cards themselves has a column of zeros here (no cell determines it; its payouts are
+    :func:`card_table`'s).  Raises :class:`BaccaraError` for a bet whose payouts, over their common
     denominator, do not fit the simulation's integers (below 2^40)."""
     cols, dens = [], []
     for b in bets:
-        levels, idx = b.cell_levels()
+        levels = _payouts(b)
         den = lcm(*(p.denominator for p in levels))
         scaled = [p * den for p in levels]
         if den > MAX_SCALED_PAYOUT or any(abs(x) > MAX_SCALED_PAYOUT for x in scaled):
@@ -166,11 +178,48 @@ def bet_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, tuple[int, ...]]:
             raise ParameterError(f"--bets: bet {b.name!r} pays {shown}: "
                                f"to simulate it, its payouts times their common denominator ({den}) must stay below "
                                f"2^40 (about 1.1e12)")
-        cols.append(np.array([int(x) for x in scaled], dtype=np.int64)[idx])
+        if b.card_level:
+            cols.append(np.zeros(NCELLS, dtype=np.int64))
+        else:
+            cols.append(np.array([int(x) for x in scaled], dtype=np.int64)[b.cell_levels()[1]])
         dens.append(den)
     pay = np.ascontiguousarray(np.array(cols, dtype=np.int64).reshape(len(bets), NCELLS).T)
     pay.flags.writeable = False
     return pay, tuple(dens)
+
+
+@lru_cache(maxsize=64)
+def card_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
+    """The bets on the cards themselves as the kernel reads them: ``card[b]`` (bet b's index in the rule
+    program, -1 for a bet on the cells), ``cpay[b, level]`` (its payout at each level of the program, times
+    its denominator) and the program's arrays (:func:`baccara.punto.cardengine.rule_program`).
+
+    Parameters
+    ----------
+    bets : tuple of Bet
+        The bets of a run.
+
+    Returns
+    -------
+    tuple
+        ``(card, cpay, program arrays)``; with no bet on the cards, ``card`` is all -1 and the program empty.
+    """
+    on_cards = tuple(b for b in bets if b.card_level)
+    prog = rule_program(on_cards)
+    _, dens = bet_table(bets)
+    card = np.full(len(bets), -1, dtype=np.int64)
+    cpay = np.zeros((len(bets), max(1, sum(len(lv) for lv in prog.levels))), dtype=np.int64)
+    k = 0
+    for b, (bet, den) in enumerate(zip(bets, dens)):
+        if bet.card_level:
+            card[b] = k
+            base = sum(len(lv) for lv in prog.levels[:k])
+            for j, p in enumerate(prog.levels[k]):
+                cpay[b, base + j] = int(p * den)
+            k += 1
+    for a in (card, cpay, *prog.arrays):
+        a.flags.writeable = False
+    return card, cpay, prog.arrays
 
 
 @dataclass(frozen=True)
@@ -216,6 +265,13 @@ class PuntoJob:
         if self.perfect:
             if self.deal != "cut":
                 raise ParameterError("--perfect needs a real shoe dealt to the cut card")
+            on_cards = [b.name for b in self.bets if b.card_level]
+            if on_cards:
+                raise ParameterError(
+                    f"--perfect: {', '.join(on_cards)} read the cards themselves, and the perfect counter prices "
+                    f"every bet exactly before every coup: the card-level engine takes a few tenths of a second "
+                    f"(values, ranks) to tens of seconds (colours, suits) a shoe, so tens of seconds to hours a "
+                    f"shoe dealt; count such bets with a count system (--count; 'baccara count design' derives one)")
             if isinstance(self.perfect_every, bool) or not isinstance(self.perfect_every, int) or self.perfect_every < 1:
                 raise ParameterError(f"--perfect-every must be a positive integer, got {self.perfect_every!r}")
         if isinstance(self.chunk_size, bool) or not isinstance(self.chunk_size, int) or self.chunk_size < 1:
@@ -399,16 +455,18 @@ def _fold_step(job: PuntoJob) -> int:
 def _kernel_args(job: PuntoJob) -> tuple:
     pay, _ = bet_table(job.bets)
     when, lo, hi, tags, initial = job.betting_arrays()
+    card, cpay, prog = card_table(job.bets)
+    cards = (card, cpay, prog) if (card >= 0).any() else (None, None, None)  # None: the cells' kernel alone
     return (job.template(), job.cut, DEAL_MODES[job.deal], True, job.coups,
             job.tableau.player_array, job.tableau.banker_array, pay, when, lo, hi, tags, float(initial),
-            *K.fold_classes(pay, when))
+            *K.fold_classes(pay, when, card >= 0), *cards)
 
 
 @lru_cache(maxsize=32)
 def _values_args(job: PuntoJob) -> tuple | None:
     """Arguments of :func:`~baccara.sim._punto_kernel.punto_values_chunk` after ``seed, first, out``, or None
     where it cannot deal the job (:func:`~baccara.sim._punto_kernel.values_fast_path`)."""
-    (template, cut, mode, shuffle, _, pdraw, bdraw, _, when, _, _, _, _, cls, kwin, kpay, fold) = _kernel_args(job)
+    (template, cut, mode, shuffle, _, pdraw, bdraw, _, when, _, _, _, _, cls, kwin, kpay, fold, *_) = _kernel_args(job)
     if not K.values_fast_path(mode, shuffle, cls, fold, when):
         return None
     coups = K.coup_table(pdraw, bdraw)
@@ -723,13 +781,24 @@ def strategy_json(j: PuntoJob) -> dict:
     return {"kind": "flat"}
 
 
+#: Bets on the cards themselves are priced beside a simulation when their labels are at most this many
+#: (values or ranks: a fraction of a second); finer ones (colours, suits) take the card-level engine seconds
+#: to minutes, which ``baccara edge`` spends on request.
+EXACT_CARD_LABELS = 13
+
+
 def exact_values(job: PuntoJob) -> dict:
-    """The exact engine's values for a coup dealt from the job's full shoe."""
+    """The exact engine's values for a coup dealt from the job's full shoe.
+
+    Bets on the cards themselves that read colours or suits are not priced here (``not_priced`` says so;
+    ``baccara edge`` prices them)."""
     shoe = Shoe.infinite() if job.decks is None else Shoe.decks(job.decks)
     dist = coup_distribution(shoe, job.tableau)
     out = dist.outcomes()
-    res = evaluate_bets(dist, job.bets)
-    return {
+    slow = {b.name: f"reads {bet_labelling(b).describe()}: price it with 'baccara edge' (seconds to minutes)"
+            for b in job.bets if b.card_level and bet_labelling(b).labels > EXACT_CARD_LABELS}
+    res = evaluate_bets(dist, tuple(b for b in job.bets if b.name not in slow))
+    doc = {
         "shoe": shoe.label(),
         "basis": "one coup dealt from the full shoe",
         "outcomes": {k: float(v) for k, v in out.items()},
@@ -738,6 +807,9 @@ def exact_values(job: PuntoJob) -> dict:
         "_outcomes": out,
         "_bets": {n: r.ev for n, r in res.items()},
     }
+    if slow:
+        doc["not_priced"] = slow
+    return doc
 
 
 def finalize(job: PuntoJob, total: ChunkResult, run: dict | None = None, with_exact: bool = True) -> PuntoResult:
