@@ -131,4 +131,5 @@ def test_math_report_of_a_card_bet():
     assert sum(k.probability * k.ev for k in r.known) == full  # the first card known, averaged back
     assert sum(line.contribution for line in r.lines) == full
     notes = " ".join(r.notes)
-    assert "edge sorting" in notes and "perfect counter" in notes and not r.sorting
+    assert "perfect counter" in notes and not r.sorting
+    assert "cards themselves" in r.sort_note and "--sorted" in r.sort_note  # the report's edge-sorting section says why

@@ -233,7 +233,7 @@ class CountJob:
         pa = np.array([raw[a] for a, _ in _PAIRS], dtype=np.int64)
         pb = np.array([raw[b] for _, b in _PAIRS], dtype=np.int64)
         cap = max_coups(self.decks, "cut", self.cut, 0)
-        top = int(np.abs(bet_table((self.bet,))[0]).max())
+        top = max(int(np.abs(bet_table((self.bet,))[0]).max()), int(np.abs(card_table((self.bet,))[1]).max()), 1)
         step = max(1, min(_SQ_LIMIT // (cap * cap * top * top), 1 << 40))  # (net * net) <= (cap * top)^2
         sums: dict[str, int] = {}
         args = self.kernel_args()

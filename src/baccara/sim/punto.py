@@ -442,10 +442,11 @@ class PuntoJob:
 def _fold_step(job: PuntoJob) -> int:
     cap = max_coups(job.decks, job.deal, job.cut, job.coups)
     pay, _ = bet_table(job.bets)
+    cpay = card_table(job.bets)[1]  # a bet on the cards themselves pays by its program's levels, not its cells
     top = {"hands": cap, "banker": cap, "player": cap, "tie": cap}
     for b, n in enumerate(job.names):
         top[f"{n}:placed"] = top[f"{n}:wins"] = cap
-        top[f"{n}:net"] = cap * int(np.abs(pay[:, b]).max())
+        top[f"{n}:net"] = cap * max(int(np.abs(pay[:, b]).max()), int(np.abs(cpay[b]).max()))
     worst = max(top[a] * top[b] for a, b in job.sum_pairs())
     worst = max(worst, *top.values(), 1)
     return min((2**62) // worst, 1 << 40)
