@@ -12,6 +12,16 @@ Three runs of baccara's simulator (all cores by default, threads backend):
    fresh interpreter (imports, loading the compiled kernels, the run, the
    report), timed from outside, with its CPU seconds and the load average;
 
+5. scaling (``--scale-shoes``, a million by default): the main bets on every backend
+   (threads, processes, a local Dask cluster) at 1, 2, 4, ... workers up to the cores,
+   each against one thread in the same run: speed-up, parallel efficiency, CPU seconds
+   against the threads' at the same workers.  On a machine shared with other work the
+   wall clock says how much of the machine the run got, not how well it scales, so the
+   same run also times a perfectly parallel kernel (Numba, no GIL, no memory traffic) on
+   as many threads: efficiency "against the machine" divides our speed-up by its;
+6. the whole command per backend: ``baccara simulate punto --backend B --workers 2`` on
+   ``--whole-shoes`` shoes in a fresh process, its CPU seconds against the threads';
+
 and in the same run a plain-Python reference simulator (``random.shuffle``
 and loops: burn, cut card, one more coup, tableau) for the ratio.  Both report
 the Banker / Player / tie frequencies, which must agree with the exact engine.
@@ -20,7 +30,7 @@ load; the rate per CPU-second does not, and times the workers gives the rate
 on that many free cores.
 
     .venv/bin/python benchmarks/bench_sim.py [--shoes 2000000] [--workers N] [--reference-shoes 2000]
-        [--whole-shoes 1000000]
+        [--whole-shoes 1000000] [--scale-shoes 1000000] [--backends threads,processes,dask] [--only-scale]
 """
 
 from __future__ import annotations
@@ -32,8 +42,12 @@ import random
 import resource
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+
+import numpy as np
+from numba import njit
 
 from baccara import Shoe, builtin_bets
 from baccara.punto.exact import coup_distribution
@@ -115,10 +129,10 @@ def timed(job: PuntoJob, workers: int | None):
     return res, res.hands / res.run["seconds"], res.hands / cpu
 
 
-def whole_process(shoes: int, workers: int, seed: int) -> dict:
+def whole_process(shoes: int, workers: int, seed: int, backend: str = "threads") -> dict:
     """``baccara simulate punto`` on the main bets in a fresh process: hands, wall and CPU seconds, load."""
     cmd = [sys.executable, "-m", "baccara", "simulate", "punto", "--shoes", str(shoes), "--bets", "banker,player,tie",
-           "--seed", str(seed), "--workers", str(workers), "--json", "--allow-long"]
+           "--seed", str(seed), "--workers", str(workers), "--backend", backend, "--json", "--allow-long"]
     load0 = os.getloadavg()[0]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
@@ -130,6 +144,103 @@ def whole_process(shoes: int, workers: int, seed: int) -> dict:
     return {"hands": hands, "wall": wall, "cpu": cpu, "load": (load0, os.getloadavg()[0])}
 
 
+@njit(nogil=True, cache=True)
+def _spin(n: int, out: np.ndarray) -> None:
+    """A perfectly parallel load: arithmetic in registers, nothing shared."""
+    x = np.uint64(1)
+    for _ in range(n):
+        x = x * np.uint64(6364136223846793005) + np.uint64(1442695040888963407)
+    out[0] = x
+
+
+def machine_speedup(workers: int, seconds: float = 0.3, repeats: int = 3) -> float:
+    """How many times one thread's work ``workers`` threads of a perfectly parallel kernel do in the same
+    wall time, now (the best of ``repeats`` tries of each): ``workers`` on an idle machine, less when
+    other work takes cores."""
+    _spin(10, np.zeros(1, dtype=np.uint64))
+    n = 1 << 22
+    t0 = time.perf_counter()
+    _spin(n, np.zeros(1, dtype=np.uint64))
+    n = int(n * seconds / max(time.perf_counter() - t0, 1e-6))
+
+    def timed(w: int) -> float:
+        ts = [threading.Thread(target=_spin, args=(n // w, np.zeros(1, dtype=np.uint64))) for _ in range(w)]
+        t0 = time.perf_counter()
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        return time.perf_counter() - t0
+
+    if workers == 1:
+        return 1.0
+    one, many = [], []
+    for _ in range(repeats):
+        one.append(timed(1))
+        many.append(timed(workers))
+    return min(one) / min(many)
+
+
+def cpu_now() -> float:
+    """CPU seconds of this process and of its finished children."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def scaling(shoes: int, seed: int, backends: list[str], top: int, repeats: int = 3) -> None:
+    """The main bets on each backend and worker count, each against one thread in the same run.
+
+    One thread and the backend are timed alternately ``repeats`` times and the fastest of each kept
+    (the runs least disturbed by other work); CPU seconds are the median of the backend's runs."""
+    bets = builtin_bets()
+    job = PuntoJob(seed=seed, shoes=shoes, bets=tuple(bets[n] for n in ("banker", "player", "tie")))
+    simulate_punto(PuntoJob(seed=0, shoes=5000, bets=job.bets), workers=1)  # the kernels loaded
+    counts = [w for w in (1, 2, 4, 8, 16, 32) if w <= top]
+    print(f"scaling: main bets, {shoes:,} 8-deck shoes; speed-up and efficiency against one thread, the fastest of "
+          f"{repeats} alternate runs of each; 'machine' is the same for a perfectly parallel kernel (what the "
+          f"machine gave), 'vs machine' our speed-up over its (load average {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores)")
+    print(f"{'backend':10s} {'workers':>7s} {'M hands/s':>10s} {'wall s':>7s} {'CPU s':>6s} {'speed-up':>8s} "
+          f"{'efficiency':>10s} {'machine':>7s} {'vs machine':>10s} {'CPU / threads':>13s}")
+    threads_cpu: dict[int, float] = {}
+
+    def timed(backend: str, w: int) -> tuple[float, float, int]:
+        c0, t0 = cpu_now(), time.perf_counter()
+        res = simulate_punto(job, backend=backend, workers=w)
+        return time.perf_counter() - t0, cpu_now() - c0, res.hands
+
+    for backend in backends:
+        for w in counts:
+            if backend != "threads" and w == 1:
+                continue
+            ones, walls, cpus = [], [], []
+            for _ in range(repeats if w > 1 else 1):
+                if w > 1:
+                    ones.append(timed("threads", 1)[0])
+                wall, cpu, hands = timed(backend, w)
+                walls.append(wall)
+                cpus.append(cpu)
+            wall, cpu = min(walls), sorted(cpus)[len(cpus) // 2]
+            if backend == "threads":
+                threads_cpu[w] = cpu
+            mach = machine_speedup(w)
+            up = min(ones) / wall if ones else 1.0
+            ratio = f"{cpu / threads_cpu[w]:.2f}" if w in threads_cpu else "-"
+            print(f"{backend:10s} {w:7d} {hands / wall / 1e6:10.1f} {wall:7.2f} {cpu:6.2f} {up:8.2f} "
+                  f"{up / w:10.0%} {mach:7.2f} {up / mach:10.0%} {ratio:>13s}", flush=True)
+
+
+def whole_by_backend(shoes: int, seed: int, backends: list[str], workers: int = 2) -> None:
+    """The whole command on each backend: its CPU seconds against the threads'."""
+    base = None
+    for b in backends:
+        r = whole_process(shoes, workers, seed, b)
+        base = base or r["cpu"]
+        print(f"whole process, --backend {b} --workers {workers}, {shoes:,} shoes: {r['wall']:.2f} s wall, "
+              f"{r['cpu']:.2f} CPU-s = {r['cpu'] / base:.2f} x the threads' CPU; load average "
+              f"{r['load'][0]:.1f} -> {r['load'][1]:.1f}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--shoes", type=int, default=2_000_000)
@@ -139,7 +250,19 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=None, help="default: all cores")
     ap.add_argument("--whole-shoes", type=int, default=1_000_000, help="shoes of the whole-process run (0: skip)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--scale-shoes", type=int, default=1_000_000, help="shoes of the scaling runs (0: skip)")
+    ap.add_argument("--backends", default="threads,processes,dask", help="backends of the scaling runs")
+    ap.add_argument("--only-scale", action="store_true", help="only the scaling runs and the whole command per "
+                                                              "backend")
     a = ap.parse_args()
+    backends = [b for b in a.backends.split(",") if b]
+    top = a.workers or os.cpu_count() or 1
+    if a.scale_shoes:
+        scaling(a.scale_shoes, a.seed, backends, top)
+    if a.whole_shoes and len(backends) > 1:
+        whole_by_backend(a.whole_shoes, a.seed, backends)
+    if a.only_scale:
+        return
     bets = builtin_bets()
     exact = coup_distribution(Shoe.decks(8)).outcomes()
     print(f"machine: {os.cpu_count()} cores; 8 decks, cut card 14 from the end and one more coup, burn as in "

@@ -78,7 +78,7 @@ def main() -> None:
         args = j.kernel_args()
         cpu = np.zeros((j.shoes, len(j.columns())), dtype=np.int64)
         K.punto_chunk(j.seed, first, cpu, *args)
-        fold = args[-1]
+        fold = args[16]  # the kernel arguments: ..., cls, kwin, kpay, fold, then the card bets (None here)
         t_cpu, _ = run(j, "threads", 1)
         t_gpu, info = run(j, "gpu")
         out[name] = {"cpu_rows": cpu.tolist(), "gpu_rows": gpu.punto_rows_gpu(j, first, j.shoes).tolist(),

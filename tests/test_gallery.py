@@ -214,14 +214,11 @@ def test_impossible_conditions_are_errors(when, words):
 
 
 def test_commands_refuse_card_bets_at_cells():
-    from baccara.sim.punto import bet_table
     g = Bet("g", (Rule.make(200, banker_two_card_total=3, player_card3_value=8),))
     with pytest.raises(BetError, match="reads the cards themselves"):
-        bet_table((g,))
+        g.cell_levels()
     with pytest.raises(BetError, match="reads the cards themselves"):
         edges_for_shoes([[32] + [8] * 9], [g])
-    with pytest.raises(BetError, match="known cards"):
-        evaluate(Shoe.decks(8), [g], known={1: "9"})
     with pytest.raises(BetError, match="known by rank"):
         evaluate(Shoe.decks(8).by_value(), [Bet("t", (Rule.make(100, same_pair=True),))])
 

@@ -225,15 +225,19 @@ def _quiet_dask_logs() -> Iterator[None]:
             lg.disabled = was
 
 
-def dask_client(workers: int, scheduler: str | None):
+def dask_client(workers: int, scheduler: str | None, processes: bool = True):
     """A Dask client: on the scheduler at ``scheduler`` (checked first), or on a local cluster.
 
     Parameters
     ----------
     workers : int
-        Worker processes of the local cluster (ignored with a scheduler).
+        Workers of the local cluster (ignored with a scheduler).
     scheduler : str or None
         A Dask scheduler's address, ``tcp://HOST:PORT``; None for a local cluster.
+    processes : bool
+        Whether the local cluster's workers are processes (each with a nanny), or threads of
+        one worker in this process: enough for work whose kernels release the GIL (the
+        simulator's), without starting and importing everything in ``2 * workers`` processes.
 
     Returns
     -------
@@ -264,7 +268,9 @@ def dask_client(workers: int, scheduler: str | None):
         return client, None
     # No dashboard, and its HTTP server on a free port: the default 8787 may be taken ("Port 8787 is
     # already in use"), and nobody looks at it
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+    shape = {"n_workers": workers, "threads_per_worker": 1} if processes else {"n_workers": 1,
+                                                                              "threads_per_worker": workers}
+    cluster = LocalCluster(**shape, processes=processes, dashboard_address=None,
                            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
                            silence_logs=40)
     return Client(cluster), cluster

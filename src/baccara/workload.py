@@ -6,12 +6,17 @@ such command estimates its duration from measured per-unit costs before it
 starts, says so when it is long, and refuses work beyond :data:`LIMIT_SECONDS`
 unless the user passes ``--allow-long``: one hour of one core's work, for
 sweeps and simulations alike (:mod:`baccara.sim.limits` estimates simulations).
+
+The other way round, a command whose simulation has no size given (``count``,
+``count design``, ``report``) sizes it to a time budget on this machine's cores
+from a short measured run (:func:`size_to_budget`), and says so.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from .errors import BaccaraError
 
@@ -79,3 +84,87 @@ def check_workload(what: str, seconds: float, allow_long: bool, ask_less: str,
                            "or pass --allow-long to run it anyway")
     if say is not None and seconds > ANNOUNCE_SECONDS:
         say(f"{what}: about {format_duration(seconds)} (estimated)")
+
+
+# ---------------------------------------------------------------- default runs sized to the machine
+@dataclass(frozen=True)
+class Sizing:
+    """A default simulation sized from this machine: its cores, a measured speed and a time budget.
+
+    Attributes
+    ----------
+    what : str
+        The run, for people (``"the count"``).
+    shoes : int
+        The shoes chosen.
+    workers : int
+        The cores (workers) it runs on.
+    budget : float
+        The seconds it was sized to.
+    per_shoe : float
+        Seconds of one core per shoe, measured here.
+    least : int
+        The fewest shoes it takes whatever the machine (the documented default).
+    """
+
+    what: str
+    shoes: int
+    workers: int
+    budget: float
+    per_shoe: float
+    least: int = 1
+
+    @property
+    def seconds(self) -> float:
+        """The expected wall seconds on free cores."""
+        return self.shoes * self.per_shoe / self.workers
+
+    def describe(self) -> str:
+        """One line for people: what was chosen, and why.
+
+        Returns
+        -------
+        str
+            E.g. ``the count on 1,200,000 shoes: sized to about 10 s on the 2 cores here (...)``.
+        """
+        rate = 1 / self.per_shoe if self.per_shoe > 0 else math.inf
+        cores = "one core" if self.workers == 1 else f"the {self.workers} cores"
+        floor = " (its least)" if self.shoes == self.least and self.seconds < self.budget / 2 else ""
+        if self.shoes == self.least and self.seconds > self.budget:
+            floor = f" (its least; about {format_duration(self.seconds)} here)"
+        return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
+                f"{cores} here (measured {rate:,.0f} shoes a second on one core)")
+
+    def to_json(self) -> dict:
+        return {"what": self.what, "shoes": self.shoes, "workers": self.workers, "budget_seconds": self.budget,
+                "seconds_per_shoe": self.per_shoe, "least": self.least, "estimated_seconds": self.seconds}
+
+
+def size_to_budget(what: str, per_shoe: float, budget: float, workers: int, least: int, most: int) -> Sizing:
+    """The shoes that ``workers`` cores deal in ``budget`` seconds, rounded down to two significant figures.
+
+    Parameters
+    ----------
+    what : str
+        The run, for people.
+    per_shoe : float
+        Seconds of one core per shoe (measured).
+    budget : float
+        Seconds the run may take.
+    workers : int
+        Cores it runs on.
+    least, most : int
+        Bounds on the shoes (``least``: the documented default, so a default run is never smaller
+        than it was; ``most``: a cap).
+
+    Returns
+    -------
+    Sizing
+        The shoes chosen and why.
+    """
+    n = budget * max(workers, 1) / per_shoe if per_shoe > 0 else float(most)
+    n = min(n * (1 + 1e-9), float(most))  # 1.9999999 M is 2 M
+    if n >= 100:
+        scale = 10 ** (int(math.log10(n)) - 1)
+        n = n // scale * scale
+    return Sizing(what, int(min(max(int(n), least), most)), max(workers, 1), budget, per_shoe, least)

@@ -12,15 +12,19 @@ figures (SCORE, risk of ruin, efficiency).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
 import typer
+from rich.console import Console, RenderableType
 
 from ..errors import BaccaraError
 from ..punto.bets import DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, load_bets_toml
+from ..result import Result
+from ..workload import LIMIT_SECONDS
 from .common import PROGRESS, out, render
-from .errors import handles_errors
+from .errors import err, handles_errors
 from .simulate import (
     BACKEND,
     COMMISSION,
@@ -50,6 +54,26 @@ JSON = typer.Option(False, "--json", help="Print the result as JSON.")
 DECKS = typer.Option(None, "--decks", "-d", help="Decks in the shoe, 1 to 100 (default 8).")
 CUT = typer.Option(None, "--cut", help="Cards behind the cut card (default: the count file's, else 14).")
 MAX_COUNT_DECKS = 100
+#: Seconds a default ``count`` run aims at (half the count, half the perfect counter), and ``count design``.
+COUNT_BUDGET = 10
+DESIGN_BUDGET = 5
+#: The fewest shoes of a default run, whatever the machine: the sizes of earlier versions.
+COUNT_LEAST, PERFECT_LEAST, PERFECT_LEAST_RANK, DESIGN_LEAST = 100_000, 2000, 200, 100_000
+BUDGET = typer.Option(None, "--budget", help="Seconds the default run may take on the cores here, 1 to 3600; the "
+                                              "shoes not given are sized to it from a short measured run, and the "
+                                              "output says so (default: count 10, count design 5).")
+
+
+def _say_sizing(sizes: list) -> None:
+    """Tell people how the default runs were sized (standard error: the output stays the result)."""
+    for s in sizes:
+        err.print(f"sizing: {s.describe()}; give the shoes to choose, --budget to change the time", highlight=False)
+
+
+def _cores(common) -> int:
+    from ..processes import default_workers  # sockets, processes: not at --help
+
+    return 1 if common.scheduler else (common.workers or default_workers())
 
 
 def _bet(name: str | None, commission: str, tie_pays: str, bets_file: str | None) -> tuple[Bet, str]:
@@ -100,10 +124,13 @@ def count(
     decks: str | None = DECKS,
     bet: str | None = BET,
     count_file: str | None = typer.Option(None, "--count", help="TOML file of the count system (examples/counts/)."),
-    shoes: str = typer.Option("100000", "--shoes", help="Shoes for the count, 1 to 10^15 (default 100,000)."),
+    shoes: str | None = typer.Option(None, "--shoes", help="Shoes for the count, 1 to 10^15 (default: sized to "
+                                                           "half the --budget on the cores here, at least 100,000)."),
     perfect_shoes: str | None = typer.Option(None, "--perfect-shoes",
                                              help="Shoes for the perfect counter, the first of the count's, 0 to "
-                                                  "--shoes (default 2,000; 200 for pair bets; 0: none)."),
+                                                  "--shoes (default: sized to half the --budget, at least 2,000; "
+                                                  "200 for pair bets; 0: none)."),
+    budget: str | None = BUDGET,
     seed: str | None = SEED,
     cut: str | None = CUT,
     bankroll: str = typer.Option("1000", "--bankroll", help="Bankroll for the risk of ruin (default 1000)."),
@@ -119,10 +146,12 @@ def count(
     """A count system on one bet: the count report, with the perfect counter's ceiling beside it."""
     if ctx.invoked_subcommand is not None:
         return None
-    from ..sim.count_analysis import analyse_count
+    from ..sim.count_analysis import DEFAULT_COUNT_CUT, CountJob, analyse_count
     from ..sim.counting import load_count_toml
+    from ..sim.distributed import size_job
 
-    common = parse_common(shoes, seed, workers, backend, scheduler, None, False, False)
+    common = parse_common(shoes or "1", seed, workers, backend, scheduler, None, False, False)
+    seconds = parse_count(budget, "--budget", default=COUNT_BUDGET, minimum=1, maximum=LIMIT_SECONDS)
     d = _decks(decks)
     the_bet, _ = _bet(bet, commission, tie_pays, bets_file)
     if not _file_option(count_file, "--count"):
@@ -130,13 +159,86 @@ def count(
                            "design' to make one")
     system = _with_option("--count", load_count_toml, count_file)
     cut_n = parse_count(cut, "--cut", minimum=6, maximum=52 * d - 11) if cut is not None else None
-    ps = parse_count(perfect_shoes, "--perfect-shoes", minimum=0, maximum=common.shoes) \
+    n_shoes, sizes = common.shoes, []
+    at = cut_n if cut_n is not None else (system.cut or DEFAULT_COUNT_CUT)
+    if shoes is None:
+        sizes.append(size_job(CountJob(common.seed, 10**9, d, the_bet, system, at), "the count", seconds / 2,
+                              _cores(common), COUNT_LEAST, 10**9))
+        n_shoes = sizes[-1].shoes
+    ps = parse_count(perfect_shoes, "--perfect-shoes", minimum=0, maximum=n_shoes) \
         if perfect_shoes is not None else None
-    report = analyse_count(system, the_bet, decks=d, shoes=common.shoes, seed=common.seed, cut=cut_n,
+    if ps is None:
+        least = min(n_shoes, PERFECT_LEAST if the_bet.resolution == "value" else PERFECT_LEAST_RANK)
+        sizes.append(size_job(CountJob(common.seed, n_shoes, d, the_bet, None, at, chunk_size=8),
+                              "the perfect counter", seconds / 2, _cores(common), least, n_shoes))
+        ps = sizes[-1].shoes
+    _say_sizing(sizes)
+    report = analyse_count(system, the_bet, decks=d, shoes=n_shoes, seed=common.seed, cut=cut_n,
                            perfect_shoes=ps, bankroll=_positive(bankroll, "--bankroll"),
                            unit=_positive(unit, "--unit"), backend=common.backend, workers=common.workers,
                            scheduler=common.scheduler, progress=PROGRESS.get())  # the web app's job, if any
+    if sizes:
+        report.run["sizing"] = [z.to_json() for z in sizes]
     return render(report, json_out, out)
+
+
+class SizedDesign(Result):
+    """A designed count and how its simulation was sized: the document of ``count design --json``.
+
+    Parameters
+    ----------
+    design : CountDesign
+        The design.
+    sizes : list
+        The sizing of its simulation (empty: the shoes were given).
+    """
+
+    def __init__(self, design: Result, sizes: list) -> None:
+        self.design = design
+        self.sizes = sizes
+
+    def to_json(self) -> dict | list:
+        """The design's document, with ``sizing`` when the run was sized.
+
+        Returns
+        -------
+        dict
+            The document.
+        """
+        doc = self.design.to_json()
+        if self.sizes and isinstance(doc, dict):
+            doc["sizing"] = [z.to_json() for z in self.sizes]
+        return doc
+
+    def summary(self) -> str:
+        """The design's line.
+
+        Returns
+        -------
+        str
+            The line.
+        """
+        return self.design.summary()
+
+    def renderables(self) -> Iterable[RenderableType]:
+        """The design for people.
+
+        Returns
+        -------
+        iterable
+            Its renderables.
+        """
+        return self.design.renderables()
+
+    def show(self, console: Console | None = None) -> None:
+        """Print the design for people.
+
+        Parameters
+        ----------
+        console : rich.console.Console, optional
+            Where (default: a new console on standard output).
+        """
+        self.design.show(console)
 
 
 @count_app.command("design")
@@ -146,8 +248,10 @@ def design(
     bet: str | None = BET,
     level: str = typer.Option("2", "--level", help="Tags from -level to level: 1, 2 or 3 (default 2)."),
     kind: str = typer.Option("true", "--kind", help="Trigger on the true count (default) or the running count."),
-    shoes: str = typer.Option("100000", "--shoes", help="Shoes on which every trigger is evaluated (default "
-                                                        "100,000)."),
+    shoes: str | None = typer.Option(None, "--shoes", help="Shoes on which every trigger is evaluated (default: "
+                                                           "sized to the --budget on the cores here, at least "
+                                                           "100,000)."),
+    budget: str | None = BUDGET,
     seed: str | None = SEED,
     cut: str | None = typer.Option(None, "--cut", help="Cards behind the cut card (default 14)."),
     commission: str = COMMISSION,
@@ -161,22 +265,33 @@ def design(
 ) -> None:
     """Derive a count for a bet from its exact effects of removal, and pick the best trigger on real shoes."""
     from ..processes import default_workers
+    from ..sim.count_analysis import CountJob
     from ..sim.count_design import design_count, write_design
+    from ..sim.counting import BetRule, CountSystem
+    from ..sim.distributed import size_job
 
     if str(backend).strip().lower() not in ("threads", "gpu"):
         raise BaccaraError(f"--backend of count design must be threads or gpu, got {backend!r}")
-    common = parse_common(shoes, seed, workers, backend, None, None, False, False)
+    common = parse_common(shoes or "1", seed, workers, backend, None, None, False, False)
+    seconds = parse_count(budget, "--budget", default=DESIGN_BUDGET, minimum=1, maximum=LIMIT_SECONDS)
     d = _decks(decks)
     the_bet, tp = _bet(bet, commission, tie_pays, bets_file)
     lv = parse_count(level, "--level", minimum=1, maximum=3)
     cut_n = parse_count(cut, "--cut", default=14, minimum=6, maximum=52 * d - 11)
     if out_path is not None and (not str(out_path).strip() or Path(out_path).is_dir()):
         raise BaccaraError(f"--out needs the path of a TOML file to write, got {out_path!r}")
-    result = design_count(d, the_bet, lv, shoes=common.shoes, seed=common.seed, cut=cut_n, kind=kind.strip().lower(),
+    n_shoes, sizes = common.shoes, []
+    if shoes is None:  # a count's kernel on this bet: the design deals the same shoes, counting every coup
+        probe = CountSystem("probe", (1.0,) * 13, (BetRule(the_bet.name, "true"),), cut=cut_n)
+        sizes.append(size_job(CountJob(common.seed, 10**9, d, the_bet, probe, cut_n), "the count design", seconds,
+                              _cores(common), DESIGN_LEAST, 10**9))
+        n_shoes = sizes[-1].shoes
+    _say_sizing(sizes)
+    result = design_count(d, the_bet, lv, shoes=n_shoes, seed=common.seed, cut=cut_n, kind=kind.strip().lower(),
                           workers=common.workers or default_workers(), backend=common.backend,
                           tie_pays=tp if the_bet.name == "tie" else None)
     if out_path is not None:
         write_design(result, out_path)
-    render(result, json_out, out)  # the web app's job takes it from here
+    render(SizedDesign(result, sizes), json_out, out)  # render: the web app's job takes it from here
     if out_path is not None and not json_out:
         out.print(f"count written to {out_path}", highlight=False)

@@ -35,6 +35,36 @@ from .errors import handles_errors
 #: ``--help`` needs no NumPy; tests/test_report.py checks that they agree).
 DESIGN_SHOES, COUNT_SHOES, PERFECT_SHOES, PERFECT_SHOES_RANK, CUTS = 20_000, 100_000, 4_000, 300, "14,52"
 CHECK_HANDS = 100_000_000
+#: Seconds of the report's simulations when their sizes are not given: the design, the count at each
+#: cut (on every core) and the perfect counter at each cut (one core: it runs in this process).
+DESIGN_BUDGET, COUNT_BUDGET, PERFECT_BUDGET = 6, 12, 15
+
+
+def _sized(bet, decks: int, cuts: tuple[int, ...], seed: int, workers: int | None, design: int | None,
+           count: int | None, perfect: int | None) -> tuple[int | None, int | None, int | None, list]:
+    """The sizes not given, from short measured runs here and the budgets; the library's defaults are the least."""
+    from ..processes import default_workers  # sockets, processes: not at --help
+    from ..sim.count_analysis import CountJob
+    from ..sim.counting import BetRule, CountSystem
+    from ..sim.distributed import calibrate
+    from ..workload import size_to_budget
+
+    cores, cut, sizes = workers or default_workers(), cuts[0], []
+    if design is None or count is None:
+        probe = CountSystem("probe", (1.0,) * 13, (BetRule(bet.name, "true"),), cut=cut)
+        per_shoe = calibrate(CountJob(seed, 10**9, decks, bet, probe, cut), 0.2).seconds_per_shoe
+        if design is None:
+            sizes.append(size_to_budget("the count design", per_shoe, DESIGN_BUDGET, cores, DESIGN_SHOES, 10**9))
+            design = sizes[-1].shoes
+        if count is None:
+            sizes.append(size_to_budget("the count, at each cut,", per_shoe, COUNT_BUDGET, cores, COUNT_SHOES, 10**9))
+            count = sizes[-1].shoes
+    if perfect is None and count:
+        per_shoe = calibrate(CountJob(seed, 10**6, decks, bet, None, cut, chunk_size=8), 0.2).seconds_per_shoe
+        least = PERFECT_SHOES if bet.resolution == "value" else PERFECT_SHOES_RANK
+        sizes.append(size_to_budget("the perfect counter, at each cut,", per_shoe, PERFECT_BUDGET, 1, least, 10**7))
+        perfect = sizes[-1].shoes
+    return design, count, perfect, sizes
 
 
 @app.command("report")
@@ -55,15 +85,18 @@ def report(
     seed: str = typer.Option("0", "--seed", help="Seed of the simulations, 0 to 2^63 - 4 (default 0): the count is "
                                                  "designed on shoes of SEED, measured on shoes of SEED + 1; the "
                                                  "simulation check deals shoes of SEED + 2."),
-    design_shoes: str = typer.Option(str(DESIGN_SHOES), "--design-shoes",
-                                     help=f"Shoes on which the count's trigger is chosen (default {DESIGN_SHOES:,})."),
-    count_shoes: str = typer.Option(str(COUNT_SHOES), "--count-shoes",
-                                    help=f"Shoes on which the count is measured at each cut (default {COUNT_SHOES:,}; "
-                                         "0: no count, perfect counter or cut card simulated)."),
+    design_shoes: str | None = typer.Option(None, "--design-shoes",
+                                            help=f"Shoes on which the count's trigger is chosen (default: sized to "
+                                                 f"{DESIGN_BUDGET} s on the cores here, at least {DESIGN_SHOES:,})."),
+    count_shoes: str | None = typer.Option(None, "--count-shoes",
+                                           help=f"Shoes on which the count is measured at each cut (default: sized to "
+                                                f"{COUNT_BUDGET} s on the cores here, at least {COUNT_SHOES:,}; "
+                                                "0: no simulation)."),
     perfect_shoes: str | None = typer.Option(None, "--perfect-shoes",
                                              help=f"Shoes for the perfect counter and the cut card's effect at each "
-                                                  f"cut (default {PERFECT_SHOES:,}; {PERFECT_SHOES_RANK} for bets on "
-                                                  "ranks, the pairs)."),
+                                                  f"cut (default: sized to {PERFECT_BUDGET} s on one core here, at "
+                                                  f"least {PERFECT_SHOES:,}; {PERFECT_SHOES_RANK} for bets on ranks, "
+                                                  "the pairs)."),
     cuts: str | None = typer.Option(None, "--cuts", help=f"Cards behind the cut card, one simulation each, "
                                                          f"comma-separated (default {CUTS}: 96.6% and 87.5% of 8 "
                                                          "decks dealt; those a smaller shoe allows)."),
@@ -87,9 +120,11 @@ def report(
     and trigger) and the perfect counter at two penetrations, with a verdict;
     edge sorting (1 and 4 cards read); the first card known; the cut card's
     effect; a simulation check of the exact figures.  Exact figures are
-    fractions; simulated ones come as value ± 1 SE with their seeds.  With the
-    default sizes a built-in bet's report takes under 2 minutes on 2 cores.
-    Without --out or --json the figures are printed as tables.
+    fractions; simulated ones come as value ± 1 SE with their seeds.  The
+    simulations' sizes not given are measured up to budgets on the cores here
+    (the design 6 s, the count 12 s and the perfect counter 15 s at each cut),
+    and the report says which it chose.  Without --out or --json the figures
+    are printed as tables.
     """
     if not bet:
         raise BaccaraError("--bet: give the bet to report on, e.g. --bet dragon7 (see 'baccara bets')")
@@ -111,15 +146,27 @@ def report(
             raise BaccaraError("--cuts: give at least one number of cards behind the cut card, e.g. 14,52")
     sorts = tuple(params.integer(c, "--sort-cards", lo=1, hi=4) for c in sort_cards.replace(" ", "").split(",") if c)
     n_workers = None if workers is None else params.integer(workers, "--workers", lo=1, hi=256)
+    n_seed = params.integer(seed, "--seed", lo=0, hi=2**63 - 4)
+    sizes = (None if design_shoes is None else params.integer(design_shoes, "--design-shoes", lo=1, hi=10**9),
+             None if count_shoes is None else params.integer(count_shoes, "--count-shoes", lo=0, hi=10**12),
+             None if perfect_shoes is None else params.integer(perfect_shoes, "--perfect-shoes", lo=0, hi=10**7))
+    n_decks = None if composition is not None else (8 if decks is None else params.integer(decks, "--decks", lo=1))
+    if n_decks is not None and None in sizes and sizes[1] != 0:
+        try:
+            *chosen, how = _sized(all_bets[bet], n_decks, cut_list or tuple(int(c) for c in CUTS.split(",")),
+                                  n_seed, n_workers, *sizes)
+        except BaccaraError:  # a shoe or cut the report refuses in its own words below
+            chosen, how = list(sizes), []
+        sizes = tuple(chosen)  # type: ignore[assignment]
+        for z in how:
+            say(f"report: {z.describe()}; give its shoes to choose")
     from ..punto.mathreport import math_report
 
     result = math_report(
-        shoe, all_bets[bet], tableau=rules, parameters=house,
-        seed=params.integer(seed, "--seed", lo=0, hi=2**63 - 4),
-        design_shoes=params.integer(design_shoes, "--design-shoes", lo=1, hi=10**9),
-        count_shoes=params.integer(count_shoes, "--count-shoes", lo=0, hi=10**12),
-        perfect_shoes=None if perfect_shoes is None else params.integer(perfect_shoes, "--perfect-shoes", lo=0,
-                                                                        hi=10**7),
+        shoe, all_bets[bet], tableau=rules, parameters=house, seed=n_seed,
+        design_shoes=DESIGN_SHOES if sizes[0] is None else sizes[0],
+        count_shoes=COUNT_SHOES if sizes[1] is None else sizes[1],
+        perfect_shoes=sizes[2],
         cuts=cut_list, sort_cards=sorts, level=params.integer(level, "--level", lo=1, hi=3), workers=n_workers,
         check_hands=params.integer(check_hands, "--check-hands", lo=0, hi=10**12),
         command=_command([
@@ -127,7 +174,7 @@ def report(
             ("--bets", bets, None), ("--commission", commission, COMMISSION.default),
             ("--tie-pays", tie_pays, TIE_PAYS.default), ("--super6-pays", super6_pays, SUPER6_PAYS.default),
             ("--tableau", tableau, None), ("--out", out_path, None), ("--json", json_out, False), ("--seed", seed, "0"),
-            ("--design-shoes", design_shoes, str(DESIGN_SHOES)), ("--count-shoes", count_shoes, str(COUNT_SHOES)),
+            ("--design-shoes", design_shoes, None), ("--count-shoes", count_shoes, None),
             ("--perfect-shoes", perfect_shoes, None), ("--cuts", cuts, None), ("--level", level, "2"),
             ("--sort-cards", sort_cards, "1,4"), ("--check-hands", check_hands, str(CHECK_HANDS)),
             ("--workers", workers, None)]),

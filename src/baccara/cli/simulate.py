@@ -451,11 +451,40 @@ def _shoe_meta(job) -> dict:
             "coups_per_shoe": None if job.deal == "cut" else job.coups}
 
 
-def _dry_run(est: WorkEstimate, json_out: bool) -> None:
+#: A dry run times the job's own kernels here for this long, unless the nominal estimate is shorter.
+CALIBRATION_SECONDS = 0.25
+
+
+def _dry_run(est: WorkEstimate, json_out: bool, job=None, common: Common | None = None) -> None:
+    """The estimate, and with the job, one per backend from a short run of its kernels here."""
+    from ..processes import default_workers  # sockets, processes: not at --help
+    from ..sim.distributed import calibrate, estimate_backends
+    from ..workload import format_duration
+
+    doc: dict[str, object] = {"dry_run": True, "shoes": est.shoes, "hands_per_shoe": est.hands_per_shoe,
+                              "hands": est.hands, "evaluations": est.evaluations, "seconds": est.seconds,
+                              "workers": est.workers}
+    if job is not None and common is not None:
+        workers = common.workers or default_workers()
+        cal = calibrate(job, min(CALIBRATION_SECONDS, max(est.seconds * est.workers, 0.01)))
+        backends = estimate_backends(job, workers, cal)
+        doc["calibration"] = cal.to_json()
+        doc["backends"] = backends
+        rate = cal.hands / cal.seconds if cal.seconds else 0.0
+        speed = f"{rate / 1e6:.3g} M" if rate >= 1e6 else f"{rate:,.0f}"
+        err.print(f"calibrated here: {cal.shoes:,} shoes ({cal.hands:,} hands) in {cal.seconds:.2f} s on one "
+                  f"thread, {speed} hands/s; on {workers} free core{'s' if workers != 1 else ''}:",
+                  highlight=False)
+        for b, e in backends.items():
+            start = f" (starting {format_duration(e['start_seconds'])})" if e["start_seconds"] else ""
+            took = format_duration(e["seconds"])
+            err.print(f"  --backend {b:9s} -j {workers}: {'' if took.startswith('under') else 'about '}{took}{start}",
+                      highlight=False)
+        if common.scheduler:
+            err.print(f"  --scheduler: about {format_duration(backends['dask']['core_seconds'])} of one core's "
+                      f"work, divided by the cluster's worker threads", highlight=False)
     if json_out:
-        print(json.dumps({"dry_run": True, "shoes": est.shoes, "hands_per_shoe": est.hands_per_shoe,
-                          "hands": est.hands, "evaluations": est.evaluations, "seconds": est.seconds,
-                          "workers": est.workers}, indent=2))
+        print(json.dumps(doc, indent=2))
 
 
 # ---------------------------------------------------------------- shared options
@@ -488,7 +517,8 @@ ALLOW_LONG = typer.Option(False, "--allow-long", help="Run even when the estimat
 LOG_SEAT = typer.Option(None, "--seat", help="With --log: a player, [NAME=]KIND[:ARG]: blind[:BETS], flat[:BET], "
                                             "count:FILE.toml, perfect:BET, edge:RANKS (Player on a sorted first "
                                             "card, else Banker), edge_only:RANKS; repeatable.")
-DRY_RUN = typer.Option(False, "--dry-run", help="Check the options, print the estimated work and duration, "
+DRY_RUN = typer.Option(False, "--dry-run", help="Check the options, print the estimated work and duration "
+                                                "(and each backend's, from a short run of the kernels here), "
                                                 "and stop.")
 
 
@@ -510,8 +540,10 @@ def punto(
     tableau: str | None = typer.Option(None, "--tableau", help="TOML file of the drawing rules (default: the punto "
                                                                "banco tableau); see examples/tableaux/."),
     perfect: bool = typer.Option(False, "--perfect", help="The perfect counter: bet exactly when the exact engine "
-                                                          "says the unseen cards favour the bet (~12 us a coup for bets on card "
-                                                          "values, ~0.5 ms with pair bets)."),
+                                                          "says the unseen cards favour the bet.  Bets on card values "
+                                                          "run compiled, on every thread (a few us a coup); with a pair "
+                                                          "bet (ranks) it runs in Python (~0.5 ms a coup), one process "
+                                                          "per core."),
     perfect_every: str | None = typer.Option(None, "--perfect-every", help="The perfect counter re-evaluates "
                                                 "every k-th coup (default 1; only with --perfect)."),
     seed: str | None = SEED,
@@ -540,7 +572,14 @@ def punto(
     """Punto banco: every built-in or user bet, flat, by a count system, or by the perfect counter."""
     from ..rules import load_tableau_toml
     from ..sim.counting import load_count_toml
-    from ..sim.punto import PuntoJob, bets_from_names, count_bet_names, simulate_punto, strategy_json
+    from ..sim.punto import (
+        PuntoJob,
+        bets_from_names,
+        count_bet_names,
+        perfect_chunk_size,
+        simulate_punto,
+        strategy_json,
+    )
 
     _use_console()
     common = parse_common(shoes, seed, workers, backend, scheduler, out_path, allow_long, dry_run)
@@ -576,20 +615,24 @@ def punto(
                                         **({"tableau": rules} if rules is not None else {}))
         out.print(f"logs written: {hands_path}, {bets_path}", highlight=False)
         return None
-    est = _plan("punto", common, shoe, kind="count" if system else None, perfect_every=every if perfect else None,
-                by_value=all(n in available and available[n].resolution == "value" for n in names))
+    on_cards = any(n in available and available[n].card_level for n in names)
+    est = _plan("punto", common, shoe, kind="cards" if on_cards else "count" if system else None,
+                perfect_every=every if perfect else None,
+                by_value=all(n in available and available[n].resolution == "value" and not available[n].card_level
+                             for n in names))
     if common.scheduler:
         from ..processes import probe_scheduler
 
         probe_scheduler(common.scheduler)
-    job = PuntoJob(seed=common.seed, shoes=common.shoes, decks=shoe.decks, bets=bets_from_names(names, available),
+    chosen = bets_from_names(names, available)
+    job = PuntoJob(seed=common.seed, shoes=common.shoes, decks=shoe.decks, bets=chosen,
                    deal=shoe.deal, cut=shoe.cut, coups=shoe.coups, count=system, perfect=perfect,
-                   perfect_every=every, chunk_size=8 if perfect else 4096, keep_rows=common.out is not None,
+                   perfect_every=every, chunk_size=perfect_chunk_size(chosen) if perfect else 4096, keep_rows=common.out is not None,
                    **({"tableau": rules} if rules is not None else {}))
     show = _progress_wanted(progress, json_out)
     _announce(est, common, show)
     if common.dry_run:
-        return _dry_run(est, json_out)
+        return _dry_run(est, json_out, job, common)
     _simulate(simulate_punto, job, common, show,
               {"game": "punto", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
                "strategy": strategy_json(job), "tableau": job.tableau.to_json()}, json_out)
@@ -677,7 +720,7 @@ def chemin(
     show = _progress_wanted(progress, json_out)
     _announce(est, common, show)
     if common.dry_run:
-        return _dry_run(est, json_out)
+        return _dry_run(est, json_out, job, common)
     _simulate(simulate_chemin, job, common, show,
               {"game": "chemin", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
                "table": {"seats": job.seats, "stake": job.stake, "withdraw_after": job.withdraw_after,
@@ -752,7 +795,7 @@ def banque(
     show = _progress_wanted(progress, json_out)
     _announce(est, common, show)
     if common.dry_run:
-        return _dry_run(est, json_out)
+        return _dry_run(est, json_out, job, common)
     _simulate(simulate_banque, job, common, show,
               {"game": "banque", "seed": job.seed, "shoes": job.shoes, "shoe": _shoe_meta(job),
                "theta": fraction_str(t), "strategy": strategy.name}, json_out)

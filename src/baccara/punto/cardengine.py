@@ -45,6 +45,7 @@ from .events import CARD_FIELDS, FIELDS, NONE_CODE, needed_resolution, resolutio
 
 if TYPE_CHECKING:
     from ..rules import Tableau
+    from .known import Known
 
 #: A bet (:class:`baccara.punto.bets.Bet`, which imports this module to check its rules): anything with
 #: ``rules`` (each with ``when`` and ``pays``), ``otherwise`` and ``name``.
@@ -150,12 +151,15 @@ def bet_labelling(bet: Bet) -> Labelling:
     return labelling(f for r in bet.rules for f, _ in r.when)
 
 
-def _label_arrays(shoe: Shoe, level: tuple[str, str]) -> tuple[np.ndarray, ...]:
-    """Each card type's label at ``level``, and each label's count, value, rank, suit and colour (-1: unknown)."""
+def _label_arrays(shoe: Shoe, level: tuple[str, str], member: np.ndarray | None = None) -> tuple[np.ndarray, ...]:
+    """Each card type's label at ``level``, and each label's count, value, rank, suit and colour (-1: unknown).
+
+    ``member[t]``: a row of booleans per card type (may it lie at each known position); types that differ
+    there get different labels."""
     tv = shoe.type_values()
     tr = shoe.type_ranks()
     nt = len(shoe.counts)
-    keys: dict[tuple[int, int], int] = {}
+    keys: dict[tuple[int, int, tuple[bool, ...]], int] = {}
     of_type = np.empty(nt, dtype=np.int64)
     attrs: list[tuple[int, int, int, int]] = []
     for t in range(nt):
@@ -163,7 +167,7 @@ def _label_arrays(shoe: Shoe, level: tuple[str, str]) -> tuple[np.ndarray, ...]:
         suit = t % 4 if shoe.resolution == "suit" else -1
         colour = -1 if suit < 0 else (0 if suit in (1, 2) else 1)
         fine = suit if level[1] == "suit" else colour if level[1] == "colour" else 0
-        key = (base, fine)
+        key = (base, fine, () if member is None else tuple(bool(x) for x in member[t]))
         if key not in keys:
             keys[key] = len(keys)
             attrs.append((int(tv[t]), base if level[0] == "rank" else -1, suit if level[1] == "suit" else -1,
@@ -305,11 +309,10 @@ def _early_code(a, b, c, d, v, r, s, col, ftype, fside, fslot, fattr, early, rad
     return code
 
 
-def _evaluate(a, c, e, b, d, f, pt, bt, w, v, r, s, col, ftype, fside, fslot, fattr, early, fv, cfield, allowed,
-              rstart, rlevel, bstart, botherwise, out):
-    """Stage 2: the late fields' codes for one coup at the late labels (Player a, c, e; Banker b, d, f; -1: no
-    third card; the early fields' codes already in ``fv``), then each bet's first matching rule: ``w`` deals go
-    to its payout level."""
+def _coup_codes(a, c, e, b, d, f, pt, bt, v, r, s, col, ftype, fside, fslot, fattr, early, fv):
+    """The codes of the fields not ``early`` for one coup, into ``fv``: Player's cards a, c, e and Banker's b, d,
+    f (labels; -1: no third card), ``pt`` and ``bt`` the hands' two-card totals; ``v``, ``r``, ``s``, ``col``
+    each label's value, rank, suit and colour (-1: not known at this labelling)."""
     ptot = pt if e < 0 else (pt + v[e]) % 10
     btot = bt if f < 0 else (bt + v[f]) % 10
     pn = 2 if e < 0 else 3
@@ -347,22 +350,33 @@ def _evaluate(a, c, e, b, d, f, pt, bt, w, v, r, s, col, ftype, fside, fslot, fa
             hb = _hand_colour(b, d, f, col)
             x = hp if hp == hb else 2
         fv[i] = x
-    for bet in range(bstart.size - 1):
-        lev = botherwise[bet]
-        for k0 in range(bstart[bet], bstart[bet + 1]):
-            ok = True
-            for k in range(rstart[k0], rstart[k0 + 1]):
-                if not allowed[k, fv[cfield[k]]]:
-                    ok = False
-                    break
-            if ok:
-                lev = rlevel[k0]
+
+
+def _bet_level(bet, fv, cfield, allowed, rstart, rlevel, bstart, botherwise):
+    """The payout level of bet ``bet`` for the field codes ``fv``: its first rule that holds, else otherwise."""
+    for k0 in range(bstart[bet], bstart[bet + 1]):
+        ok = True
+        for k in range(rstart[k0], rstart[k0 + 1]):
+            if not allowed[k, fv[cfield[k]]]:
+                ok = False
                 break
-        out[lev] += w
+        if ok:
+            return rlevel[k0]
+    return botherwise[bet]
 
 
-def card_kernel(n14, v14, r14, s14, c14, co14, n56, v56, r56, s56, c56, n, replacement, pdraw, bdraw,
-                ftype, fside, fslot, fattr, early, radix, ncodes, groups, cfield, allowed, rstart, rlevel, bstart,
+def _evaluate(a, c, e, b, d, f, pt, bt, w, v, r, s, col, ftype, fside, fslot, fattr, early, fv, cfield, allowed,
+              rstart, rlevel, bstart, botherwise, out):
+    """Stage 2: the late fields' codes for one coup at the late labels (Player a, c, e; Banker b, d, f; -1: no
+    third card; the early fields' codes already in ``fv``), then each bet's first matching rule: ``w`` deals go
+    to its payout level."""
+    _coup_codes(a, c, e, b, d, f, pt, bt, v, r, s, col, ftype, fside, fslot, fattr, early, fv)
+    for bet in range(bstart.size - 1):
+        out[_bet_level(bet, fv, cfield, allowed, rstart, rlevel, bstart, botherwise)] += w
+
+
+def card_kernel(n14, v14, r14, s14, c14, co14, n56, v56, r56, s56, c56, allow14, allow56, n, replacement, pdraw,
+                bdraw, ftype, fside, fslot, fattr, early, radix, ncodes, groups, cfield, allowed, rstart, rlevel, bstart,
                 botherwise, out):
     """Ordered-deal counts of each payout level, in two stages.
 
@@ -371,7 +385,9 @@ def card_kernel(n14, v14, r14, s14, c14, co14, n56, v56, r56, s56, c56, n, repla
     first four's late labels, ``code`` its early fields' codes.  What follows the first four cards depends
     only on their late labels, so stage 2 deals the third cards (late labels) once per group, the weights
     of the cards left read from the late counts.  Deals that stop early are counted with every continuation
-    of the six cards, so the levels sum to (N)_6 (N^6 with replacement).
+    of the six cards, so the levels sum to (N)_6 (N^6 with replacement).  ``allow14[p, label]`` and
+    ``allow56[p, label]``: may the card at position p + 1 (p + 5) hold that label (what is known of the
+    coup's cards); only the deals that agree are counted, continuations included.
     """
     dec = 0 if replacement else 1
     L1 = n14.size
@@ -379,31 +395,29 @@ def card_kernel(n14, v14, r14, s14, c14, co14, n56, v56, r56, s56, c56, n, repla
     cnt = n14.copy()
     for a in range(L1):
         wa = cnt[a]
-        if wa <= 0:
+        if wa <= 0 or not allow14[0, a]:
             continue
         cnt[a] -= dec
         for b in range(L1):
             wb = cnt[b]
-            if wb <= 0:
+            if wb <= 0 or not allow14[1, b]:
                 continue
             cnt[b] -= dec
             for c in range(L1):
                 wc = cnt[c]
-                if wc <= 0:
+                if wc <= 0 or not allow14[2, c]:
                     continue
                 cnt[c] -= dec
                 g3 = ((co14[a] * L2 + co14[b]) * L2 + co14[c]) * L2
                 w3 = wa * wb * wc
                 for d in range(L1):
                     wd = cnt[d]
-                    if wd > 0:
+                    if wd > 0 and allow14[3, d]:
                         code = _early_code(a, b, c, d, v14, r14, s14, c14, ftype, fside, fslot, fattr, early, radix)
                         groups[g3 + co14[d], code] += w3 * wd
                 cnt[c] += dec
             cnt[b] += dec
         cnt[a] += dec
-    n4 = n - 4 * dec
-    n5 = n - 5 * dec
     late = n56.copy()
     fv = np.zeros(ftype.size, dtype=np.int64)
     for g in range(groups.shape[0]):
@@ -417,6 +431,18 @@ def card_kernel(n14, v14, r14, s14, c14, co14, n56, v56, r56, s56, c56, n, repla
         late[b] -= dec
         late[c] -= dec
         late[d] -= dec
+        # the cards left that positions 5 and 6 allow, and the ordered pairs of them (every continuation)
+        k5 = 0
+        k6 = 0
+        k56 = 0
+        for x in range(L2):
+            if allow56[0, x]:
+                k5 += late[x]
+                if allow56[1, x]:
+                    k56 += late[x]
+            if allow56[1, x]:
+                k6 += late[x]
+        both = k5 * k6 - dec * k56
         for code in range(ncodes):
             w4 = groups[g, code]
             if w4 == 0:
@@ -427,31 +453,38 @@ def card_kernel(n14, v14, r14, s14, c14, co14, n56, v56, r56, s56, c56, n, repla
                     fv[i] = x % radix[i]
                     x //= radix[i]
             if pt >= 8 or bt >= 8 or (not pdraw[pt] and not bdraw[bt, 10]):
-                _evaluate(a, c, -1, b, d, -1, pt, bt, w4 * n4 * n5, v56, r56, s56, c56, ftype, fside, fslot, fattr,
-                          early, fv, cfield, allowed, rstart, rlevel, bstart, botherwise, out)
+                if both > 0:
+                    _evaluate(a, c, -1, b, d, -1, pt, bt, w4 * both, v56, r56, s56, c56, ftype, fside, fslot, fattr,
+                              early, fv, cfield, allowed, rstart, rlevel, bstart, botherwise, out)
             elif not pdraw[pt]:
                 for f in range(L2):
                     wf = late[f]
-                    if wf > 0:
-                        _evaluate(a, c, -1, b, d, f, pt, bt, w4 * wf * n5, v56, r56, s56, c56, ftype, fside, fslot,
-                                  fattr, early, fv, cfield, allowed, rstart, rlevel, bstart, botherwise, out)
+                    if wf > 0 and allow56[0, f]:
+                        w6 = k6 - (dec if allow56[1, f] else 0)
+                        if w6 > 0:
+                            _evaluate(a, c, -1, b, d, f, pt, bt, w4 * wf * w6, v56, r56, s56, c56, ftype, fside,
+                                      fslot, fattr, early, fv, cfield, allowed, rstart, rlevel, bstart, botherwise,
+                                      out)
             else:
                 for e in range(L2):
                     we = late[e]
-                    if we <= 0:
+                    if we <= 0 or not allow56[0, e]:
                         continue
                     if bdraw[bt, v56[e]]:
                         late[e] -= dec
                         for f in range(L2):
                             wf = late[f]
-                            if wf > 0:
+                            if wf > 0 and allow56[1, f]:
                                 _evaluate(a, c, e, b, d, f, pt, bt, w4 * we * wf, v56, r56, s56, c56, ftype, fside,
                                           fslot, fattr, early, fv, cfield, allowed, rstart, rlevel, bstart,
                                           botherwise, out)
                         late[e] += dec
                     else:
-                        _evaluate(a, c, e, b, d, -1, pt, bt, w4 * we * n5, v56, r56, s56, c56, ftype, fside, fslot,
-                                  fattr, early, fv, cfield, allowed, rstart, rlevel, bstart, botherwise, out)
+                        w6 = k6 - (dec if allow56[1, e] else 0)
+                        if w6 > 0:
+                            _evaluate(a, c, e, b, d, -1, pt, bt, w4 * we * w6, v56, r56, s56, c56, ftype, fside,
+                                      fslot, fattr, early, fv, cfield, allowed, rstart, rlevel, bstart, botherwise,
+                                      out)
         late[a] += dec
         late[b] += dec
         late[c] += dec
@@ -466,24 +499,100 @@ _RADIX = {"bool": 2, "rank": 13, "value": 10, "suit": 4, "colour": 2, "total": 1
 MAX_GROUPS = 1 << 23
 
 
+#: Functions Numba inlines where they are called (the simulator calls them on every coup it deals).
+_INLINED = ("_attr", "_hand_colour", "_early_value", "_coup_codes", "_bet_level")
+
+
 @functools.cache
-def _compiled() -> Any:
-    """The kernel compiled by Numba (cached on disk once compiled), with the functions it calls."""
+def compiled() -> types.SimpleNamespace:
+    """The engine's functions compiled by Numba (cached on disk once compiled), for it and for the simulator.
+
+    Returns
+    -------
+    types.SimpleNamespace
+        ``card_kernel`` (this engine's kernel), and the two functions that read a dealt coup's cards, which the
+        simulator calls on every coup it deals (:mod:`baccara.sim`): ``coup_codes(a, c, e, b, d, f, pt, bt, v,
+        r, s, col, ftype, fside, fslot, fattr, early, fv)`` writes each field's code for the coup whose Player
+        holds the labels a, c, e and Banker b, d, f (-1: no third card; ``pt``, ``bt`` the two-card totals),
+        and ``bet_level(bet, fv, cfield, allowed, rstart, rlevel, bstart, botherwise)`` gives the payout level
+        of one bet of a :class:`RuleProgram` from those codes.
+    """
     from numba import njit  # lazy: importing Numba costs a process a second; only card-level bets need it
 
     defer_blas_probe()
     namespace = dict(globals())
-    for name in ("_attr", "_hand_colour", "_early_value", "_early_code", "_evaluate", "card_kernel"):
+    for name in ("_attr", "_hand_colour", "_early_value", "_early_code", "_coup_codes", "_bet_level", "_evaluate",
+                 "card_kernel"):
         f = globals()[name]
-        namespace[name] = njit(cache=True, nogil=True)(types.FunctionType(f.__code__, namespace, name))
-    return namespace["card_kernel"]
+        # the pieces a dealt coup calls are inlined: a call passing a dozen arrays costs more than the work
+        jit = njit(cache=True, nogil=True, inline="always") if name in _INLINED else njit(cache=True, nogil=True)
+        namespace[name] = jit(types.FunctionType(f.__code__, namespace, name))
+    return types.SimpleNamespace(card_kernel=namespace["card_kernel"], coup_codes=namespace["_coup_codes"],
+                                 bet_level=namespace["_bet_level"])
+
+
+@dataclass(frozen=True, eq=False)
+class RuleProgram:
+    """Bets' rules as arrays for compiled code that reads each coup's cards (the simulator's kernels).
+
+    Attributes
+    ----------
+    arrays : tuple of numpy.ndarray
+        ``(ftype, fside, fslot, fattr, early, cfield, allowed, rstart, rlevel, bstart, botherwise)``: the
+        fields to compute (``early`` all false: every field is read from the dealt coup) and each bet's rules,
+        as :func:`compiled` ``.coup_codes`` and ``.bet_level`` take them.
+    levels : tuple of tuple of Fraction
+        Each bet's distinct payouts; bet k's level j is entry ``sum(len(levels[i]) for i < k) + j`` of the
+        levels ``bet_level`` returns.
+    """
+
+    arrays: tuple[np.ndarray, ...]
+    levels: tuple[tuple[Fraction, ...], ...]
+
+
+def rule_program(bets: tuple[Bet, ...]) -> RuleProgram:
+    """The rules of ``bets`` compiled for reading dealt coups (see :class:`RuleProgram`).
+
+    Parameters
+    ----------
+    bets : tuple of Bet
+        The bets.
+
+    Returns
+    -------
+    RuleProgram
+        Their arrays and payout levels.
+    """
+    prog = _program(bets)
+    early = np.zeros(prog.ftype.size, dtype=np.bool_)
+    arrays = (prog.ftype, prog.fside, prog.fslot, prog.fattr, early, prog.cfield, prog.allowed, prog.rstart,
+              prog.rlevel, prog.bstart, prog.botherwise)
+    return RuleProgram(arrays, prog.levels)
+
+
+@functools.cache
+def code_attributes() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each card code ``4 * rank + suit`` (ranks A..K 0-12, suits spades, hearts, diamonds, clubs 0-3)
+    as this engine labels it: its value, rank, suit and colour (0 red, 1 black), for the simulator's cards.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        Four int64 arrays of 52 entries (read-only).
+    """
+    of_type, _count, v, r, s, c = _label_arrays(Shoe.decks(1), ("rank", "suit"))
+    assert (of_type == np.arange(52)).all()
+    for x in (v, r, s, c):
+        x.flags.writeable = False
+    return v, r, s, c
 
 
 # ---------------------------------------------------------------- pricing
 _INT64_CARDS = 1146  # 4 N^6 < 2^63
 
 
-def level_counts(shoe: Shoe, bets: tuple[Bet, ...], tableau: Tableau) -> list[tuple[tuple[Fraction, ...], list[int]]]:
+def level_counts(shoe: Shoe, bets: tuple[Bet, ...], tableau: Tableau,
+                 known: Known | None = None) -> list[tuple[tuple[Fraction, ...], list[int]]]:
     """Each bet's payout levels and the ordered deals paying each, by the card-level kernel.
 
     Parameters
@@ -494,11 +603,16 @@ def level_counts(shoe: Shoe, bets: tuple[Bet, ...], tableau: Tableau) -> list[tu
         The bets (they share one pass; the labelling is the finest any of them needs).
     tableau : Tableau
         The drawing rules.
+    known : Known, optional
+        What is known of the coup's cards (:class:`baccara.punto.known.Known`): only the ordered deals
+        that agree are counted.  Cards are then labelled also by whether each known position allows
+        them (a few more labels).
 
     Returns
     -------
     list of (levels, counts)
-        For each bet, its distinct payouts and the deals paying each.
+        For each bet, its distinct payouts and the deals paying each (they sum to the deals that agree
+        with ``known``: (N)_6 without it).
     """
     if shoe.cards > _INT64_CARDS:
         raise BetError(f"bets on the cards themselves are priced for shoes of at most {_INT64_CARDS} cards "
@@ -510,11 +624,25 @@ def level_counts(shoe: Shoe, bets: tuple[Bet, ...], tableau: Tableau) -> list[tu
                        f"only by {shoe.resolution}")
     lab = labelling(fields)
     prog = _program(bets)
-    early_of, n14, v14, r14, s14, c14 = _label_arrays(shoe, lab.early)
-    late_of, n56, v56, r56, s56, c56 = _label_arrays(shoe, lab.late)
+    allow = None
+    member14 = member56 = None
+    if known is not None and not known.empty:
+        from .known import labelling as known_labelling  # lazy: only a condition on the cards needs it
+
+        kl = known_labelling(shoe.resolution, known)  # checks that the shoe tells the allowed ranks apart
+        allow = kl.allow[:, kl.type_label].T  # allow[t, p]: may type t lie at position p + 1
+        member14 = allow[:, [p - 1 for p in known.positions]]
+        member56 = allow[:, [p - 1 for p in known.positions if p >= 5]]
+    early_of, n14, v14, r14, s14, c14 = _label_arrays(shoe, lab.early, member14)
+    late_of, n56, v56, r56, s56, c56 = _label_arrays(shoe, lab.late, member56)
     co14 = np.zeros(n14.size, dtype=np.int64)
+    allow14 = np.ones((4, n14.size), dtype=np.bool_)
+    allow56 = np.ones((2, n56.size), dtype=np.bool_)
     for t in range(len(shoe.counts)):
         co14[early_of[t]] = late_of[t]
+        if allow is not None:
+            allow14[:, early_of[t]] = allow[t, :4]
+            allow56[:, late_of[t]] = allow[t, 4:]
     out = np.zeros(sum(len(lv) for lv in prog.levels), dtype=np.int64)
     # Stage 1 groups the first four cards by their late labels; when those are the early labels already,
     # every field is read in stage 2 instead.
@@ -528,10 +656,10 @@ def level_counts(shoe: Shoe, bets: tuple[Bet, ...], tableau: Tableau) -> list[tu
                        f"things about the first four cards to be priced at once ({ncodes} combinations); price "
                        f"them one at a time")
     groups = np.zeros((n56.size**4, ncodes), dtype=np.int64)
-    _compiled()(n14, v14, r14, s14, c14, co14, n56, v56, r56, s56, c56, shoe.cards, shoe.replacement,
-                tableau.player_array, tableau.banker_array, prog.ftype, prog.fside, prog.fslot, prog.fattr,
-                early, radix, ncodes, groups, prog.cfield, prog.allowed, prog.rstart, prog.rlevel, prog.bstart,
-                prog.botherwise, out)
+    compiled().card_kernel(n14, v14, r14, s14, c14, co14, n56, v56, r56, s56, c56, allow14, allow56, shoe.cards,
+                           shoe.replacement, tableau.player_array, tableau.banker_array, prog.ftype, prog.fside,
+                           prog.fslot, prog.fattr, early, radix, ncodes, groups, prog.cfield, prog.allowed,
+                           prog.rstart, prog.rlevel, prog.bstart, prog.botherwise, out)
     res, i = [], 0
     for lv in prog.levels:
         res.append((lv, [int(x) for x in out[i : i + len(lv)]]))

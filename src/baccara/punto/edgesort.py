@@ -168,6 +168,12 @@ def _bets(shoe: Shoe, bets: Mapping[str, Bet] | None, among: Iterable[str] | Non
     return chosen, names
 
 
+def _priced(chosen: Mapping[str, Bet], considered: tuple[str, ...]) -> tuple[Bet, ...]:
+    """The bets priced in each pattern: every bet on the cells (microseconds), and the bets on the cards
+    themselves (the card-level engine, tenths of a second or more each) only if the player chooses among them."""
+    return tuple(b for n, b in chosen.items() if not b.card_level or n in considered)
+
+
 def _advantage(patterns: list[PatternResult], among: tuple[str, ...]) -> tuple[Fraction, Fraction, Fraction]:
     """(advantage per coup, probability of betting, advantage when Player or Banker is bet every coup)."""
     per_coup, placed, forced = Fraction(0), Fraction(0), Fraction(0)
@@ -384,7 +390,7 @@ def edge_sort(shoe: Shoe, sorted_ranks: str | Iterable[str | int], cards: Any = 
     ranks = parse_ranks(sorted_ranks, s_name)
     _check_sorting(shoe, ranks, s_name)
     chosen, considered = _bets(shoe, bets, among, a_name)
-    pats = _patterns(shoe, tableau, tuple(chosen.values()), ranks, k, s_name)
+    pats = _patterns(shoe, tableau, _priced(chosen, considered), ranks, k, s_name)
     return EdgeSortAnalysis(shoe, tableau, ranks, k, considered, pats)
 
 
@@ -524,7 +530,14 @@ def best_sorting(shoe: Shoe, cards: Any = 1, by: str = "value", bets: Mapping[st
     if by == "rank" and shoe.resolution == "value":
         raise BaccaraError(f"{b_name} rank needs a shoe known by rank; this one is known only by value")
     chosen, considered = _bets(shoe, bets, among, a_name)
-    bet_tuple = tuple(chosen.values())
+    on_cards = [n for n in considered if chosen[n].card_level]
+    if on_cards:
+        raise BaccaraError(
+            f"{a_name}: {', '.join(on_cards)} read{'s' if len(on_cards) == 1 else ''} the cards themselves: the "
+            f"card-level engine prices such a bet in tenths of a second to seconds given the cards read, and the "
+            f"search would price it in each of 2^{k} patterns of {511 if by == 'value' else 4095} sortings; analyse "
+            f"one sorting (--sorted), or leave the bet out of the search ({a_name} with the other bets)")
+    bet_tuple = _priced(chosen, considered)
     have = set(r for r in range(13) if (shoe.counts[RANK_VALUE[r]] if shoe.resolution == "value"
                                          else (shoe.rank_counts() or ())[r]) > 0)
     candidates = [s for s in sortings(by) if s & have and (_ALL - s) & have]

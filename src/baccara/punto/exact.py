@@ -430,8 +430,8 @@ def evaluate_bets(dist: CoupDistribution, bets: Iterable[Bet]) -> dict[str, BetR
     """Every bet's exact result for one coup distribution.
 
     Bets on the cards themselves (:attr:`Bet.card_level`) are not functions of the distribution's
-    cells: they are priced by the card-level engine on the distribution's shoe and tableau
-    (:mod:`baccara.punto.cardengine`), which needs the distribution to be unconditional.
+    cells: they are priced by the card-level engine on the distribution's shoe, tableau and known
+    cards (:mod:`baccara.punto.cardengine`).
     """
     bets = tuple(bets)
     for b in bets:
@@ -442,16 +442,18 @@ def evaluate_bets(dist: CoupDistribution, bets: Iterable[Bet]) -> dict[str, BetR
     cards = tuple(b for b in bets if b.card_level)
     if not cards:
         return _bet_results(_bet_book(bets), _level_counts(dist.flat, _bet_book(bets)), dist.deals)
-    if dist.known is not None:
-        raise BetError(f"bet {cards[0].name!r} reads the cards themselves ({', '.join(cards[0].card_fields)}): "
-                       f"it cannot be priced given known cards ({dist.known.describe()}) yet")
     cells = tuple(b for b in bets if not b.card_level)
     out = _bet_results(_bet_book(cells), _level_counts(dist.flat, _bet_book(cells)), dist.deals) if cells else {}
-    out.update(card_results(dist.shoe, cards, dist.tableau))
+    priced = card_results(dist.shoe, cards, dist.tableau, dist.known)
+    if any(r.deals != dist.deals for r in priced.values()):  # both engines count the deals that agree
+        raise AssertionError(f"the card-level engine counts {next(iter(priced.values())).deals} deals agreeing with "
+                             f"{dist.known.describe() if dist.known else 'nothing'}, the cell engine {dist.deals}")
+    out.update(priced)
     return {b.name: out[b.name] for b in bets}
 
 
-def card_results(shoe: Shoe, bets: Iterable[Bet], tableau: Tableau = PUNTO_BANCO) -> dict[str, BetResult]:
+def card_results(shoe: Shoe, bets: Iterable[Bet], tableau: Tableau = PUNTO_BANCO,
+                 known: Known | None = None) -> dict[str, BetResult]:
     """Exact results of bets on the cards themselves, by the card-level engine.
 
     Bets are dealt together when they need the same labels, so a bet on values never waits for one
@@ -466,6 +468,9 @@ def card_results(shoe: Shoe, bets: Iterable[Bet], tableau: Tableau = PUNTO_BANCO
         :func:`evaluate` would).
     tableau : Tableau
         The drawing rules.
+    known : Known, optional
+        What is known of the coup's cards: only the deals that agree are counted (the results'
+        ``deals``).
 
     Returns
     -------
@@ -475,10 +480,16 @@ def card_results(shoe: Shoe, bets: Iterable[Bet], tableau: Tableau = PUNTO_BANCO
     groups: dict[cardengine.Labelling, list[Bet]] = {}
     for b in bets:
         groups.setdefault(cardengine.bet_labelling(b), []).append(b)
-    deals = shoe.deals()
+    cond = None if known is None or known.empty else known
+    if cond is not None:
+        cond.check(shoe)
     out: dict[str, BetResult] = {}
     for group in groups.values():
-        for b, (levels, counts) in zip(group, cardengine.level_counts(shoe, tuple(group), tableau)):
+        for b, (levels, counts) in zip(group, cardengine.level_counts(shoe, tuple(group), tableau, cond)):
+            deals = shoe.deals() if cond is None else sum(counts)
+            if deals == 0:
+                raise ShoeError(f"{cond.name if cond else 'known'}: the shoe cannot deal these cards together "
+                                f"({cond.describe() if cond else ''})")
             ev = Fraction(sum(p * c for p, c in zip(levels, counts)), deals)
             out[b.name] = BetResult(b, levels, tuple(counts), deals, ev)
     return out

@@ -1288,13 +1288,20 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
     if perfect_shoes is None:
         perfect_shoes = PERFECT_SHOES if bet.resolution == "value" else PERFECT_SHOES_RANK
     perfect_shoes = _positive_int(perfect_shoes, "--perfect-shoes", 0, 10**7)
+    if bet.card_level and perfect_shoes:
+        notes_first = [f"the perfect counter and the cut card's effect: {bet.name} reads the cards themselves, and "
+                       f"pricing it exactly before every coup with the card-level engine (tenths of a second or "
+                       f"more each) would take hours; left out"]
+        perfect_shoes = 0
+    else:
+        notes_first = []
     for k in sort_cards:
         _positive_int(k, "--sort-cards", 1, 4)
     if not applicable_bets(shoe, {bet.name: bet}):
         raise ParameterError(f"--bet {bet.name}: it needs a shoe known by {bet.resolution}; this shoe is known only "
                              f"by {shoe.resolution}")
     made = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    notes: list[str] = []
+    notes: list[str] = list(notes_first)
     say("exact figures")
     dist = coup_distribution(shoe, tableau)
     result = evaluate_bets(dist, (bet,))[bet.name]
@@ -1312,7 +1319,11 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
     sorting = {}
     sort_by = "rank" if bet.resolution == "rank" else "value"
     sort_note = ""
-    if bet.resolution == "suit":
+    if bet.card_level and sort_cards:
+        sort_note = ("Not given for this bet: it pays on the cards themselves, and the search prices the bet in every "
+                     "pattern of 511 sortings, each taking the card-level engine tenths of a second or more.  "
+                     f"Analyse one sorting with 'baccara edgesort --sorted RANKS --only {bet.name}'.")
+    elif bet.resolution == "suit":
         sort_note = ("Not given for this bet: it pays on suits (a suited pair), and the edge-sorting analysis tells "
                      "apart classes of ranks only.  A sort by value or rank would miss what the bet pays on, so its "
                      "figure would not be the bet's; a sort by suit is not analysed.")

@@ -14,7 +14,7 @@ import math
 from fractions import Fraction
 
 from ..rules import STOOD, Tableau
-from .events import FIELDS, WINNERS
+from .events import CARD_FIELDS, COLOUR_NAMES, FIELDS, HAND_COLOUR_NAMES, NONE_CODE, RANK_NAMES, SUIT_NAMES, WINNERS
 
 _SIDES = ("player", "banker")
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -46,6 +46,22 @@ def _hand(side: str, cond: dict[str, tuple]) -> str:
     if natural is False:
         words = f"{words} (no natural)".strip() if words else "no natural"
     return words
+
+
+def _card_code(field: str, code: object) -> str:
+    """One value of a card field's condition (stored as a code) as the bet file writes it."""
+    kind, attr = CARD_FIELDS[field][0], CARD_FIELDS[field][2]
+    if kind == "bool":
+        return "yes" if code else "no"
+    if kind == "total":
+        return str(code)
+    if kind == "hand_colour":
+        return HAND_COLOUR_NAMES[int(code)]  # type: ignore[call-overload]
+    c = int(code)  # type: ignore[call-overload]
+    if c == NONE_CODE[attr]:
+        return "none"
+    names = {"rank": RANK_NAMES, "suit": SUIT_NAMES, "colour": COLOUR_NAMES}.get(attr)
+    return names[c] if names else str(c)
 
 
 def condition_words(when: tuple[tuple[str, tuple], ...]) -> str:
@@ -109,7 +125,10 @@ def condition_words(when: tuple[tuple[str, tuple], ...]) -> str:
         parts.append(f"{_or([str(v) for v in _values(cond['total_cards'])])} cards dealt in all")
     for f, vals in when:  # anything not said above, in the field's own description
         if f not in used:
-            parts.append(f"{FIELDS[f][1]}: {_or([str(v) for v in vals])}")
+            if f in FIELDS:
+                parts.append(f"{FIELDS[f][1]}: {_or([('yes' if v else 'no') if isinstance(v, bool) else str(v) for v in vals])}")
+            else:
+                parts.append(f"{CARD_FIELDS[f][1]}: {_or([_card_code(f, v) for v in vals])}")
     if not parts:
         return "any coup"
     text = ", ".join(parts)

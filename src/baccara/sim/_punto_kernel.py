@@ -4,6 +4,13 @@ Per shoe it writes one row of integers: hands, Banker / Player / tie wins, and
 for each bet the coups it was placed on, its net result in units of
 1/denominator of that bet, and the coups it won (net > 0).
 
+A bet on the cards themselves (Player's third card is an 8; every card red:
+:mod:`baccara.punto.cardengine`) is no function of the cell: it comes as a
+*rule program* (:class:`~baccara.punto.cardengine.RuleProgram`), and each coup it
+is placed on, the card engine's own compiled functions read the coup's cards
+(:func:`card_codes`) and give the bet's payout level (:func:`card_level`).
+Such bets are always tallied coup by coup.
+
 A flat bet's totals depend only on how many coups of the shoe fell in each
 cell, and most cells pay alike: the cells are grouped into *classes* of equal
 winner and equal payouts of the flat bets (:func:`fold_classes`; three for
@@ -21,10 +28,19 @@ import numpy as np
 from numba import njit
 
 from .._numba import defer_blas_probe
+from ..punto.cardengine import code_attributes
+from ..punto.cardengine import compiled as card_engine
 from ..punto.events import CELL_SHAPE
 from .shoe_deal import CUT, deal_shoe, max_coups_cut, reach, shoe_key, shuffle_prefix
 
 defer_blas_probe()
+
+#: The card engine's compiled rule evaluation (one interpreter of the bet language, shared).
+_CARD_ENGINE = card_engine()
+coup_codes = _CARD_ENGINE.coup_codes
+bet_level = _CARD_ENGINE.bet_level
+#: Each card code's value, rank, suit and colour, as the card engine reads them.
+CODE_VALUE, CODE_RANK, CODE_SUIT, CODE_COLOUR = code_attributes()
 
 #: Columns before the per-bet triples.
 HANDS, BANKER, PLAYER, TIE = 0, 1, 2, 3
@@ -35,7 +51,8 @@ ALWAYS, RUNNING, TRUE = 0, 1, 2
 MAX_CLASSES = 64
 
 
-def fold_classes(pay: np.ndarray, when: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def fold_classes(pay: np.ndarray, when: np.ndarray,
+                 loose: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Group the cells by winner and by the payouts of the flat bets.
 
     Parameters
@@ -44,6 +61,8 @@ def fold_classes(pay: np.ndarray, when: np.ndarray) -> tuple[np.ndarray, np.ndar
         ``pay[cell, b]``: bet b's net payout numerator (int64).
     when : numpy.ndarray
         When each bet is placed (:data:`ALWAYS`, :data:`RUNNING`, :data:`TRUE`).
+    loose : numpy.ndarray, optional
+        Bets never folded (the bets on the cards themselves, which no cell determines).
 
     Returns
     -------
@@ -59,7 +78,7 @@ def fold_classes(pay: np.ndarray, when: np.ndarray) -> tuple[np.ndarray, np.ndar
     win = np.where(bt > pt, 0, np.where(pt > bt, 1, 2)).astype(np.int64)
     fold = np.zeros(pay.shape[1], dtype=np.bool_)
     for b in range(pay.shape[1]):  # greedily, in order: each flat bet whose payouts keep the classes few
-        if when[b] == ALWAYS:
+        if when[b] == ALWAYS and (loose is None or not loose[b]):
             fold[b] = True
             if len(np.unique(np.concatenate([win[:, None], pay[:, fold]], axis=1), axis=0)) > MAX_CLASSES:
                 fold[b] = False
@@ -69,9 +88,50 @@ def fold_classes(pay: np.ndarray, when: np.ndarray) -> tuple[np.ndarray, np.ndar
     return cls.reshape(-1).astype(np.int64), uniq[:, 0].astype(np.int64), kpay, fold
 
 
+@njit(cache=True, nogil=True, inline="always")
+def card_codes(src, pos, cell, prog, fv):
+    """Write into ``fv`` the field codes of rule program ``prog`` for the coup whose cards are ``src[pos:]``
+    (P1, B1, P2, B2, then the third cards its cell says were drawn: Player's, then Banker's)."""
+    p1 = np.int64(src[pos])
+    b1 = np.int64(src[pos + 1])
+    p2 = np.int64(src[pos + 2])
+    b2 = np.int64(src[pos + 3])
+    pn = (cell // 20) % 2
+    bn = cell % 2
+    p3 = np.int64(src[pos + 4]) if pn else np.int64(-1)
+    b3 = np.int64(src[pos + 4 + pn]) if bn else np.int64(-1)
+    pt = (CODE_VALUE[p1] + CODE_VALUE[p2]) % 10
+    bt = (CODE_VALUE[b1] + CODE_VALUE[b2]) % 10
+    coup_codes(p1, p2, p3, b1, b2, b3, pt, bt, CODE_VALUE, CODE_RANK, CODE_SUIT, CODE_COLOUR, prog[0], prog[1],
+               prog[2], prog[3], prog[4], fv)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def card_level(k, fv, prog):
+    """The payout level of bet ``k`` of rule program ``prog`` for the field codes ``fv`` (:func:`card_codes`)."""
+    return bet_level(k, fv, prog[5], prog[6], prog[7], prog[8], prog[9], prog[10])
+
+
+@njit(cache=True, nogil=True)
+def deal_coups(deck, template, mode, shuffle, coups, state, pdraw, bdraw, starts, cells, work, src):
+    """Deal ``coups`` coups without a cut card (CSM or INFINITE) one at a time, keeping every coup's cards:
+    coup j's six cards (drawn or not) go to ``src[6 j : 6 j + 6]`` and ``starts[j] = 6 j``.  The same cards as
+    :func:`~baccara.sim.shoe_deal.deal_shoe` deals with the same state (``work``: the shoe between coups)."""
+    for k in range(template.size):
+        work[k] = template[k]
+    for j in range(coups):
+        state, _, _, _, _ = deal_shoe(deck, work, mode, shuffle, 0, 1, state, pdraw, bdraw, starts[j:], cells[j:])
+        for k in range(6):
+            src[6 * j + k] = deck[k]
+        starts[j] = 6 * j
+        for k in range(template.size):
+            work[k] = deck[k]
+    return state
+
+
 @njit(cache=True, nogil=True)
 def play_punto_shoe(key, deck, template, cut, mode, shuffle, coups, pdraw, bdraw, pay, when, lo, hi,
-                    tags, initial, cls, kwin, kpay, fold, hist, starts, cells, row):
+                    tags, initial, cls, kwin, kpay, fold, card, cpay, prog, hist, starts, cells, work, src, fv, row):
     """Deal one shoe and fill ``row`` (zeroed by the caller).
 
     ``deck`` (at least ``max(template.size, 6)`` cards), ``hist`` (one
@@ -82,11 +142,31 @@ def play_punto_shoe(key, deck, template, cut, mode, shuffle, coups, pdraw, bdraw
     The count starts at ``initial`` and adds ``tags[rank]`` for every card
     seen: the face-up burn card and every card dealt (not the face-down
     burns).  ``cls``, ``kwin``, ``kpay``, ``fold``: :func:`fold_classes`.
+
+    Bets on the cards themselves: ``card[b]`` is bet b's index in the rule
+    program ``prog`` (-1: a bet on the cells), ``cpay[b, level]`` its net
+    payout numerator at each payout level; ``card``, ``cpay`` and ``prog``
+    are None when no bet reads the cards (the kernel is then compiled
+    without them).  Without a cut card their coups are dealt by
+    :func:`deal_coups` (``work``: a shoe, ``src``: six cards a coup); ``fv``:
+    one code per field of ``prog``.
     """
     n = template.size
     nb = pay.shape[1]
-    _, nc, burned, end, first = deal_shoe(deck, template, mode, shuffle, cut, coups, key, pdraw, bdraw, starts,
-                                          cells)
+    ncard = 0
+    dealt = False
+    if card is not None:  # (None: no bet on the cards; Numba then compiles the cells' kernel alone)
+        for b in range(nb):
+            if card[b] >= 0:
+                ncard += 1
+        if ncard > 0 and mode != CUT:
+            deal_coups(deck, template, mode, shuffle, coups, key, pdraw, bdraw, starts, cells, work, src)
+            nc, burned, end, first = coups, 0, 0, -1
+            dealt = True
+    if not dealt:
+        _, nc, burned, end, first = deal_shoe(deck, template, mode, shuffle, cut, coups, key, pdraw, bdraw, starts,
+                                              cells)
+        src = deck
     for k in range(hist.size):
         hist[k] = 0
     for j in range(nc):
@@ -108,6 +188,9 @@ def play_punto_shoe(key, deck, template, cut, mode, shuffle, coups, pdraw, bdraw
             pos = starts[j]
             cell = cells[j]
             tc = rc * 52.0 / (n - pos + hidden) if counting else 0.0
+            if card is not None:
+                if ncard > 0:
+                    card_codes(src, pos, cell, prog, fv)
             for b in range(nb):
                 if fold[b]:
                     continue
@@ -117,6 +200,10 @@ def play_punto_shoe(key, deck, template, cut, mode, shuffle, coups, pdraw, bdraw
                     if x < lo[b] or x > hi[b]:
                         continue
                 v = pay[cell, b]
+                if card is not None:
+                    k = card[b]
+                    if k >= 0:
+                        v = cpay[b, card_level(k, fv, prog)]
                 c = BASE_COLUMNS + 3 * b
                 row[c] += 1
                 row[c + 1] += v
@@ -143,7 +230,7 @@ def play_punto_shoe(key, deck, template, cut, mode, shuffle, coups, pdraw, bdraw
 
 @njit(cache=True, nogil=True)
 def punto_chunk(seed, first, out, template, cut, mode, shuffle, coups, pdraw, bdraw, pay, when, lo, hi,
-                tags, initial, cls, kwin, kpay, fold):
+                tags, initial, cls, kwin, kpay, fold, card, cpay, prog):
     """Shoes ``first .. first + len(out) - 1`` of the job seeded ``seed``, one row each.
 
     Releases the GIL: threads run disjoint blocks of rows at once.  Each shoe
@@ -155,11 +242,23 @@ def punto_chunk(seed, first, out, template, cut, mode, shuffle, coups, pdraw, bd
     cap = max_coups_cut(template.size, cut) if mode == CUT else coups
     starts = np.empty(cap, dtype=np.int64)
     cells = np.empty(cap, dtype=np.int64)
+    ncard = 0
+    nf = 0
+    if card is not None:
+        for b in range(card.size):
+            if card[b] >= 0:
+                ncard += 1
+        nf = prog[0].size
+    cards = mode != CUT and ncard > 0  # coups dealt one at a time, their cards kept
+    work = np.empty(template.size if cards else 0, dtype=np.uint8)
+    src = np.empty(6 * cap if cards else 0, dtype=np.uint8)
+    fv = np.zeros(nf, dtype=np.int64)
     for i in range(out.shape[0]):
         for c in range(out.shape[1]):
             out[i, c] = 0
         play_punto_shoe(shoe_key(seed, first + i), deck, template, cut, mode, shuffle, coups, pdraw, bdraw,
-                        pay, when, lo, hi, tags, initial, cls, kwin, kpay, fold, hist, starts, cells, out[i])
+                        pay, when, lo, hi, tags, initial, cls, kwin, kpay, fold, card, cpay, prog, hist, starts, cells,
+                        work, src, fv, out[i])
 
 
 # ---------------------------------------------------------------- the flat-bet fast path
@@ -288,3 +387,48 @@ def punto_values_chunk(seed, first, out, vtemplate, cut, ctab, kwin, kpay):
         _value_row(out[i], ha, kwin, kpay)
         if two:
             _value_row(out[i + 1], hb, kwin, kpay)
+
+
+# ---------------------------------------------------------------- folding shoes into tallies, in the worker
+#: Shoes dealt into a small table at a time and folded (a block of rows stays in the cache).
+FOLD_BLOCK = 256
+
+
+@njit(cache=True, nogil=True)
+def fold_rows(rows, acc, cols, pa, pb):
+    """Add the rows' columns ``cols`` and the products of the column pairs ``(pa[p], pb[p])`` to ``acc``.
+
+    ``acc[i]`` (i < cols.size) takes the sum of column ``cols[i]``, ``acc[cols.size + p]`` the sum of
+    ``rows[:, pa[p]] * rows[:, pb[p]]``; the caller has checked that these int64 sums cannot overflow.
+    """
+    nc = cols.size
+    for r in range(rows.shape[0]):
+        row = rows[r]
+        for i in range(nc):
+            acc[i] += row[cols[i]]
+        for p in range(pa.size):
+            acc[nc + p] += row[pa[p]] * row[pb[p]]
+
+
+@njit(cache=True, nogil=True)
+def punto_values_fold(seed, first, n, acc, cols, pa, pb, vtemplate, cut, ctab, kwin, kpay):
+    """:func:`punto_values_chunk` for shoes ``first .. first + n - 1``, their rows folded into ``acc``
+    (:func:`fold_rows`) a block at a time instead of kept: a worker deals a whole run of shoes in one call."""
+    buf = np.empty((min(n, FOLD_BLOCK), BASE_COLUMNS + 3 * kpay.shape[1]), dtype=np.int64)
+    for s in range(0, n, FOLD_BLOCK):
+        m = min(FOLD_BLOCK, n - s)
+        punto_values_chunk(seed, first + s, buf[:m], vtemplate, cut, ctab, kwin, kpay)
+        fold_rows(buf[:m], acc, cols, pa, pb)
+
+
+@njit(cache=True, nogil=True)
+def punto_fold(seed, first, n, acc, cols, pa, pb, template, cut, mode, shuffle, coups, pdraw, bdraw, pay, when,
+               lo, hi, tags, initial, cls, kwin, kpay, fold, card, cpay, prog):
+    """:func:`punto_chunk` for shoes ``first .. first + n - 1``, their rows folded into ``acc``
+    (:func:`fold_rows`) a block at a time instead of kept."""
+    buf = np.empty((min(n, FOLD_BLOCK), BASE_COLUMNS + 3 * pay.shape[1]), dtype=np.int64)
+    for s in range(0, n, FOLD_BLOCK):
+        m = min(FOLD_BLOCK, n - s)
+        punto_chunk(seed, first + s, buf[:m], template, cut, mode, shuffle, coups, pdraw, bdraw, pay, when, lo, hi,
+                    tags, initial, cls, kwin, kpay, fold, card, cpay, prog)
+        fold_rows(buf[:m], acc, cols, pa, pb)

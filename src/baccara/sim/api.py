@@ -46,7 +46,16 @@ from .chemin import (
     tableau_strategy,
 )
 from .counting import CountSystem, load_count_toml
-from .punto import DEFAULT_COUPS, DEFAULT_CUT, PuntoJob, PuntoResult, bets_from_names, count_bet_names, simulate_punto
+from .punto import (
+    DEFAULT_COUPS,
+    DEFAULT_CUT,
+    PuntoJob,
+    PuntoResult,
+    bets_from_names,
+    count_bet_names,
+    perfect_chunk_size,
+    simulate_punto,
+)
 
 #: Words for Banker's strategies in chemin de fer.
 EQUILIBRIUM_WORDS = ("equilibrium", "nash")
@@ -171,10 +180,10 @@ def play_punto(shoes: int = 10_000, *, seed: int | None = None, decks: int | str
         The house's terms of the built-in bets.
     backend : str
         ``"threads"``, ``"processes"``, ``"dask"`` or ``"gpu"`` (a CUDA GPU, :mod:`baccara.sim.gpu`: the
-        same shoes and results, not for the perfect counter).  The perfect counter runs in Python, so
-        on ``"threads"`` it moves to worker processes where that is safe: not from a script's
-        top level outside ``if __name__ == "__main__":``, where it stays in threads
-        (:func:`baccara.processes.spawn_is_safe`).
+        same shoes and results, not for the perfect counter).  The perfect counter on bets on card values
+        is compiled and runs on threads; with a pair bet it runs in Python, so on ``"threads"`` it
+        moves to worker processes where that is safe: not from a script's top level outside
+        ``if __name__ == "__main__":``, where it stays in threads (:func:`baccara.processes.spawn_is_safe`).
     workers : int, optional
         Threads or processes (default: every core).
 
@@ -196,9 +205,10 @@ def play_punto(shoes: int = 10_000, *, seed: int | None = None, decks: int | str
             available[b.name] = b  # a bet given as such is played as given
     names = count_bet_names([b.name if isinstance(b, Bet) else b for b in chosen], available, system)
     default_cut = system.cut if system is not None and system.cut else DEFAULT_CUT
-    job = PuntoJob(seed=_seed(seed), shoes=shoes, decks=params.decks(decks), bets=bets_from_names(names, available),
+    played = bets_from_names(names, available)
+    job = PuntoJob(seed=_seed(seed), shoes=shoes, decks=params.decks(decks), bets=played,
                    deal=deal, cut=default_cut if cut is None else cut, coups=coups, count=system, perfect=perfect,
-                   perfect_every=perfect_every, chunk_size=8 if perfect else 4096)
+                   perfect_every=perfect_every, chunk_size=perfect_chunk_size(played) if perfect else 4096)
     return simulate_punto(job, backend, workers)
 
 

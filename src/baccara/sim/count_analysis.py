@@ -67,11 +67,11 @@ from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
-from .distributed import run
+from .distributed import fold_chunks, run
 from .gpu import GpuLayout
-from .punto import PuntoJob, _composition, bet_table, max_coups
+from .punto import PuntoJob, _composition, bet_table, card_table, max_coups
 from .report import SimResult, _table
-from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
+from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio, sums_from_fold
 from .shoe_deal import CUT, DEAL_MODES, record_shoe
 
 #: Cards behind the cut card when neither the user nor the count file says (the published count analyses use 14 or 16).
@@ -133,7 +133,7 @@ class CountJob:
             check_bet_counts(self.count, self.bet.name)
         p = self.punto  # checks the seed, shoes, shoe, cut, bet
         pay = bet_table(p.bets)[0]
-        top = int(np.abs(pay).max())
+        top = max(int(np.abs(pay).max()), int(np.abs(card_table(p.bets)[1]).max()))
         if top * top * max_coups(self.decks, "cut", self.cut, 0) >= _SQ_LIMIT:
             raise ParameterError(f"--bet {self.bet.name}: its payouts are too large for the count analysis's "
                                f"per-shoe sums of squares")
@@ -207,6 +207,44 @@ class CountJob:
         return GpuLayout(self.kernel_args(), None, max_coups(self.decks, "cut", self.cut, 0), KERNEL_COLUMNS,
                          COLUMNS, tuple(_PAIRS), finish, False)
 
+    def run_span(self, index: int, chunks: int) -> ChunkResult:
+        """Chunks ``index .. index + chunks - 1`` in this thread; the count's tallies folded by the kernel.
+
+        Parameters
+        ----------
+        index : int
+            The first chunk.
+        chunks : int
+            How many chunks.
+
+        Returns
+        -------
+        ChunkResult
+            The span's exact sums, as :meth:`run_chunk` of each chunk added together.
+        """
+        if self.perfect:
+            return fold_chunks(self, index, chunks)
+        t0 = time.perf_counter()
+        first = index * self.chunk_size
+        n = min(self.shoes, (index + chunks) * self.chunk_size) - first
+        c = K.BASE_COLUMNS
+        raw = {"hands": K.HANDS, "placed": c, "net": c + 1, "sq": c + 4, "wins": c + 2}
+        cols = np.array([raw[k] for k in COLUMNS], dtype=np.int64)
+        pa = np.array([raw[a] for a, _ in _PAIRS], dtype=np.int64)
+        pb = np.array([raw[b] for _, b in _PAIRS], dtype=np.int64)
+        cap = max_coups(self.decks, "cut", self.cut, 0)
+        top = max(int(np.abs(bet_table((self.bet,))[0]).max()), int(np.abs(card_table((self.bet,))[1]).max()), 1)
+        step = max(1, min(_SQ_LIMIT // (cap * cap * top * top), 1 << 40))  # (net * net) <= (cap * top)^2
+        sums: dict[str, int] = {}
+        args = self.kernel_args()
+        for lo in range(0, n, step):
+            m = min(step, n - lo)
+            acc = np.zeros(len(COLUMNS) + len(_PAIRS), dtype=np.int64)
+            K.punto_fold(self.seed, first + lo, m, acc, cols, pa, pb, *args)
+            sums_from_fold(acc, list(COLUMNS), _PAIRS, sums)
+        return ChunkResult(index=index, shoes=n, hands=sums["hands"], sums=sums, seconds=time.perf_counter() - t0,
+                           chunks=chunks)
+
     def kernel_args(self) -> tuple:
         """The punto kernel's arguments with the bet twice: its payouts, then their squares.
 
@@ -223,9 +261,13 @@ class CountJob:
         when, lo, hi, tags, initial = p.betting_arrays()
         pay2 = np.ascontiguousarray(np.column_stack([pay[:, 0], pay[:, 0] * pay[:, 0]]))
         when2 = np.repeat(when, 2)
+        card, cpay, prog = card_table(p.bets)  # a bet on the cards themselves: its payouts, then their squares
+        card2 = np.repeat(card, 2)
+        cpay2 = np.ascontiguousarray(np.vstack([cpay[0], cpay[0] * cpay[0]]))
+        cards = (card2, cpay2, prog) if card[0] >= 0 else (None, None, None)
         return (p.template(), self.cut, DEAL_MODES["cut"], True, 0, self.tableau.player_array,
                 self.tableau.banker_array, pay2, when2, np.repeat(lo, 2), np.repeat(hi, 2), tags,
-                float(initial), *K.fold_classes(pay2, when2))
+                float(initial), *K.fold_classes(pay2, when2, card2 >= 0), *cards)
 
 
 # ---------------------------------------------------------------- the perfect counter, shoe by shoe
@@ -655,7 +697,8 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
         Cards behind the cut card (default: the count file's, else 14).
     perfect_shoes : int, optional
         Shoes for the perfect counter, the first of the count's (default: min(shoes, 2,000)
-        on card-value bets, min(shoes, 200) on pair bets; 0: no perfect counter).
+        on card-value bets, min(shoes, 200) on pair bets, 0 on bets on the cards themselves,
+        which the perfect counter cannot price fast enough; 0: no perfect counter).
     bankroll, unit : float
         The bankroll and the bet size (risk of ruin with bankroll / unit units); positive.
     tableau : Tableau
@@ -685,8 +728,8 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
     check_bet_counts(count, bet.name)
     cut = cut if cut is not None else (count.cut or DEFAULT_COUNT_CUT)
     job = CountJob(seed, shoes, decks, bet, count, cut, tableau)
-    if perfect_shoes is None:
-        perfect_shoes = min(shoes, 2000 if bet.resolution == "value" else 200)
+    if perfect_shoes is None:  # none for a bet on the cards themselves: the perfect counter refuses it (too slow)
+        perfect_shoes = 0 if bet.card_level else min(shoes, 2000 if bet.resolution == "value" else 200)
     if isinstance(perfect_shoes, bool) or not isinstance(perfect_shoes, int) or not 0 <= perfect_shoes <= shoes:
         raise ParameterError(f"--perfect-shoes must be an integer from 0 to --shoes ({shoes}), got {perfect_shoes!r}")
     den = bet_table((bet,))[1][0]

@@ -49,10 +49,11 @@ from ..punto.exact import coerce_bet, effects_of_removal
 from ..result import Result
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
+from ._punto_kernel import card_codes, card_level
 from .count_analysis import DEFAULT_COUNT_CUT
 from .counting import BetRule, CountSystem
 from .gpu import check_gpu, histogram_gpu
-from .punto import bet_table, check_deal, check_seed, check_shoes
+from .punto import bet_table, card_table, check_deal, check_seed, check_shoes
 from .report import _table
 from .shoe_deal import CUT, deal_shoe, deck_template, max_coups_cut, shoe_key
 
@@ -146,9 +147,16 @@ def integer_tags(ideal, level: int) -> tuple[tuple[int, ...], float]:
 
 # ---------------------------------------------------------------- the trigger
 @njit(cache=True, nogil=True)
-def _histogram(seed, first, n, template, cut, pdraw, bdraw, pay, tags, initial, running, low, step, hn, hv):
-    """Shoes first .. first + n - 1: per bin of the count before each coup, coups and the bet's net."""
+def _histogram(seed, first, n, template, cut, pdraw, bdraw, pay, tags, initial, running, low, step, card, cpay, prog,
+               hn, hv):
+    """Shoes first .. first + n - 1: per bin of the count before each coup, coups and the bet's net.
+
+    ``card``: the bet's index in the rule program ``prog`` when it reads the cards themselves (its payouts
+    ``cpay``; :func:`baccara.sim.punto.card_table`); ``prog`` None: a bet on the cells (its payouts ``pay``)."""
     nb = hn.size
+    fv = np.zeros(0, dtype=np.int64)
+    if prog is not None:
+        fv = np.zeros(prog[0].size, dtype=np.int64)
     size = template.size
     deck = np.empty(size, dtype=np.uint8)
     cap = max_coups_cut(size, cut)
@@ -165,7 +173,11 @@ def _histogram(seed, first, n, template, cut, pdraw, bdraw, pay, tags, initial, 
             k = int(np.floor((x - low) / step))
             k = min(max(k, 0), nb - 1)
             hn[k] += 1
-            hv[k] += pay[cells[j]]
+            if prog is None:
+                hv[k] += pay[cells[j]]
+            else:
+                card_codes(deck, pos, cells[j], prog, fv)
+                hv[k] += cpay[card_level(card, fv, prog)]
             for c in range(pos, starts[j + 1] if j + 1 < nc else end):
                 rc += tags[deck[c] >> 2]
 
@@ -207,17 +219,22 @@ def count_histogram(system: CountSystem, bet: Bet, decks: int, cut: int, shoes: 
     check_deal(decks, "cut", cut, 0)
     edges = np.arange(low, high, step)
     pay, dens = bet_table((bet,))
+    card, cpay, prog = card_table((bet,))
     template = deck_template(decks)
     args = (template, cut, tableau.player_array, tableau.banker_array, np.ascontiguousarray(pay[:, 0]),
             system.tag_array(), float(system.start(decks)), running, low, step)
     if backend == "gpu":
+        if card[0] >= 0:
+            raise ParameterError(f"--backend gpu: the bet {bet.name!r} reads the cards themselves, which the GPU "
+                                 "kernels do not; design its count on the CPU (--backend threads)")
         hn, hv = histogram_gpu(seed, shoes, *args, edges.size)
         return edges, hn, hv, dens[0]
+    args = (*args, int(card[0]), np.ascontiguousarray(cpay[0]), prog if card[0] >= 0 else None)
     bounds = [shoes * i // max(workers, 1) for i in range(max(workers, 1) + 1)]
     parts = [(np.zeros(edges.size, dtype=np.int64), np.zeros(edges.size, dtype=np.int64)) for _ in bounds[1:]]
 
     def work(i: int) -> None:
-        _histogram(seed, bounds[i], bounds[i + 1] - bounds[i], *args[:7], args[7], args[8], args[9], *parts[i])
+        _histogram(seed, bounds[i], bounds[i + 1] - bounds[i], *args, *parts[i])
 
     with ThreadPoolExecutor(max_workers=max(workers, 1)) as pool:
         list(pool.map(work, range(len(parts))))

@@ -1,25 +1,35 @@
 """Running a simulation job: on this machine (threads or processes) or on a Dask cluster.
 
 A *job* is a small picklable object with ``shoes``, ``chunk_size`` and
-``run_chunk(index, pool=None) -> ChunkResult`` (``pool``: a thread pool whose
-threads share the chunk's shoes; the kernels release the GIL).  Chunk ``i`` always holds shoes
-``i * chunk_size .. (i + 1) * chunk_size - 1`` and each shoe's cards depend
-only on (seed, shoe index), so every backend computes the same chunks and
-:func:`baccara.sim.results.combine` adds them exactly: the same seed gives the
-same result on 1 thread, on N processes or on a Dask cluster, even when a
-Dask worker dies and its chunks are computed again elsewhere.
+``run_chunk(index, pool=None) -> ChunkResult``, and optionally
+``run_span(index, chunks) -> ChunkResult``, which deals a run of consecutive
+chunks and folds their tallies in its kernels (:func:`run_span`); the
+``seconds`` a result reports size the spans that follow.  Chunk ``i``
+always holds shoes ``i * chunk_size .. (i + 1) * chunk_size - 1``, each shoe's
+cards depend only on (seed, shoe index), and tallies are exact (integers; float
+totals as exact partial sums), so the result does not depend on how the chunks
+are grouped or shared out: the same seed gives the same result on 1 thread, on N
+threads or processes or on a Dask cluster, even when a Dask worker dies and its
+span is computed again elsewhere.
 
-Backends:
+The unit of work is a *span* of chunks, sized as the run goes from the chunks
+measured so far (:class:`_Planner`): about a second of work for a task of
+processes or Dask (the kernels are loaded once a process, and a task returns a
+few dozen integers, not rows, unless ``--out`` needs them), a fifth of a second
+for a thread, and smaller towards the end so that the workers finish together.
 
-``threads``   (default) the shoes of each chunk shared among ``workers`` threads, all cores.
-``processes`` a local process pool; each process runs chunks on one core.
-``dask``      a Dask distributed cluster: ``scheduler="tcp://HOST:PORT"``, or a
-              local cluster of ``workers`` processes when no scheduler is given.
-``gpu``       punto banco on a CUDA GPU, one thread per shoe, the same shoes
-              (:mod:`baccara.sim.gpu`; needs the ``gpu`` extra, numba-cuda).
+Backends (:data:`RUNNERS`; a new one is a name in :data:`BACKENDS` and a runner):
 
-Memory stays bounded however many shoes a job has: at most a few chunks per
-worker are in flight or waiting at a time, and each finished chunk is folded
+``threads``   (default) ``workers`` threads, each taking spans and folding them itself (the
+              kernels release the GIL); the main thread folds the spans' tallies, a few a second.
+``processes`` ``workers - 1`` spawned processes and a thread of this process, spans as tasks.
+``dask``      a Dask distributed cluster: ``scheduler="tcp://HOST:PORT"``, or a local cluster
+              when no scheduler is given: ``workers`` threads of one Dask worker in this
+              process (the kernels release the GIL), or ``workers`` processes for a job that
+              holds the GIL (the perfect counter).
+
+Memory stays bounded however many shoes a job has: at most a few spans per
+worker are in flight or waiting at a time, and each finished span is folded
 into the running total (:class:`baccara.sim.results.Accumulator`) and its rows
 handed to a sink, then dropped.  A scheduler's address is checked before the
 Dask client touches it (:func:`probe_scheduler`): something that is not a Dask
@@ -28,14 +38,13 @@ scheduler gets a clear error within seconds, not a hang or a huge allocation.
 
 from __future__ import annotations
 
+import dataclasses
+import queue
+import threading
 import time
 import uuid
 from collections.abc import Callable
-from concurrent.futures import (
-    FIRST_COMPLETED,
-    ThreadPoolExecutor,
-    wait,
-)
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Protocol
@@ -49,15 +58,29 @@ from ..processes import (  # where the work runs: processes here or a Dask clust
     process_pool,
     spawn_is_safe,
 )
+from ..workload import Sizing, size_to_budget
 from .results import Accumulator, ChunkResult
 
 BACKENDS = ("threads", "processes", "dask", "gpu")
-#: Chunks in flight (or finished early, waiting for an earlier one) per worker.
+#: The backends whose time :func:`estimate_backends` predicts from a run on one core (the cores of this machine).
+CPU_BACKENDS = ("threads", "processes", "dask", "gpu")
+#: Tasks (spans of chunks) in flight, or finished early and waiting for an earlier one, per worker.
 IN_FLIGHT_PER_WORKER = 2
+#: Seconds of one worker's work a task of processes or Dask aims at: its overhead (pickling the job
+#: and its tallies, a scheduler's round trip) then weighs little.
+TASK_SECONDS = 1.0
+#: The same for a span of one thread: the main thread folds a few spans a second, and a stop
+#: (Ctrl-C, a cancelled web job) is heard within a fraction of a second.
+THREAD_SPAN_SECONDS = 0.2
+#: The most chunks in one span, and the most shoes in one span that keeps rows (``--out``).
+MAX_SPAN_CHUNKS = 4096
+ROWS_PER_SPAN = 1 << 16
+#: A job with fewer chunks than this many per worker is cut into smaller chunks (the same result).
+TASKS_PER_WORKER = 4
 
 #: progress(shoes done, shoes in all, hands done)
 Progress = Callable[[int, int, int], None]
-#: sink(rows of one chunk), called in chunk order
+#: sink(rows of one span of chunks), called in chunk order
 Sink = Callable[[dict], None]
 
 
@@ -162,9 +185,10 @@ def run(job: Job, backend: str = "threads", workers: int | None = None, schedule
     scheduler : str, optional
         A Dask scheduler's address (implies ``dask``).
     progress : callable, optional
-        ``progress(shoes done, shoes in all, hands done)`` after each chunk.
+        ``progress(shoes done, shoes in all, hands done)`` after each span of chunks (a few
+        times a second); it may raise to stop the run.
     sink : callable, optional
-        Receives each chunk's rows in chunk order (e.g. a
+        Receives each span's rows in chunk order (e.g. a
         :class:`~baccara.sim.results.ParquetSink`); without one, rows kept by the job
         are concatenated in the result.
 
@@ -178,19 +202,12 @@ def run(job: Job, backend: str = "threads", workers: int | None = None, schedule
         backend = "processes"  # pure-Python chunks (the perfect counter): one process per core
     elif backend == "processes" or (backend == "dask" and scheduler is None):
         _needs_spawn(f"backend={backend!r}")
+    if scheduler is None:
+        job = _rechunked(job, workers)
     acc = Accumulator(sink)
     tracker = _Tracker(job, progress, acc)
     t0 = time.perf_counter()
-    if backend == "gpu":
-        from .gpu import run_gpu  # lazy: numba-cuda only when the GPU is asked for
-
-        run_gpu(job, tracker.done)
-    elif backend == "threads":
-        _run_threads(job, workers, tracker)
-    elif backend == "processes":
-        _run_processes(job, workers, tracker)
-    else:
-        workers = _run_dask(job, workers, scheduler, tracker)
+    workers = RUNNERS[backend](job, workers, scheduler, tracker)
     return acc.result(), RunInfo(backend, workers, time.perf_counter() - t0, scheduler)
 
 
@@ -206,71 +223,245 @@ class _Tracker:
             self.progress(self.shoes, self.job.shoes, self.hands)
 
 
-def _windowed(submit: Callable, count: int, window: int, tracker: _Tracker) -> None:
-    """Submit chunks 0..count-1 keeping at most ``window`` in flight or waiting to be folded."""
-    pending: set = set()
-    nxt = 0
+# ---------------------------------------------------------------- spans: many chunks in one task
+def run_span(job: Job, index: int, chunks: int = 1) -> ChunkResult:
+    """Chunks ``index .. index + chunks - 1`` dealt and folded together by this worker.
+
+    The job's own ``run_span`` when it has one (its kernels deal the whole run of shoes and
+    fold their tallies without Python per chunk); otherwise its chunks one by one, folded
+    here.  Either way the result is exact (integers, float totals as exact partial sums),
+    so the total does not depend on how the chunks were grouped or shared out.
+
+    Parameters
+    ----------
+    job : Job
+        The job.
+    index : int
+        The first chunk.
+    chunks : int
+        How many chunks.
+
+    Returns
+    -------
+    ChunkResult
+        One result for the span (``index``, ``chunks``), rows concatenated if the job keeps them.
+    """
+    own = getattr(job, "run_span", None)
+    if own is not None:
+        return own(index, chunks)
+    return fold_chunks(job, index, chunks)
+
+
+def fold_chunks(job: Job, index: int, chunks: int = 1) -> ChunkResult:
+    """Chunks ``index .. index + chunks - 1`` one by one (``run_chunk``), folded together here.
+
+    Parameters
+    ----------
+    job : Job
+        The job.
+    index : int
+        The first chunk.
+    chunks : int
+        How many chunks.
+
+    Returns
+    -------
+    ChunkResult
+        One result for the span, float totals as exact partial sums.
+    """
+    if chunks == 1:
+        return job.run_chunk(index, None)
+    acc = Accumulator(first=index)
+    for i in range(index, index + chunks):
+        acc.add(job.run_chunk(i, None))
+    return acc.span()
+
+
+class _Planner:
+    """Hands out spans of consecutive chunks, sized from the chunks measured so far.
+
+    A span aims at ``target`` seconds of one worker (processes and Dask: about a second,
+    so the cost of a task, pickling the job and its result, is small beside it; threads: a
+    fraction, for progress and a prompt stop), never more than a share of what is left
+    (guided scheduling: the last spans shrink so that the workers finish together), and
+    with rows (``--out``) at most :data:`ROWS_PER_SPAN` shoes.  The sizes change only
+    how the work is cut, never the result.
+    """
+
+    def __init__(self, job: Job, workers: int, target: float) -> None:
+        self.count, self.next, self.workers, self.target = n_chunks(job), 0, workers, target
+        self.seconds, self.measured = 0.0, 0
+        self.cap = MAX_SPAN_CHUNKS
+        if getattr(job, "keep_rows", False):
+            self.cap = max(1, min(self.cap, ROWS_PER_SPAN // max(job.chunk_size, 1)))
+
+    def observe(self, c: ChunkResult) -> None:
+        self.seconds += c.seconds
+        self.measured += max(c.chunks, 1)
+
+    def take(self) -> tuple[int, int] | None:
+        left = self.count - self.next
+        if left <= 0:
+            return None
+        k = 1
+        if self.measured and self.seconds > 0:
+            k = int(self.target / (self.seconds / self.measured))
+        k = max(1, min(k, self.cap, -(-left // (2 * self.workers))))
+        span = (self.next, k)
+        self.next += k
+        return span
+
+
+def _rechunked(job: Job, workers: int) -> Job:
+    """The job with chunks small enough for every worker to have some (a short job: same result)."""
+    want = TASKS_PER_WORKER * workers
+    if n_chunks(job) >= want or job.shoes < 2 or not dataclasses.is_dataclass(job):
+        return job
+    names = {f.name for f in dataclasses.fields(job)}
+    if "chunk_size" not in names:
+        return job
+    return dataclasses.replace(job, chunk_size=max(1, -(-job.shoes // want)))
+
+
+def _run_threads(job: Job, workers: int, tracker: _Tracker) -> int:
+    """Spans on ``workers`` threads: each thread takes a span, deals it in its kernels (which release
+    the GIL) and folds it there, then takes the next; nothing is shared while a span runs.  The main
+    thread only folds the finished spans (a few a second) and reports progress."""
+    plan = _Planner(job, workers, THREAD_SPAN_SECONDS)
+    if workers == 1:
+        while (span := plan.take()) is not None:
+            c = run_span(job, *span)
+            plan.observe(c)
+            tracker.done(c)
+        return 1
+    lock = threading.Lock()  # taken once a span, to take the next one
+    slots = threading.Semaphore(IN_FLIGHT_PER_WORKER * workers)  # spans taken and not yet folded in
+    stop = threading.Event()
+    finished: queue.SimpleQueue = queue.SimpleQueue()
+
+    def work() -> None:
+        try:
+            while not stop.is_set():
+                if not slots.acquire(timeout=0.1):
+                    continue
+                with lock:
+                    span = plan.take()
+                if span is None:
+                    slots.release()
+                    break
+                c = run_span(job, *span)
+                with lock:
+                    plan.observe(c)
+                finished.put(c)
+        except BaseException as e:  # handed to the main thread, raised there
+            finished.put(e)
+        finally:
+            finished.put(None)
+
+    threads = [threading.Thread(target=work, name=f"baccara-sim-{i}", daemon=True) for i in range(workers)]
+    for t in threads:
+        t.start()
+    running = len(threads)
     try:
-        while nxt < count or pending:
-            while nxt < count and len(pending) + tracker.acc.waiting < window:
-                pending.add(submit(nxt))
-                nxt += 1
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+        while running:
+            try:
+                item = finished.get(timeout=0.5)  # a timeout: Ctrl-C is heard at once
+            except queue.Empty:
+                continue
+            if item is None:
+                running -= 1
+            elif isinstance(item, BaseException):
+                raise item
+            else:
+                before = tracker.acc.waiting
+                tracker.done(item)
+                for _ in range(before + 1 - tracker.acc.waiting):  # the spans folded: their rows are gone
+                    slots.release()
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    return workers
+
+
+def _windowed(pools: list[tuple[Callable, int]], plan: _Planner, tracker: _Tracker) -> None:
+    """Submit spans, each to the first of ``pools`` (``(submit, window)``) with room in its window of
+    tasks in flight or waiting to be folded."""
+    pending: dict = {}
+    try:
+        while True:
+            for which, (submit, window) in enumerate(pools):
+                while (sum(1 for w in pending.values() if w == which) + tracker.acc.waiting < window
+                       and (span := plan.take()) is not None):
+                    pending[submit(*span)] = which
+            if not pending:
+                return
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for f in finished:
-                tracker.done(f.result())
+                del pending[f]
+                c = f.result()
+                plan.observe(c)
+                tracker.done(c)
     finally:
         for f in pending:
             f.cancel()
 
 
-def _run_threads(job: Job, workers: int, tracker: _Tracker) -> None:
-    """Whole chunks on ``workers`` threads: while one thread sums a finished chunk (Python,
-    holding the GIL) the others keep dealing (the kernels release it).  A single chunk is
-    split among the threads instead, so small jobs use every core too."""
-    count = n_chunks(job)
-    if workers == 1 or count == 1:
-        with ThreadPoolExecutor(max_workers=workers) if workers > 1 else nullcontext() as pool:
-            for i in range(count):
-                tracker.done(job.run_chunk(i, pool))
-        return
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        _windowed(lambda i: pool.submit(job.run_chunk, i, None), count, IN_FLIGHT_PER_WORKER * workers, tracker)
-
-
 def run_chunk_serial(job: Job, index: int) -> ChunkResult:
-    """One chunk on one core (the task of worker processes and Dask workers)."""
+    """One chunk on one core.
+
+    Parameters
+    ----------
+    job : Job
+        The job.
+    index : int
+        The chunk.
+
+    Returns
+    -------
+    ChunkResult
+        Its result.
+    """
     return job.run_chunk(index, None)
 
 
-def _run_processes(job: Job, workers: int, tracker: _Tracker) -> None:
-    count = n_chunks(job)
-    with process_pool(min(workers, count)) as pool:
-        _windowed(lambda i: pool.submit(run_chunk_serial, job, i), count, IN_FLIGHT_PER_WORKER * workers, tracker)
+def _run_processes(job: Job, workers: int, tracker: _Tracker) -> int:
+    """Spans on ``workers - 1`` spawned processes and a thread of this one: this process is loaded
+    already, so the work costs one process's start-up (interpreter, imports, kernels) less."""
+    plan = _Planner(job, workers, TASK_SECONDS)
+    spawned = min(workers, plan.count) - 1
+    with ThreadPoolExecutor(max_workers=1) as here, \
+            process_pool(spawned) if spawned else nullcontext() as pool:
+        pools = [(lambda i, k: here.submit(run_span, job, i, k), IN_FLIGHT_PER_WORKER)]
+        if pool is not None:
+            pools.insert(0, (lambda i, k: pool.submit(run_span, job, i, k), IN_FLIGHT_PER_WORKER * spawned))
+        _windowed(pools, plan, tracker)
+    return workers
 
 
 def _run_dask(job: Job, workers: int, scheduler: str | None, tracker: _Tracker) -> int:
-    """Chunks on a Dask cluster, a bounded window of tasks at a time; returns the cluster's threads."""
+    """Spans on a Dask cluster, a bounded window of tasks at a time; returns the cluster's threads."""
     from distributed import as_completed as dask_completed
 
-    client, cluster = dask_client(workers, scheduler)
+    client, cluster = dask_client(workers, scheduler, processes=bool(getattr(job, "holds_gil", False)))
     try:
         threads = max(sum(client.nthreads().values()), 1)
         token = uuid.uuid4().hex[:12]
-        count, nxt = n_chunks(job), 0
+        plan = _Planner(job, threads, TASK_SECONDS)
         window = IN_FLIGHT_PER_WORKER * threads
-        queue = dask_completed()
+        queue_ = dask_completed()
         in_flight = 0
 
         def fill() -> None:
-            nonlocal nxt, in_flight
-            while nxt < count and in_flight + tracker.acc.waiting < window:
-                queue.add(client.submit(run_chunk_serial, job, nxt, key=f"baccara-sim-{token}-{nxt}", retries=2,
-                                        pure=False))
-                nxt += 1
+            nonlocal in_flight
+            while in_flight + tracker.acc.waiting < window and (span := plan.take()) is not None:
+                i, k = span
+                queue_.add(client.submit(run_span, job, i, k, key=f"baccara-sim-{token}-{i}-{k}",
+                                         retries=2, pure=False))
                 in_flight += 1
 
         fill()
-        for future in queue:
+        for future in queue_:
             try:
                 c = future.result()
             except ImportError as e:
@@ -278,6 +469,7 @@ def _run_dask(job: Job, workers: int, scheduler: str | None, tracker: _Tracker) 
                                    f"install baccara on every worker") from None
             in_flight -= 1
             future.release()
+            plan.observe(c)
             tracker.done(c)
             fill()
         return threads
@@ -285,3 +477,146 @@ def _run_dask(job: Job, workers: int, scheduler: str | None, tracker: _Tracker) 
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _run_gpu(job: Job, tracker: _Tracker) -> int:
+    """Every shoe on one CUDA GPU (:func:`baccara.sim.gpu.run_gpu`); returns 1 (one device)."""
+    from .gpu import run_gpu  # lazy: numba-cuda only when the GPU is asked for
+
+    run_gpu(job, tracker.done)
+    return 1
+
+
+#: How each backend runs a job: ``runner(job, workers, scheduler, tracker) -> workers used``.
+RUNNERS: dict[str, Callable[[Job, int, str | None, _Tracker], int]] = {
+    "threads": lambda job, w, s, t: _run_threads(job, w, t),
+    "processes": lambda job, w, s, t: _run_processes(job, w, t),
+    "dask": _run_dask,
+    "gpu": lambda job, w, s, t: _run_gpu(job, t),
+}
+
+
+# ---------------------------------------------------------------- estimates per backend
+#: Wall seconds for the worker processes to start (spawned in parallel: an interpreter, the imports,
+#: the compiled kernels loaded; about half a CPU-second each on a 2-core machine, 2026), and for a
+#: local Dask cluster: importing Dask and starting its scheduler and a worker of threads in this
+#: process (about a second), or worker processes with their nannies (for a job holding the GIL).
+PROCESS_START_SECONDS = 1.0
+DASK_START_SECONDS = 1.0
+DASK_PROCESSES_START_SECONDS = 3.0
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A short run of the job's own kernels on one thread here: how fast this machine deals it.
+
+    Attributes
+    ----------
+    shoes : int
+        Shoes dealt (after a first, untimed span that loads the kernels).
+    hands : int
+        Their hands.
+    seconds : float
+        Wall seconds on one thread.
+    """
+
+    shoes: int
+    hands: int
+    seconds: float
+
+    @property
+    def seconds_per_shoe(self) -> float:
+        """Seconds of one core per shoe."""
+        return self.seconds / max(self.shoes, 1)
+
+    def to_json(self) -> dict:
+        return {"shoes": self.shoes, "hands": self.hands, "seconds": self.seconds,
+                "hands_per_second": self.hands / self.seconds if self.seconds else None}
+
+
+def calibrate(job: Job, seconds: float = 0.25) -> Calibration:
+    """Time the job's first shoes on one thread here, doubling them until the run lasts ``seconds``.
+
+    Parameters
+    ----------
+    job : Job
+        A dataclass job (``shoes`` and ``chunk_size`` fields; ``keep_rows`` is turned off).
+    seconds : float
+        The least duration of the timed run.
+
+    Returns
+    -------
+    Calibration
+        Shoes, hands and seconds of the timed run.
+    """
+    names = {f.name for f in dataclasses.fields(job)}  # type: ignore[arg-type]
+    off = {"keep_rows": False} if "keep_rows" in names else {}
+
+    def timed(n: int) -> Calibration:
+        small = dataclasses.replace(job, shoes=n, **off)  # type: ignore[type-var]
+        t0 = time.perf_counter()
+        c = run_span(small, 0, n_chunks(small))
+        return Calibration(n, c.hands, time.perf_counter() - t0)
+
+    n = 1
+    timed(min(job.shoes, 2))  # the kernels loaded (compiled on a first run)
+    while True:
+        got = timed(min(n, job.shoes))
+        if got.seconds >= seconds or got.shoes >= job.shoes:
+            return got
+        n = min(job.shoes, 8 * n, max(2 * n, int(n * 1.2 * seconds / max(got.seconds, 1e-4))))
+
+
+def estimate_backends(job: Job, workers: int, calibration: Calibration) -> dict[str, dict]:
+    """The wall seconds of the job on each backend here, from a calibration on one thread.
+
+    Parameters
+    ----------
+    job : Job
+        The job.
+    workers : int
+        Workers of each backend (the cores of this machine by default).
+    calibration : Calibration
+        From :func:`calibrate`.
+
+    Returns
+    -------
+    dict
+        ``{backend: {"workers", "seconds", "core_seconds", "start_seconds"}}`` for each of
+        :data:`CPU_BACKENDS`: the work shared evenly among ``workers`` free cores, plus the
+        backend's start-up (:data:`PROCESS_START_SECONDS`, :data:`DASK_START_SECONDS`,
+        :data:`DASK_PROCESSES_START_SECONDS`).  Threads run a job that holds the GIL (the
+        perfect counter) on processes.
+    """
+    work = calibration.seconds_per_shoe * job.shoes
+    gil = bool(getattr(job, "holds_gil", False))
+    start = {"threads": PROCESS_START_SECONDS if gil and workers > 1 else 0.0,
+             "processes": PROCESS_START_SECONDS if workers > 1 else 0.0,
+             "dask": DASK_PROCESSES_START_SECONDS if gil else DASK_START_SECONDS}
+    return {b: {"workers": workers, "core_seconds": work, "start_seconds": start.get(b, 0.0),
+                "seconds": start.get(b, 0.0) + work / workers} for b in CPU_BACKENDS}
+
+
+def size_job(job: Job, what: str, budget: float, workers: int, least: int, most: int) -> Sizing:
+    """Shoes for ``job`` to take about ``budget`` seconds on ``workers`` cores here, from a short calibration.
+
+    Parameters
+    ----------
+    job : Job
+        The job (its ``shoes`` only bound the calibration).
+    what : str
+        The run, for people.
+    budget : float
+        Seconds the run may take.
+    workers : int
+        Cores it runs on.
+    least, most : int
+        Bounds on the shoes (:func:`baccara.workload.size_to_budget`).
+
+    Returns
+    -------
+    Sizing
+        The shoes chosen, the measured speed, and why.
+    """
+    cal = calibrate(job, min(0.2, budget / 20))
+    return size_to_budget(what, cal.seconds_per_shoe, budget, workers, least, most)

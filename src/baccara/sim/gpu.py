@@ -240,7 +240,12 @@ class _Plan:
         self.layout = lay = job.gpu_layout()
         args = lay.kernel_args
         (template, cut, mode, _shuffle, coups, pdraw, bdraw, pay, when, lo, hi, tags, initial, cls, kwin, kpay,
-         fold) = args
+         fold, card, _cpay, _prog) = args
+        if card is not None:
+            raise ParameterError("--backend gpu: a bet on the cards themselves (a card field such as "
+                                 "player_card3_value or colour) is dealt on the CPU only; use --backend threads, "
+                                 "processes or dask")
+        args = args[:17]
         _check_size(template.size)
         self.ncols = 4 + 3 * pay.shape[1]
         top = _column_bounds(args, lay.cap)

@@ -74,16 +74,19 @@ MAX_DENOMINATOR = 10**9
 #: Nominal speed of one worker (one core), hands a second, by kind of run; measured and rounded
 #: down: the estimate is an order of magnitude, not a promise.  Punto banco measured (8 decks): the
 #: main bets about 84 M a CPU-second, other flat bets about 35 M, nine bets with a count about 19 M.
-NOMINAL_RATES = {"punto": 15e6, "count": 10e6, "chemin": 8e6, "banque": 5e6}
+NOMINAL_RATES = {"punto": 15e6, "count": 10e6, "chemin": 8e6, "banque": 5e6, "cards": 6e6}
+#: ("cards": punto banco with a bet on the cards themselves, each coup's cards read by the card engine's
+#: rules: measured 12-16 M hands per CPU-second on a loaded 2-core machine, one to four bets.)
 #: Exact evaluations a second of one worker running the perfect counter: the exact engine
 #: counts in int64 while 4 * cards^6 fits (up to 22 decks), in Python integers beyond.
 NOMINAL_EVALUATIONS_RATE = 1000.0
 NOMINAL_EVALUATIONS_RATE_BIG = 20.0
-#: The same when every bet depends on card values only: the value-level kernel prices a shoe's
-#: decisions together (:func:`baccara.punto.exact.edges_for_shoes`).  Measured: a million 8-deck shoes
-#: (81.3 M evaluations, five bets) took 990 CPU-seconds on one worker, about 82,000 a second, on a
-#: shared machine; the nominal rate keeps a margin below that.
-NOMINAL_EVALUATIONS_RATE_VALUE = 50_000.0
+#: The same when every bet depends on card values only: the shoes are dealt and priced in compiled
+#: code (:mod:`baccara.sim._perfect_kernel`), some 400,000 decisions a CPU-second on Dragon 7 and
+#: 120,000 with Banker or Player (benchmarks/bench_perfect.py, a shared machine); the nominal rate
+#: keeps a margin below the slower, and covers the Python path that shoes too large for 64-bit counts
+#: take (about 82,000 a CPU-second).
+NOMINAL_EVALUATIONS_RATE_VALUE = 80_000.0
 #: Mean cards a coup takes (measured over 10,000-deck shoes).
 CARDS_PER_COUP = {"punto": 4.94, "chemin": 4.94, "banque": 7.51}
 #: Mean cards the burn takes: the face-up card and its value, aces 1, tens and faces 10.

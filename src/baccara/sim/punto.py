@@ -4,7 +4,10 @@ Each bet (built-in or user-defined, :mod:`baccara.punto.bets`) is a payout table
 over the cells of a coup (:data:`baccara.punto.events.CELL_SHAPE`):
 ``Bet.cell_levels()`` gives its payouts, and multiplying them by their least
 common denominator turns every payout into an integer, so a simulation's
-totals are exact integers and add up the same in any order.
+totals are exact integers and add up the same in any order.  A bet on the
+cards themselves (``player_card3_value``, ``colour``: ``baccara fields``) is no
+function of the cell: its rules go to the kernel as a rule program of the
+card-level engine (:func:`card_table`), which reads every coup's actual cards.
 
 Bettors:
 
@@ -14,10 +17,12 @@ Bettors:
 * **perfect counter**: before a coup (or every k-th coup) the exact engine
   prices each bet on the cards not yet seen (the shoe less the face-up burn
   card and the cards dealt; the face-down burns are unknown to him) and he
-  bets exactly when the expectation is positive.  A shoe is dealt first and
-  its decisions priced together: bets on card values by the value-level
-  engine (:func:`baccara.punto.exact.edges_for_shoes`, some 12 microseconds a
-  decision), pair bets one depleted shoe at a time (~0.3 ms each).
+  bets exactly when the expectation is positive (exactly 0: no bet).  Bets on
+  card values are dealt and priced in one compiled loop that releases the GIL
+  (:mod:`baccara.sim._perfect_kernel`: the value-level engine's counts as
+  exact 64-bit integers, a few microseconds a coup, on every thread); pair
+  bets (ranks) are priced from Python one depleted shoe at a time (~0.3 ms
+  each), one process per core.
 
 Every simulated frequency can be held against the exact engine's value for a
 coup dealt from the full shoe (``exact`` in the result).  With ``deal="csm"``
@@ -35,25 +40,29 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from math import lcm
+from math import lcm, perm
 
 import numpy as np
 
 from ..algebraic import fraction_str
 from ..errors import BaccaraError, ParameterError
 from ..punto.bets import Bet
+from ..punto.cardengine import bet_labelling, rule_program
 from ..punto.events import NCELLS, resolution_at_least
-from ..punto.exact import coup_distribution, edges_for_shoes, evaluate_bets
+from ..punto.exact import VALUE_CELL_SHAPE, coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
-from ..shoe import Shoe
+from ..shoe import CARDS_PER_COUP, Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
-from .distributed import run
+from .distributed import fold_chunks, run
 from .gpu import GpuLayout, pairs_of
 from .limits import DEFAULT_CUT, MAX_COUPS, MAX_DECKS, MAX_SHOES, min_cut
 from .report import SimResult, punto_report
-from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio
+from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio, sums_from_fold
 from .shoe_deal import CUT, DEAL_MODES, VALUE, deck_template, max_coups_cut, record_shoe
+
+#: The value cells (pair classes (0, 0)) at the head of the cells of :data:`baccara.punto.events.CELL_SHAPE`.
+VALUE_CELLS = int(np.prod(VALUE_CELL_SHAPE))
 
 DEFAULT_COUPS = 80
 MAX_SEED = 2**63 - 1
@@ -145,15 +154,23 @@ def max_coups(decks: int | None, deal: str, cut: int, coups: int) -> int:
     return coups
 
 
+def _payouts(b: Bet) -> tuple[Fraction, ...]:
+    """The bet's distinct payouts."""
+    if b.card_level:
+        return tuple(dict.fromkeys([r.pays for r in b.rules] + [b.otherwise]))
+    return b.cell_levels()[0]
+
+
 @lru_cache(maxsize=64)
 def bet_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, tuple[int, ...]]:
     """pay[cell, b] = bet b's net payout times its denominator; and the denominators.
 
-    Raises :class:`BaccaraError` for a bet whose payouts, over their common
+    A bet on the cards themselves has a column of zeros here (no cell determines it; its payouts are
+    :func:`card_table`'s).  Raises :class:`BaccaraError` for a bet whose payouts, over their common
     denominator, do not fit the simulation's integers (below 2^40)."""
     cols, dens = [], []
     for b in bets:
-        levels, idx = b.cell_levels()
+        levels = _payouts(b)
         den = lcm(*(p.denominator for p in levels))
         scaled = [p * den for p in levels]
         if den > MAX_SCALED_PAYOUT or any(abs(x) > MAX_SCALED_PAYOUT for x in scaled):
@@ -161,11 +178,48 @@ def bet_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, tuple[int, ...]]:
             raise ParameterError(f"--bets: bet {b.name!r} pays {shown}: "
                                f"to simulate it, its payouts times their common denominator ({den}) must stay below "
                                f"2^40 (about 1.1e12)")
-        cols.append(np.array([int(x) for x in scaled], dtype=np.int64)[idx])
+        if b.card_level:
+            cols.append(np.zeros(NCELLS, dtype=np.int64))
+        else:
+            cols.append(np.array([int(x) for x in scaled], dtype=np.int64)[b.cell_levels()[1]])
         dens.append(den)
     pay = np.ascontiguousarray(np.array(cols, dtype=np.int64).reshape(len(bets), NCELLS).T)
     pay.flags.writeable = False
     return pay, tuple(dens)
+
+
+@lru_cache(maxsize=64)
+def card_table(bets: tuple[Bet, ...]) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
+    """The bets on the cards themselves as the kernel reads them: ``card[b]`` (bet b's index in the rule
+    program, -1 for a bet on the cells), ``cpay[b, level]`` (its payout at each level of the program, times
+    its denominator) and the program's arrays (:func:`baccara.punto.cardengine.rule_program`).
+
+    Parameters
+    ----------
+    bets : tuple of Bet
+        The bets of a run.
+
+    Returns
+    -------
+    tuple
+        ``(card, cpay, program arrays)``; with no bet on the cards, ``card`` is all -1 and the program empty.
+    """
+    on_cards = tuple(b for b in bets if b.card_level)
+    prog = rule_program(on_cards)
+    _, dens = bet_table(bets)
+    card = np.full(len(bets), -1, dtype=np.int64)
+    cpay = np.zeros((len(bets), max(1, sum(len(lv) for lv in prog.levels))), dtype=np.int64)
+    k = 0
+    for b, (bet, den) in enumerate(zip(bets, dens)):
+        if bet.card_level:
+            card[b] = k
+            base = sum(len(lv) for lv in prog.levels[:k])
+            for j, p in enumerate(prog.levels[k]):
+                cpay[b, base + j] = int(p * den)
+            k += 1
+    for a in (card, cpay, *prog.arrays):
+        a.flags.writeable = False
+    return card, cpay, prog.arrays
 
 
 @dataclass(frozen=True)
@@ -211,6 +265,13 @@ class PuntoJob:
         if self.perfect:
             if self.deal != "cut":
                 raise ParameterError("--perfect needs a real shoe dealt to the cut card")
+            on_cards = [b.name for b in self.bets if b.card_level]
+            if on_cards:
+                raise ParameterError(
+                    f"--perfect: {', '.join(on_cards)} read the cards themselves, and the perfect counter prices "
+                    f"every bet exactly before every coup: the card-level engine takes a few tenths of a second "
+                    f"(values, ranks) to tens of seconds (colours, suits) a shoe, so tens of seconds to hours a "
+                    f"shoe dealt; count such bets with a count system (--count; 'baccara count design' derives one)")
             if isinstance(self.perfect_every, bool) or not isinstance(self.perfect_every, int) or self.perfect_every < 1:
                 raise ParameterError(f"--perfect-every must be a positive integer, got {self.perfect_every!r}")
         if isinstance(self.chunk_size, bool) or not isinstance(self.chunk_size, int) or self.chunk_size < 1:
@@ -219,8 +280,9 @@ class PuntoJob:
 
     @property
     def holds_gil(self) -> bool:
-        """The perfect counter runs the exact engine from Python: parallel only across processes."""
-        return self.perfect
+        """The perfect counter on pair bets (or on shoes too large for int64) runs the exact engine from
+        Python: parallel only across processes.  On bets on card values it is compiled (threads)."""
+        return self.perfect and _perfect_args(self) is None
 
     # ------------------------------------------------------------- kernel arguments
     @property
@@ -270,26 +332,24 @@ class PuntoJob:
         t0 = time.perf_counter()
         first, n = self.chunk_range(index)
         extra: dict = {}
-        if self.perfect:  # in this thread alone, so its CPU time is the chunk's
-            c0 = time.thread_time()
-            table, extra = perfect_rows(self, first, n)
-            extra = {**extra, "cpu_microseconds": round((time.thread_time() - c0) * 1e6)}
+        if self.perfect:  # each block's CPU time, measured in the thread that runs it
+            table, extra = perfect_rows(self, first, n, pool)
         else:
             table = np.zeros((n, len(self.columns())), dtype=np.int64)
-            fast = _values_args(self)
-            if fast is not None:  # flat bets blind to pairs: the same rows, dealt from a shoe of values
-                in_blocks(pool, n, lambda lo, hi: K.punto_values_chunk(self.seed, first + lo, table[lo:hi], *fast))
-            else:
-                args = self.kernel_args()
-                in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, table[lo:hi], *args))
+            self._deal(first, table, pool)
         return self.chunk_result(index, first, table, time.perf_counter() - t0, extra)
 
-    def chunk_result(self, index: int, first: int, table: np.ndarray, seconds: float, extra: dict) -> ChunkResult:
-        cols = {c: table[:, i] for i, c in enumerate(self.columns())}
+    def sum_pairs(self) -> list[tuple[str, str]]:
+        """The column pairs whose products are summed (for the standard errors)."""
         pairs = [(k, k) for k in ("hands", "banker", "player", "tie")] + [(k, "hands") for k in ("banker", "player", "tie")]
         for n in self.names:
             p, v, w = f"{n}:placed", f"{n}:net", f"{n}:wins"
             pairs += [(v, v), (v, p), (p, p), (w, w), (w, p)]
+        return pairs
+
+    def chunk_result(self, index: int, first: int, table: np.ndarray, seconds: float, extra: dict,
+                     chunks: int = 1) -> ChunkResult:
+        cols = {c: table[:, i] for i, c in enumerate(self.columns())}
         rows = None
         if self.keep_rows:
             rows = {"shoe": np.arange(first, first + table.shape[0], dtype=np.int64)}
@@ -300,7 +360,73 @@ class PuntoJob:
                 rows[f"{n}_net"] = cols[f"{n}:net"] / den
                 rows[f"{n}_wins"] = cols[f"{n}:wins"].astype(np.int32)
         return ChunkResult(index=index, shoes=table.shape[0], hands=int(cols["hands"].sum()),
-                           sums=column_sums(cols, pairs), rows=rows, seconds=seconds, extra=extra)
+                           sums=column_sums(cols, self.sum_pairs()), rows=rows, seconds=seconds, extra=extra,
+                           chunks=chunks)
+
+    def run_span(self, index: int, chunks: int) -> ChunkResult:
+        """Chunks ``index .. index + chunks - 1`` in this thread, their tallies folded by the kernel.
+
+        The kernel deals the whole run of shoes and adds each shoe's row and the products of its
+        columns to int64 tallies, without Python per shoe or per chunk; the tallies equal
+        :func:`~baccara.sim.results.column_sums` of the rows.  Where int64 could overflow (payouts
+        with very large denominators) the shoes are folded in shorter runs; where even one shoe
+        could, and for rows (``keep_rows``), the span's rows are dealt into one table and summed
+        in Python's integers where needed; the perfect counter goes chunk by chunk.
+
+        Parameters
+        ----------
+        index : int
+            The first chunk.
+        chunks : int
+            How many chunks.
+
+        Returns
+        -------
+        ChunkResult
+            The span's exact tallies (``chunks`` chunks from ``index``).
+        """
+        first = index * self.chunk_size
+        n = min(self.shoes, (index + chunks) * self.chunk_size) - first
+        step = self._fold_step()
+        if self.perfect:  # the exact engine from Python, chunk by chunk
+            return fold_chunks(self, index, chunks)
+        if self.keep_rows or step == 0:
+            t0 = time.perf_counter()
+            table = np.zeros((n, len(self.columns())), dtype=np.int64)
+            self._deal(first, table)
+            return self.chunk_result(index, first, table, time.perf_counter() - t0, {}, chunks)
+        t0 = time.perf_counter()
+        names, pairs = self.columns(), self.sum_pairs()
+        where = {c: i for i, c in enumerate(names)}
+        cols = np.arange(len(names), dtype=np.int64)
+        pa = np.array([where[a] for a, _ in pairs], dtype=np.int64)
+        pb = np.array([where[b] for _, b in pairs], dtype=np.int64)
+        sums: dict[str, int] = {}
+        fast = _values_args(self)
+        for lo in range(0, n, step):
+            m = min(step, n - lo)
+            acc = np.zeros(len(names) + len(pairs), dtype=np.int64)
+            if fast is not None:
+                K.punto_values_fold(self.seed, first + lo, m, acc, cols, pa, pb, *fast)
+            else:
+                K.punto_fold(self.seed, first + lo, m, acc, cols, pa, pb, *self.kernel_args())
+            sums_from_fold(acc, names, pairs, sums)
+        return ChunkResult(index=index, shoes=n, hands=sums["hands"], sums=sums,
+                           seconds=time.perf_counter() - t0, chunks=chunks)
+
+    def _fold_step(self) -> int:
+        """The most shoes whose tallies surely fit int64 (0: not even one)."""
+        return _fold_step(self)
+
+    def _deal(self, first: int, table: np.ndarray, pool=None) -> None:
+        """Rows of shoes ``first ..`` into ``table``, in the kernel that deals this job."""
+        n = table.shape[0]
+        fast = _values_args(self)
+        if fast is not None:  # flat bets blind to pairs: the same rows, dealt from a shoe of values
+            in_blocks(pool, n, lambda lo, hi: K.punto_values_chunk(self.seed, first + lo, table[lo:hi], *fast))
+        else:
+            args = self.kernel_args()
+            in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, table[lo:hi], *args))
 
     def gpu_layout(self) -> GpuLayout:
         """How the GPU backend (:mod:`baccara.sim.gpu`) deals this job: the CPU kernels' arguments, and the
@@ -313,19 +439,35 @@ class PuntoJob:
 
 
 @lru_cache(maxsize=32)
+def _fold_step(job: PuntoJob) -> int:
+    cap = max_coups(job.decks, job.deal, job.cut, job.coups)
+    pay, _ = bet_table(job.bets)
+    cpay = card_table(job.bets)[1]  # a bet on the cards themselves pays by its program's levels, not its cells
+    top = {"hands": cap, "banker": cap, "player": cap, "tie": cap}
+    for b, n in enumerate(job.names):
+        top[f"{n}:placed"] = top[f"{n}:wins"] = cap
+        top[f"{n}:net"] = cap * max(int(np.abs(pay[:, b]).max()), int(np.abs(cpay[b]).max()))
+    worst = max(top[a] * top[b] for a, b in job.sum_pairs())
+    worst = max(worst, *top.values(), 1)
+    return min((2**62) // worst, 1 << 40)
+
+
+@lru_cache(maxsize=32)
 def _kernel_args(job: PuntoJob) -> tuple:
     pay, _ = bet_table(job.bets)
     when, lo, hi, tags, initial = job.betting_arrays()
+    card, cpay, prog = card_table(job.bets)
+    cards = (card, cpay, prog) if (card >= 0).any() else (None, None, None)  # None: the cells' kernel alone
     return (job.template(), job.cut, DEAL_MODES[job.deal], True, job.coups,
             job.tableau.player_array, job.tableau.banker_array, pay, when, lo, hi, tags, float(initial),
-            *K.fold_classes(pay, when))
+            *K.fold_classes(pay, when, card >= 0), *cards)
 
 
 @lru_cache(maxsize=32)
 def _values_args(job: PuntoJob) -> tuple | None:
     """Arguments of :func:`~baccara.sim._punto_kernel.punto_values_chunk` after ``seed, first, out``, or None
     where it cannot deal the job (:func:`~baccara.sim._punto_kernel.values_fast_path`)."""
-    (template, cut, mode, shuffle, _, pdraw, bdraw, _, when, _, _, _, _, cls, kwin, kpay, fold) = _kernel_args(job)
+    (template, cut, mode, shuffle, _, pdraw, bdraw, _, when, _, _, _, _, cls, kwin, kpay, fold, *_) = _kernel_args(job)
     if not K.values_fast_path(mode, shuffle, cls, fold, when):
         return None
     coups = K.coup_table(pdraw, bdraw)
@@ -380,12 +522,121 @@ def perfect_decisions(counts52: np.ndarray, bets: tuple[Bet, ...], tableau: Tabl
     return out if np.ndim(counts52) == 2 else out[0]
 
 
-def perfect_rows(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
+@lru_cache(maxsize=32)
+def _perfect_args(job: PuntoJob) -> tuple | None:
+    """Arguments of the compiled perfect counter after ``seed, first, out``, or None where the Python path
+    deals the job: bets on pairs (ranks or suits), or shoes whose exact counts could overflow 64-bit
+    integers (``4 N^6`` or the largest payout times the ``(N)_6`` deals of ``N`` cards at 2^63 or more)."""
+    if not job.perfect or _resolution(job.bets) != "value":
+        return None
+    template = job.template()
+    pay, _ = bet_table(job.bets)
+    vpay = pay[:VALUE_CELLS]  # pair classes (0, 0): bets on values pay alike in all nine
+    n = int(template.size)
+    if 4 * n**CARDS_PER_COUP >= 2**63 or int(np.abs(vpay).max()) * perm(n, CARDS_PER_COUP) >= 2**63:
+        return None
+    from . import _perfect_kernel as PK  # lazy: compiles or loads the compiled perfect counter only for it
+
+    pdraw, bdraw = job.tableau.player_array, job.tableau.banker_array
+    plan = PK.numerator_plan(vpay, pdraw, bdraw, n)
+    full = np.bincount(VALUE[template], minlength=10).astype(np.int64)
+    args = (template, job.cut, job.perfect_every, pdraw, bdraw, pay, *plan, full)
+    PK.perfect_chunk(job.seed, 0, np.zeros((0, len(job.columns())), dtype=np.int64), *args)  # load it, untimed
+    return args
+
+
+#: Shoes a chunk of the perfect counter: compiled on bets on card values (about 15 ms of one core), in Python on
+#: pair bets (about a fifth of a second).
+PERFECT_CHUNK_VALUES = 64
+PERFECT_CHUNK_PAIRS = 8
+
+
+def perfect_chunk_size(bets: Sequence[Bet]) -> int:
+    """Shoes per chunk for the perfect counter on ``bets``: enough that a chunk's Python bookkeeping is small
+    beside its work, few enough that progress moves and every worker has chunks.
+
+    Parameters
+    ----------
+    bets : sequence of Bet
+        The bets.
+
+    Returns
+    -------
+    int
+        :data:`PERFECT_CHUNK_VALUES` when every bet is on card values, else :data:`PERFECT_CHUNK_PAIRS`.
+    """
+    return PERFECT_CHUNK_VALUES if _resolution(bets) == "value" else PERFECT_CHUNK_PAIRS
+
+
+def perfect_rows(job: PuntoJob, first: int, n: int, pool=None) -> tuple[np.ndarray, dict]:
     """Rows of the perfect counter for shoes first .. first + n - 1.
 
-    Each shoe is dealt first; the unseen cards before each decision (the shoe less the
-    face-up burn card and the cards dealt) are then priced together, and the bets placed
-    where the exact expectation is positive."""
+    Before each decision the unseen cards (the shoe less the face-up burn card and the
+    cards dealt) are priced exactly and a bet is placed where its expectation is positive
+    (an expectation of exactly 0 is not bet).  Bets on card values run in one compiled
+    loop, dealing and pricing every shoe without Python (:mod:`baccara.sim._perfect_kernel`),
+    on the threads of ``pool``; bets on pairs, and shoes too large for 64-bit counts, run
+    :func:`perfect_rows_python` (one core).
+
+    Parameters
+    ----------
+    job : PuntoJob
+        A perfect-counter job.
+    first, n : int
+        The first shoe and the number of shoes.
+    pool : ThreadPoolExecutor, optional
+        Threads to share the shoes among (the compiled path releases the GIL).
+
+    Returns
+    -------
+    table : numpy.ndarray
+        One row per shoe, the columns of :meth:`PuntoJob.columns`.
+    extra : dict
+        ``evaluations`` (decisions priced) and ``cpu_microseconds`` (CPU time of the threads
+        that priced them).
+    """
+    args = _perfect_args(job)
+    if args is None:  # in this thread alone, so its CPU time is the chunk's
+        c0 = time.thread_time()
+        table, extra = perfect_rows_python(job, first, n)
+        return table, {**extra, "cpu_microseconds": round((time.thread_time() - c0) * 1e6)}
+    from . import _perfect_kernel as PK  # lazy: loaded by _perfect_args already
+
+    table = np.zeros((n, len(job.columns())), dtype=np.int64)
+    spent: list[tuple[int, int, float]] = []
+
+    def block(lo: int, hi: int) -> None:
+        c0 = time.thread_time()
+        d, p = PK.perfect_chunk(job.seed, first + lo, table[lo:hi], *args)
+        spent.append((int(d), int(p), time.thread_time() - c0))  # list.append is atomic: blocks may end together
+
+    in_blocks(pool, n, block)
+    return table, {"evaluations": sum(s[0] for s in spent), "priced": sum(s[1] for s in spent),
+                   "cpu_microseconds": round(sum(s[2] for s in spent) * 1e6)}
+
+
+def perfect_rows_python(job: PuntoJob, first: int, n: int) -> tuple[np.ndarray, dict]:
+    """:func:`perfect_rows` with the exact engine called from Python, a shoe at a time.
+
+    Each shoe is dealt first; the unseen cards before each decision are then priced
+    together (:func:`perfect_decisions`), and the bets placed where the exact expectation
+    is positive.  The path of bets on pairs; for bets on card values, the reference
+    the compiled loop is tested against (the same rows).
+
+    Parameters
+    ----------
+    job : PuntoJob
+        A perfect-counter job.
+    first, n : int
+        The first shoe and the number of shoes.
+
+    Returns
+    -------
+    table : numpy.ndarray
+        One row per shoe, the columns of :meth:`PuntoJob.columns`.
+    extra : dict
+        ``evaluations``: decisions priced.
+    """
     pay, _ = bet_table(job.bets)
     nb = len(job.bets)
     table = np.zeros((n, 4 + 3 * nb), dtype=np.int64)
@@ -531,13 +782,24 @@ def strategy_json(j: PuntoJob) -> dict:
     return {"kind": "flat"}
 
 
+#: Bets on the cards themselves are priced beside a simulation when their labels are at most this many
+#: (values or ranks: a fraction of a second); finer ones (colours, suits) take the card-level engine seconds
+#: to minutes, which ``baccara edge`` spends on request.
+EXACT_CARD_LABELS = 13
+
+
 def exact_values(job: PuntoJob) -> dict:
-    """The exact engine's values for a coup dealt from the job's full shoe."""
+    """The exact engine's values for a coup dealt from the job's full shoe.
+
+    Bets on the cards themselves that read colours or suits are not priced here (``not_priced`` says so;
+    ``baccara edge`` prices them)."""
     shoe = Shoe.infinite() if job.decks is None else Shoe.decks(job.decks)
     dist = coup_distribution(shoe, job.tableau)
     out = dist.outcomes()
-    res = evaluate_bets(dist, job.bets)
-    return {
+    slow = {b.name: f"reads {bet_labelling(b).describe()}: price it with 'baccara edge' (seconds to minutes)"
+            for b in job.bets if b.card_level and bet_labelling(b).labels > EXACT_CARD_LABELS}
+    res = evaluate_bets(dist, tuple(b for b in job.bets if b.name not in slow))
+    doc = {
         "shoe": shoe.label(),
         "basis": "one coup dealt from the full shoe",
         "outcomes": {k: float(v) for k, v in out.items()},
@@ -546,6 +808,9 @@ def exact_values(job: PuntoJob) -> dict:
         "_outcomes": out,
         "_bets": {n: r.ev for n, r in res.items()},
     }
+    if slow:
+        doc["not_priced"] = slow
+    return doc
 
 
 def finalize(job: PuntoJob, total: ChunkResult, run: dict | None = None, with_exact: bool = True) -> PuntoResult:
@@ -566,6 +831,7 @@ def finalize(job: PuntoJob, total: ChunkResult, run: dict | None = None, with_ex
         secs = (run or {}).get("seconds") or total.seconds
         cpu = total.extra.get("cpu_microseconds", 0) / 1e6  # the workers' CPU time, not their wall time
         extra["perfect"] = {"evaluations": ev, "every": job.perfect_every,
+                            "priced": total.extra.get("priced", ev),  # the rest were settled by the last pricing
                             "evaluations_per_second": fnum(ev / secs) if secs else None,
                             "evaluations_per_cpu_second": fnum(ev / cpu) if cpu else None}
     run = dict(run or {})

@@ -153,9 +153,13 @@ def punto_report(doc: dict) -> list[RenderableType]:
                   "-" if b["hit_frequency"] is None else f"{b['hit_frequency']:.5f}",
                   _pm(b["win_per_shoe"], b["win_per_shoe_stderr"], 3))
     lines.append(t)
+    for name, why in (ex.get("not_priced") or {}).items():
+        lines.append(f"{name}: no exact value beside the simulation; it {why}")
     if "perfect" in doc:
         p = doc["perfect"]
         lines.append(f"perfect counter: {p['evaluations']:,} exact evaluations"
+                     + (f" ({p['priced']:,} priced, the rest settled by the last)"
+                        if p.get("priced", p["evaluations"]) < p["evaluations"] else "")
                      + (f", {p['evaluations_per_second']:.0f} a second" if p["evaluations_per_second"] else ""))
     lines.append("z = (simulated - exact) / stderr; exact values are for a coup from the full shoe")
     return lines

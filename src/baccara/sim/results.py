@@ -36,7 +36,13 @@ _SAFE = 2**62
 
 @dataclass
 class ChunkResult:
-    """What one chunk of shoes returns (picklable; small unless rows are kept)."""
+    """What one chunk of shoes returns, or a span of consecutive chunks folded together (picklable;
+    small unless rows are kept).
+
+    ``index`` is the first chunk and ``chunks`` how many follow it.  ``partials`` hold float
+    totals exactly, as non-overlapping partial sums (a span folded by a worker), so that the
+    total rounds once at the end however the chunks were shared among workers.
+    """
 
     index: int
     shoes: int
@@ -47,6 +53,35 @@ class ChunkResult:
     rows: dict[str, np.ndarray] | None = None
     seconds: float = 0.0
     extra: dict[str, int] = field(default_factory=dict)
+    chunks: int = 1
+    partials: dict[str, list[float]] = field(default_factory=dict)
+
+
+def sums_from_fold(acc: np.ndarray, names: list[str], pairs: list[tuple[str, str]],
+                   into: dict[str, int] | None = None) -> dict[str, int]:
+    """The tallies a folding kernel left in ``acc`` (column sums, then pair products), as exact ints.
+
+    Parameters
+    ----------
+    acc : numpy.ndarray
+        int64, ``len(names) + len(pairs)`` entries (:func:`baccara.sim._punto_kernel.fold_rows`).
+    names : list of str
+        The columns summed.
+    pairs : list of (str, str)
+        The column pairs whose products are summed (keys ``"a*b"``).
+    into : dict, optional
+        Tallies to add to (returned).
+
+    Returns
+    -------
+    dict of str to int
+        The keys of :func:`column_sums`.
+    """
+    out = {} if into is None else into
+    keys = list(names) + [f"{a}*{b}" for a, b in pairs]
+    for k, v in zip(keys, acc.tolist()):
+        out[k] = out.get(k, 0) + v
+    return out
 
 
 def in_blocks(pool, n: int, call) -> None:
@@ -126,10 +161,11 @@ def _grow(partials: list[float], x: float) -> None:
 class Accumulator:
     """Chunk results folded in as they finish, in bounded memory.
 
-    Chunks may arrive in any order; each is folded in in index order (early arrivals wait
-    in a small buffer), its rows handed to ``sink`` (or kept, without a sink) and dropped.
-    Integers add exactly and floats as an exact running sum rounded once at the end, so the
-    result equals :func:`combine` of all the chunks whatever the order they finished in.
+    Chunks (or spans of chunks, :attr:`ChunkResult.chunks`) may arrive in any order; each is
+    folded in in index order (early arrivals wait in a small buffer), its rows handed to
+    ``sink`` (or kept, without a sink) and dropped.  Integers add exactly and floats as an
+    exact running sum rounded once at the end, so the result equals :func:`combine` of all
+    the chunks whatever the order they finished in and however they were grouped in spans.
 
     Parameters
     ----------
@@ -138,10 +174,11 @@ class Accumulator:
         without one, rows are concatenated in memory.
     """
 
-    def __init__(self, sink=None) -> None:
+    def __init__(self, sink=None, first: int = 0) -> None:
         self.total = ChunkResult(index=-1, shoes=0, hands=0)
         self.sink = sink
-        self._next = 0
+        self._first = first
+        self._next = first
         self._waiting: dict[int, ChunkResult] = {}
         self._partials: dict[str, list[float]] = {}
         self._special: dict[str, float] = {}
@@ -165,8 +202,9 @@ class Accumulator:
             return  # a chunk computed twice (a retried task): the first copy counts
         self._waiting[c.index] = c
         while self._next in self._waiting:
-            self._fold(self._waiting.pop(self._next))
-            self._next += 1
+            c = self._waiting.pop(self._next)
+            self._fold(c)
+            self._next += max(c.chunks, 1)
 
     def _fold(self, c: ChunkResult) -> None:
         total = self.total
@@ -185,6 +223,10 @@ class Accumulator:
                 _grow(self._partials.setdefault(k, []), x)
             else:
                 self._special[k] = self._special.get(k, 0.0) + x
+        for k, parts in c.partials.items():
+            mine = self._partials.setdefault(k, [])
+            for x in parts:
+                _grow(mine, x)
         for k, h in c.hists.items():
             total.hists[k] = _add_hist(total.hists.get(k), h)
         if c.rows is not None:
@@ -212,6 +254,23 @@ class Accumulator:
             import numpy as np
             self.total.rows = {k: np.concatenate(v) for k, v in self._rows.items()}
         return self.total
+
+    def span(self) -> ChunkResult:
+        """The chunks folded so far as one span result, to be folded again elsewhere: float totals
+        stay exact (:attr:`ChunkResult.partials`), rows concatenated.
+
+        Returns
+        -------
+        ChunkResult
+            Indexed by the first chunk, ``chunks`` the chunks folded.
+        """
+        total = self.result()
+        floats = dict(self._special)
+        floats.update(self._maxima)
+        return ChunkResult(index=self._first, shoes=total.shoes, hands=total.hands, sums=total.sums, floats=floats,
+                           hists=total.hists, rows=total.rows, seconds=total.seconds, extra=total.extra,
+                           chunks=self._next - self._first,
+                           partials={k: list(p) for k, p in self._partials.items()})
 
 
 def _add_hist(a: np.ndarray | None, b: np.ndarray) -> np.ndarray:

@@ -1,0 +1,155 @@
+"""Benchmark: the perfect counter, compiled against the exact engine called from Python, in the same run.
+
+For each set of bets on card values, on 8-deck shoes to the cut card:
+
+1. the compiled loop (:func:`baccara.sim.punto.perfect_rows`: deal, price, bet, no Python per coup) on
+   ``--shoes`` shoes, one core;
+2. the Python path (:func:`baccara.sim.punto.perfect_rows_python`: each shoe dealt, then its decisions
+   priced by :func:`baccara.punto.exact.edges_for_shoes`) on the first ``--reference-shoes`` of them,
+   whose rows must be the same;
+
+microseconds a coup (CPU time of the thread, so another process's load does not count; wall time beside
+it) and their ratio.  Then the threads: the same job through :func:`baccara.sim.punto.simulate_punto` on
+1 and on ``--workers`` threads, wall-clock, and the parallel efficiency T1 / (workers x Tw), with the
+load average (on a shared machine the efficiency falls with the other processes' load) and the CPU time a
+coup on each (equal when the threads add no work of their own); beside it the speed-up a plain GIL-free
+compiled loop gets from the same threads at the same time (what the machine gives), and the Python steps the
+main thread takes while a thread runs the counter (none if it held the GIL).
+
+    .venv/bin/python benchmarks/bench_perfect.py [--shoes 300] [--reference-shoes 40] [--workers 2]
+        [--thread-shoes 1000] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import threading
+import time
+
+import numpy as np
+
+from baccara import builtin_bets
+from baccara.sim.punto import PuntoJob, perfect_rows, perfect_rows_python, simulate_punto
+
+SETS = (("dragon7",), ("tie", "panda8"), ("banker", "player", "tie", "dragon7", "panda8"))
+
+
+def timed(call):
+    """(result, CPU seconds of this thread, wall seconds)."""
+    c0, w0 = time.thread_time(), time.perf_counter()
+    out = call()
+    return out, time.thread_time() - c0, time.perf_counter() - w0
+
+
+def compare(names: tuple[str, ...], shoes: int, reference: int) -> dict:
+    bets = builtin_bets()
+    job = PuntoJob(seed=2026, shoes=shoes, bets=tuple(bets[n] for n in names), perfect=True)
+    perfect_rows(job, 0, 2)  # compile or load the kernels outside the timing
+    perfect_rows_python(job, 0, 2)
+    (new, extra), cpu, wall = timed(lambda: perfect_rows(job, 0, shoes))
+    (old, _), cpu_old, wall_old = timed(lambda: perfect_rows_python(job, 0, reference))
+    assert np.array_equal(new[:reference], old), "the compiled rows differ from the Python path's"
+    coups, coups_old = int(new[:, 0].sum()), int(old[:, 0].sum())
+    out = {"bets": ",".join(names), "shoes": shoes, "coups": coups,
+           "compiled_us_per_coup_cpu": 1e6 * cpu / coups, "compiled_us_per_coup_wall": 1e6 * wall / coups,
+           "priced_share": extra["priced"] / extra["evaluations"],
+           "reference_shoes": reference,
+           "python_us_per_coup_cpu": 1e6 * cpu_old / coups_old, "python_us_per_coup_wall": 1e6 * wall_old / coups_old}
+    out["ratio_cpu"] = out["python_us_per_coup_cpu"] / out["compiled_us_per_coup_cpu"]
+    return out
+
+
+def threads(shoes: int, workers: int) -> dict:
+    bets = builtin_bets()
+    job = PuntoJob(seed=7, shoes=shoes, bets=(bets["dragon7"],), perfect=True, chunk_size=64)
+    simulate_punto(PuntoJob(seed=7, shoes=8, bets=job.bets, perfect=True), workers=workers)  # warm the pool path
+    c0 = time.process_time()
+    one, _, t1 = timed(lambda: simulate_punto(job, workers=1))
+    c1 = time.process_time()
+    many, _, tw = timed(lambda: simulate_punto(job, workers=workers))
+    c2 = time.process_time()
+    assert one.bets["dragon7"].net == many.bets["dragon7"].net, "threads changed the result"
+    return {"shoes": shoes, "workers": workers, "backend": many.run["backend"], "seconds_1": t1,
+            f"seconds_{workers}": tw, "efficiency": t1 / (workers * tw),
+            "us_per_coup_1": 1e6 * t1 / one.hands, f"us_per_coup_{workers}": 1e6 * tw / many.hands,
+            "cpu_us_per_coup_1": 1e6 * (c1 - c0) / one.hands,
+            f"cpu_us_per_coup_{workers}": 1e6 * (c2 - c1) / many.hands, "load_average": os.getloadavg()[0]}
+
+
+def gil_released(shoes: int = 300) -> int:
+    """Python steps the main thread takes while another thread deals and prices ``shoes`` shoes (0 if the
+    compiled loop held the GIL)."""
+    bets = builtin_bets()
+    job = PuntoJob(seed=5, shoes=shoes, bets=(bets["dragon7"],), perfect=True)
+    perfect_rows(job, 0, 1)
+    worker = threading.Thread(target=perfect_rows, args=(job, 0, shoes))
+    steps = 0
+    worker.start()
+    while worker.is_alive():
+        steps += 1
+    worker.join()
+    return steps
+
+
+def control_speedup(workers: int) -> float:
+    """What this machine gives ``workers`` threads now: the speed-up of a plain compiled loop that releases the
+    GIL, run on one thread then on ``workers`` (near ``workers`` on free cores)."""
+    from numba import njit
+
+    @njit(nogil=True)
+    def spin(n):
+        s = 0
+        for i in range(n):
+            s = (s * 6364136223846793005 + i) % 1000000007
+        return s
+
+    spin(10)
+    n = 20_000_000
+    t = time.perf_counter()
+    for _ in range(workers):
+        spin(n)
+    serial = time.perf_counter() - t
+    threads = [threading.Thread(target=spin, args=(n,)) for _ in range(workers)]
+    t = time.perf_counter()
+    for x in threads:
+        x.start()
+    for x in threads:
+        x.join()
+    return serial / (time.perf_counter() - t)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--shoes", type=int, default=300)
+    ap.add_argument("--reference-shoes", type=int, default=40)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--thread-shoes", type=int, default=1000)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    rows = [compare(names, a.shoes, min(a.reference_shoes, a.shoes)) for names in SETS]
+    th = threads(a.thread_shoes, a.workers)
+    th["control_speedup"] = control_speedup(a.workers)
+    th["efficiency_over_control"] = th["efficiency"] * a.workers / th["control_speedup"]
+    th["gil_free_steps"] = gil_released()
+    if a.json:
+        print(json.dumps({"compare": rows, "threads": th}, indent=2))
+        return
+    print(f"{'bets':<36} {'compiled us/coup':>17} {'Python us/coup':>15} {'ratio':>6} {'priced':>7}   (CPU time)")
+    for r in rows:
+        print(f"{r['bets']:<36} {r['compiled_us_per_coup_cpu']:>17.2f} {r['python_us_per_coup_cpu']:>15.2f} "
+              f"{r['ratio_cpu']:>6.2f} {r['priced_share']:>7.0%}")
+    w = th["workers"]
+    print(f"\nthreads, dragon7, {th['shoes']:,} shoes: 1 worker {th['seconds_1']:.2f} s "
+          f"({th['us_per_coup_1']:.2f} us/coup), {w} workers {th[f'seconds_{w}']:.2f} s "
+          f"({th[f'us_per_coup_{w}']:.2f} us/coup, backend {th['backend']}): efficiency {th['efficiency']:.0%} "
+          f"(load average {th['load_average']:.1f} on {os.cpu_count()} CPUs); CPU a coup {th['cpu_us_per_coup_1']:.2f} us "
+          f"on 1 thread, {th[f'cpu_us_per_coup_{w}']:.2f} us on {w}")
+    print(f"a plain GIL-free compiled loop gains {th['control_speedup']:.2f}x on {w} threads on this machine now: "
+          f"the perfect counter's efficiency over that {th['efficiency_over_control']:.0%}; the main thread ran "
+          f"{th['gil_free_steps']:,} Python steps while a thread dealt and priced (the GIL is released)")
+
+
+if __name__ == "__main__":
+    main()
