@@ -425,7 +425,8 @@ JOB_COMMANDS: dict[str, Command] = {
     "count": Command(".count", "count", "baccara count", {"ctx": NO_SUBCOMMAND},
                      files=(("count-toml", "count_file", "--count"), ("bets-toml", "bets_file", "--bets-file"))),
     "count/design": Command(".count", "design", "baccara count design",
-                            files=(("bets-toml", "bets_file", "--bets-file"),)),
+                            files=(("bets-toml", "bets_file", "--bets-file"),),
+                            maximum={"budget": 300, "shoes": 10**7}),  # no progress: a job that cannot be stopped
     "report": Command(".report", "report", "baccara report", files=(BETS_TOML, TABLEAU_TOML),
                       maximum={"decks": 20, "design_shoes": 10**6, "count_shoes": 10**6, "perfect_shoes": 10**5,
                                "check_hands": 10**9}),
