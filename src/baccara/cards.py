@@ -28,6 +28,32 @@ def rank_index(name: str | int) -> int:
     return _RANK_ALIASES[key]
 
 
+def parse_ranks(text: str, zero_is_ten: bool = False) -> list[str]:
+    """Ranks as people type them, separated by commas and/or spaces (``5 5 9 K``, ``6,6,7``), by their names.
+
+    The one reader of a list of cards: ``--remove`` and ``--add``, the live shoe's coups.
+
+    Parameters
+    ----------
+    text : str
+        The ranks.
+    zero_is_ten : bool
+        Also read ``0`` as a ten (the rank 10), as the live shoe does where cards are typed by value;
+        elsewhere ``0`` is refused (``--known`` reads it as any ten-value card).
+
+    Returns
+    -------
+    list of str
+        Each rank's canonical name (:data:`RANKS`), in order.
+
+    Raises
+    ------
+    ShoeError
+        An unknown rank, named.
+    """
+    return [RANKS[rank_index("10" if zero_is_ten and t == "0" else t)] for t in text.replace(",", " ").split()]
+
+
 def suit_index(name: str) -> int:
     """Suit index 0..3 of a suit letter (S, H, D, C)."""
     key = str(name).strip().upper()[:1]

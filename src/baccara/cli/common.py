@@ -22,7 +22,7 @@ from rich.progress import (
 )
 
 from .. import params
-from ..cards import rank_index
+from ..cards import parse_ranks, rank_index
 from ..errors import BaccaraError
 from ..punto.bets import (
     DEFAULT_COMMISSION,
@@ -150,13 +150,10 @@ def _composition(text: str) -> Shoe:
 def _parse_ranks(text: str | None, option: str) -> list[str]:
     if not text:
         return []
-    ranks = [r for r in text.replace(" ", "").split(",") if r]
-    for r in ranks:
-        try:
-            rank_index(r)
-        except BaccaraError as e:
-            raise BaccaraError(f"{option}: {e}") from None
-    return ranks
+    try:
+        return parse_ranks(text)
+    except BaccaraError as e:
+        raise BaccaraError(f"{option}: {e}") from None
 
 
 def build_shoe(decks: str | None, infinite: bool, composition: str | None, remove: str | None, add: str | None,

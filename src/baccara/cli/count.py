@@ -12,14 +12,16 @@ figures (SCORE, risk of ruin, efficiency).
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
 import typer
+from rich.console import Console, RenderableType
 
 from ..errors import BaccaraError
 from ..punto.bets import DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, load_bets_toml
+from ..result import Result
 from ..workload import LIMIT_SECONDS
 from .common import PROGRESS, out, render
 from .errors import err, handles_errors
@@ -180,6 +182,65 @@ def count(
     return render(report, json_out, out)
 
 
+class SizedDesign(Result):
+    """A designed count and how its simulation was sized: the document of ``count design --json``.
+
+    Parameters
+    ----------
+    design : CountDesign
+        The design.
+    sizes : list
+        The sizing of its simulation (empty: the shoes were given).
+    """
+
+    def __init__(self, design: Result, sizes: list) -> None:
+        self.design = design
+        self.sizes = sizes
+
+    def to_json(self) -> dict | list:
+        """The design's document, with ``sizing`` when the run was sized.
+
+        Returns
+        -------
+        dict
+            The document.
+        """
+        doc = self.design.to_json()
+        if self.sizes and isinstance(doc, dict):
+            doc["sizing"] = [z.to_json() for z in self.sizes]
+        return doc
+
+    def summary(self) -> str:
+        """The design's line.
+
+        Returns
+        -------
+        str
+            The line.
+        """
+        return self.design.summary()
+
+    def renderables(self) -> Iterable[RenderableType]:
+        """The design for people.
+
+        Returns
+        -------
+        iterable
+            Its renderables.
+        """
+        return self.design.renderables()
+
+    def show(self, console: Console | None = None) -> None:
+        """Print the design for people.
+
+        Parameters
+        ----------
+        console : rich.console.Console, optional
+            Where (default: a new console on standard output).
+        """
+        self.design.show(console)
+
+
 @count_app.command("design")
 @handles_errors
 def design(
@@ -231,12 +292,6 @@ def design(
                           tie_pays=tp if the_bet.name == "tie" else None)
     if out_path is not None:
         write_design(result, out_path)
-    if json_out:
-        doc = result.to_json()
-        if sizes:
-            doc["sizing"] = [z.to_json() for z in sizes]
-        print(json.dumps(doc, indent=2))
-    else:
-        result.show(out)
-        if out_path is not None:
-            out.print(f"count written to {out_path}", highlight=False)
+    render(SizedDesign(result, sizes), json_out, out)  # render: the web app's job takes it from here
+    if out_path is not None and not json_out:
+        out.print(f"count written to {out_path}", highlight=False)

@@ -8,7 +8,6 @@ are imported inside the command, so ``baccara --help`` loads none of them.
 
 from __future__ import annotations
 
-import json
 import shlex
 
 import typer
@@ -27,7 +26,7 @@ from .common import (
     build_bets,
     build_shoe,
     build_tableau,
-    out,
+    render,
     say,
 )
 from .errors import handles_errors
@@ -186,10 +185,8 @@ def report(
 
         written = write_report(result, out_path)
         say(f"report written to {written}")
-    if json_out:
-        print(json.dumps(result.to_json(), indent=2))
-    elif out_path is None:
-        result.show(out)
+    if json_out or out_path is None:  # render: the web app's job takes the report from here
+        render(result, json_out)
 
 
 

@@ -46,7 +46,8 @@ def serve(
              "pip install 'baccara[web]' (from a checkout: pip install -e '.[web]')")
     import uvicorn
 
-    from ..web.app import create_app
+    from ..web.app import MAX_REQUEST_LINE, create_app
 
     typer.echo(f"baccara serve: http://{host}:{number}/ (Ctrl-C stops it)", err=True)
-    uvicorn.run(create_app(), host=host, port=number, log_level="warning")
+    uvicorn.run(create_app(), host=host, port=number, log_level="warning",
+                h11_max_incomplete_event_size=MAX_REQUEST_LINE)

@@ -5,21 +5,26 @@ A request's query parameters are the command's options without their dashes (``r
 input fails with the command line's message, naming the option.  The command's result is taken
 where it would be printed (:data:`baccara.cli.common.CAPTURE`), so the document served is the one
 ``--json`` prints.  Options that name files on the server, draw plots or lift the workload limit
-(``--allow-long``) are not offered: work past the limit is refused as on the command line.
+(``--allow-long``) are not offered: work past the limit is refused, and the message says to run the
+command line for it.  An option that names a file (``--bets``, ``--tableau``, ``--count``) is given as the
+file's text instead (``bets-toml``, ``tableau-toml``, ``count-toml``), written to a temporary file for
+the run and removed after it.  Every value is bounded in length before anything reads it
+(:func:`check_lengths`), and an empty value is an option not given, as an empty form field is.
 """
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import importlib
 import inspect
+import json
+import os
 import re
 import tempfile
 import types
 import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import typer
@@ -28,13 +33,23 @@ from ..cli.common import CAPTURE
 from ..cli.errors import failed_certificates
 from ..errors import BaccaraError, CertificateError, NotProven
 
-#: Options no web request may set: files on the server, plots, ``--json`` (always), ``--allow-long``.
-NEVER = frozenset({"json_out", "allow_long", "plot", "bets", "tableau", "exact", "bets_file", "count_file", "out_file",
+#: Options no web request may set: files on the server (unless a command takes their text, see
+#: :attr:`Command.files`), plots, ``--json`` (always), ``--allow-long``, the machine's resources.
+NEVER = frozenset({"json_out", "allow_long", "plot", "tableau", "exact", "bets_file", "count_file", "out_file",
                    "output", "ctx", "workers", "scheduler", "backend", "count", "out_path", "progress", "dry_run"})
 
-#: A file of :func:`text_file` in a message, with its folder and quotes if any.
-_TEXT_FILE = re.compile(r"'?(?:[^\s']*/)?baccara-web-[0-9a-f]{20}\.toml'?")
-_FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)")
+#: The longest value of a parameter (characters): a shoe's coups, a composition, a list of ranks fit well.
+MAX_VALUE = 4096
+#: The longest text of a file given as text (``bets-toml``, ``tableau-toml``, ``count-toml``): a few kB in use.
+MAX_TEXT = 65536
+#: The longest query string or form body (bytes: a file's text percent-encoded fits), and the most parameters.
+MAX_QUERY, MAX_PARAMETERS = 4 * MAX_TEXT, 256
+
+#: ``--option`` in a message (linear: each ``--`` is looked at once, and option names are short).
+_FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9]{0,40}(?:-[a-z0-9]{1,40}){0,6})")
+#: What the command line says to lift the workload limit, and what the web says instead.
+_ALLOW_LONG = ("pass --allow-long to run it anyway", "run it on your own machine with the command line's "
+               "--allow-long (the web app does not lift the limit)")
 
 
 class WebError(Exception):
@@ -67,23 +82,51 @@ class WebError(Exception):
         return {"error": self.message, "parameter": self.parameter}
 
 
-def text_file(text: str) -> Path:
-    """A file holding ``text``, named by its hash (the same text, the same file), for an option that names a file.
+def limit_of(name: str) -> int:
+    """The longest value parameter ``name`` may have: :data:`MAX_TEXT` for a file's text, else :data:`MAX_VALUE`.
 
     Parameters
     ----------
-    text : str
-        The file's text (a TOML bets file, drawing table or count system).
+    name : str
+        The parameter.
 
     Returns
     -------
-    Path
-        The file, in the system's temporary folder.
+    int
+        Its limit, in characters.
     """
-    path = Path(tempfile.gettempdir()) / f"baccara-web-{hashlib.sha256(text.encode()).hexdigest()[:20]}.toml"
-    if not path.exists():
-        path.write_text(text)
-    return path
+    return MAX_TEXT if name.endswith("-toml") or name.endswith("_toml") else MAX_VALUE
+
+
+def check_lengths(items: Iterable[tuple[str, str]]) -> None:
+    """Refuse a parameter longer than its limit (:func:`limit_of`), or too many parameters, before anything reads them.
+
+    Parameters
+    ----------
+    items : iterable of (str, str)
+        The request's parameters.
+
+    Raises
+    ------
+    WebError
+        422 naming the parameter, its length and the limit.
+    """
+    for n, (key, value) in enumerate(items, 1):
+        if n > MAX_PARAMETERS:
+            raise WebError(f"more than {MAX_PARAMETERS} parameters: give fewer", None, 422)
+        if len(key) > 64:
+            raise WebError(f"a parameter's name is {len(key)} characters long: names are at most 64", None, 422)
+        limit = limit_of(key)
+        if len(value) > limit:
+            raise WebError(f"--{key} is {len(value)} characters long: at most {limit}", key, 422)
+
+
+@dataclass(frozen=True)
+class Text:
+    """The text of a file an option names, given in a request; :func:`run` writes it to a temporary file."""
+
+    param: str  # the query parameter (bets-toml)
+    text: str
 
 
 def parameter_of(message: str) -> str | None:
@@ -131,7 +174,16 @@ class Command:
     files : tuple of (str, str, str)
         Options that name a file on the command line, taken here as the file's text: (the query
         parameter, the function's argument, the option): ``("count-toml", "count_file", "--count")``.
-        The text is written to a file named by its hash (:func:`text_file`), whose path the command gets.
+        The text is written to a temporary file for the run (removed after it), whose path the command gets.
+    choices : dict
+        Options whose value the web restricts to words (the function's argument -> the words): an option
+        that takes a word or a file's path on the command line (``--banker equilibrium|tableau|FILE``).
+    maximum : dict
+        Options the web bounds more tightly than the command line (the function's argument -> the largest
+        whole number): work the command does not estimate and a job cannot stop midway.
+    quick : bool
+        Answers in well under a second whatever its options (one shoe's exact bets): it runs in the
+        engine's lane of quick computations, never behind a long solve.
     """
 
     module: str
@@ -139,6 +191,9 @@ class Command:
     cli: str
     fixed: dict = field(default_factory=dict)
     files: tuple[tuple[str, str, str], ...] = ()
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    quick: bool = False
+    maximum: dict[str, int] = field(default_factory=dict)
 
     def target(self) -> Callable:
         """The command's function without its error handler (it raises :class:`BaccaraError`)."""
@@ -158,7 +213,8 @@ class Command:
         hints = typing.get_type_hints(f)
         found = []
         for p in inspect.signature(f).parameters.values():
-            if p.name in NEVER or p.name in self.fixed:
+            if p.name in NEVER or p.name in self.fixed or \
+                    any(arg == p.name for _, arg, _ in self.files):
                 continue
             info = p.default
             decls = [d for d in getattr(info, "param_decls", ()) or () if d.startswith("--")]
@@ -203,6 +259,11 @@ def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, A
     ------
     WebError
         An unknown parameter, a flag that is not true or false, a number that is not whole.
+
+    Notes
+    -----
+    An empty value (``top=``, an empty form field) is the option not given.  A file's text is
+    given as a :class:`Text`, which :func:`run` writes to a file: nothing is written here.
     """
     options = command.options()
     by_name = {o.name: o for o in options} | {o.name.replace("-", "_"): o for o in options}
@@ -211,13 +272,18 @@ def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, A
     kw: dict[str, Any] = {"json_out": True, **command.fixed}
     for key, value in query:
         if key in texts or key.replace("_", "-") in texts:
-            kw[texts[key if key in texts else key.replace("_", "-")]] = str(text_file(value))
+            param = key if key in texts else key.replace("_", "-")
+            if texts[param] in kw:
+                raise WebError(f"--{param} is given 2 times: give it once", param)
+            if value.strip():
+                kw[texts[param]] = Text(param, value.replace("\r\n", "\n"))
             continue
         option = by_name.get(key)
         if option is None:
             names = ", ".join([*(o.name for o in options), *texts])
             raise WebError(f"{command.cli} has no option --{key} here (the API takes: {names})", key, 400)
-        given.setdefault(option.arg, []).append(value)
+        if value.strip():  # an empty field is an option not given
+            given.setdefault(option.arg, []).append(value)
     for o in options:
         values = given.get(o.arg)
         if values is None:
@@ -241,6 +307,13 @@ def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, A
             kw[o.arg] = values
         else:
             kw[o.arg] = v
+        most = command.maximum.get(o.arg)
+        if most is not None and v.strip().isdigit() and int(v.strip()) > most:
+            raise WebError(f"--{o.name} here is at most {most:,} (the web app's limit; run {command.cli} on your "
+                           "own machine for more)", o.name)
+        words = command.choices.get(o.arg)
+        if words is not None and v.strip().lower() not in words:
+            raise WebError(f"--{o.name} here is one of {', '.join(words)}, got {v!r}", o.name)
     signature = inspect.signature(command.target()).parameters
     for name, p in signature.items():  # what the web never sets: the command's own default
         if name not in kw:
@@ -248,7 +321,7 @@ def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, A
     return kw
 
 
-def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
+def run(command: Command, query: Iterable[tuple[str, str]], keep: list | None = None) -> Any:
     """Run the command on a request's parameters and return its ``--json`` document.
 
     Parameters
@@ -257,6 +330,9 @@ def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
         The command.
     query : iterable of (str, str)
         The request's query parameters.
+    keep : list, optional
+        Where to put the command's result itself (:class:`baccara.result.Result`), besides its document:
+        a math report is also a page.
 
     Returns
     -------
@@ -270,10 +346,17 @@ def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
         whose certificate fails or a case not proven (500, nothing claimed).
     """
     kw = arguments(command, query)
-    written = {kw[arg]: param for param, arg, _ in command.files if isinstance(kw.get(arg), str)}
+    written: dict[str, str] = {}  # path -> the parameter whose text it holds
     sink: list = []
     token = CAPTURE.set(sink)
     try:
+        for arg, value in list(kw.items()):
+            if isinstance(value, Text):
+                fd, path = tempfile.mkstemp(prefix="baccara-web-", suffix=".toml")
+                written[path] = value.param
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    f.write(value.text)
+                kw[arg] = path
         command.target()(**kw)
     except NotProven as e:
         raise WebError(f"not proven: {e}", None, 500) from None
@@ -282,32 +365,49 @@ def run(command: Command, query: Iterable[tuple[str, str]]) -> Any:
     except BaccaraError as e:
         message = getattr(e, "cli_message", str(e))
         for path, param in written.items():  # the file is the text the request gave: say so
-            message = message.replace(repr(path), f"the {param} given").replace(path, f"the {param} given")
-        message = _TEXT_FILE.sub("the text given", message)  # any other file of ours (a bets file, a table)
+            for name in (path, os.path.basename(path)):  # some messages name the file only
+                message = message.replace(repr(name), f"given as {param}").replace(name, f"given as {param}")
         for param, _, option in command.files:
             message = message.replace(option + ":", f"--{param}:").replace(option + " ", f"--{param} ")
+        message = message.replace(*_ALLOW_LONG)
         raise WebError(message, parameter_of(message)) from None
     except typer.Exit:  # the command printed why on stderr (a solver that ran out of memory)
         raise WebError(f"{command.cli} could not compute this here: ask for less", None, 422) from None
     finally:
         CAPTURE.reset(token)
+        for path in written:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
     if not sink:
         raise WebError(f"{command.cli} gave no result", None, 500)
     doc = sink[-1].to_json()
+    if written:  # a document that quotes its command (a report) names the text given, not our file
+        text = json.dumps(doc)
+        for path, param in written.items():
+            text = text.replace(json.dumps(path)[1:-1], f"({param})")
+        doc = json.loads(text)
+    if keep is not None:
+        keep.append(sink[-1])
     bad = list(failed_certificates(doc))
     if bad:
         raise WebError(f"the certificate fails ({', '.join(bad[:5])}): the result is not proven", None, 500)
     return doc
 
 
+#: ``--bets FILE`` of ``baccara edge``, ``eor`` and ``edgesort`` given as the file's text.
+BETS_TOML = ("bets-toml", "bets", "--bets")
+#: ``--tableau FILE`` given as the file's text (a drawing table).
+TABLEAU_TOML = ("tableau-toml", "tableau", "--tableau")
+
 #: The commands the API runs, by path under /api.
 COMMANDS: dict[str, Command] = {
-    "edge": Command(".punto", "edge", "baccara edge"),
-    "eor": Command(".punto", "eor", "baccara eor"),
-    "edgesort": Command(".edgesort", "edgesort", "baccara edgesort"),
+    "edge": Command(".punto", "edge", "baccara edge", files=(BETS_TOML, TABLEAU_TOML), quick=True),
+    "eor": Command(".punto", "eor", "baccara eor", files=(BETS_TOML,), quick=True),
+    "edgesort": Command(".edgesort", "edgesort", "baccara edgesort", files=(BETS_TOML, TABLEAU_TOML)),
     "chemin/solve": Command(".chemin", "chemin_solve", "baccara chemin solve"),
     "banque/solve": Command(".banque", "banque_solve", "baccara banque solve"),
     "macao/solve": Command(".macao", "macao_solve", "baccara macao solve"),
+    "bertrand": Command(".bertrand", "bertrand", "baccara bertrand"),
 }
 
 #: What ``baccara count`` (a group's callback) is given for its context: no subcommand invoked.
@@ -315,8 +415,19 @@ NO_SUBCOMMAND = types.SimpleNamespace(invoked_subcommand=None)
 
 #: The commands run as background jobs (:mod:`baccara.web.jobs`), by path under /api/jobs.
 JOB_COMMANDS: dict[str, Command] = {
-    "simulate/punto": Command(".simulate", "punto", "baccara simulate punto"),
+    "simulate/punto": Command(".simulate", "punto", "baccara simulate punto",
+                              files=(("bets-toml", "bets_file", "--bets-file"), TABLEAU_TOML,
+                                     ("count-toml", "count", "--count"))),
+    "simulate/chemin": Command(".simulate", "chemin", "baccara simulate chemin",
+                               choices={"banker": ("equilibrium", "tableau")}),
+    "simulate/banque": Command(".simulate", "banque", "baccara simulate banque"),
     "banque/sweep": Command(".banque", "banque_sweep_cmd", "baccara banque sweep"),
     "count": Command(".count", "count", "baccara count", {"ctx": NO_SUBCOMMAND},
-                     files=(("count-toml", "count_file", "--count"),)),
+                     files=(("count-toml", "count_file", "--count"), ("bets-toml", "bets_file", "--bets-file"))),
+    "count/design": Command(".count", "design", "baccara count design",
+                            files=(("bets-toml", "bets_file", "--bets-file"),),
+                            maximum={"budget": 300, "shoes": 10**7}),  # no progress: a job that cannot be stopped
+    "report": Command(".report", "report", "baccara report", files=(BETS_TOML, TABLEAU_TOML),
+                      maximum={"decks": 20, "design_shoes": 10**6, "count_shoes": 10**6, "perfect_shoes": 10**5,
+                               "check_hands": 10**9}),
 }

@@ -19,9 +19,11 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from ..punto.bets import builtin_bets
 from ..rules import PUNTO_BANCO
-from . import charts, shoe_page, side_bet, simulate_page
+from . import charts, shoe_page, side_bet, simulate_page, tools
 from .commands import COMMANDS, Command, WebError
+from .pending import patient
 
 #: The pages, in the order of the menu: path, title, what it answers.
 PAGES: tuple[tuple[str, str, str], ...] = (
@@ -29,11 +31,13 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("/shoe", "Live shoe", "Enter each coup as it is dealt: the exact EV of every bet for the next coup."),
     ("/side-bet", "Side bet designer", "Design a bet: its exact edge, hit frequency, effects of removal; "
                                        "download its TOML."),
+    ("/eor", "Effects of removal", "How each card that leaves the shoe changes a bet's edge, exactly."),
     ("/edgesort", "Edge sorting", "The advantage of reading sorted cards, pattern by pattern."),
     ("/chemin", "Chemin de fer", "The Nash equilibrium at a commission, and its structure over the commission."),
     ("/banque", "Baccara banque", "The three solution concepts side by side, at any theta."),
     ("/macao", "Macao", "Macao and Victoria solved exactly as zero-sum games."),
     ("/simulate", "Simulation", "Punto banco on real shoes, in the background, with a progress bar."),
+    *((t.path, t.title, t.summary) for t in tools.TOOLS),
 )
 
 
@@ -140,9 +144,14 @@ async def compute(request: Request, name: str, query: list[tuple[str, str]]) -> 
     -------
     (object, dict or None)
         The document (None on error) and the error body (None on success).
+
+    Raises
+    ------
+    Pending
+        The answer takes longer than the app's patience: the page says it is computing.
     """
     try:
-        return await request.app.state.engine.document(COMMANDS[name], query), None
+        return await patient(request, COMMANDS[name], query), None
     except WebError as e:
         return None, e.body()
 
@@ -178,16 +187,9 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     async def punto(request: Request) -> Response:
         query = form_query(request, (*shoe_fields, "known"))
         tableau = request.query_params.get("tableau-toml", "").replace("\r\n", "\n").strip()
-        if tableau and tableau != PUNTO_BANCO.to_toml().strip():  # another drawing table: its own file
-            path = str(side_bet.bets_file(tableau + "\n"))
-            try:
-                doc, error = await engine.document(Command(".punto", "edge", "baccara edge", {"tableau": path}),
-                                                   query), None
-            except WebError as e:
-                doc, error = None, e.body()
-                error["error"] = error["error"].replace(repr(path), "the drawing table").replace(path, "the table")
-        else:
-            doc, error = await compute(request, "edge", query)
+        if tableau and tableau != PUNTO_BANCO.to_toml().strip():  # another drawing table: sent with the query
+            query.append(("tableau-toml", tableau + "\n"))
+        doc, error = await compute(request, "edge", query)
         chart = ""
         if doc is not None:
             names = list(doc["bets"])
@@ -199,11 +201,14 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     @app.get("/edgesort", response_class=HTMLResponse, include_in_schema=False)
     async def edgesort(request: Request) -> Response:
         query = form_query(request, (*shoe_fields, "sorted", "cards", "only", "best", "by", "top"))
-        best = any(k == "best" for k, _ in query)
+        best = any(k == "best" and v.lower() in ("true", "on", "1", "yes") for k, v in query)
+        query = [(k, v) for k, v in query if k != "best"] + ([("best", "true")] if best else [])
         if best:  # a search: every sorting, not one
             query = [(k, v) for k, v in query if k != "sorted"]
-        elif not any(k == "sorted" for k, _ in query):
-            query = [("sorted", "6,7,8,9"), *query]
+        else:  # the search's fields (the select always sends its choice) belong to the search only
+            query = [(k, v) for k, v in query if k not in ("by", "top")]
+            if not any(k == "sorted" for k, _ in query):
+                query = [("sorted", "6,7,8,9"), *query]
         doc, error = await compute(request, "edgesort", query)
         chart, search = "", None
         if doc is not None and "search" in doc:
@@ -221,6 +226,21 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
         return page(request, "edgesort.html", {"doc": doc, "chart": chart, "query": query, "search": search,
                                                "shoe_query": [(k, v) for k, v in query if k in shoe_fields]}, error)
 
+    @app.get("/eor", response_class=HTMLResponse, include_in_schema=False)
+    async def eor(request: Request) -> Response:
+        query = form_query(request, ("bet", *shoe_fields))
+        doc = error = None
+        chart = ""
+        if request.query_params:  # computed when the form is sent
+            if not any(k == "bet" for k, _ in query):
+                query = [("bet", "banker"), *query]
+            doc, error = await compute(request, "eor", query)
+        if doc is not None:
+            chart = charts.bar_chart(list(doc["effects"]), [e["effect_percent"] for e in doc["effects"].values()],
+                                     title="change in the house edge when one card of the rank leaves, percent")
+        return page(request, "eor.html", {"doc": doc, "chart": chart, "query": query, "bets": list(builtin_bets())},
+                    error)
+
     @app.get("/chemin", response_class=HTMLResponse, include_in_schema=False)
     async def chemin(request: Request) -> Response:
         query = form_query(request, ("model", "decks", "composition", "remove", "add", "commission"))
@@ -231,7 +251,7 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
         if doc is not None and not doc["model"].endswith("3"):
             sweep_query = [(k, v) for k, v in query if k != "commission"]
             try:
-                sweep = await engine.document(CHEMIN_SWEEP, sweep_query)
+                sweep = await patient(request, CHEMIN_SWEEP, sweep_query)
             except WebError as e:
                 sweep_error = e.body()
             if sweep is not None:
@@ -264,6 +284,7 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     shoe_page.add_routes(app, page)
     side_bet.add_routes(app, page)
     simulate_page.add_routes(app, page)
+    tools.add_routes(app, page)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from ..cards import RANK_VALUE, RANKS, rank_index
+from ..cards import RANK_VALUE, parse_ranks, rank_index
 from ..errors import BaccaraError
 from ..rules import PUNTO_BANCO, Tableau
 from .commands import COMMANDS, WebError
@@ -68,13 +68,10 @@ def parse_coup(text: str, tableau: Tableau = PUNTO_BANCO) -> Coup:
     BaccaraError
         An unknown rank, or not the number of cards the drawing rules deal.
     """
-    tokens = [t for t in text.replace(",", " ").split() if t]
-    ranks = []
-    for t in tokens:
-        try:
-            ranks.append(RANKS[rank_index("10" if t == "0" else t)])
-        except BaccaraError as e:
-            raise BaccaraError(f"coup: {e}") from None
+    try:
+        ranks = parse_ranks(text, zero_is_ten=True)
+    except BaccaraError as e:
+        raise BaccaraError(f"coup: {e}") from None
     if len(ranks) < 4:
         raise BaccaraError(f"coup: a coup deals at least 4 cards (Player, Banker, Player, Banker), got {len(ranks)}: "
                            f"{text!r}")
@@ -215,13 +212,33 @@ def add_routes(app: FastAPI, page: Any) -> None:
                                            "new": "/shoe?" + urlencode({"decks": decks, **house}), "undo": f"/shoe?{undo}",
                                            "coups_text": ";".join(c.text() for c in coups), "positive": positive,
                                            "bead": bead_plate(coups), "road": big_road(coups),
-                                           "rows": ROAD_ROWS}, error)
+                                           "rows": ROAD_ROWS, "api_query": edge_query(decks, house, coups)}, error)
 
 
-async def _edge(request: Request, decks: str, house: dict[str, str], coups: list[Coup]) -> Any:
-    """``baccara edge --decks D --remove (every card dealt) --json``: the next coup's exact bets."""
+def edge_query(decks: str, house: dict[str, str], coups: list[Coup]) -> list[tuple[str, str]]:
+    """The parameters of ``baccara edge`` for the next coup: the decks, the table's terms, every card dealt removed.
+
+    Parameters
+    ----------
+    decks : str
+        The shoe's decks.
+    house : dict
+        The table's terms (commission, tie and Super 6 pays) given.
+    coups : list of Coup
+        The coups dealt.
+
+    Returns
+    -------
+    list of (str, str)
+        The query.
+    """
     query = [("decks", decks), *house.items()]
     removed = [r for c in coups for r in c.ranks]
     if removed:
         query.append(("remove", ",".join(removed)))
-    return await request.app.state.engine.document(COMMANDS["edge"], query)
+    return query
+
+
+async def _edge(request: Request, decks: str, house: dict[str, str], coups: list[Coup]) -> Any:
+    """``baccara edge --decks D --remove (every card dealt) --json``: the next coup's exact bets."""
+    return await request.app.state.engine.document(COMMANDS["edge"], edge_query(decks, house, coups))

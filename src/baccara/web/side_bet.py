@@ -1,26 +1,41 @@
 """The side bet designer: a bet written in a form (conditions and pays, as a TOML bets file allows).
 
-The form becomes the TOML text of a ``[bets.NAME]`` table, which the page prices with the very commands
-of the command line (``baccara edge --bets FILE`` and ``baccara eor --bet NAME --bets FILE``), so what it
-shows is what the downloaded file gives there.
+The form is read into the data of a ``[bets.NAME]`` table (:func:`bet_spec`): every incomplete or
+contradictory rule (a field without a value, a value without a field, a field chosen twice in one rule,
+conditions without a pay, a pay without a condition) is refused naming its field, since a form, unlike a
+TOML file, would otherwise drop or overwrite it silently.  Each condition, pay and the whole bet are then
+checked by the TOML bets parser's own code (:func:`baccara.punto.bets.bet_from_mapping`), and the bet is
+priced from its TOML text by the very commands of the command line (``baccara edge --bets FILE`` and
+``baccara eor --bet NAME --bets FILE``), so what the page shows is what the downloaded file gives there.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
+import tomllib
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
-from ..punto.events import FIELDS
-from .commands import Command, WebError, text_file
+from ..errors import BetError
+from ..punto.bets import as_payout, bet_from_mapping, builtin_bets
+from ..punto.events import FIELDS, normalize_condition
+from .commands import COMMANDS, WebError
+from .tables import answer
 
 #: Rules and conditions per rule the form offers.
 RULES, CONDITIONS = 3, 3
-_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+#: The start of the bets parser's message about one rule (the name is an identifier, checked first).
+_RULE = re.compile(r"^bet '[A-Za-z0-9_]{1,64}', rule ([0-9]{1,3}): ")
+_PAYS_HELP = "11 for 11:1, 3/2, 0 a push, -1 a loss"
+#: Every field of the designer's form (and of ``/api/side-bet``).
+FORM_FIELDS = frozenset({"name", "description", "decks", "otherwise", "format", "table",
+                         *(f"pays{i}" for i in range(1, RULES + 1)),
+                         *(f"{k}{i}_{j}" for k in ("field", "value") for i in range(1, RULES + 1)
+                           for j in range(1, CONDITIONS + 1))})
 
 
 def _value(text: str) -> Any:
@@ -47,8 +62,26 @@ def _toml(value: Any) -> str:
     return json.dumps(str(value))  # a TOML basic string
 
 
-def bet_toml(form: dict[str, str]) -> tuple[str, str]:
-    """The bet's name and the TOML text of a bets file holding it, from the designer's fields.
+def form_is_empty(form: dict[str, str]) -> bool:
+    """Whether the designer's form has no rule at all (the page then shows the empty form, no error).
+
+    Parameters
+    ----------
+    form : dict
+        The form's fields.
+
+    Returns
+    -------
+    bool
+        True when no pay, condition field or condition value is filled in.
+    """
+    keys = [f"pays{i}" for i in range(1, RULES + 1)] + [f"{k}{i}_{j}" for k in ("field", "value")
+                                                         for i in range(1, RULES + 1) for j in range(1, CONDITIONS + 1)]
+    return not any(form.get(k, "").strip() for k in keys)
+
+
+def bet_spec(form: dict[str, str]) -> tuple[str, dict[str, Any], list[int]]:
+    """The bet's name and its data (a ``[bets.NAME]`` table), from the designer's fields, every field checked.
 
     Parameters
     ----------
@@ -58,53 +91,140 @@ def bet_toml(form: dict[str, str]) -> tuple[str, str]:
 
     Returns
     -------
+    (str, dict, list of int)
+        The name; the table ``{"rules": [{"when": {...}, "pays": "..."}], "otherwise": ..., "description": ...}``
+        (values as TOML reads them); the form's number of each rule kept (rules left empty are skipped).
+
+    Raises
+    ------
+    WebError
+        The first field that is wrong, named (``value1_2``, ``pays3``), and why.
+    """
+    name = form.get("name", "").strip() or "my_bet"
+    if not _NAME.match(name):
+        raise WebError(f"name: a bet's name is letters, digits and _ (at most 64), not starting with a digit, "
+                       f"got {name!r}", "name")
+    if name in builtin_bets():  # the command line refuses it beside the built-in bets: so does its download
+        raise WebError(f"name: bet {name!r} has the name of a built-in bet; rename it", "name")
+    rules: list[dict[str, Any]] = []
+    numbers: list[int] = []
+    for i in range(1, RULES + 1):
+        pays = form.get(f"pays{i}", "").strip()
+        when: dict[str, Any] = {}
+        chosen: dict[str, int] = {}
+        for j in range(1, CONDITIONS + 1):
+            f, v = form.get(f"field{i}_{j}", "").strip(), form.get(f"value{i}_{j}", "").strip()
+            if not f and not v:
+                continue
+            if not f:
+                raise WebError(f"field{i}_{j}: rule {i} gives the value {v!r} but no field: choose the field it "
+                               "tests, or clear the value", f"field{i}_{j}")
+            if f not in FIELDS:
+                raise WebError(f"field{i}_{j}: unknown event field {f!r}: fields are {', '.join(FIELDS)}",
+                               f"field{i}_{j}")
+            if not v:
+                raise WebError(f"value{i}_{j}: rule {i} tests {f} but gives no value: give it ({FIELDS[f][1]}), "
+                               "or clear the field", f"value{i}_{j}")
+            if f in chosen:
+                raise WebError(f"field{i}_{j}: rule {i} tests {f} twice (conditions {chosen[f]} and {j}); a rule's "
+                               f"conditions must all hold, so give {f} once, its values as a list (5,6) if it may "
+                               "take several", f"field{i}_{j}")
+            chosen[f] = j
+            value = _value(v)
+            try:
+                normalize_condition(f, value)  # the bets parser's own check of a condition
+            except BetError as e:
+                raise WebError(f"value{i}_{j}: rule {i}: {e}", f"value{i}_{j}") from None
+            when[f] = value
+        if not pays and not when:
+            continue
+        if not pays:
+            raise WebError(f"pays{i}: rule {i} has conditions but no pay: give what it pays ({_PAYS_HELP}), or "
+                           "clear its conditions", f"pays{i}")
+        if not when:
+            raise WebError(f"field{i}_1: rule {i} pays {pays} but has no condition, so it would decide every coup: "
+                           "choose what it pays on (what every other coup pays is 'otherwise')", f"field{i}_1")
+        try:
+            as_payout(pays, f"rule {i} pays")
+        except BetError as e:
+            raise WebError(f"pays{i}: {e} ({_PAYS_HELP})", f"pays{i}") from None
+        rules.append({"when": when, "pays": pays})
+        numbers.append(i)
+    if not rules:
+        raise WebError(f"pays1: give at least one rule: a condition and what it pays ({_PAYS_HELP})", "pays1")
+    spec: dict[str, Any] = {}
+    if form.get("description", "").strip():
+        spec["description"] = form["description"].strip()
+    spec["rules"] = rules
+    otherwise = form.get("otherwise", "").strip()
+    if otherwise:
+        try:
+            as_payout(otherwise, "otherwise")
+        except BetError as e:
+            raise WebError(f"otherwise: {e} (-1: the stake is lost, 0 a push)", "otherwise") from None
+        spec["otherwise"] = otherwise
+    try:  # the whole bet, by the bets parser: e.g. a rule that can never pay
+        bet_from_mapping(name, spec)
+    except BetError as e:
+        message, m = str(e), _RULE.match(str(e))
+        if m and 1 <= int(m.group(1)) <= len(numbers):
+            i = numbers[int(m.group(1)) - 1]
+            raise WebError(f"pays{i}: rule {i}: {message[m.end():]}", f"pays{i}") from None
+        raise WebError(message, None) from None
+    return name, spec, numbers
+
+
+def spec_toml(name: str, spec: dict[str, Any]) -> str:
+    """The TOML text of a bets file holding the bet ``name`` of data ``spec`` (:func:`bet_spec`).
+
+    Parameters
+    ----------
+    name : str
+        The bet's name (an identifier).
+    spec : dict
+        Its table.
+
+    Returns
+    -------
+    str
+        The file's text; reading it gives back ``{"bets": {name: spec}}`` exactly.
+    """
+    lines = [f"[bets.{name}]"]
+    if "description" in spec:
+        lines.append(f"description = {_toml(spec['description'])}")
+    lines.append("rules = [")
+    for r in spec["rules"]:
+        inner = ", ".join(f"{k} = {_toml(v)}" for k, v in r["when"].items())
+        lines.append(f"  {{ when = {{ {inner} }}, pays = {_toml(r['pays'])} }},")
+    lines.append("]")
+    if "otherwise" in spec:
+        lines.append(f"otherwise = {_toml(spec['otherwise'])}")
+    text = "\n".join(lines) + "\n"
+    if tomllib.loads(text) != {"bets": {name: spec}}:  # pragma: no cover - a bug in the writer above
+        raise WebError("the bet's TOML does not read back as the form: this is a bug in baccara", None, 500)
+    return text
+
+
+def bet_toml(form: dict[str, str]) -> tuple[str, str]:
+    """The bet's name and the TOML text of a bets file holding it, from the designer's fields.
+
+    Parameters
+    ----------
+    form : dict
+        The designer's fields (see :func:`bet_spec`).
+
+    Returns
+    -------
     (str, str)
         The bet's name and the file's text.
 
     Raises
     ------
     WebError
-        A name that is not an identifier, or no rule with a payout.
+        The field that is wrong, named (see :func:`bet_spec`).
     """
-    name = form.get("name", "").strip() or "my_bet"
-    if not _NAME.match(name):
-        raise WebError(f"name: a bet's name is letters, digits and _, not starting with a digit, got {name!r}", "name")
-    rules = []
-    for i in range(1, RULES + 1):
-        pays = form.get(f"pays{i}", "").strip()
-        when = {}
-        for j in range(1, CONDITIONS + 1):
-            field, value = form.get(f"field{i}_{j}", "").strip(), form.get(f"value{i}_{j}", "").strip()
-            if field and value:
-                when[field] = _value(value)
-        if pays:
-            inner = ", ".join(f"{k} = {_toml(v)}" for k, v in when.items())
-            rules.append(f"  {{ when = {{ {inner} }}, pays = {_toml(pays)} }},")
-    if not rules:
-        raise WebError("pays1: give at least one rule with what it pays (11 for 11:1, 3/2, 0 a push)", "pays1")
-    lines = [f"[bets.{name}]"]
-    if form.get("description", "").strip():
-        lines.append(f"description = {_toml(form['description'].strip())}")
-    lines += ["rules = [", *rules, "]"]
-    if form.get("otherwise", "").strip():
-        lines.append(f"otherwise = {_toml(form['otherwise'].strip())}")
-    return name, "\n".join(lines) + "\n"
-
-
-def bets_file(text: str) -> Path:
-    """A file holding ``text``, named by its hash, for ``--bets`` (:func:`baccara.web.commands.text_file`).
-
-    Parameters
-    ----------
-    text : str
-        The TOML text.
-
-    Returns
-    -------
-    Path
-        The file.
-    """
-    return text_file(text)
+    name, spec, _ = bet_spec(form)
+    return name, spec_toml(name, spec)
 
 
 def countable(eor: dict) -> dict:
@@ -139,8 +259,74 @@ def countable(eor: dict) -> dict:
             "positive_already": edge < 0, "spread_percent": max(effects.values()) - min(effects.values())}
 
 
+def read_form(request: Request) -> dict[str, str]:
+    """The designer's fields of a request, each given at most once.
+
+    Parameters
+    ----------
+    request : Request
+        The request.
+
+    Returns
+    -------
+    dict
+        Field -> value.
+
+    Raises
+    ------
+    WebError
+        A field given twice (a form gives each once; the second would silently win), or one the form lacks.
+    """
+    form: dict[str, str] = {}
+    for k, v in request.query_params.multi_items():
+        if k not in FORM_FIELDS:
+            raise WebError(f"the side bet designer has no field {k!r} (it takes: name, description, decks, otherwise, "
+                           f"pays1-{RULES}, field1_1-{RULES}_{CONDITIONS}, value1_1-{RULES}_{CONDITIONS}; the API also "
+                           "format and table)", k, 400)
+        if k in form:
+            raise WebError(f"{k} is given 2 times: give it once", k)
+        form[k] = v
+    return form
+
+
+async def price(engine: Any, form: dict[str, str]) -> dict[str, Any]:
+    """The designed bet priced by ``baccara edge`` (and ``baccara eor`` for a finite shoe) on its TOML text.
+
+    Parameters
+    ----------
+    engine : Engine
+        Where commands run (:class:`baccara.web.app.Engine`).
+    form : dict
+        The designer's fields (:func:`bet_spec`), and ``decks`` (default 8).
+
+    Returns
+    -------
+    dict
+        ``name``, ``toml`` (the bets file), ``bet`` (the bet's entry of ``baccara edge --json``), ``eor``
+        (the document of ``baccara eor --json``, None for an infinite shoe).
+
+    Raises
+    ------
+    WebError
+        The field that is wrong, named.
+    """
+    name, text = bet_toml(form)
+    decks = form.get("decks", "").strip() or "8"
+    try:
+        doc = await engine.document(COMMANDS["edge"], [("decks", decks), ("bets-toml", text)])
+        eor = None
+        if decks.lower() not in ("inf", "infinite"):
+            eor = await engine.document(COMMANDS["eor"], [("decks", decks), ("bet", name), ("bets-toml", text)])
+    except WebError as e:
+        if e.parameter == "bets-toml":  # the form's own bet: say which field
+            message = e.message.replace("--bets-toml: ", "").replace(" in given as bets-toml", "")
+            raise WebError(message, "name" if "built-in" in message else None, e.status) from None
+        raise
+    return {"name": name, "toml": text, "bet": doc["bets"][name], "eor": eor}
+
+
 def add_routes(app: FastAPI, page: Any) -> None:
-    """Add ``/side-bet`` and ``/side-bet/toml`` to the app.
+    """Add ``/side-bet``, ``/side-bet/toml`` and ``/api/side-bet`` to the app.
 
     Parameters
     ----------
@@ -152,32 +338,31 @@ def add_routes(app: FastAPI, page: Any) -> None:
 
     @app.get("/side-bet/toml", include_in_schema=False)
     async def download(request: Request) -> Response:
-        name, text = bet_toml(dict(request.query_params))
+        name, text = bet_toml(read_form(request))
         return PlainTextResponse(text, media_type="application/toml",
                                  headers={"Content-Disposition": f'attachment; filename="{name}.toml"'})
 
+    @app.get("/api/side-bet", tags=["api"], summary="A bet designed in the side bet designer's fields, priced")
+    async def api(request: Request) -> Response:
+        """The designer's fields (``name``, ``pays1``, ``field1_1``, ``value1_1``, ..., ``otherwise``, ``decks``) as
+        query parameters: the bet's TOML and its documents from ``baccara edge`` and ``baccara eor``
+        (``format=csv``: the effects of removal as CSV)."""
+        form = read_form(request)
+        fmt = form.pop("format", "").strip().lower() or "json"
+        table = form.pop("table", "").strip() or None
+        return answer(await price(request.app.state.engine, form), fmt, table, "side-bet")
+
     @app.get("/side-bet", response_class=HTMLResponse, include_in_schema=False)
     async def designer(request: Request) -> Response:
-        form = dict(request.query_params)
         context: dict[str, Any] = {"fields": FIELDS, "n_rules": RULES, "n_conditions": CONDITIONS, "doc": None,
                                    "eor": None, "toml": None, "name": None, "count": None}
-        if not any(form.get(f"pays{i}", "").strip() for i in range(1, RULES + 1)):
-            return page(request, "side_bet.html", context)
-        engine = request.app.state.engine
-        decks = form.get("decks", "").strip() or "8"
         try:
-            name, text = bet_toml(form)
-            path = str(bets_file(text))
-            context.update(name=name, toml=text)
-            doc = await engine.document(Command(".punto", "edge", "baccara edge", {"bets": path}), [("decks", decks)])
-            context["doc"] = doc["bets"][name]
-            if decks.lower() not in ("inf", "infinite"):
-                eor = await engine.document(Command(".punto", "eor", "baccara eor", {"bets": path}),
-                                            [("decks", decks), ("bet", name)])
-                context.update(eor=eor, count=countable(eor))
+            form = read_form(request)
+            if form_is_empty(form):
+                return page(request, "side_bet.html", context)
+            priced = await price(request.app.state.engine, form)
         except WebError as e:
-            body = e.body()
-            if "path" in locals():
-                body["error"] = body["error"].replace(repr(path), "the bet").replace(path, "the bet")
-            return page(request, "side_bet.html", context, body)
+            return page(request, "side_bet.html", context, e.body())
+        context.update(name=priced["name"], toml=priced["toml"], doc=priced["bet"], eor=priced["eor"],
+                       count=countable(priced["eor"]) if priced["eor"] else None)
         return page(request, "side_bet.html", context)

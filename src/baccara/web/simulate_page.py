@@ -18,8 +18,9 @@ from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from .charts import banque_sweep_chart
-from .commands import JOB_COMMANDS, WebError
+from .commands import JOB_COMMANDS, MAX_PARAMETERS, WebError, check_lengths
 from .jobs import Job, Jobs
+from .tables import answer, download_options
 
 #: The form's fields (options of ``baccara simulate punto``).
 FIELDS = ("decks", "shoes", "bets", "seed", "cut", "perfect", "commission", "tie-pays")
@@ -27,11 +28,32 @@ FIELDS = ("decks", "shoes", "bets", "seed", "cut", "perfect", "commission", "tie
 FIRST_LOOK = 1.0
 
 
-async def _started(jobs: Jobs, path: str, query: list[tuple[str, str]]) -> Job:
-    """Start a job and wait a moment: bad input fails at once, and is raised as the 4xx it is."""
+async def started(jobs: Jobs, path: str, query: list[tuple[str, str]]) -> Job:
+    """Start a job and wait a moment: bad input fails at once, and is raised as the 4xx it is (the job forgotten).
+
+    Parameters
+    ----------
+    jobs : Jobs
+        The app's jobs.
+    path : str
+        The command's path under /api/jobs (:data:`~baccara.web.commands.JOB_COMMANDS`).
+    query : list of (str, str)
+        Its parameters.
+
+    Returns
+    -------
+    Job
+        The job, running or queued (or done already).
+
+    Raises
+    ------
+    WebError
+        The input refused (422), or too many jobs waiting (429).
+    """
     job = jobs.start(JOB_COMMANDS[path], query)
     for _ in range(int(FIRST_LOOK / 0.05)):
         if job.state == "failed" and job.error is not None:
+            jobs.discard(job.id)  # refused: no job is left behind
             raise WebError(job.error["error"], job.error["parameter"], 422)
         if job.state in ("done", "cancelled") or job.done > 0:
             break
@@ -54,7 +76,7 @@ def add_routes(app: FastAPI, page: Any) -> None:
 
     for path, command in JOB_COMMANDS.items():
         async def start(request: Request, _path: str = path, **_: Any) -> Response:
-            job = await _started(jobs, _path, list(request.query_params.multi_items()))
+            job = await started(jobs, _path, list(request.query_params.multi_items()))
             return JSONResponse(job.status(), status_code=202, headers={"Location": f"/api/jobs/{job.id}"})
 
         params = [inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Request)]
@@ -72,8 +94,18 @@ def add_routes(app: FastAPI, page: Any) -> None:
                                       f"`result`: the document of `{command.cli} ... --json`.")
 
     @app.get("/api/jobs/{job_id}", tags=["jobs"], summary="A job's state, progress and result")
-    async def job_status(job_id: str) -> dict:
-        return jobs.get(job_id).status()
+    async def job_status(request: Request, job_id: str,
+                         format_: str | None = Query(None, alias="format", description="json (the default), or csv: "
+                                                     "one of the result's tables (once done; see table)."),
+                         table_: str | None = Query(None, alias="table", description="With format=csv: the table, by "
+                                                    "its path in the result.")) -> Response:
+        job = jobs.get(job_id)
+        _, fmt, table = download_options(request.query_params.multi_items())
+        if fmt == "json" and table is None:
+            return JSONResponse(job.status())
+        if job.state != "done":
+            raise WebError(f"job {job_id} is {job.state}: its tables come once it is done", "format", 409)
+        return answer(job.result, fmt, table, f"job-{job_id}")
 
     @app.post("/api/jobs/{job_id}/cancel", tags=["jobs"], summary="Cancel a job")
     async def job_cancel(job_id: str) -> dict:
@@ -81,7 +113,7 @@ def add_routes(app: FastAPI, page: Any) -> None:
 
     @app.post("/banque/sweep", include_in_schema=False)
     async def banque_sweep(request: Request) -> Response:
-        job = await _started(jobs, "banque/sweep", [("concept", "correlated")])
+        job = await started(jobs, "banque/sweep", [("concept", "correlated")])
         return RedirectResponse(f"/banque/sweep/{job.id}", status_code=303)
 
     @app.get("/banque/sweep/{job_id}", response_class=HTMLResponse, include_in_schema=False)
@@ -97,15 +129,21 @@ def add_routes(app: FastAPI, page: Any) -> None:
 
     @app.get("/simulate", response_class=HTMLResponse, include_in_schema=False)
     async def form(request: Request) -> Response:
-        recent = sorted(jobs.jobs.values(), key=lambda j: -int(j.id))[:10]
+        recent = jobs.recent(10)
         return page(request, "simulate.html", {"job": None, "recent": recent})
 
     @app.post("/simulate", include_in_schema=False)
     async def submit(request: Request) -> Response:
-        body = parse_qsl((await request.body()).decode(), keep_blank_values=False)
-        query = [(k, v.strip()) for k, v in body if k in FIELDS and v.strip()]
+        query: list[tuple[str, str]] = []
         try:
-            job = await _started(jobs, "simulate/punto", query)
+            body = parse_qsl((await request.body()).decode("utf-8", "replace"), keep_blank_values=True,
+                             max_num_fields=MAX_PARAMETERS)
+            check_lengths(body)
+            query = [(k, v.strip()) for k, v in body if k in FIELDS and v.strip()]  # empty fields: not given
+            job = await started(jobs, "simulate/punto", query)
+        except ValueError:
+            return page(request, "simulate.html", {"job": None, "recent": [], "form": {}},
+                        {"error": f"more than {MAX_PARAMETERS} fields", "parameter": None})
         except WebError as e:
             return page(request, "simulate.html", {"job": None, "recent": [], "form": dict(query)}, e.body())
         return RedirectResponse(f"/simulate/{job.id}", status_code=303)

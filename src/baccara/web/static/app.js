@@ -25,7 +25,7 @@ function pollJob() {
     const r = await fetch(`/api/jobs/${job.dataset.job}`);
     const s = await r.json();
     if (bar && s.total) { bar.max = s.total; bar.value = s.done; }
-    if (text) text.textContent = s.state + (s.total ? ` (${s.done.toLocaleString("en")} of ${s.total.toLocaleString("en")} ${unit})` : "");
+    if (text) text.textContent = s.state + (s.total ? ` (${s.done.toLocaleString("en")} of ${s.total.toLocaleString("en")} ${job.dataset.unit ? unit : (s.unit || unit)})` : "");
     if (s.state === "running" || s.state === "queued") setTimeout(poll, 500); else location.reload();
   };
   setTimeout(poll, 500);
