@@ -221,15 +221,15 @@ def count_histogram(system: CountSystem, bet: Bet, decks: int, cut: int, shoes: 
     pay, dens = bet_table((bet,))
     card, cpay, prog = card_table((bet,))
     template = deck_template(decks)
-    args = (template, cut, tableau.player_array, tableau.banker_array, np.ascontiguousarray(pay[:, 0]),
+    base = (template, cut, tableau.player_array, tableau.banker_array, np.ascontiguousarray(pay[:, 0]),
             system.tag_array(), float(system.start(decks)), running, low, step)
     if backend == "gpu":
         if card[0] >= 0:
             raise ParameterError(f"--backend gpu: the bet {bet.name!r} reads the cards themselves, which the GPU "
                                  "kernels do not; design its count on the CPU (--backend threads)")
-        hn, hv = histogram_gpu(seed, shoes, *args, edges.size)
+        hn, hv = histogram_gpu(seed, shoes, *base, edges.size)
         return edges, hn, hv, dens[0]
-    args = (*args, int(card[0]), np.ascontiguousarray(cpay[0]), prog if card[0] >= 0 else None)
+    args = (*base, int(card[0]), np.ascontiguousarray(cpay[0]), prog if card[0] >= 0 else None)
     bounds = [shoes * i // max(workers, 1) for i in range(max(workers, 1) + 1)]
     parts = [(np.zeros(edges.size, dtype=np.int64), np.zeros(edges.size, dtype=np.int64)) for _ in bounds[1:]]
 
