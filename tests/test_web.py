@@ -211,6 +211,38 @@ def test_side_bet_designer_prices_the_bet_and_gives_its_toml(client):
     assert "Effects of removal" in page.text
 
 
+def test_side_bet_designer_takes_fields_on_the_cards_themselves(client):
+    # issue 46: the designer offers the card fields 'baccara fields' lists; "3 Giving 8" (Banker's first two
+    # cards total 3, Player's third card an 8) priced by the card-level engine, as the library prices it
+    q = ("name=three_giving_eight&decks=8&field1_1=banker_two_card_total&value1_1=3"
+         "&field1_2=player_card3_value&value1_2=8&pays1=200")
+    page = client.get(f"/side-bet?{q}")
+    assert page.status_code == 200, page.text
+    assert '<option value="player_card3_value"' in client.get("/side-bet").text
+    from baccara.punto.bets import bet_from_mapping
+
+    bet = bet_from_mapping("three_giving_eight", {"rules": [{"when": {"banker_two_card_total": 3,
+                                                                       "player_card3_value": 8}, "pays": 200}]})
+    edge = evaluate(Shoe.decks(8), {"three_giving_eight": bet})["three_giving_eight"].edge
+    assert f">{edge.numerator}/{edge.denominator}<" in page.text
+    assert "Effects of removal" in page.text  # a bet on values: its effects of removal are cheap
+
+
+def test_side_bet_designer_card_field_errors_name_the_field(client):
+    # a condition that cannot hold is refused naming the field, never priced
+    for q, field in (("field1_1=player_card1_colour&value1_1=green&pays1=5", "value1_1"),
+                     ("field1_1=player_card3_rank&value1_1=Z&pays1=5", "value1_1")):
+        r = client.get(f"/api/side-bet?name=x&decks=8&{q}")
+        assert r.status_code == 422 and r.json()["parameter"] == field, r.text
+
+
+def test_side_bet_designer_leaves_a_colour_bets_removal_to_the_command_line(client):
+    page = client.get("/side-bet?name=red_start&decks=8&field1_1=player_card1_colour&value1_1=red"
+                      "&field1_2=banker_card1_colour&value1_2=red&pays1=3")
+    assert page.status_code == 200, page.text
+    assert 'id="eor-note"' in page.text and "baccara eor" in page.text and 'id="eor"' not in page.text
+
+
 def test_side_bet_designer_says_what_is_wrong(client):
     page = client.get("/side-bet?name=x&decks=1&field1_1=winner&value1_1=nobody&pays1=5")
     assert page.status_code == 422 and "baccara-web-" not in page.text

@@ -38,6 +38,7 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("/macao", "Macao", "Macao and Victoria solved exactly as zero-sum games."),
     ("/simulate", "Simulation", "Punto banco on real shoes, in the background, with a progress bar."),
     *((t.path, t.title, t.summary) for t in tools.TOOLS),
+    ("/audit", "Game protection", "Upload a table's hand and bet logs: did a player count or edge-sort?"),
 )
 
 

@@ -21,9 +21,13 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
 from ..errors import BetError
 from ..punto.bets import as_payout, bet_from_mapping, builtin_bets
-from ..punto.events import FIELDS, normalize_condition
+from ..punto.events import CARD_FIELDS, FIELDS, normalize_condition
 from .commands import COMMANDS, WebError
 from .tables import answer
+
+#: Every field a condition can test, as ``baccara fields`` lists them: the coup's outcome, then the cards
+#: themselves (name -> (kind, description, ...)).
+DESIGNER_FIELDS: dict[str, tuple] = {**FIELDS, **CARD_FIELDS}
 
 #: Rules and conditions per rule the form offers.
 RULES, CONDITIONS = 3, 3
@@ -119,11 +123,12 @@ def bet_spec(form: dict[str, str]) -> tuple[str, dict[str, Any], list[int]]:
             if not f:
                 raise WebError(f"field{i}_{j}: rule {i} gives the value {v!r} but no field: choose the field it "
                                "tests, or clear the value", f"field{i}_{j}")
-            if f not in FIELDS:
-                raise WebError(f"field{i}_{j}: unknown event field {f!r}: fields are {', '.join(FIELDS)}",
+            if f not in DESIGNER_FIELDS:
+                raise WebError(f"field{i}_{j}: unknown event field {f!r}: fields are {', '.join(DESIGNER_FIELDS)}",
                                f"field{i}_{j}")
             if not v:
-                raise WebError(f"value{i}_{j}: rule {i} tests {f} but gives no value: give it ({FIELDS[f][1]}), "
+                raise WebError(f"value{i}_{j}: rule {i} tests {f} but gives no value: give it "
+                               f"({DESIGNER_FIELDS[f][1]}), "
                                "or clear the field", f"value{i}_{j}")
             if f in chosen:
                 raise WebError(f"field{i}_{j}: rule {i} tests {f} twice (conditions {chosen[f]} and {j}); a rule's "
@@ -310,19 +315,27 @@ async def price(engine: Any, form: dict[str, str]) -> dict[str, Any]:
     WebError
         The field that is wrong, named.
     """
-    name, text = bet_toml(form)
+    name, spec, _ = bet_spec(form)
+    text = spec_toml(name, spec)
+    bet = bet_from_mapping(name, spec)
     decks = form.get("decks", "").strip() or "8"
+    # effects of removal price the bet 13 times more: a bet on the cards' colours or suits takes the card-level
+    # engine seconds each time, so the page leaves them to the command line (and says so)
+    slow = bet.card_level and bet.resolution == "suit"
     try:
         doc = await engine.document(COMMANDS["edge"], [("decks", decks), ("bets-toml", text)])
         eor = None
-        if decks.lower() not in ("inf", "infinite"):
+        if decks.lower() not in ("inf", "infinite") and not slow:
             eor = await engine.document(COMMANDS["eor"], [("decks", decks), ("bet", name), ("bets-toml", text)])
     except WebError as e:
         if e.parameter == "bets-toml":  # the form's own bet: say which field
             message = e.message.replace("--bets-toml: ", "").replace(" in given as bets-toml", "")
             raise WebError(message, "name" if "built-in" in message else None, e.status) from None
         raise
-    return {"name": name, "toml": text, "bet": doc["bets"][name], "eor": eor}
+    note = (f"Effects of removal are not computed here for a bet on the cards' colours or suits (each of the 13 "
+            f"takes the card-level engine seconds): run 'baccara eor --decks {decks} --bet {name} --bets FILE' with "
+            "the downloaded file.") if slow and decks.lower() not in ("inf", "infinite") else None
+    return {"name": name, "toml": text, "bet": doc["bets"][name], "eor": eor, "eor_note": note}
 
 
 def add_routes(app: FastAPI, page: Any) -> None:
@@ -354,8 +367,9 @@ def add_routes(app: FastAPI, page: Any) -> None:
 
     @app.get("/side-bet", response_class=HTMLResponse, include_in_schema=False)
     async def designer(request: Request) -> Response:
-        context: dict[str, Any] = {"fields": FIELDS, "n_rules": RULES, "n_conditions": CONDITIONS, "doc": None,
-                                   "eor": None, "toml": None, "name": None, "count": None}
+        context: dict[str, Any] = {"fields": DESIGNER_FIELDS, "n_rules": RULES, "n_conditions": CONDITIONS, "doc": None,
+                                   "eor": None, "eor_note": None, "toml": None, "name": None,
+                                   "count": None}
         try:
             form = read_form(request)
             if form_is_empty(form):
@@ -364,5 +378,5 @@ def add_routes(app: FastAPI, page: Any) -> None:
         except WebError as e:
             return page(request, "side_bet.html", context, e.body())
         context.update(name=priced["name"], toml=priced["toml"], doc=priced["bet"], eor=priced["eor"],
-                       count=countable(priced["eor"]) if priced["eor"] else None)
+                       eor_note=priced["eor_note"], count=countable(priced["eor"]) if priced["eor"] else None)
         return page(request, "side_bet.html", context)
