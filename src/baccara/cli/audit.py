@@ -9,6 +9,8 @@ imported inside the command.
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from .. import params
@@ -107,7 +109,7 @@ def audit(
     a = float(params.rational(alpha, "--alpha", lo=0, hi=1, lo_open=True, hi_open=True))
     s = params.integer(seed, "--seed", lo=0, hi=2**63 - 2)
     n_cand = None if candidates is None else params.integer(candidates, "--candidates", lo=0, hi=511)
-    options = {"decks": d, "bet_defs": all_bets, "tableau": rules, "sorted_sets": sorted_ranks_option(sorted_ranks),
+    options: dict[str, Any] = {"decks": d, "bet_defs": all_bets, "tableau": rules, "sorted_sets": sorted_ranks_option(sorted_ranks),
                "candidates": n_cand, "permutations": n_perm, "alpha": a, "seed": s}
     if tables is not None:
         return render(audit_folder(tables, workers, backend, scheduler, options), json_out)
