@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -25,6 +26,7 @@ from baccara.audit.simlog import parse_seat, write_logs
 from baccara.audit.stats import DEFAULT_ALPHA, DEFAULT_PERMUTATIONS, holm
 from baccara.cards import RANKS
 from baccara.cli import app
+from baccara.errors import BaccaraError
 from baccara.punto.edgesort import edge_sort
 
 runner = CliRunner()
@@ -410,3 +412,180 @@ def test_the_audit_page_reads_two_uploaded_logs_and_shows_the_report(tmp_path):
             assert r.status_code == 422 and "night.csv line 3" in r.text and "unknown card" in r.text
             r = client.post("/audit", files={"hands": ("night.csv", h.read_bytes())}, data={"decks": "2"})
             assert r.status_code == 422 and "bet log" in r.text
+
+
+# ---------------------------------------------------------------- many tables from the command line
+def _month(folder):
+    """Three tables of one or two 2-deck shoes: two as NAME.hands.csv/NAME.bets.csv, one as a subfolder."""
+    folder.mkdir(exist_ok=True)
+    for t in range(3):
+        hands, bets = simulate_logs(seats("blind", "edge:6,7,8,9"), 1 + t % 2, decks=2, seed=40 + t)
+        if t == 2:
+            write_logs(hands, bets, folder / "t3")
+        else:
+            write_hands(hands, folder / f"t{t + 1}.hands.csv")
+            write_bets(bets, folder / f"t{t + 1}.bets.csv")
+    return folder
+
+
+def test_table_pairs_match_logs_by_name_and_refuse_the_rest(tmp_path):
+    from baccara.audit import table_pairs
+
+    for name in ("a.hands.csv", "a.bets.parquet", "notes.txt", ".hidden.csv"):
+        (tmp_path / name).write_text("x")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "hands.parquet").write_text("x")
+    (tmp_path / "b" / "bets.csv").write_text("x")
+    (tmp_path / "reports").mkdir()
+    assert table_pairs(tmp_path) == [("a", tmp_path / "a.hands.csv", tmp_path / "a.bets.parquet"),
+                                     ("b", tmp_path / "b" / "hands.parquet", tmp_path / "b" / "bets.csv")]
+    cases = {"c.hands.csv": "c.hands.csv has no bets log beside it", "stray.csv": "stray.csv is not named NAME.hands",
+             "a.bets.csv": "table 'a' has two bets logs"}
+    for name, message in cases.items():
+        (tmp_path / name).write_text("x")
+        with pytest.raises(BaccaraError, match="--tables") as e:
+            table_pairs(tmp_path)
+        assert message in str(e.value)
+        (tmp_path / name).unlink()
+    (tmp_path / "b" / "bets.csv").unlink()
+    with pytest.raises(BaccaraError, match="has no bets log"):
+        table_pairs(tmp_path)
+    with pytest.raises(BaccaraError, match="no table in"):
+        table_pairs(tmp_path / "reports")
+    with pytest.raises(BaccaraError, match="is not a folder"):
+        table_pairs(tmp_path / "nowhere")
+
+
+def test_cli_tables_verdicts_across_tables_and_json(tmp_path):
+    month = _month(tmp_path / "month")
+    common = ["audit", "--decks", "2", "--permutations", "199", "--candidates", "0"]
+    r = runner.invoke(app, [*common, "--tables", str(month), "--json", "-j", "1"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert list(doc["tables"]) == ["t1", "t2", "t3"]
+    # each table's document is the one-table command's
+    one = runner.invoke(app, [*common, "--hands", str(month / "t3" / "hands.csv"), "--bets",
+                              str(month / "t3" / "bets.csv"), "--json"])
+    alone = json.loads(one.output)
+    for d in (alone, doc["tables"]["t3"]):
+        d.pop("seconds")
+    assert doc["tables"]["t3"] == alone
+    rows = doc["verdicts"]
+    assert [(r_["table"], r_["player"]) for r_ in rows] == [(t, p) for t in ("t1", "t2", "t3")
+                                                            for p in doc["tables"][t]["players"]]
+    for r_ in rows:
+        p = doc["tables"][r_["table"]]["players"][r_["player"]]
+        assert (r_["verdict"], r_["p_counting"], r_["p_edge_sorting"]) == \
+               (p["verdict"], p["p_values"]["counting"], p["p_values"]["edge_sorting"])
+    assert any(r_["verdict"] == "edge sorting" for r_ in rows)  # the sorters, over one or two shoes
+    people = runner.invoke(app, [*common, "--tables", str(month), "-j", "1"])
+    assert people.exit_code == 0 and "Audit of 3 tables" in people.output and "t3" in people.output
+
+
+def test_cli_tables_on_two_processes_gives_the_same_documents(tmp_path):
+    month = _month(tmp_path / "month")
+    docs = []
+    for workers in ("1", "2"):
+        r = runner.invoke(app, ["audit", "--decks", "2", "--permutations", "199", "--tables", str(month), "--json",
+                                "--workers", workers, "--backend", "processes"])
+        assert r.exit_code == 0, r.output
+        doc = json.loads(r.output)
+        for d in doc["tables"].values():
+            d.pop("seconds")
+        docs.append(doc)
+    assert docs[0] == docs[1]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--out", "r.html"], "--out writes one table's report"),
+    (["--backend", "threads"], "--backend must be one of processes, dask"),
+    (["--workers", "0"], "--workers must be an integer from 1 to"),
+    (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "--scheduler"),
+    (["--hands", "h.csv"], "--tables audits a folder of tables"),
+])
+def test_cli_tables_refuses_bad_options(tmp_path, args, message):
+    (tmp_path / "a.hands.csv").write_text("x")
+    (tmp_path / "a.bets.csv").write_text("x")
+    r = runner.invoke(app, ["audit", "--tables", str(tmp_path), *args])
+    assert r.exit_code == 2 and message in r.output, r.output
+
+
+def test_cli_tables_refuses_bad_folders_and_names_a_bad_log(tmp_path):
+    r = runner.invoke(app, ["audit", "--hands", "h.csv", "--bets", "b.csv", "--workers", "2"])
+    assert r.exit_code == 2 and "share out the tables of --tables" in r.output
+    month = _month(tmp_path / "month")
+    (month / "t9.bets.csv").write_text("shoe,coup,player,bet,amount\n")
+    r = runner.invoke(app, ["audit", "--tables", str(month), "-j", "1"])
+    assert r.exit_code == 2 and "t9.bets.csv has no hands log beside it" in r.output
+    (month / "t9.bets.csv").unlink()
+    lines = (month / "t2.hands.csv").read_text().splitlines()
+    lines[3] = lines[3].replace(lines[3].split(",")[2].split()[1], "1X")
+    (month / "t2.hands.csv").write_text("\n".join(lines) + "\n")
+    r = runner.invoke(app, ["audit", "--tables", str(month), "--decks", "2", "-j", "1"])
+    assert r.exit_code == 2 and f"{month / 't2.hands.csv'} line 4: unknown card '1X'" in r.output, r.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    r = runner.invoke(app, ["audit", "--tables", str(empty)])
+    assert r.exit_code == 2 and "no table in" in r.output
+
+
+# ---------------------------------------------------------------- bets on the cards themselves
+GALLERY = Path(__file__).resolve().parent.parent / "examples" / "gallery.toml"
+
+
+def _gallery():
+    from baccara.cli.common import build_bets
+
+    return build_bets("1/20", "8", "12", str(GALLERY))[0]
+
+
+def test_card_bets_are_settled_from_the_logged_cards(small_logs):
+    from baccara.audit.evs import card_payouts
+    from baccara.cards import RANK_VALUE
+
+    hands, _ = small_logs
+    defs = _gallery()
+    names = ("three_giving_eight", "all_red", "first_card_ace")
+    coups = [c.cards for s in hands.shoes for c in s.coups]
+    paid = card_payouts(coups, [defs[n] for n in names])
+    wins = [0, 0, 0]
+    for cards, got in zip(coups, paid, strict=True):
+        v = [RANK_VALUE[x // 4] for x in cards]
+        b_two = (v[1] + v[3]) % 10
+        player_third = v[4] if len(v) == 6 or (len(v) == 5 and (v[0] + v[2]) % 10 <= 5) else None
+        oracle = (200 if b_two == 3 and player_third == 8 else -1,
+                  22 if all(x % 4 in (1, 2) for x in cards) else -1,  # hearts and diamonds
+                  12 if cards[0] // 4 == 0 else -1)
+        assert tuple(got) == oracle
+        wins = [w + (o > 0) for w, o in zip(wins, oracle)]
+    assert wins[2] > 0  # the log holds an ace first: the oracle's winning branch is exercised
+
+
+def test_card_bets_are_audited_at_their_exact_ev_given_the_cards_left():
+    from baccara.audit.logs import BetLog, BetRecord
+
+    defs = _gallery()
+    hands, flat = simulate_logs(seats("flat"), 1, decks=1, seed=3)
+    s = hands.shoes[0].shoe
+    extra = [BetRecord(s, c, "c", bet, Fraction(5), 100 + c) for c in (1, 2, 3)
+             for bet in ("three_giving_eight", "first_card_ace")]
+    bets = BetLog("bets.csv", flat.bets + tuple(extra))
+    result = audit(hands, bets, decks=1, bet_defs=defs, permutations=199, candidates=0, sorted_sets=["6,7,8,9"])
+    table = result.table
+    names = ("three_giving_eight", "first_card_ace")
+    for i in (0, table.rows - 1):  # the cards left by rank, as baccara edge --composition takes them
+        ranks = table.left[i].reshape(13, 4).sum(axis=1)
+        exact = evaluate(Shoe.from_ranks([int(x) for x in ranks]), [defs[n] for n in names])
+        assert [table.ev_exact[i][table.bets.index(n)] for n in names] == [exact[n].ev for n in names]
+    card_cols = [table.bets.index(n) for n in ("three_giving_eight", "first_card_ace")]
+    for hy in result.hypotheses[1:]:  # the edge-sorting tests leave the card bets out
+        assert (hy.prices[:, card_cols] == 0).all()
+    assert result.hypotheses[1].prices[:, table.bets.index("banker")].any()
+    unit = table.with_first_cards(defs)
+    assert np.allclose(unit.class_ev(frozenset({5, 6, 7, 8}))[:, card_cols], table.ev[:, card_cols])
+    doc = result.to_json()
+    c = doc["players"]["c"]
+    assert c["ev"]["bets"] == 6
+    assert Fraction(c["ev"]["expected_given_cards_left"]["exact"]) == 5 * sum(
+        table.ev_exact[table.index[(s, b.coup)]][table.bets.index(b.bet)] for b in extra)
+    assert any("bets on the cards themselves (three_giving_eight, first_card_ace)" in n for n in doc["notes"])

@@ -10,13 +10,14 @@ The face of the audit (names loaded on first use):
 - :func:`shoe_integrity`: the shoes' cards, the drawing table and the shuffle (:mod:`.integrity`);
 - :func:`simulate_logs`, :func:`parse_seat`, :func:`write_logs`: logs of known behaviour (:mod:`.simlog`);
 - :func:`write_audit_report`: the report as HTML or PDF (:mod:`.html`);
-- :func:`audit_tables`: many tables' logs on all cores or a Dask cluster (:mod:`.many`); :func:`flag_rates`:
+- :func:`audit_tables`, :func:`table_pairs`, :class:`TablesResult`: many tables' logs on all cores or a Dask
+  cluster (:mod:`.many`); :func:`flag_rates`:
   the verdicts' false-alarm rate and power, measured on simulated players (:mod:`.power`).
 """
 
 import importlib
 
-__all__ = ["AuditResult", "BetLog", "audit_tables", "flag_rates", "HandLog", "LogError", "Seat", "audit", "coup_table", "parse_seat", "read_bets",
+__all__ = ["AuditResult", "BetLog", "audit_tables", "flag_rates", "TablesResult", "table_pairs", "HandLog", "LogError", "Seat", "audit", "coup_table", "parse_seat", "read_bets",
            "read_hands", "shoe_integrity", "simulate_logs", "write_audit_report", "write_bets", "write_hands",
            "write_logs"]
 
@@ -27,7 +28,7 @@ _LAZY = {
     "shoe_integrity": ".integrity",
     **dict.fromkeys(["Seat", "parse_seat", "simulate_logs", "write_logs"], ".simlog"),
     "write_audit_report": ".html",
-    "audit_tables": ".many",
+    **dict.fromkeys(["audit_tables", "table_pairs", "TablesResult"], ".many"),
     "flag_rates": ".power",
 }
 

@@ -443,7 +443,9 @@ def audit(hands: HandLog | str | Path, bets: BetLog | str | Path, *, decks: int 
     hand_log = hands if isinstance(hands, HandLog) else read_hands(hands, decks, tableau)
     bet_log = bets if isinstance(bets, BetLog) else read_bets(bets, hand_log, defs)
     names = list(dict.fromkeys(b.bet for b in bet_log.bets))
-    table = coup_table(hand_log, defs, names, tableau)
+    on_cards = [n for n in names if defs[n].card_level]
+    table = coup_table(hand_log, defs, names, tableau,
+                       card_shoes={b.shoe for b in bet_log.bets if defs[b.bet].card_level})
     chosen = tuple(defs[n] for n in names)
     extra = _sets(sorted_sets)
     n_cand = candidates if candidates is not None else (0 if hand_log.has_classes else DEFAULT_CANDIDATES)
@@ -451,6 +453,10 @@ def audit(hands: HandLog | str | Path, bets: BetLog | str | Path, *, decks: int 
     cands = list(candidate_sortings(hand_log.decks, chosen, tableau, n_cand)) if n_cand else []
     logged = None
     notes = []
+    if on_cards:
+        notes.append("bets on the cards themselves (" + ", ".join(on_cards) + ") are priced exactly given the cards "
+                     "left, by the card-level engine, and tested for counting; the edge-sorting tests leave them out "
+                     "(their price given the first card would cost the card engine once more per coup and rank)")
     if hand_log.has_classes:
         ranks_s = [0] * 13
         ranks_u = [0] * 13

@@ -219,13 +219,16 @@ class CoupTable:
         numpy.ndarray
             (rows, bets) floats, the same prices as :meth:`class_ev`.
         """
-        chosen = tuple(bets[n] for n in self.bets)
+        cols = _cell_columns(bets, self.bets)
+        out = self.ev.copy()
+        if not cols:
+            return out
+        chosen = tuple(bets[self.bets[j]] for j in cols)
         res = max((b.resolution for b in chosen), key=_ORDER.index)
         if res == "value" and any(RANK_VALUE[r] == 0 for r in ranks) and not all(
                 r in ranks for r in range(9, 13)):
             res = "rank"  # the class splits the cards of value 0: price by rank
         member = np.array([r in ranks for r in range(13)])
-        out = self.ev.copy()
         left_ranks = self.rank_left()
         for i in range(self.rows):
             if recorded:
@@ -237,7 +240,7 @@ class CoupTable:
             cls = ranks if in_s else frozenset(range(13)) - ranks
             if not any(left_ranks[i, r] for r in cls):
                 continue
-            out[i] = _class_prices(self.left[i].tobytes(), res, chosen, tableau, frozenset(cls))
+            out[i, cols] = _class_prices(self.left[i].tobytes(), res, chosen, tableau, frozenset(cls))
         return out
 
     def with_first_cards(self, bets: Mapping[str, Bet], tableau: Tableau = PUNTO_BANCO) -> CoupTable:
@@ -257,16 +260,65 @@ class CoupTable:
         """
         if self.unit_ev is not None:
             return self
-        chosen = [bets[n] for n in self.bets]
-        res = max((b.resolution for b in chosen), key=_ORDER.index)
+        cols = _cell_columns(bets, self.bets)
+        chosen = [bets[self.bets[j]] for j in cols]
+        res = max((b.resolution for b in chosen), key=_ORDER.index, default="value")
         by_rank = res != "value"
         shoe_res = "value" if not by_rank else res
         units = 13 if by_rank else 10
-        out = np.full((self.rows, units, len(chosen)), np.nan)
+        # a bet on the cards themselves is priced given the cards left only: its EV at every first card
+        out = np.repeat(self.ev[:, None, :], units, axis=1)
         for i in range(self.rows):
-            out[i] = _first_card_prices(self.left[i].tobytes(), shoe_res, tuple(chosen), tableau)
+            if cols:
+                out[i][:, cols] = _first_card_prices(self.left[i].tobytes(), shoe_res, tuple(chosen), tableau)
         return CoupTable(self.bets, self.shoe, self.number, self.index, self.left, self.first_rank, self.classes,
                          self.ev, self.ev_exact, self.payout, self.payout_exact, self.fresh, out, by_rank)
+
+
+def _cell_columns(bets: Mapping[str, Bet], names: tuple[str, ...]) -> list[int]:
+    """The columns of bets on the coup's outcome (the cells), which the first card's class is priced for."""
+    return [j for j, n in enumerate(names) if not bets[n].card_level]
+
+
+def card_payouts(cards: Iterable[tuple[int, ...]], bets: Iterable[Bet], tableau: Tableau = PUNTO_BANCO
+                 ) -> list[list[Fraction]]:
+    """What bets on the cards themselves paid on logged coups: each bet's first rule that the cards meet.
+
+    The rules are read as the simulator reads a dealt coup's cards (the card-level engine's compiled
+    :func:`~baccara.punto.cardengine.rule_program`), so a log is settled as the engine prices it.
+
+    Parameters
+    ----------
+    cards : iterable of tuple of int
+        Each coup's card codes (``4 * rank + suit``) in deal order, checked against the drawing table.
+    bets : iterable of Bet
+        Bets on the cards themselves (:attr:`~baccara.punto.bets.Bet.card_level`).
+    tableau : Tableau
+        The drawing rules (they tell whose is a lone third card).
+
+    Returns
+    -------
+    list of list of Fraction
+        Per coup, each bet's net payout per unit.
+    """
+    from ..punto.cardengine import code_attributes, compiled, rule_program  # lazy: Numba, for card bets only
+
+    chosen = tuple(bets)
+    prog = rule_program(chosen)
+    flat = [p for lv in prog.levels for p in lv]
+    engine = compiled()
+    v, r, s, col = code_attributes()
+    fv = np.zeros(prog.arrays[0].size, dtype=np.int64)
+    out = []
+    for c in cards:
+        cell = np.unravel_index(coup_cell(c, tableau), CELL_SHAPE)
+        pn, bn = int(cell[3]), int(cell[5])
+        e = c[4] if pn else -1
+        f = c[4 + pn] if bn else -1
+        pt, bt = (RANK_VALUE[c[0] // 4] + RANK_VALUE[c[2] // 4]) % 10, (RANK_VALUE[c[1] // 4] + RANK_VALUE[c[3] // 4]) % 10
+        engine.coup_codes(c[0], c[2], e, c[1], c[3], f, pt, bt, v, r, s, col, *prog.arrays[:5], fv)
+        out.append([flat[engine.bet_level(k, fv, *prog.arrays[5:])] for k in range(len(chosen))])
+    return out
 
 
 @lru_cache(maxsize=65536)
@@ -297,8 +349,13 @@ def _class_prices(left: bytes, resolution: str, bets: tuple[Bet, ...], tableau: 
 
 
 def coup_table(hands: HandLog, bets: Mapping[str, Bet], names: Iterable[str],
-               tableau: Tableau = PUNTO_BANCO) -> CoupTable:
+               tableau: Tableau = PUNTO_BANCO, card_shoes: Iterable[str] | None = None) -> CoupTable:
     """Price every coup of the hand log for the bets ``names``, given the cards seen before it.
+
+    Bets on the cards themselves (:attr:`~baccara.punto.bets.Bet.card_level`) are priced by the
+    card-level engine, a tenth of a second or more a coup: only at the coups of ``card_shoes``
+    (the shoes where such bets were placed, which are all the tests read: bets are reassigned
+    within their shoe); elsewhere their price is 0 and never read.
 
     Parameters
     ----------
@@ -310,6 +367,8 @@ def coup_table(hands: HandLog, bets: Mapping[str, Bet], names: Iterable[str],
         The bets to price (those the bet log holds).
     tableau : Tableau
         The drawing rules.
+    card_shoes : iterable of str, optional
+        The shoes at whose coups bets on the cards are priced (default: every shoe).
 
     Returns
     -------
@@ -344,14 +403,15 @@ def coup_table(hands: HandLog, bets: Mapping[str, Bet], names: Iterable[str],
     rows = len(number)
     ev = np.zeros((rows, len(chosen)))
     ev_exact: list[list[Fraction]] = [[Fraction(0)] * len(chosen) for _ in range(rows)]
-    value_cols = [j for j, b in enumerate(chosen) if b.resolution == "value"]
+    card_cols = [j for j, b in enumerate(chosen) if b.card_level]
+    value_cols = [j for j, b in enumerate(chosen) if b.resolution == "value" and not b.card_level]
     if value_cols and rows:
         edges = edges_for_shoes(left_a, [chosen[j] for j in value_cols], tableau)
         for j in value_cols:
             for i in range(rows):
                 ev_exact[i][j] = edges.fraction(i, chosen[j].name)
                 ev[i, j] = float(ev_exact[i][j])
-    other = [j for j in range(len(chosen)) if j not in value_cols]
+    other = [j for j in range(len(chosen)) if j not in value_cols and j not in card_cols]
     if other:
         res = max((chosen[j].resolution for j in other), key=_ORDER.index)
         for i in range(rows):
@@ -359,11 +419,30 @@ def coup_table(hands: HandLog, bets: Mapping[str, Bet], names: Iterable[str],
             for j in other:
                 ev_exact[i][j] = got[chosen[j].name].ev
                 ev[i, j] = float(ev_exact[i][j])
+    if card_cols and rows:
+        on_cards = [chosen[j] for j in card_cols]
+        res = max((b.resolution for b in on_cards), key=_ORDER.index)
+        wanted = None if card_shoes is None else set(card_shoes)
+        for i in range(rows):
+            if wanted is not None and hands.shoes[shoe_i[i]].shoe not in wanted:
+                continue
+            got = evaluate(_shoe(left_a[i], res), on_cards, tableau)
+            for j in card_cols:
+                ev_exact[i][j] = got[chosen[j].name].ev
+                ev[i, j] = float(ev_exact[i][j])
     payout_exact = [[Fraction(0)] * len(chosen) for _ in range(rows)]
     for j, b in enumerate(chosen):
+        if b.card_level:
+            continue
         levels, idx = b.cell_levels()
         for i in range(rows):
             payout_exact[i][j] = levels[int(idx[cells[i]])]
+    if card_cols and rows:
+        dealt = [c.cards for s in hands.shoes for c in s.coups]
+        paid = card_payouts(dealt, [chosen[j] for j in card_cols], tableau)
+        for i in range(rows):
+            for k, j in enumerate(card_cols):
+                payout_exact[i][j] = paid[i][k]
     payout = np.array([[float(x) for x in row] for row in payout_exact]).reshape(rows, len(chosen))
     fresh = _fresh(hands.decks, tuple(chosen), tableau) if chosen else {}
     return CoupTable(names, np.array(shoe_i, dtype=np.int64), np.array(number, dtype=np.int64), index, left_a,
@@ -405,6 +484,6 @@ def candidate_sortings(decks: int, bets: tuple[Bet, ...], tableau: Tableau = PUN
     """
     if top <= 0:
         return ()
-    value_bets = {b.name: b for b in bets if b.resolution == "value"}
+    value_bets = {b.name: b for b in bets if b.resolution == "value" and not b.card_level}
     search = best_sorting(Shoe.decks(decks).by_value(), 1, "value", value_bets or None, tableau, top=top)
     return tuple((s, a) for s, a, _ in search.ranking[:top] if a > 0)
