@@ -182,11 +182,26 @@ def _fill(driver, values: dict[str, str]) -> None:
             box.send_keys(value)
 
 
+def _wait_class():
+    """Selenium's WebDriverWait, retrying while the page is being replaced: a self-reloading page (a job's
+    progress, a slow answer's "computing" page) makes an element found a moment ago stale, which Chromium
+    reports either as a stale element or as a node that "does not belong to the document"."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
+    from selenium.webdriver.support.ui import WebDriverWait as Wait
+
+    class TolerantWait(Wait):
+        def __init__(self, driver, timeout: float) -> None:
+            super().__init__(driver, timeout, ignored_exceptions=(NoSuchElementException,
+                                                                  StaleElementReferenceException, WebDriverException))
+
+    return TolerantWait
+
+
 def _send(driver, form: str = "#form", seconds: float = 120) -> None:
     """Click the form's button and wait for the answer's page."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait = _wait_class()
 
     old = driver.find_element(By.TAG_NAME, "html")
     driver.find_element(By.CSS_SELECTOR, f"{form} button[type=submit]").click()
@@ -204,7 +219,7 @@ def test_each_page_loads_without_a_console_error(server, driver, path):
 
 def test_the_punto_form_shows_the_exact_edge(server, driver):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait = _wait_class()
 
     from baccara import Shoe, builtin_bets, evaluate
 
@@ -231,7 +246,7 @@ def test_the_punto_form_shows_the_exact_edge(server, driver):
 def test_the_live_shoe_updates_after_a_coup_is_typed(server, driver):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait = _wait_class()
 
     driver.get(server + "/shoe?decks=8")
     assert driver.find_element(By.ID, "cards-left").text == "416"
@@ -253,7 +268,7 @@ def test_the_live_shoe_updates_after_a_coup_is_typed(server, driver):
 def test_a_simulation_shows_its_progress_and_can_be_cancelled(server, driver):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait = _wait_class()
 
     driver.get(server + "/simulate")
     driver.find_element(By.ID, "f-shoes").send_keys("100000000")
@@ -269,7 +284,7 @@ def test_a_simulation_shows_its_progress_and_can_be_cancelled(server, driver):
 def test_a_short_simulation_shows_its_result(server, driver):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait = _wait_class()
 
     driver.get(server + "/simulate")
     _fill(driver, {"f-shoes": "200", "f-seed": "7"})
@@ -375,7 +390,7 @@ def test_the_live_shoe_starts_a_new_shoe_on_the_tables_terms(page, driver):
 def test_a_refused_coup_stays_in_its_box_with_the_caret_after_it(page, driver):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait = _wait_class()
 
     page("/shoe?decks=8")
     driver.switch_to.active_element.send_keys("9 9 9", Keys.ENTER)  # three cards: not a coup
@@ -477,7 +492,7 @@ def test_a_slow_page_says_it_is_working(page, driver):
 def test_the_banque_sweep_shows_its_progress_and_can_be_cancelled(page, driver):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait = _wait_class()
 
     page("/banque")
     _send(driver, "#sweep-form")
