@@ -589,3 +589,15 @@ def test_card_bets_are_audited_at_their_exact_ev_given_the_cards_left():
     assert Fraction(c["ev"]["expected_given_cards_left"]["exact"]) == 5 * sum(
         table.ev_exact[table.index[(s, b.coup)]][table.bets.index(b.bet)] for b in extra)
     assert any("bets on the cards themselves (three_giving_eight, first_card_ace)" in n for n in doc["notes"])
+
+
+def test_a_player_named_like_mathematics_gets_a_report(tmp_path):
+    # matplotlib reads $...$ in a title or legend as mathematics: a player (or bet) named "$\zzz$" made the
+    # report's charts raise; names from a log are text, drawn as written
+    from baccara.audit import audit
+    from baccara.audit.html import write_audit_report
+
+    hands, bets = simulate_logs([parse_seat("blind", r"$\zzz$")], 1, decks=2, seed=3)
+    h, b = write_logs(hands, bets, tmp_path)
+    out = write_audit_report(audit(h, b, decks=2, permutations=99), tmp_path / "a.html")
+    assert r"\zzz" in out.read_text()

@@ -229,3 +229,47 @@ def test_field_help_lists_card_fields():
               "same_cards", "both_pairs", "player_suited"):
         assert f"  {f}:" in text
     assert '"none"' in text and "card-level engine" in text
+
+
+# ---------------------------------------------------------------- what the card engine refuses, and when
+def test_a_bet_too_fine_for_the_card_engine_is_refused_in_words():
+    # the suit of a third card needs every card type at positions 5-6: about nine minutes of one core on
+    # 8 decks, refused with the estimate instead of holding a core (a web worker) that long
+    from baccara.punto.bets import bet_from_mapping
+    from baccara.punto.cardengine import MAX_SECONDS, estimated_seconds
+
+    shoe = Shoe.decks(8)
+    fine = bet_from_mapping("fine", {"rules": [{"when": {"player_card3_suit": "hearts"}, "pays": 10}]})
+    coarse = bet_from_mapping("coarse", {"rules": [{"when": {"player_card3_value": 8}, "pays": 10}]})
+    assert estimated_seconds(shoe, (fine,)) > MAX_SECONDS > estimated_seconds(shoe, (coarse,))
+    with pytest.raises(BetError, match="minutes of one core"):
+        evaluate(shoe, [fine])
+
+
+@pytest.mark.parametrize("rules, words", [
+    ([{"when": {"player_card1_suit": "hearts", "player_card1_colour": "black"}, "pays": 5}], "never hold"),
+    ([{"when": {"banker_card2_rank": "A", "banker_card2_value": 5}, "pays": 5}], "never hold"),
+    ([{"when": {"player_card3_value": "none", "player_card3_suit": "hearts"}, "pays": 5}], "never hold"),
+    ([{"when": {"player_card1_value": list(range(10))}, "pays": 1},
+      {"when": {"player_card1_rank": "A"}, "pays": 10}], "matched by rule 1"),
+    ([{"when": {"player_card1_colour": "red"}, "pays": 1},
+      {"when": {"player_card1_suit": "diamonds", "banker_card1_rank": "K"}, "pays": 10}], "matched by rule 1"),
+])
+def test_card_rules_that_cannot_pay_are_refused_at_once(rules, words):
+    # whatever the labels a bet needs (colours and suits too, which are not dealt to check them), the
+    # conditions on each card are checked against the 52 cards, and a rule whose every card an earlier
+    # rule on the cards alone already takes is never reached
+    from baccara.punto.bets import bet_from_mapping
+
+    with pytest.raises(BetError, match=words):
+        bet_from_mapping("x", {"rules": rules})
+
+
+def test_card_rules_that_can_pay_are_kept():
+    from baccara.punto.bets import bet_from_mapping
+
+    for rules in ([{"when": {"player_card1_rank": "A"}, "pays": 10}, {"when": {"player_card1_value": [1, 2]}, "pays": 1}],
+                  [{"when": {"player_card1_suit": "hearts", "player_card1_colour": "red"}, "pays": 5}],
+                  [{"when": {"player_card1_colour": "red"}, "pays": 1},
+                   {"when": {"player_card1_suit": "spades", "banker_total": 9}, "pays": 10}]):
+        assert len(bet_from_mapping("x", {"rules": rules}).rules) == len(rules)

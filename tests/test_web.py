@@ -243,6 +243,14 @@ def test_side_bet_designer_leaves_a_colour_bets_removal_to_the_command_line(clie
     assert 'id="eor-note"' in page.text and "baccara eor" in page.text and 'id="eor"' not in page.text
 
 
+def test_side_bet_description_outside_the_basic_plane_is_written_as_toml(client):
+    # JSON's escapes wrote an emoji as two surrogates, which TOML refuses: the page answered 500
+    q = "name=lucky&decks=1&description=caf%C3%A9+%F0%9F%98%80&field1_1=winner&value1_1=tie&pays1=8"
+    assert client.get(f"/side-bet?{q}").status_code == 200
+    toml = client.get(f"/side-bet/toml?{q}")
+    assert toml.status_code == 200 and "café 😀" in toml.text
+
+
 def test_side_bet_designer_says_what_is_wrong(client):
     page = client.get("/side-bet?name=x&decks=1&field1_1=winner&value1_1=nobody&pays1=5")
     assert page.status_code == 422 and "baccara-web-" not in page.text

@@ -50,7 +50,7 @@ def cumulative_chart(player: PlayerAudit) -> str:
         ax.plot(x, np.cumsum(amount * evc), label="expected, given the first card's class")
     ax.plot(x, np.cumsum(res), label="actual result", color="black", lw=0.8)
     ax.axhline(0, color="grey", lw=0.6)
-    ax.set(xlabel="bets, in order", ylabel="money", title=f"{player.player}: expected and actual result")
+    ax.set(xlabel="bets, in order", ylabel="money", title=f"{_text(player.player)}: expected and actual result")
     ax.legend(fontsize=7)
     ax.grid(alpha=0.3)
     return svg_chart(fig)
@@ -73,13 +73,18 @@ def size_chart(player: PlayerAudit) -> str:
     fig, ax = plt.subplots(figsize=(7, 2.8))
     for name in dict.fromkeys(b["bet"] for b in player.bets):
         pts = [(b["ev_float"] * 100, eval_amount(b["amount"])) for b in player.bets if b["bet"] == name]
-        ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=8, alpha=0.6, label=name)
+        ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=8, alpha=0.6, label=_text(name))
     ax.axvline(0, color="grey", lw=0.6)
     ax.set(xlabel="exact EV of the bet given the cards left, %", ylabel="amount",
-           title=f"{player.player}: bet size against the bet's EV")
+           title=f"{_text(player.player)}: bet size against the bet's EV")
     ax.legend(fontsize=7)
     ax.grid(alpha=0.3)
     return svg_chart(fig)
+
+
+def _text(name: str) -> str:
+    """A name from a log as matplotlib text: its ``$`` escaped, so that it is never read as mathematics."""
+    return name.replace("$", r"\$")
 
 
 def eval_amount(text: str) -> float:

@@ -51,6 +51,7 @@ claiming an equivalence, or an infinite-shoe one omitting it, fails.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from itertools import product
 from math import gcd, ulp
@@ -77,8 +78,16 @@ VERSION = 3
 READS = (2, 3)
 
 
+#: A rational as the artefacts write it, "num/den" or an integer: Fraction() alone would also take an
+#: exponent ("1e300000000"), whose value a crafted file could make take minutes and gigabytes to build.
+_RATIONAL = re.compile(r"^-?[0-9]{1,4000}(/[0-9]{1,4000})?$")
+
+
 def _q(s: Any) -> Fraction:
-    return Fraction(str(s))
+    text = str(s)
+    if not _RATIONAL.match(text):
+        raise ValueError(f"not a rational num/den: {text[:40]!r}")
+    return Fraction(text)
 
 
 class _Game:
@@ -472,7 +481,7 @@ def _sample_inside(sample: object, lo: Alpha, hi: Alpha) -> bool:
     if not isinstance(sample, str) or len(sample) > 200:
         return False
     try:
-        t = Fraction(sample)
+        t = _q(sample)
     except (ValueError, ZeroDivisionError):
         return False
     a = Alpha.of(t)

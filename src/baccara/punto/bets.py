@@ -11,6 +11,7 @@ and user-defined bets load from TOML in the same form (see
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -24,9 +25,11 @@ from ..tomlfile import read_toml
 from .events import (
     CARD_FIELD_EXAMPLES,
     CARD_FIELDS,
+    COLOUR_NAMES,
     FIELDS,
     NCELLS,
     NONE_CODE,
+    SUIT_NAMES,
     condition_mask,
     describe_condition,
     needed_resolution,
@@ -127,8 +130,16 @@ class Bet:
         shoe with the card-level engine: a rule no deal satisfies is refused."""
         import numpy as np
         unset = np.ones(NCELLS, dtype=bool)
+        seen: list[dict[str, frozenset[int]] | None] = []  # each earlier rule's cards by position, if all it reads
         for k, rule in enumerate(self.rules, 1):
             _check_third_cards(self.name, k, rule.when)
+            cards = _positional_cards(self.name, k, rule.when)
+            for j, earlier in enumerate(seen, 1):
+                if earlier is not None and all(p in cards and cards[p] <= allowed for p, allowed in earlier.items()):
+                    raise BetError(f"bet {self.name!r}, rule {k}: never applies, since every coup it matches "
+                                   f"({describe_condition(rule.when)}) is matched by rule {j}")
+            only_cards = all(f in CARD_FIELDS and _POSITION.match(f) for f, _ in rule.when)
+            seen.append(cards if only_cards else None)
             cells = tuple((f, v) for f, v in rule.when if f not in CARD_FIELDS)
             mask = condition_mask(cells)
             if not mask.any():
@@ -167,6 +178,49 @@ class Bet:
     def cell_levels(self) -> tuple[tuple[Fraction, ...], np.ndarray]:
         """The bet's distinct payouts and, for each cell, the index of its payout."""
         return _cell_levels(self)
+
+
+#: A field on one card of one hand: ``player_card3_suit`` -> (player, 3, suit).
+_POSITION = re.compile(r"^(player|banker)_card([123])_(rank|value|suit|colour)$")
+#: The 52 cards as (rank code, suit code), and "no third card".
+_DECK = tuple((r, s) for r in range(13) for s in range(4))
+_NONE = (-1, -1)
+
+
+def _card_attribute(card: tuple[int, int], attr: str) -> int:
+    """A card's code for one attribute (:data:`baccara.punto.events.NONE_CODE` for no card)."""
+    if card == _NONE:
+        return NONE_CODE[attr]
+    r, s = card
+    if attr == "rank":
+        return r
+    if attr == "value":
+        return (r + 1) % 10 if r < 9 else 0
+    if attr == "suit":
+        return s
+    return COLOUR_NAMES.index("red") if SUIT_NAMES[s] in ("hearts", "diamonds") else COLOUR_NAMES.index("black")
+
+
+def _positional_cards(name: str, k: int, when: tuple[tuple[str, tuple], ...]) -> dict[str, frozenset[int]]:
+    """The cards each position a rule names may hold (indices into the deck, -1 for no third card).
+
+    A BetError when the conditions on one card contradict each other: a suit and a colour that no card
+    has (hearts and black), a rank and a value (an ace worth 5), "none" and a card.
+    """
+    out: dict[str, frozenset[int]] = {}
+    for f, allowed in when:
+        m = _POSITION.match(f)
+        if m is None:
+            continue
+        pos, attr = f"{m.group(1)}_card{m.group(2)}", m.group(3)
+        third = m.group(2) == "3"
+        cards = [(i, c) for i, c in enumerate(_DECK)] + ([(-1, _NONE)] if third else [])
+        ok = frozenset(i for i, c in cards if _card_attribute(c, attr) in allowed)
+        out[pos] = out.get(pos, ok) & ok
+        if not out[pos]:
+            raise BetError(f"bet {name!r}, rule {k}: its conditions on {pos} can never hold together: no card "
+                           f"has them all ({describe_condition(tuple((g, a) for g, a in when if g.startswith(pos)))})")
+    return out
 
 
 def _check_third_cards(name: str, k: int, when: tuple[tuple[str, tuple], ...]) -> None:

@@ -497,6 +497,11 @@ NONE_CODES = np.array(_NONE, dtype=np.int64)
 _RADIX = {"bool": 2, "rank": 13, "value": 10, "suit": 4, "colour": 2, "total": 10}
 #: At most this many groups x early codes (int64 entries) in stage 1 of the kernel.
 MAX_GROUPS = 1 << 23
+#: Seconds of one core per unit of :func:`work_units` (measured on a 2-core machine, 2026: a bet on the third
+#: card's colour, 20 labels, 6.4e7 units in about 8 s), and the most seconds one pricing may take: past it,
+#: a bet is refused in words instead of holding a core for many minutes.
+SECONDS_PER_UNIT = 1.3e-7
+MAX_SECONDS = 120.0
 
 
 #: Functions Numba inlines where they are called (the simulator calls them on every coup it deals).
@@ -655,6 +660,11 @@ def level_counts(shoe: Shoe, bets: tuple[Bet, ...], tableau: Tableau,
         raise BetError(f"bets on {', '.join(f for f, e in zip(prog.fields, early) if e)} together read too many "
                        f"things about the first four cards to be priced at once ({ncodes} combinations); price "
                        f"them one at a time")
+    units = _units(n14.size, n56.size, ncodes)
+    if units * SECONDS_PER_UNIT > MAX_SECONDS:
+        raise BetError(f"bets on {', '.join(sorted(set(fields)))} read the cards too finely to be priced in reasonable "
+                       f"time: about {units * SECONDS_PER_UNIT / 60:,.0f} minutes of one core (the card labels: "
+                       f"{lab.describe()}); ask less of the third cards (their values, not their suits)")
     groups = np.zeros((n56.size**4, ncodes), dtype=np.int64)
     compiled().card_kernel(n14, v14, r14, s14, c14, co14, n56, v56, r56, s56, c56, allow14, allow56, shoe.cards,
                            shoe.replacement, tableau.player_array, tableau.banker_array, prog.ftype, prog.fside,
@@ -665,6 +675,40 @@ def level_counts(shoe: Shoe, bets: tuple[Bet, ...], tableau: Tableau,
         res.append((lv, [int(x) for x in out[i : i + len(lv)]]))
         i += len(lv)
     return res
+
+
+def _units(n14: int, n56: int, ncodes: int) -> int:
+    """The kernel's work: the first four cards' ordered labels, then every group of them (by the third cards'
+    labels) times its early codes, each followed by the third cards' pairs of labels."""
+    return n14**4 + n56**6 * ncodes
+
+
+def estimated_seconds(shoe: Shoe, bets: tuple[Bet, ...]) -> float:
+    """About how long :func:`level_counts` takes to price ``bets`` on ``shoe``, on one core.
+
+    Parameters
+    ----------
+    shoe : Shoe
+        The shoe (known by the resolution the bets need).
+    bets : tuple of Bet
+        Bets on the cards themselves.
+
+    Returns
+    -------
+    float
+        Seconds (:data:`SECONDS_PER_UNIT` times the kernel's work); 0 for no bet on the cards.
+    """
+    fields = [f for b in bets for r in b.rules for f, _ in r.when]
+    if not any(b.card_level for b in bets) or not resolution_at_least(shoe.resolution, needed_resolution(fields)):
+        return 0.0
+    lab = labelling(fields)
+    prog = _program(bets)
+    split = lab.early != lab.late
+    early = [split and is_early(int(t), int(sl)) for t, sl in zip(prog.ftype, prog.fslot)]
+    ncodes = int(np.prod([_RADIX[_kind(f)] if e else 1 for f, e in zip(prog.fields, early)] or [1]))
+    n14 = _label_arrays(shoe, lab.early, None)[1].size
+    n56 = _label_arrays(shoe, lab.late, None)[1].size
+    return _units(n14, n56, ncodes) * SECONDS_PER_UNIT
 
 
 def rule_hits(bet: Bet, shoe: Shoe) -> list[int]:

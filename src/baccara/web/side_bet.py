@@ -11,9 +11,9 @@ priced from its TOML text by the very commands of the command line (``baccara ed
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
+from dataclasses import replace
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -21,13 +21,19 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
 from ..errors import BetError
 from ..punto.bets import as_payout, bet_from_mapping, builtin_bets
+from ..punto.cardengine import estimated_seconds
 from ..punto.events import CARD_FIELDS, FIELDS, normalize_condition
+from ..shoe import Shoe
 from .commands import COMMANDS, WebError
 from .tables import answer
 
 #: Every field a condition can test, as ``baccara fields`` lists them: the coup's outcome, then the cards
 #: themselves (name -> (kind, description, ...)).
 DESIGNER_FIELDS: dict[str, tuple] = {**FIELDS, **CARD_FIELDS}
+
+#: A bet on the cards that the card-level engine prices in more than this many seconds (estimated) runs in
+#: the lane of long work.
+QUICK_SECONDS = 1.0
 
 #: Rules and conditions per rule the form offers.
 RULES, CONDITIONS = 3, 3
@@ -63,7 +69,21 @@ def _toml(value: Any) -> str:
         return str(value)
     if isinstance(value, list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
-    return json.dumps(str(value))  # a TOML basic string
+    return _toml_string(str(value))
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string: backslash, quote and the control characters escaped, everything else as it is
+    (JSON's escapes would write a character past U+FFFF as two surrogates, which TOML refuses)."""
+    out = []
+    for ch in text:
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04X}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
 
 
 def form_is_empty(form: dict[str, str]) -> bool:
@@ -320,10 +340,15 @@ async def price(engine: Any, form: dict[str, str]) -> dict[str, Any]:
     bet = bet_from_mapping(name, spec)
     decks = form.get("decks", "").strip() or "8"
     # effects of removal price the bet 13 times more: a bet on the cards' colours or suits takes the card-level
-    # engine seconds each time, so the page leaves them to the command line (and says so)
+    # engine seconds each time, so the page leaves them to the command line (and says so); a bet that takes
+    # the engine more than a moment goes to the lane of long work, not the quick lane that answers every page
     slow = bet.card_level and bet.resolution == "suit"
+    edge = COMMANDS["edge"]
+    if bet.card_level and decks.isdigit() and 1 <= int(decks) <= 10_000:  # past that, edge refuses the shoe
+        if estimated_seconds(Shoe.decks(int(decks)), (bet,)) > QUICK_SECONDS:
+            edge = replace(edge, quick=False)
     try:
-        doc = await engine.document(COMMANDS["edge"], [("decks", decks), ("bets-toml", text)])
+        doc = await engine.document(edge, [("decks", decks), ("bets-toml", text)])
         eor = None
         if decks.lower() not in ("inf", "infinite") and not slow:
             eor = await engine.document(COMMANDS["eor"], [("decks", decks), ("bet", name), ("bets-toml", text)])
