@@ -379,7 +379,8 @@ def _compiled_args(job: CountJob) -> tuple | None:
     return args
 
 
-def perfect_sums(job: CountJob, first: int, n: int, pool=None, every_coup: bool | None = None) -> PerfectSums:
+def perfect_sums(job: CountJob, first: int, n: int, pool=None, every_coup: bool | None = None,
+                 compiled: bool = True) -> PerfectSums:
     """The perfect counter on shoes ``first .. first + n - 1`` of ``job``, summed shoe by shoe.
 
     Bets on card values run compiled (:func:`baccara.sim._perfect_kernel.perfect_ev_chunk`: the
@@ -399,6 +400,8 @@ def perfect_sums(job: CountJob, first: int, n: int, pool=None, every_coup: bool 
     every_coup : bool, optional
         Also sum every coup's expectation (``ev_all``; the compiled path then prices every coup);
         default: the job's :attr:`CountJob.every_coup`.
+    compiled : bool
+        False: the Python path whatever the bet (the reference the compiled loop is tested and timed against).
 
     Returns
     -------
@@ -408,7 +411,7 @@ def perfect_sums(job: CountJob, first: int, n: int, pool=None, every_coup: bool 
     every_coup = job.every_coup if every_coup is None else every_coup
     table, ev_placed = np.zeros((n, len(COLUMNS)), dtype=np.int64), np.zeros(n)
     ev_all = np.zeros(n) if every_coup else None
-    args = _compiled_args(job)
+    args = _compiled_args(job) if compiled else None
     if args is None:
         for s in range(n):
             d = perfect_shoe(job, first + s)
