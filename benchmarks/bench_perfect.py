@@ -16,6 +16,11 @@ coup on each (equal when the threads add no work of their own); beside it the sp
 compiled loop gets from the same threads at the same time (what the machine gives), and the Python steps the
 main thread takes while a thread runs the counter (none if it held the GIL).
 
+Then the count analysis's perfect counter (``baccara count``'s, and ``baccara report``'s, which prices every
+coup for the cut card's effect): :func:`baccara.sim.count_analysis.perfect_sums` compiled against its Python
+path (each shoe by :func:`baccara.sim.count_analysis.perfect_shoe`), Dragon 7, in shoes a CPU-second of the
+thread, the same per-shoe sums and expectations required.
+
     .venv/bin/python benchmarks/bench_perfect.py [--shoes 300] [--reference-shoes 40] [--workers 2]
         [--thread-shoes 1000] [--json]
 """
@@ -27,10 +32,12 @@ import json
 import os
 import threading
 import time
+from functools import partial
 
 import numpy as np
 
 from baccara import builtin_bets
+from baccara.sim.count_analysis import CountJob, perfect_sums
 from baccara.sim.punto import PuntoJob, perfect_rows, perfect_rows_python, simulate_punto
 
 SETS = (("dragon7",), ("tie", "panda8"), ("banker", "player", "tie", "dragon7", "panda8"))
@@ -58,6 +65,30 @@ def compare(names: tuple[str, ...], shoes: int, reference: int) -> dict:
            "reference_shoes": reference,
            "python_us_per_coup_cpu": 1e6 * cpu_old / coups_old, "python_us_per_coup_wall": 1e6 * wall_old / coups_old}
     out["ratio_cpu"] = out["python_us_per_coup_cpu"] / out["compiled_us_per_coup_cpu"]
+    return out
+
+
+def count_analysis(shoes: int, reference: int) -> list[dict]:
+    """Shoes a CPU-second of the count analysis's perfect counter on Dragon 7 (8 decks, cut card at 14),
+    compiled and in Python, as ``baccara count`` runs it and as ``baccara report`` does (every coup priced)."""
+    job = CountJob(2026, shoes, 8, builtin_bets()["dragon7"], None, 14)
+    out = []
+    for every_coup in (False, True):
+        perfect_sums(job, 0, 2, None, every_coup)  # compile or load the kernels outside the timing
+        perfect_sums(job, 0, 2, None, every_coup, compiled=False)
+        new, cpu, wall = timed(partial(perfect_sums, job, 0, shoes, None, every_coup))
+        old, cpu_old, wall_old = timed(partial(perfect_sums, job, 0, reference, None, every_coup,
+                                                compiled=False))
+        assert new.compiled and not old.compiled
+        same = np.array_equal(new.table[:reference], old.table) and \
+            new.ev_placed[:reference].tolist() == old.ev_placed.tolist() and \
+            (not every_coup or new.ev_all[:reference].tolist() == old.ev_all.tolist())  # type: ignore[index]
+        assert same, "the compiled sums differ from the Python path's"
+        r = {"run": "report (every coup priced)" if every_coup else "count", "shoes": shoes,
+             "reference_shoes": reference, "compiled_shoes_per_cpu_second": shoes / cpu,
+             "python_shoes_per_cpu_second": reference / cpu_old, "compiled_wall_s": wall, "python_wall_s": wall_old}
+        r["ratio_cpu"] = r["compiled_shoes_per_cpu_second"] / r["python_shoes_per_cpu_second"]
+        out.append(r)
     return out
 
 
@@ -133,8 +164,9 @@ def main() -> None:
     th["control_speedup"] = control_speedup(a.workers)
     th["efficiency_over_control"] = th["efficiency"] * a.workers / th["control_speedup"]
     th["gil_free_steps"] = gil_released()
+    counted = count_analysis(a.shoes, min(a.reference_shoes, a.shoes))
     if a.json:
-        print(json.dumps({"compare": rows, "threads": th}, indent=2))
+        print(json.dumps({"compare": rows, "threads": th, "count_analysis": counted}, indent=2))
         return
     print(f"{'bets':<36} {'compiled us/coup':>17} {'Python us/coup':>15} {'ratio':>6} {'priced':>7}   (CPU time)")
     for r in rows:
@@ -149,6 +181,12 @@ def main() -> None:
     print(f"a plain GIL-free compiled loop gains {th['control_speedup']:.2f}x on {w} threads on this machine now: "
           f"the perfect counter's efficiency over that {th['efficiency_over_control']:.0%}; the main thread ran "
           f"{th['gil_free_steps']:,} Python steps while a thread dealt and priced (the GIL is released)")
+
+    print("\ncount analysis's perfect counter, dragon7, 8 decks, cut 14, shoes a CPU-second of the thread:")
+    for r in counted:
+        print(f"  {r['run']:<28} compiled {r['compiled_shoes_per_cpu_second']:>9,.1f} ({r['shoes']} shoes)  "
+              f"Python {r['python_shoes_per_cpu_second']:>7,.1f} ({r['reference_shoes']} shoes)  "
+              f"ratio {r['ratio_cpu']:.1f}x")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """The compiled perfect counter (:mod:`baccara.sim._perfect_kernel`): its numerators are the exact engine's,
 its rows the Python path's shoe for shoe, an expectation of exactly 0 is not bet, and a seed gives the same
-rows on one thread, two threads and two processes."""
+rows on one thread, two threads and two processes; the count analysis's perfect counter
+(:func:`baccara.sim.count_analysis.perfect_sums`) gives the Python path's sums and expectations to the last bit."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from math import gcd, perm
 from pathlib import Path
@@ -18,7 +20,11 @@ from baccara.punto.exact import edges_for_shoes, evaluate, value_cell_counts
 from baccara.rules import PUNTO_BANCO, load_tableau_toml
 from baccara.shoe import Shoe
 from baccara.sim import _perfect_kernel as PK
+from baccara.sim import count_analysis as CA
+from baccara.sim.count_analysis import CountJob
+from baccara.sim.distributed import run
 from baccara.sim.punto import PuntoJob, bet_table, perfect_rows, perfect_rows_python, simulate_punto
+from baccara.sim.results import combine
 
 B = builtin_bets()
 PD, BD = PUNTO_BANCO.player_array, PUNTO_BANCO.banker_array
@@ -173,3 +179,53 @@ def test_the_same_rows_on_two_processes():
     procs = simulate_punto(job, backend="processes", workers=2)
     assert procs.run["backend"] == "processes"
     assert _figures(procs) == _figures(simulate_punto(job, workers=1))
+
+
+# ---------------------------------------------------------------- the count analysis's perfect counter
+@pytest.mark.parametrize("name, decks, cut, seed", [
+    ("dragon7", 8, 14, 1), ("dragon7", 1, 26, 2), ("panda8", 8, 52, 3), ("panda8", 1, 14, 4),
+    ("tie", 8, 14, 2), ("tie", 1, 14, 9)])
+def test_count_analysis_sums_are_the_python_paths(name, decks, cut, seed):
+    """Compiled, the count analysis's perfect counter gives the Python path's per-shoe sums (integers) and
+    expectations (the same floats, summed by math.fsum) to the last bit, and so the same figures."""
+    job = CountJob(seed, 6, decks, B[name], None, cut, chunk_size=3)
+    assert not job.holds_gil
+    for every_coup in (False, True):
+        got = CA.perfect_sums(job, 2, 4, None, every_coup)
+        ref = CA.perfect_sums(job, 2, 4, None, every_coup, compiled=False)
+        assert got.compiled and not ref.compiled
+        assert np.array_equal(got.table, ref.table) and got.table[:, 1].sum() > 0
+        assert got.ev_placed.tolist() == ref.ev_placed.tolist()
+        assert (got.ev_all is None) == (not every_coup)
+        if every_coup:
+            assert got.ev_all.tolist() == ref.ev_all.tolist()  # type: ignore[union-attr]
+    den = bet_table((B[name],))[1][0]
+    compiled = [job.run_chunk(i) for i in range(2)]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(CA, "_compiled_args", lambda _job: None)
+        python = [job.run_chunk(i) for i in range(2)]
+    assert [(c.sums, c.floats) for c in compiled] == [(c.sums, c.floats) for c in python]
+    total, _ = run(job, "threads", 1)
+    ref = combine(python)
+    assert (total.sums, total.floats) == (ref.sums, ref.floats)
+    assert CA.figures("perfect", total, den).to_json() == CA.figures("perfect", ref, den).to_json()
+
+
+def test_count_analysis_same_figures_on_one_and_two_threads():
+    """The same chunks (8, enough that two workers' run keeps them) give the same sums, floats included."""
+    job = CountJob(7, 24, 2, B["dragon7"], None, 14, chunk_size=3)
+    one, _ = run(job, "threads", 1)
+    two, info = run(job, "threads", 2)
+    assert one.floats["ev"] > 0
+    assert info.backend == "threads"
+    assert (one.sums, one.floats) == (two.sums, two.floats)
+    with ThreadPoolExecutor(2) as pool:  # one chunk shared by the threads
+        shared = CA.perfect_sums(job, 0, 24, pool, True)
+    alone = CA.perfect_sums(job, 0, 24, None, True)
+    assert np.array_equal(shared.table, alone.table) and shared.ev_placed.tolist() == alone.ev_placed.tolist()
+    assert shared.ev_all.tolist() == alone.ev_all.tolist()  # type: ignore[union-attr]
+
+
+def test_count_analysis_pair_bets_keep_the_python_path():
+    job = CountJob(1, 1, 1, USER["either_pair"], None, 14)
+    assert job.holds_gil and not CA.perfect_sums(job, 0, 1).compiled

@@ -36,7 +36,8 @@ from .errors import handles_errors
 DESIGN_SHOES, COUNT_SHOES, PERFECT_SHOES, PERFECT_SHOES_RANK, CUTS = 20_000, 100_000, 4_000, 300, "14,52"
 CHECK_HANDS = 100_000_000
 #: Seconds of the report's simulations when their sizes are not given: the design, the count at each
-#: cut (on every core) and the perfect counter at each cut (one core: it runs in this process).
+#: cut and the perfect counter at each cut, on every core (the perfect counter on pair bets: one core,
+#: it runs the exact engine from Python in this process).
 DESIGN_BUDGET, COUNT_BUDGET, PERFECT_BUDGET = 6, 12, 15
 
 
@@ -60,9 +61,11 @@ def _sized(bet, decks: int, cuts: tuple[int, ...], seed: int, workers: int | Non
             sizes.append(size_to_budget("the count, at each cut,", per_shoe, COUNT_BUDGET, cores, COUNT_SHOES, 10**9))
             count = sizes[-1].shoes
     if perfect is None and count:
-        per_shoe = calibrate(CountJob(seed, 10**6, decks, bet, None, cut, chunk_size=8), 0.2).seconds_per_shoe
+        job = CountJob(seed, 10**6, decks, bet, None, cut, chunk_size=8, every_coup=True)
+        per_shoe = calibrate(job, 0.2).seconds_per_shoe
         least = PERFECT_SHOES if bet.resolution == "value" else PERFECT_SHOES_RANK
-        sizes.append(size_to_budget("the perfect counter, at each cut,", per_shoe, PERFECT_BUDGET, 1, least, 10**7))
+        on = 1 if job.holds_gil else cores  # compiled on threads for bets on card values; pairs in this process
+        sizes.append(size_to_budget("the perfect counter, at each cut,", per_shoe, PERFECT_BUDGET, on, least, 10**7))
         perfect = sizes[-1].shoes
     return design, count, perfect, sizes
 
@@ -94,9 +97,9 @@ def report(
                                                 "0: no simulation)."),
     perfect_shoes: str | None = typer.Option(None, "--perfect-shoes",
                                              help=f"Shoes for the perfect counter and the cut card's effect at each "
-                                                  f"cut (default: sized to {PERFECT_BUDGET} s on one core here, at "
-                                                  f"least {PERFECT_SHOES:,}; {PERFECT_SHOES_RANK} for bets on ranks, "
-                                                  "the pairs)."),
+                                                  f"cut (default: sized to {PERFECT_BUDGET} s on the cores here, at "
+                                                  f"least {PERFECT_SHOES:,}; on one core and at least "
+                                                  f"{PERFECT_SHOES_RANK} for bets on ranks, the pairs)."),
     cuts: str | None = typer.Option(None, "--cuts", help=f"Cards behind the cut card, one simulation each, "
                                                          f"comma-separated (default {CUTS}: 96.6% and 87.5% of 8 "
                                                          "decks dealt; those a smaller shoe allows)."),
@@ -122,9 +125,9 @@ def report(
     effect; a simulation check of the exact figures.  Exact figures are
     fractions; simulated ones come as value ± 1 SE with their seeds.  The
     simulations' sizes not given are measured up to budgets on the cores here
-    (the design 6 s, the count 12 s and the perfect counter 15 s at each cut),
-    and the report says which it chose.  Without --out or --json the figures
-    are printed as tables.
+    (the design 6 s, the count 12 s and the perfect counter 15 s at each cut; the
+    perfect counter on pair bets on one core), and the report says which it
+    chose.  Without --out or --json the figures are printed as tables.
     """
     if not bet:
         raise BaccaraError("--bet: give the bet to report on, e.g. --bet dragon7 (see 'baccara bets')")

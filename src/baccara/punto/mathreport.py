@@ -14,8 +14,8 @@ one from the engines that compute each piece, and re-implements none of them:
 * edge sorting: :func:`~baccara.punto.edgesort.best_sorting`;
 * the best linear count: :func:`~baccara.sim.count_design.design_count` and
   :func:`~baccara.sim.count_analysis.analyse_count`; the perfect counter and the
-  cut card's effect: :func:`~baccara.sim.count_analysis.perfect_shoe` (the exact
-  expectation of every coup of simulated shoes).
+  cut card's effect: :func:`~baccara.sim.count_analysis.perfect_sums` (the exact
+  expectation of every coup of simulated shoes, compiled on threads for bets on card values).
 
 Exact figures are fractions; simulated ones carry their standard errors (shoes
 as clusters) and the seed.  :mod:`baccara.punto.report_html` turns the result
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -41,7 +42,7 @@ from ..processes import default_workers
 from ..result import Result
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
-from ..sim.count_analysis import CountJob, analyse_count, perfect_shoe
+from ..sim.count_analysis import CountJob, analyse_count, perfect_sums
 from ..sim.count_design import design_count
 from ..sim.punto import DEFAULT_COUPS, MAX_BETS, PuntoJob, simulate_punto
 from .bets import Bet, Rule, builtin_bets, house_bets
@@ -507,11 +508,12 @@ def _cluster_ratio(y: list[float], x: list[float]) -> tuple[float, float]:
 
 
 def perfect_and_cut(bet: Bet, decks: int, cut: int, shoes: int, seed: int, exact_ev: Fraction,
-                    tableau: Tableau = PUNTO_BANCO) -> tuple[dict, dict]:
+                    tableau: Tableau = PUNTO_BANCO, workers: int | None = None) -> tuple[dict, dict]:
     """The perfect counter and the cut card's effect, from the exact expectation of every coup of ``shoes`` shoes.
 
-    Each shoe is dealt to the cut card by :func:`~baccara.sim.count_analysis.perfect_shoe`, which
-    prices the bet on every coup's unseen cards exactly.  The perfect counter bets when that
+    Each shoe is dealt to the cut card by :func:`~baccara.sim.count_analysis.perfect_sums`, which
+    prices the bet on every coup's unseen cards exactly (compiled, on ``workers`` threads, for
+    bets on card values; shoe by shoe in Python for pair bets).  The perfect counter bets when that
     expectation is positive; its expected win is the sum of the expectations of its bets.  A
     flat bettor's expected result per hand over real shoes is the mean expectation of all
     coups; less the full shoe's, it is the cut card's effect.
@@ -532,6 +534,8 @@ def perfect_and_cut(bet: Bet, decks: int, cut: int, shoes: int, seed: int, exact
         The bet's EV on the full shoe.
     tableau : Tableau
         The drawing rules.
+    workers : int, optional
+        Threads (default: all cores).
 
     Returns
     -------
@@ -539,13 +543,12 @@ def perfect_and_cut(bet: Bet, decks: int, cut: int, shoes: int, seed: int, exact
         The perfect counter's figures and the cut card's effect, with standard errors.
     """
     job = CountJob(seed, shoes, decks, bet, None, cut, tableau, chunk_size=8)
-    hands, placed, ev_all, ev_placed = [], [], [], []
-    for i in range(shoes):
-        d = perfect_shoe(job, i)
-        hands.append(float(d.hands))
-        placed.append(float(d.placed.sum()))
-        ev_all.append(math.fsum(d.ev))
-        ev_placed.append(math.fsum(d.ev[d.placed]))
+    with ThreadPoolExecutor(workers or default_workers()) as pool:
+        sums = perfect_sums(job, 0, shoes, pool, every_coup=True)
+    assert sums.ev_all is not None
+    hands = sums.table[:, 0].astype(float).tolist()
+    placed = sums.table[:, 1].astype(float).tolist()
+    ev_all, ev_placed = sums.ev_all.tolist(), sums.ev_placed.tolist()
     H = math.fsum(hands)
     win, win_se = _cluster_ratio(ev_placed, hands)
     freq, freq_se = _cluster_ratio(placed, hands)
@@ -1383,7 +1386,8 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
             if perfect_shoes:
                 say(f"perfect counter and cut card at cut {cut} on {perfect_shoes:,} shoes")
                 try:
-                    perfect, effect = perfect_and_cut(bet, decks, cut, perfect_shoes, seed + 1, result.ev, tableau)
+                    perfect, effect = perfect_and_cut(bet, decks, cut, perfect_shoes, seed + 1, result.ev, tableau,
+                                                      workers)
                 except BaccaraError as e:  # payouts too large for the per-shoe sums
                     notes.append(_plain_failure(e, f"perfect counter at cut {cut}"))
             penetrations.append(Penetration(cut, 1 - cut / (52 * decks), count, perfect, effect, status))

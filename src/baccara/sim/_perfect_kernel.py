@@ -274,8 +274,16 @@ def decide(vc, n, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om
 
 @njit(cache=True, nogil=True)
 def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising, full, vc,
-                 num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts, starts, cells, row):
+                 num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts, starts, cells, row,
+                 evs, dens, price_all):
     """Deal one shoe and fill ``row`` (hands, Banker, Player, tie, then placed / net / wins per bet).
+
+    Where ``evs`` has rows (one per coup, one column per bet) it also gets each coup's
+    expectations as floats, ``num[b] / ((N)_6 * dens[b])`` of the latest decision, computed as
+    :attr:`baccara.punto.exact.ShoeEdges.ev` computes them (so to the last bit); NaN where that
+    decision was not priced (taken without pricing, above: no bet).  An expectation is above
+    0 exactly where its bet is placed.  ``price_all`` prices every decision (every coup's
+    expectation, for the cut card's effect).
 
     ``full[v]``: the full shoe's cards of value v; ``vc`` (10), ``num``, ``on`` and ``above``
     (one per bet), :func:`decide`'s work arrays (``qc`` .. ``counts``), ``starts`` and ``cells``
@@ -315,7 +323,7 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
         if j % every == 0:
             decisions += 1
             total = left * (left - 1) * (left - 2) * (left - 3) * (left - 4) * (left - 5)
-            known = rising and priced  # every bet's deals paying above its base only fell since the last pricing
+            known = rising and priced and not price_all  # every bet's deals above its base only fell since
             if known:
                 for b in range(nb):
                     if base[b] * total + above[b] >= 0:
@@ -323,6 +331,8 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
             if known:
                 for b in range(nb):
                     on[b] = False
+                    if evs.shape[0] > 0:
+                        evs[j, b] = np.nan
             else:
                 priced += 1
                 decide(vc, left, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om, s0, s1, wb, wp, nat,
@@ -330,6 +340,11 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
                 for b in range(nb):
                     on[b] = num[b] > 0
                     above[b] = num[b] - base[b] * total
+                    if evs.shape[0] > 0:
+                        evs[j, b] = np.float64(num[b]) / (np.float64(total) * dens[b])
+        elif evs.shape[0] > 0:  # the latest decision holds
+            for b in range(nb):
+                evs[j, b] = evs[j - 1, b]
         cell = cells[j]
         row[HANDS] += 1
         row[1 + WINNER[cell]] += 1
@@ -376,14 +391,81 @@ def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, bas
     ds = np.empty((20, 10), dtype=np.int64)
     dd = np.empty((20, 20), dtype=np.int64)
     counts = np.empty((10, 2, 10, 2), dtype=np.int64)
+    no_evs = np.empty((0, nb), dtype=np.float64)  # no coup's expectation wanted
+    no_dens = np.ones(nb, dtype=np.float64)
     decisions = 0
     priced = 0
     for i in range(out.shape[0]):
         d, p = perfect_shoe(shoe_key(seed, first + i), deck, template, cut, every, pdraw, bdraw, pay, base, dev, other,
                             both, dense, rising, full, vc, num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb,
-                            ds, dd, counts, starts, cells, out[i])
+                            ds, dd, counts, starts, cells, out[i], no_evs, no_dens, False)
         decisions += d
         priced += p
+    return decisions, priced
+
+
+@njit(cache=True, nogil=True)
+def perfect_ev_chunk(seed, first, out, evs, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense,
+                     rising, full, dens, price_all):
+    """The perfect counter on one bet, with each coup's exact expectation (the count analysis's figures).
+
+    Shoes ``first .. first + len(out) - 1`` of the job seeded ``seed`` (:func:`perfect_shoe`,
+    ``pay`` one column): ``out[i]`` gets hands, bets placed, net, sum of squared results and
+    wins (:data:`baccara.sim.count_analysis.COLUMNS`), ``evs[i, j]`` coup j's expectation as a
+    float (NaN past the shoe's coups, and where not priced unless ``price_all``: see
+    :func:`perfect_shoe`); ``dens``: the bet's payout denominator.  Releases the GIL.
+
+    Returns
+    -------
+    tuple of int
+        The decisions taken and those priced.
+    """
+    nb = pay.shape[1]
+    deck = np.empty(max(template.size, 6), dtype=np.uint8)
+    cap = max_coups_cut(template.size, cut)
+    starts = np.empty(cap, dtype=np.int64)
+    cells = np.empty(cap, dtype=np.int64)
+    vc = np.empty(10, dtype=np.int64)
+    num = np.empty(nb, dtype=np.int64)
+    on = np.zeros(nb, dtype=np.bool_)
+    above = np.zeros(nb, dtype=np.int64)
+    qc = np.empty(NVPAIRS, dtype=np.int64)
+    qd = np.empty(NVPAIRS, dtype=np.int64)
+    w = np.empty((NVPAIRS, NVPAIRS), dtype=np.int64)
+    u0 = np.empty((NVPAIRS, 10), dtype=np.int64)
+    om = np.empty((10, NVPAIRS), dtype=np.int64)
+    s0 = np.empty((10, 10), dtype=np.int64)
+    s1 = np.zeros((10, 10, 10), dtype=np.int64)
+    wb = np.zeros((NVPAIRS, 8, 10), dtype=np.int64)
+    wp = np.zeros((8, NVPAIRS, 10), dtype=np.int64)
+    nat = np.empty((10, 10), dtype=np.int64)
+    sb = np.empty((10, 20), dtype=np.int64)
+    ds = np.empty((20, 10), dtype=np.int64)
+    dd = np.empty((20, 20), dtype=np.int64)
+    counts = np.empty((10, 2, 10, 2), dtype=np.int64)
+    row = np.empty(BASE_COLUMNS + 3 * nb, dtype=np.int64)
+    ev = np.empty((cap, nb), dtype=np.float64)
+    decisions = 0
+    priced = 0
+    for i in range(out.shape[0]):
+        ev[:] = np.nan
+        d, p = perfect_shoe(shoe_key(seed, first + i), deck, template, cut, every, pdraw, bdraw, pay, base, dev, other,
+                            both, dense, rising, full, vc, num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb,
+                            ds, dd, counts, starts, cells, row, ev, dens, price_all)
+        decisions += d
+        priced += p
+        sq = 0
+        for j in range(row[HANDS]):
+            if ev[j, 0] > 0:  # placed
+                v = pay[cells[j], 0]
+                sq += v * v
+        out[i, 0] = row[HANDS]
+        out[i, 1] = row[BASE_COLUMNS]
+        out[i, 2] = row[BASE_COLUMNS + 1]
+        out[i, 3] = sq
+        out[i, 4] = row[BASE_COLUMNS + 2]
+        for j in range(cap):
+            evs[i, j] = ev[j, 0]
     return decisions, priced
 
 

@@ -55,6 +55,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 from rich.console import RenderableType
@@ -69,7 +70,7 @@ from . import _punto_kernel as K
 from .counting import CountSystem
 from .distributed import fold_chunks, run
 from .gpu import GpuLayout
-from .punto import PuntoJob, _composition, bet_table, card_table, max_coups
+from .punto import PuntoJob, _composition, _perfect_args, bet_table, card_table, max_coups
 from .report import SimResult, _table
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio, sums_from_fold
 from .shoe_deal import CUT, DEAL_MODES, record_shoe
@@ -85,6 +86,8 @@ _SQ_LIMIT = 2**62
 COLUMNS = ("hands", "placed", "net", "sq", "wins")
 #: Where :data:`COLUMNS` are in the rows of :meth:`CountJob.kernel_args` (the bet, then its squares).
 KERNEL_COLUMNS = (K.HANDS, K.BASE_COLUMNS, K.BASE_COLUMNS + 1, K.BASE_COLUMNS + 4, K.BASE_COLUMNS + 2)
+#: Shoes whose every coup's expectation :func:`perfect_sums` keeps at once.
+_EV_BLOCK = 8192
 _PAIRS = [("hands", "hands"), ("placed", "placed"), ("net", "net"), ("net", "placed"), ("net", "hands"),
           ("placed", "hands"), ("wins", "wins"), ("wins", "placed")]
 
@@ -114,6 +117,9 @@ def check_bet_counts(count: CountSystem, bet: str) -> None:
 class CountJob:
     """One bet on real shoes, placed by a count system, or by the perfect counter (``count`` None).
 
+    ``every_coup``: the perfect counter prices every coup, not only those whose decision is not
+    already settled (:func:`perfect_sums`; the same figures, the time of the math report's run).
+
     A job of :func:`baccara.sim.distributed.run`: small, picklable, cut into chunks
     of shoes whose per-shoe records (hands, bets placed, net, sum of squared
     results, wins) add up exactly.
@@ -127,6 +133,7 @@ class CountJob:
     cut: int = DEFAULT_COUNT_CUT
     tableau: Tableau = PUNTO_BANCO
     chunk_size: int = 4096
+    every_coup: bool = False
 
     def __post_init__(self) -> None:
         if self.count is not None:
@@ -152,8 +159,9 @@ class CountJob:
 
     @property
     def holds_gil(self) -> bool:
-        """The perfect counter runs the exact engine from Python: parallel only across processes."""
-        return self.perfect
+        """The perfect counter on pair bets (or on shoes too large for 64-bit counts) runs the exact engine
+        from Python: parallel only across processes.  On bets on card values it is compiled (threads)."""
+        return self.perfect and _compiled_args(self) is None
 
     def run_chunk(self, index: int, pool=None) -> ChunkResult:
         """Chunk ``index``: its shoes' exact per-shoe sums (and the perfect counter's expectations).
@@ -176,12 +184,8 @@ class CountJob:
         n = min(self.shoes, first + self.chunk_size) - first
         floats: dict[str, float] = {}
         if self.perfect:
-            table, evs = np.zeros((n, 5), dtype=np.int64), np.zeros(n)
-            for s in range(n):
-                d = perfect_shoe(self, first + s)
-                table[s] = (d.hands, int(d.placed.sum()), int(d.results[d.placed].sum()),
-                            int((d.results[d.placed] ** 2).sum()), int((d.results[d.placed] > 0).sum()))
-                evs[s] = math.fsum(d.ev[d.placed])
+            sums = perfect_sums(self, first, n, pool)
+            table, evs = sums.table, sums.ev_placed
             hands, placed = table[:, 0].astype(float), table[:, 1].astype(float)
             floats = {"ev": math.fsum(evs), "ev*ev": math.fsum(evs * evs), "ev*hands": math.fsum(evs * hands),
                       "ev*placed": math.fsum(evs * placed)}
@@ -342,6 +346,99 @@ def perfect_shoe(job: CountJob, index: int) -> PerfectShoe:
     ev, placed = exact_expectations(unseen, job.bet, job.tableau)
     results = bet_table((job.bet,))[0][cells[:coups], 0]
     return PerfectShoe(coups, unseen, ev, placed, results)
+
+
+@dataclass
+class PerfectSums:
+    """The perfect counter's per-shoe sums, one row a shoe (:func:`perfect_sums`).
+
+    ``table``: the columns :data:`COLUMNS` (hands, bets placed, net, sum of squared results, wins;
+    results in units of 1 / denominator); ``ev_placed``: the sum (:func:`math.fsum`) of the float
+    expectations of the bets placed; ``ev_all``: of every coup's (None unless asked for);
+    ``compiled``: whether the compiled loop dealt them.
+    """
+
+    table: np.ndarray
+    ev_placed: np.ndarray
+    ev_all: np.ndarray | None
+    compiled: bool
+
+
+@lru_cache(maxsize=32)
+def _compiled_args(job: CountJob) -> tuple | None:
+    """Arguments of :func:`baccara.sim._perfect_kernel.perfect_ev_chunk` after ``seed, first, out, evs`` and
+    before ``price_all`` (the compiled loop loaded, untimed), or None where the Python path prices the job."""
+    args = _perfect_args(job.punto)
+    if args is None:
+        return None
+    from . import _perfect_kernel as PK  # lazy: compiles or loads the compiled perfect counter only for it
+
+    args = (*args, np.array(bet_table((job.bet,))[1], dtype=np.float64))
+    PK.perfect_ev_chunk(job.seed, 0, np.zeros((0, len(COLUMNS)), dtype=np.int64),
+                        np.zeros((0, max_coups(job.decks, "cut", job.cut, 0))), *(*args, False))
+    return args
+
+
+def perfect_sums(job: CountJob, first: int, n: int, pool=None, every_coup: bool | None = None,
+                 compiled: bool = True) -> PerfectSums:
+    """The perfect counter on shoes ``first .. first + n - 1`` of ``job``, summed shoe by shoe.
+
+    Bets on card values run compiled (:func:`baccara.sim._perfect_kernel.perfect_ev_chunk`: the
+    deal, the exact pricing and the sums without Python per coup) on the threads of ``pool``;
+    bets on pairs, and shoes too large for 64-bit counts, run :func:`perfect_shoe` shoe by shoe.
+    Both give the same sums to the last bit: the expectations are the same floats
+    (:attr:`baccara.punto.exact.ShoeEdges.ev`), each shoe's summed by :func:`math.fsum` here.
+
+    Parameters
+    ----------
+    job : CountJob
+        A perfect-counter job.
+    first, n : int
+        The first shoe and the number of shoes.
+    pool : ThreadPoolExecutor, optional
+        Threads to share the shoes among (the compiled path releases the GIL).
+    every_coup : bool, optional
+        Also sum every coup's expectation (``ev_all``; the compiled path then prices every coup);
+        default: the job's :attr:`CountJob.every_coup`.
+    compiled : bool
+        False: the Python path whatever the bet (the reference the compiled loop is tested and timed against).
+
+    Returns
+    -------
+    PerfectSums
+        One row a shoe.
+    """
+    every_coup = job.every_coup if every_coup is None else every_coup
+    table, ev_placed = np.zeros((n, len(COLUMNS)), dtype=np.int64), np.zeros(n)
+    ev_all = np.zeros(n) if every_coup else None
+    args = _compiled_args(job) if compiled else None
+    if args is None:
+        for s in range(n):
+            d = perfect_shoe(job, first + s)
+            r = d.results[d.placed]
+            table[s] = (d.hands, int(d.placed.sum()), int(r.sum()), int((r ** 2).sum()), int((r > 0).sum()))
+            ev_placed[s] = math.fsum(d.ev[d.placed])
+            if ev_all is not None:
+                ev_all[s] = math.fsum(d.ev)
+        return PerfectSums(table, ev_placed, ev_all, False)
+    from . import _perfect_kernel as PK  # lazy: loaded by _compiled_args already
+
+    cap, rest = max_coups(job.decks, "cut", job.cut, 0), (*args, every_coup)
+    for lo in range(0, n, _EV_BLOCK):  # each coup's expectation kept for a block of shoes at a time
+        m = min(_EV_BLOCK, n - lo)
+        evs = np.empty((m, cap))
+        part = table[lo:lo + m]
+
+        def block(a: int, b: int, at: int = first + lo, part: np.ndarray = part, evs: np.ndarray = evs) -> None:
+            PK.perfect_ev_chunk(job.seed, at + a, part[a:b], evs[a:b], *rest)
+
+        in_blocks(pool, m, block)
+        for s in range(m):
+            e = evs[s]
+            ev_placed[lo + s] = math.fsum(e[e > 0])  # placed exactly where the expectation is above 0 (NaN is not)
+            if ev_all is not None:
+                ev_all[lo + s] = math.fsum(e[:part[s, 0]])
+    return PerfectSums(table, ev_placed, ev_all, True)
 
 
 # ---------------------------------------------------------------- figures
@@ -754,5 +851,5 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
                        float(bankroll), float(unit), run_info)
 
 
-__all__ = ["CountJob", "CountReport", "Figures", "PerfectShoe", "analyse_count", "exact_expectations",
-           "exact_full_shoe", "figures", "perfect_shoe", "risk_of_ruin", "fnum"]
+__all__ = ["CountJob", "CountReport", "Figures", "PerfectShoe", "PerfectSums", "analyse_count", "exact_expectations",
+           "exact_full_shoe", "figures", "perfect_shoe", "perfect_sums", "risk_of_ruin", "fnum"]
