@@ -211,6 +211,19 @@ def test_count_analysis_sums_are_the_python_paths(name, decks, cut, seed):
     assert CA.figures("perfect", total, den).to_json() == CA.figures("perfect", ref, den).to_json()
 
 
+@pytest.mark.parametrize("chunk_size", [1, 5, 24])
+def test_count_analysis_floats_do_not_depend_on_the_chunks(chunk_size):
+    """Each chunk hands its shoes' expectations on as exact partial sums, so the total is their correctly
+    rounded sum however the shoes are cut (a short job is cut finer for more workers): the same to the last bit
+    on 1, 2 and 3 threads and on any chunk size."""
+    job = CountJob(7, 24, 2, B["dragon7"], None, 14, chunk_size=chunk_size)
+    ref, _ = run(CountJob(7, 24, 2, B["dragon7"], None, 14, chunk_size=24), "threads", 1)
+    assert ref.floats["ev"] > 0
+    for workers in (1, 2, 3):
+        got, _ = run(job, "threads", workers)
+        assert (got.sums, got.floats) == (ref.sums, ref.floats), workers
+
+
 def test_count_analysis_same_figures_on_one_and_two_threads():
     """The same chunks (8, enough that two workers' run keeps them) give the same sums, floats included."""
     job = CountJob(7, 24, 2, B["dragon7"], None, 14, chunk_size=3)

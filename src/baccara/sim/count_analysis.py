@@ -72,7 +72,17 @@ from .distributed import fold_chunks, run
 from .gpu import GpuLayout
 from .punto import PuntoJob, _composition, _perfect_args, bet_table, card_table, max_coups
 from .report import SimResult, _table
-from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio, sums_from_fold
+from .results import (
+    ChunkResult,
+    Estimate,
+    column_sums,
+    exact_partials,
+    fnum,
+    in_blocks,
+    mean,
+    ratio,
+    sums_from_fold,
+)
 from .shoe_deal import CUT, DEAL_MODES, record_shoe
 
 #: Cards behind the cut card when neither the user nor the count file says (the published count analyses use 14 or 16).
@@ -182,13 +192,13 @@ class CountJob:
         t0 = time.perf_counter()
         first = index * self.chunk_size
         n = min(self.shoes, first + self.chunk_size) - first
-        floats: dict[str, float] = {}
-        if self.perfect:
+        partials: dict[str, list[float]] = {}
+        if self.perfect:  # each shoe's floats handed on exactly: the total does not depend on the chunks
             sums = perfect_sums(self, first, n, pool)
             table, evs = sums.table, sums.ev_placed
             hands, placed = table[:, 0].astype(float), table[:, 1].astype(float)
-            floats = {"ev": math.fsum(evs), "ev*ev": math.fsum(evs * evs), "ev*hands": math.fsum(evs * hands),
-                      "ev*placed": math.fsum(evs * placed)}
+            partials = {"ev": exact_partials(evs), "ev*ev": exact_partials(evs * evs),
+                        "ev*hands": exact_partials(evs * hands), "ev*placed": exact_partials(evs * placed)}
         else:
             args = self.kernel_args()
             raw = np.zeros((n, K.BASE_COLUMNS + 6), dtype=np.int64)
@@ -197,7 +207,7 @@ class CountJob:
             table = np.stack([raw[:, K.HANDS], raw[:, c], raw[:, c + 1], raw[:, c + 4], raw[:, c + 2]], axis=1)
         cols = {k: table[:, i] for i, k in enumerate(COLUMNS)}
         return ChunkResult(index=index, shoes=n, hands=int(cols["hands"].sum()), sums=column_sums(cols, _PAIRS),
-                           floats=floats, seconds=time.perf_counter() - t0,
+                           partials=partials, seconds=time.perf_counter() - t0,
                            extra={"evaluations": int(cols["hands"].sum())} if self.perfect else {})
 
     def gpu_layout(self) -> GpuLayout:

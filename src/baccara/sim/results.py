@@ -143,6 +143,29 @@ def combine(chunks: list[ChunkResult]) -> ChunkResult:
     return acc.result()
 
 
+def exact_partials(values: Iterable[float]) -> list[float]:
+    """The exact sum of ``values`` as non-overlapping partial sums (:attr:`ChunkResult.partials`).
+
+    A chunk that hands these on, rather than its sum rounded to a float, makes the total the values'
+    correctly rounded sum however the shoes were cut into chunks: the same to the last bit on any number
+    of workers.
+
+    Parameters
+    ----------
+    values : iterable of float
+        Finite floats (one per shoe, say).
+
+    Returns
+    -------
+    list of float
+        Partials whose exact sum is the values' exact sum.
+    """
+    out: list[float] = []
+    for x in values:
+        _grow(out, float(x))
+    return out
+
+
 def _grow(partials: list[float], x: float) -> None:
     """Add ``x`` to the non-overlapping partial sums (Shewchuk's algorithm, as in math.fsum)."""
     i = 0
