@@ -57,17 +57,20 @@ def main() -> int:
         return t.Array(dt, nd, "C")
 
     i64, u8, f64, b1 = t.int64, t.uint8, t.float64, t.boolean
+    # a rule program (bets on the cards themselves): ftype .. botherwise, as rule_program gives them
+    prog = (A(i64), A(i64), A(i64), A(i64), A(b1), A(i64), A(b1, 2), A(i64), A(i64), A(i64), A(i64))
+    general = (i64, i64, i64, A(u8), i64, i64, i64, A(b1), A(b1, 2), A(i64, 2), A(t.int8), A(f64), A(f64),
+               A(f64), f64, A(i64), A(i64), A(i64, 2), A(b1), b1, b1, i64, A(i64), A(i64, 2), *prog, A(i64),
+               A(i64), A(i64), A(i64, 2), A(i64))
     kernels = {
         "values": (C.values_kernel(416, 3, 13, 22, False),
                    (i64, i64, i64, A(u8), i64, A(t.int16), A(i64), A(i64, 2), A(b1), A(i64), A(i64), A(i64),
                     A(i64, 2), A(i64))),
-        "general": (C.general_kernel(104, 40, 19, 30, True),
-                    (i64, i64, i64, A(u8), i64, i64, i64, A(b1), A(b1, 2), A(i64, 2), A(t.int8), A(f64), A(f64),
-                     A(f64), f64, A(i64), A(i64), A(i64, 2), A(b1), b1, b1, A(i64), A(i64), A(i64), A(i64, 2),
-                     A(i64))),
+        "general": (C.general_kernel(104, 40, 19, 30, True), general),
+        "general_cards": (C.general_kernel(104, 40, 19, 30, False, 3), general),
         "histogram": (C.histogram_kernel(416, 160),
-                      (i64, i64, i64, A(u8), i64, A(b1), A(b1, 2), A(i64), A(f64), f64, b1, f64, f64, A(i64),
-                       A(i64))),
+                      (i64, i64, i64, A(u8), i64, A(b1), A(b1, 2), A(i64), A(f64), f64, b1, f64, f64, i64, A(i64),
+                       *prog, A(i64), A(i64))),
     }
     out = {}
     for name, (kernel, sig) in kernels.items():

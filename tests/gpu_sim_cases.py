@@ -27,7 +27,7 @@ def main() -> None:
 
     import numpy as np
 
-    from baccara.punto.bets import builtin_bets, load_bets_toml
+    from baccara.punto.bets import bet_from_mapping, builtin_bets, load_bets_toml
     from baccara.rules import PUNTO_BANCO, load_tableau_toml
     from baccara.sim import _punto_kernel as K
     from baccara.sim import gpu
@@ -47,6 +47,19 @@ def main() -> None:
         path = Path(tmp) / "jackpot.toml"
         path.write_text('[bets.jackpot]\nrules = [ { when = { any_pair = true }, pays = 300000000 } ]\n')
         available.update(load_bets_toml(path))
+    # bets on the cards themselves: from the gallery, and one of several payout levels on the third cards
+    gallery = load_bets_toml(EXAMPLES / "gallery.toml")
+    card_bets = ("three_giving_eight", "all_red", "first_card_ace", "third_cards")
+    available.update({n: gallery[n] for n in card_bets[:3]})
+    available["third_cards"] = bet_from_mapping("third_cards", {"rules": [
+        {"when": {"player_card3_value": 0, "banker_card3_rank": ["K", "Q"]}, "pays": 40},
+        {"when": {"player_card3_value": 0}, "pays": 3},
+        {"when": {"banker_card3_suit": "hearts"}, "pays": 5}]})
+    card_count = count_from_mapping({
+        "name": "cards", "tags": {"4": -1, "5": -1, "6": -1, "8": 2, "9": 2, "K": 1},
+        "bets": [{"name": "all_red", "count": "running", "at_least": -2, "at_most": 3},
+                 {"name": "third_cards", "count": "true", "at_least": -0.5},
+                 {"name": "tie", "count": "running", "at_least": -3, "at_most": 2}]})
     small_count = count_from_mapping({
         "name": "test", "tags": {"4": -1, "5": -1, "6": -1, "7": -1, "8": 2, "9": 2, "K": 1},
         "bets": [{"name": "dragon7", "count": "true", "at_least": 0.5},
@@ -56,8 +69,8 @@ def main() -> None:
     tableau = load_tableau_toml(EXAMPLES / "tableaux" / "badoureau_d1.toml")
     assert tableau != PUNTO_BANCO
 
-    def job(names, shoes, **kw):
-        return PuntoJob(seed=11, shoes=shoes, bets=bets_from_names(names, available), **kw)
+    def job(names, shoes, seed=11, **kw):
+        return PuntoJob(seed=seed, shoes=shoes, bets=bets_from_names(names, available), **kw)
 
     cases = {
         "main": job(("banker", "player", "tie"), 15, decks=8),
@@ -71,6 +84,11 @@ def main() -> None:
         "infinite": job(("banker", "tie", "player_pair"), 12, decks=None, deal="infinite", coups=25),
         "jackpot": job(("banker", "jackpot"), 12, decks=2),
         "csm": job(("banker", "tie", "banker_pair"), 12, decks=1, deal="csm", coups=25),
+        # (seed 10: a 3 Giving 8 wins in these shoes)
+        "cards": job(("banker", "player", "tie", *card_bets, "player_pair"), 15, 10, decks=2),
+        "cards_count": job(("banker", "tie", "dragon7", *card_bets), 15, 10, decks=2, count=card_count),
+        "cards_csm": job(("banker", *card_bets), 12, decks=1, deal="csm", coups=25),
+        "cards_infinite": job(("player", *card_bets), 12, decks=None, deal="infinite", coups=25),
     }
     first = 5
     out = {}
@@ -78,14 +96,15 @@ def main() -> None:
         args = j.kernel_args()
         cpu = np.zeros((j.shoes, len(j.columns())), dtype=np.int64)
         K.punto_chunk(j.seed, first, cpu, *args)
-        fold = args[16]  # the kernel arguments: ..., cls, kwin, kpay, fold, then the card bets (None here)
+        fold = args[16]  # the kernel arguments: ..., cls, kwin, kpay, fold, then the card bets (or None)
         t_cpu, _ = run(j, "threads", 1)
         t_gpu, info = run(j, "gpu")
         out[name] = {"cpu_rows": cpu.tolist(), "gpu_rows": gpu.punto_rows_gpu(j, first, j.shoes).tolist(),
                      "cpu_sums": t_cpu.sums, "gpu_sums": t_gpu.sums, "cpu_hands": t_cpu.hands,
                      "gpu_hands": t_gpu.hands, "shoes": t_gpu.shoes, "backend": info.backend,
                      "folded": [bool(x) for x in fold], "values_path": gpu._Plan(j, None).fast,
-                     "columns": j.columns(), "sums_on_cpu": gpu._Plan(j, None).rows}
+                     "columns": j.columns(), "sums_on_cpu": gpu._Plan(j, None).rows,
+                     "card_bets": [b.name for b in j.bets if b.card_level]}
     doc["cases"] = out
 
     # --out rows: the same per-shoe rows, in shoe order, across launches
@@ -114,6 +133,14 @@ def main() -> None:
                                           backend="gpu")
         hist["running" if running else "true"] = {"cpu": [hn.tolist(), hv.tolist(), den],
                                                   "gpu": [gn.tolist(), gv.tolist(), gden]}
+    # and of a bet on the cards themselves, paid coup by coup from the coup's cards
+    for name in ("three_giving_eight", "all_red"):
+        for running in (False, True):
+            _, hn, hv, den = count_histogram(card_count, available[name], 2, 14, 15, 10, running, PUNTO_BANCO, 2)
+            _, gn, gv, gden = count_histogram(card_count, available[name], 2, 14, 15, 10, running, PUNTO_BANCO,
+                                              backend="gpu")
+            hist[f"{name}_{'running' if running else 'true'}"] = {"cpu": [hn.tolist(), hv.tolist(), den],
+                                                                  "gpu": [gn.tolist(), gv.tolist(), gden]}
     doc["histogram"] = hist
 
     # the command line: --backend gpu and --backend threads, the same JSON and the same --out file

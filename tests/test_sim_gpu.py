@@ -49,7 +49,8 @@ def test_the_cases_ran_on_the_simulator(sim):
     assert sim["numba_cuda_loaded_by_cpu_modules"] is False
 
 
-CASES = ["main", "side", "toml", "count", "count_file", "tableau", "tableau_values", "infinite", "csm", "jackpot"]
+CASES = ["main", "side", "toml", "count", "count_file", "tableau", "tableau_values", "infinite", "csm", "jackpot",
+         "cards", "cards_count", "cards_csm", "cards_infinite"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -88,6 +89,41 @@ def test_the_cases_cover_every_path(sim):
     assert cases["toml"]["cpu_sums"]["either_pair:wins"] > 0
     # the custom tableau deals other coups than the punto banco tableau from the same shoes
     assert cases["tableau"]["cpu_rows"] != cases["side"]["cpu_rows"]
+
+
+def test_the_card_bet_cases_are_not_vacuous(sim):
+    """Bets on the cards themselves (3 Giving 8, all red, a first card's rank, a bet of three payout levels on the
+    third cards) beside main and pair bets, on every deal: tallied coup by coup, each of them winning, a count
+    placing two of them on some coups only."""
+    cases = sim["cases"]
+    cards = ["three_giving_eight", "all_red", "first_card_ace", "third_cards"]
+    for name in ("cards", "cards_count", "cards_csm", "cards_infinite"):
+        c = cases[name]
+        assert c["card_bets"] == cards and not c["values_path"], name
+        folded = dict(zip([col.split(":")[0] for col in c["columns"][4::3]], c["folded"]))
+        assert not any(folded[b] for b in cards), name
+        for b in cards:
+            assert c["cpu_sums"][f"{b}:wins"] > 0, (name, b)
+        s = c["cpu_sums"]  # third_cards pays 40, 3 or 5: its winnings are no one level times its wins
+        won = s["third_cards:net"] + s["third_cards:placed"] - s["third_cards:wins"]
+        assert won not in {p * s["third_cards:wins"] for p in (40, 3, 5)}, name
+    c = cases["cards_count"]
+    for b in ("all_red", "third_cards"):
+        assert 0 < c["cpu_sums"][f"{b}:placed"] < c["cpu_hands"], b
+    # the same shoes, flat: the count changes nothing but where the counted bets are placed
+    assert cases["cards"]["cpu_sums"]["three_giving_eight:net"] == c["cpu_sums"]["three_giving_eight:net"]
+
+
+@pytest.mark.parametrize("name", ["three_giving_eight", "all_red"])
+@pytest.mark.parametrize("kind", ["true", "running"])
+def test_count_design_histogram_of_a_card_bet_on_the_gpu(sim, name, kind):
+    """``count design --backend gpu`` on a bet on the cards: the CPU's bins; over all bins, the flat run's net
+    (the same seed, shoes and deal as the "cards" case)."""
+    h = sim["histogram"][f"{name}_{kind}"]
+    assert h["gpu"] == h["cpu"]
+    flat = sim["cases"]["cards"]
+    assert sum(h["cpu"][0]) == flat["cpu_hands"] and sum(h["cpu"][1]) == flat["cpu_sums"][f"{name}:net"]
+    assert sum(1 for x in h["cpu"][0] if x) > 2
 
 
 def test_out_rows_are_the_same_across_launches(sim):
@@ -154,7 +190,7 @@ def test_kernels_compile_for_a_real_gpu_with_the_cpus_float_arithmetic():
     assert r.returncode == 0, r.stderr[-4000:]
     ops = json.loads(r.stdout)
     assert ops["values"] == []
-    for name in ("general", "histogram"):
+    for name in ("general", "general_cards", "histogram"):  # general_cards: the card engine's functions inlined
         assert "div.rn.f64" in ops[name] and "mul.f64" in ops[name], ops[name]
         assert not [o for o in ops[name] if o.startswith("fma") or "approx" in o], ops[name]
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -534,6 +534,29 @@ def compiled() -> types.SimpleNamespace:
         namespace[name] = jit(types.FunctionType(f.__code__, namespace, name))
     return types.SimpleNamespace(card_kernel=namespace["card_kernel"], coup_codes=namespace["_coup_codes"],
                                  bet_level=namespace["_bet_level"])
+
+
+def coup_functions(jit: Callable[[Any], Any]) -> types.SimpleNamespace:
+    """The engine's functions that read one dealt coup (the pieces :func:`compiled` inlines), compiled by ``jit``.
+
+    The same code as :func:`compiled` gives the CPU, for another Numba target: the GPU backend passes
+    ``numba.cuda.jit(device=True)``, so a dealt coup is read by one interpreter of the bet language on every
+    backend.
+
+    Parameters
+    ----------
+    jit : callable
+        A decorator compiling a Python function (each of them is pure integer code on arrays).
+
+    Returns
+    -------
+    types.SimpleNamespace
+        ``coup_codes`` and ``bet_level``, with the signatures :func:`compiled` documents.
+    """
+    namespace = dict(globals())
+    for name in _INLINED:
+        namespace[name] = jit(types.FunctionType(globals()[name].__code__, namespace, name))
+    return types.SimpleNamespace(coup_codes=namespace["_coup_codes"], bet_level=namespace["_bet_level"])
 
 
 @dataclass(frozen=True, eq=False)

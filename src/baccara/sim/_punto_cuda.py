@@ -11,12 +11,15 @@ and true counts as the same float64 sums in the same order.
 * :func:`general_kernel` is :func:`~baccara.sim._punto_kernel.punto_chunk`: cards
   as codes (pairs visible), every deal mode (cut card, continuous shuffler,
   infinite shoe), bets folded into classes of cells or tallied coup by coup,
-  count-driven bets (running or true count in a range).
+  count-driven bets (running or true count in a range), and bets on the cards
+  themselves, whose coups are read by the card engine's own functions
+  (:func:`baccara.punto.cardengine.coup_functions`, compiled as device functions).
 * :func:`values_kernel` is :func:`~baccara.sim._punto_kernel.punto_values_chunk`:
   flat bets blind to pairs on real shoes, the shoe dealt as card values and
   each coup one look-up in the coup table (held in shared memory).
 * :func:`histogram_kernel` is the histogram of the count before each coup of
-  :func:`baccara.sim.count_design.count_histogram` (``count design``).
+  :func:`baccara.sim.count_design.count_histogram` (``count design``), for a bet
+  on the cells or on the cards.
 
 A kernel either writes each shoe's row (``--out``, or sums that could overflow
 int64) or adds, per thread, the columns and the products of pairs of columns
@@ -38,6 +41,7 @@ import numpy as np
 from numba import cuda as _cuda
 from numba import types
 
+from ..punto.cardengine import code_attributes, coup_functions
 from .shoe_deal import CSM, CUT
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -49,6 +53,12 @@ _TWO32 = np.uint64(0x100000000)
 _S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
 #: numba-cuda's intrinsics (grid, local arrays, atomics) are typing templates that mypy cannot read.
 cuda: Any = _cuda
+#: The card engine's functions that read a dealt coup, as CUDA device functions: the CPU's code, not a copy.
+_RULES = coup_functions(cuda.jit(device=True))
+_coup_codes = _RULES.coup_codes
+_bet_level = _RULES.bet_level
+#: Each card code's value, rank, suit and colour, as the card engine reads them (constant arrays on the GPU).
+_CV, _CR, _CS, _CC = (np.array(a) for a in code_attributes())
 #: Entries of the coup table (:func:`baccara.sim._punto_kernel.coup_table`).
 COUP_TABLE_SIZE = 10_000
 
@@ -149,11 +159,35 @@ def pair_class(c1, c2):
     return np.int64(1) if (c1 >> 2) == (c2 >> 2) else np.int64(0)
 
 
+# ---------------------------------------------------------------- bets on the cards themselves
+@cuda.jit(device=True)
+def card_codes(deck, pos, cell, ftype, fside, fslot, fattr, early, fv):
+    """Write into ``fv`` the field codes of a rule program for the coup whose cards are ``deck[pos:]``, as
+    :func:`baccara.sim._punto_kernel.card_codes` does (P1, B1, P2, B2, then the drawn third cards)."""
+    p1 = np.int64(deck[pos])
+    b1 = np.int64(deck[pos + 1])
+    p2 = np.int64(deck[pos + 2])
+    b2 = np.int64(deck[pos + 3])
+    pn = (cell // 20) % 2
+    bn = cell % 2
+    p3 = np.int64(deck[pos + 4]) if pn else np.int64(-1)
+    b3 = np.int64(deck[pos + 4 + pn]) if bn else np.int64(-1)
+    pt = (_CV[p1] + _CV[p2]) % 10
+    bt = (_CV[b1] + _CV[b2]) % 10
+    _coup_codes(p1, p2, p3, b1, b2, b3, pt, bt, _CV, _CR, _CS, _CC, ftype, fside, fslot, fattr, early, fv)
+
+
 # ---------------------------------------------------------------- one shoe, one row
 @cuda.jit(device=True)
 def play_shoe(key, deck, n, template, cut, mode, coups, pdraw, bdraw, pay, when, lo, hi, tags, initial,
-              cls, kwin, kpay, fold, loose, counting, hist, row):
+              cls, kwin, kpay, fold, loose, counting, ncard, card, cpay, ftype, fside, fslot, fattr, early, cfield,
+              allowed, rstart, rlevel, bstart, botherwise, fv, hist, row):
     """Deal one shoe into ``row`` as :func:`~baccara.sim._punto_kernel.play_punto_shoe` does.
+
+    Bets on the cards themselves (``ncard`` of them): ``card[b]`` is bet b's index in the rule program
+    (``ftype`` .. ``botherwise``; -1: a bet on the cells), ``cpay[b, level]`` its payout; each coup's cards are
+    read where they lie in ``deck`` (the shoe, or the six cards a coup of a shuffler or an infinite shoe takes)
+    into the field codes ``fv`` by the card engine's own functions.
 
     The coups are tallied as they are dealt (the CPU kernel deals the shoe first and
     tallies after; the order of integer additions does not matter, and the count
@@ -217,6 +251,8 @@ def play_shoe(key, deck, n, template, cut, mode, coups, pdraw, bdraw, pay, when,
         hist[cls[cell]] += 1
         if loose:
             tc = rc * 52.0 / (n - start + hidden) if counting else 0.0
+            if ncard > 0:
+                card_codes(deck, start, cell, ftype, fside, fslot, fattr, early, fv)
             for b in range(nb):
                 if fold[b]:
                     continue
@@ -226,6 +262,9 @@ def play_shoe(key, deck, n, template, cut, mode, coups, pdraw, bdraw, pay, when,
                     if x < lo[b] or x > hi[b]:
                         continue
                 v = pay[cell, b]
+                kb = card[b]
+                if kb >= 0:
+                    v = cpay[b, _bet_level(kb, fv, cfield, allowed, rstart, rlevel, bstart, botherwise)]
                 c = 4 + 3 * b
                 row[c] += 1
                 row[c + 1] += v
@@ -283,29 +322,37 @@ def flush(acc, sums, rows):
 
 # ---------------------------------------------------------------- kernels, one per shape
 @lru_cache(maxsize=32)
-def general_kernel(n: int, classes: int, columns: int, nsums: int, rows: bool):
-    """The general kernel for a shoe of ``n`` cards, ``classes`` classes, ``columns`` row columns.
+def general_kernel(n: int, classes: int, columns: int, nsums: int, rows: bool, fields: int = 0):
+    """The general kernel for a shoe of ``n`` cards, ``classes`` classes, ``columns`` row columns, and a rule
+    program of ``fields`` fields (bets on the cards themselves; 0: none).
 
     ``kernel[blocks, threads](seed, first, count, template, cut, mode, coups, pdraw, bdraw, pay, when, lo, hi,
-    tags, initial, cls, kwin, kpay, fold, loose, counting, sel, pa, pb, out, sums)``: shoes ``first ..
-    first + count - 1``, a grid-stride loop, one thread per shoe at a time."""
+    tags, initial, cls, kwin, kpay, fold, loose, counting, ncard, card, cpay, ftype, fside, fslot, fattr, early,
+    cfield, allowed, rstart, rlevel, bstart, botherwise, sel, pa, pb, out, sums)``: shoes ``first .. first +
+    count - 1``, a grid-stride loop, one thread per shoe at a time."""
     deck_size = max(n, 6)
     acc_size = max(nsums, 1)
+    fv_size = max(fields, 1)
 
     @cuda.jit
     def kernel(seed, first, count, template, cut, mode, coups, pdraw, bdraw, pay, when, lo, hi, tags, initial,
-               cls, kwin, kpay, fold, loose, counting, sel, pa, pb, out, sums):
+               cls, kwin, kpay, fold, loose, counting, ncard, card, cpay, ftype, fside, fslot, fattr, early, cfield,
+               allowed, rstart, rlevel, bstart, botherwise, sel, pa, pb, out, sums):
         deck = cuda.local.array(deck_size, types.uint8)
         hist = cuda.local.array(classes, types.int64)
         row = cuda.local.array(columns, types.int64)
         acc = cuda.local.array(acc_size, types.int64)
+        fv = cuda.local.array(fv_size, types.int64)
+        for k in range(fv_size):
+            fv[k] = 0
         for k in range(acc_size):
             acc[k] = 0
         i = cuda.grid(1)
         stride = cuda.gridsize(1)
         while i < count:
             play_shoe(shoe_key(seed, first + i), deck, n, template, cut, mode, coups, pdraw, bdraw, pay, when,
-                      lo, hi, tags, initial, cls, kwin, kpay, fold, loose, counting, hist, row)
+                      lo, hi, tags, initial, cls, kwin, kpay, fold, loose, counting, ncard, card, cpay, ftype, fside,
+                      fslot, fattr, early, cfield, allowed, rstart, rlevel, bstart, botherwise, fv, hist, row)
             emit(i, row, sel, pa, pb, out, acc, rows)
             i += stride
         flush(acc, sums, rows)
@@ -374,15 +421,24 @@ def values_kernel(n: int, classes: int, columns: int, nsums: int, rows: bool):
 
 
 @lru_cache(maxsize=8)
-def histogram_kernel(n: int, bins: int):
-    """The count's histogram (``count design``) for a shoe of ``n`` cards and ``bins`` bins.
+def histogram_kernel(n: int, bins: int, fields: int = 0):
+    """The count's histogram (``count design``) for a shoe of ``n`` cards and ``bins`` bins, for a bet on the
+    cells, or (``fields`` > 0) on the cards themselves through a rule program of ``fields`` fields.
 
     ``kernel[blocks, threads](seed, first, count, template, cut, pdraw, bdraw, pay, tags, initial, running, low,
-    step, hn, hv)``: per bin of the count before each coup, the coups and the bet's net, as
-    :func:`baccara.sim.count_design.count_histogram` tallies them (per thread, then integer atomics)."""
+    step, card, cpay, ftype, fside, fslot, fattr, early, cfield, allowed, rstart, rlevel, bstart, botherwise, hn,
+    hv)``: per bin of the count before each coup, the coups and the bet's net, as
+    :func:`baccara.sim.count_design.count_histogram` tallies them (per thread, then integer atomics).  ``card``:
+    the bet's index in the rule program (-1: a bet on the cells, paid ``pay[cell]``), ``cpay[level]`` its
+    payouts."""
+    fv_size = max(fields, 1)
 
     @cuda.jit
-    def kernel(seed, first, count, template, cut, pdraw, bdraw, pay, tags, initial, running, low, step, hn, hv):
+    def kernel(seed, first, count, template, cut, pdraw, bdraw, pay, tags, initial, running, low, step, card, cpay,
+               ftype, fside, fslot, fattr, early, cfield, allowed, rstart, rlevel, bstart, botherwise, hn, hv):
+        fv = cuda.local.array(fv_size, types.int64)
+        for k in range(fv_size):
+            fv[k] = 0
         deck = cuda.local.array(n, types.uint8)
         mine = cuda.local.array(bins, types.int64)
         net = cuda.local.array(bins, types.int64)
@@ -429,7 +485,11 @@ def histogram_kernel(n: int, bins: int):
                 b = int(math.floor((x - low) / step))
                 b = min(max(b, 0), bins - 1)
                 mine[b] += 1
-                net[b] += pay[cell]
+                if card >= 0:
+                    card_codes(deck, start, cell, ftype, fside, fslot, fattr, early, fv)
+                    net[b] += cpay[_bet_level(card, fv, cfield, allowed, rstart, rlevel, bstart, botherwise)]
+                else:
+                    net[b] += pay[cell]
                 for c in range(start, pos):
                     rc += tags[deck[c] >> 2]
             i += stride

@@ -224,10 +224,7 @@ def count_histogram(system: CountSystem, bet: Bet, decks: int, cut: int, shoes: 
     base = (template, cut, tableau.player_array, tableau.banker_array, np.ascontiguousarray(pay[:, 0]),
             system.tag_array(), float(system.start(decks)), running, low, step)
     if backend == "gpu":
-        if card[0] >= 0:
-            raise ParameterError(f"--backend gpu: the bet {bet.name!r} reads the cards themselves, which the GPU "
-                                 "kernels do not; design its count on the CPU (--backend threads)")
-        hn, hv = histogram_gpu(seed, shoes, *base, edges.size)
+        hn, hv = histogram_gpu(seed, shoes, *base, edges.size, int(card[0]), cpay[0], prog)
         return edges, hn, hv, dens[0]
     args = (*base, int(card[0]), np.ascontiguousarray(cpay[0]), prog if card[0] >= 0 else None)
     bounds = [shoes * i // max(workers, 1) for i in range(max(workers, 1) + 1)]

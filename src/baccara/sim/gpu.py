@@ -7,8 +7,9 @@
 as on the CPU, so a seeded run gives the same integers on the GPU as on one
 thread, shoe for shoe (``--out`` rows too).  It covers every deal (cut card,
 continuous shuffler, infinite shoe), every drawing tableau, every built-in or
-TOML bet (pairs too), count-driven bets, and the histogram of ``count
-design`` (:func:`histogram_gpu`).  The perfect counter prices each
+TOML bet (pairs too, and bets on the cards themselves: their rule program
+read coup by coup by the card engine's functions compiled for the GPU),
+count-driven bets, and the histogram of ``count design`` (:func:`histogram_gpu`).  The perfect counter prices each
 decision with the exact engine in Python: it runs on the CPU.
 
 A job the GPU can deal says how, by :meth:`gpu_layout` (a :class:`GpuLayout`:
@@ -40,6 +41,7 @@ from math import ceil
 import numpy as np
 
 from ..errors import ParameterError
+from ..punto.cardengine import rule_program
 from .results import ChunkResult
 
 #: How to get a GPU backend.
@@ -198,12 +200,28 @@ def _check_size(cards: int) -> None:
                              f"shoe), got {cards // 52:,}; use --backend threads, processes or dask")
 
 
-def _column_bounds(args: tuple, cap: int) -> list[int]:
-    """The largest absolute value of each column of one shoe's row (``cap`` coups at most)."""
+def _card_args(nb: int, card: np.ndarray | None, cpay: np.ndarray | None,
+               prog: tuple[np.ndarray, ...] | None) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
+    """The general kernel's bets on the cards (``card``, ``cpay``, the rule program's arrays), or, with none
+    (``card`` None), arrays of the same types that no coup reads: a kernel takes arrays, not None."""
+    if card is not None:
+        assert cpay is not None and prog is not None
+        return np.ascontiguousarray(card), np.ascontiguousarray(cpay), tuple(np.ascontiguousarray(a) for a in prog)
+    empty = rule_program(()).arrays
+    return (np.full(nb, -1, dtype=np.int64), np.zeros((nb, 1), dtype=np.int64),
+            tuple(np.zeros((max(a.shape[0], 1), *a.shape[1:]), dtype=a.dtype) for a in empty))
+
+
+def _column_bounds(args: tuple, cap: int, cpay: np.ndarray | None = None) -> list[int]:
+    """The largest absolute value of each column of one shoe's row (``cap`` coups at most; ``cpay``: the
+    payouts of the bets on the cards themselves)."""
     pay = args[7]
     top = [cap] * 4
     for b in range(pay.shape[1]):
-        top += [cap, cap * int(np.abs(pay[:, b]).max()), cap]
+        most = int(np.abs(pay[:, b]).max())
+        if cpay is not None:
+            most = max(most, int(np.abs(cpay[b]).max()))
+        top += [cap, cap * most, cap]
     return top
 
 
@@ -240,15 +258,11 @@ class _Plan:
         self.layout = lay = job.gpu_layout()
         args = lay.kernel_args
         (template, cut, mode, _shuffle, coups, pdraw, bdraw, pay, when, lo, hi, tags, initial, cls, kwin, kpay,
-         fold, card, _cpay, _prog) = args
-        if card is not None:
-            raise ParameterError("--backend gpu: a bet on the cards themselves (a card field such as "
-                                 "player_card3_value or colour) is dealt on the CPU only; use --backend threads, "
-                                 "processes or dask")
+         fold, card, cpay, prog) = args
         args = args[:17]
         _check_size(template.size)
         self.ncols = 4 + 3 * pay.shape[1]
-        top = _column_bounds(args, lay.cap)
+        top = _column_bounds(args, lay.cap, cpay)
         index = dict(zip(lay.names, lay.sel))
         sel = np.array(lay.sel, dtype=np.int64)
         pa = np.array([index[a] for a, _ in lay.pairs], dtype=np.int64)
@@ -270,10 +284,14 @@ class _Plan:
         else:
             loose = not bool(np.all(fold))
             counting = bool(np.any(when != 0))
-            self.kernel = C.general_kernel(int(template.size), int(kwin.size), self.ncols, self.nsums, self.rows)
+            card, cpay, prog = _card_args(pay.shape[1], card, cpay, prog)
+            ncard = int(np.count_nonzero(card >= 0))
+            self.kernel = C.general_kernel(int(template.size), int(kwin.size), self.ncols, self.nsums, self.rows,
+                                           int(prog[0].size) if ncard else 0)
             self.args = (dev(template), int(cut), int(mode), int(coups), dev(pdraw), dev(bdraw), dev(pay),
                          dev(when), dev(lo), dev(hi), dev(tags), float(initial), dev(cls), dev(kwin), dev(kpay),
-                         dev(fold), loose, counting, dev(sel), dev(pa), dev(pb))
+                         dev(fold), loose, counting, ncard, dev(card), dev(cpay), *(dev(a) for a in prog),
+                         dev(sel), dev(pa), dev(pb))
         self.fast = lay.values_args is not None
 
     def rows_or_sums(self, first: int, n: int) -> tuple[np.ndarray | None, np.ndarray | None]:
@@ -367,7 +385,8 @@ def punto_rows_gpu(job, first: int, n: int) -> np.ndarray:
 
 def histogram_gpu(seed: int, shoes: int, template: np.ndarray, cut: int, pdraw: np.ndarray, bdraw: np.ndarray,
                   pay: np.ndarray, tags: np.ndarray, initial: float, running: bool, low: float, step: float,
-                  bins: int) -> tuple[np.ndarray, np.ndarray]:
+                  bins: int, card: int = -1, cpay: np.ndarray | None = None,
+                  prog: tuple[np.ndarray, ...] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The histogram of :func:`baccara.sim.count_design.count_histogram` (checked arguments) on the GPU.
 
     Parameters
@@ -392,6 +411,12 @@ def histogram_gpu(seed: int, shoes: int, template: np.ndarray, cut: int, pdraw: 
         Bin k holds counts in [low + k step, low + (k + 1) step); the end bins the rest.
     bins : int
         The bins.
+    card : int, optional
+        The bet's index in the rule program ``prog`` when it reads the cards themselves (-1: a bet on the cells).
+    cpay : numpy.ndarray, optional
+        Its net payout numerator at each level of ``prog`` (int64), with ``card``.
+    prog : tuple of numpy.ndarray, optional
+        The rule program's arrays (:func:`baccara.punto.cardengine.rule_program`), with ``card``.
 
     Returns
     -------
@@ -404,12 +429,16 @@ def histogram_gpu(seed: int, shoes: int, template: np.ndarray, cut: int, pdraw: 
 
     check_gpu()
     _check_size(template.size)
-    kernel = C.histogram_kernel(int(template.size), int(bins))
+    on_cards = card >= 0
+    cards, cp, arrays = _card_args(1, np.array([card], dtype=np.int64) if on_cards else None,
+                                   None if cpay is None else np.asarray(cpay).reshape(1, -1), prog)
+    kernel = C.histogram_kernel(int(template.size), int(bins), int(arrays[0].size) if on_cards else 0)
     hn = cuda.to_device(np.zeros(bins, dtype=np.int64))
     hv = cuda.to_device(np.zeros(bins, dtype=np.int64))
     dev = cuda.to_device
     args = (dev(template), int(cut), dev(pdraw), dev(bdraw), dev(np.ascontiguousarray(pay)), dev(tags),
-            float(initial), bool(running), float(low), float(step), hn, hv)
+            float(initial), bool(running), float(low), float(step), int(cards[0]), dev(np.ascontiguousarray(cp[0])),
+            *(dev(a) for a in arrays), hn, hv)
     launch = SIMULATOR_LAUNCH_SHOES if simulator() else LAUNCH_SHOES
     for first in range(0, shoes, launch):
         n = min(launch, shoes - first)
