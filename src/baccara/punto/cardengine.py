@@ -683,7 +683,7 @@ def level_counts(shoe: Shoe, bets: tuple[Bet, ...], tableau: Tableau,
         raise BetError(f"bets on {', '.join(f for f, e in zip(prog.fields, early) if e)} together read too many "
                        f"things about the first four cards to be priced at once ({ncodes} combinations); price "
                        f"them one at a time")
-    units = _units(n14.size, n56.size, ncodes)
+    units = _units(int(np.count_nonzero(n14)), int(np.count_nonzero(n56)), ncodes)
     if units * SECONDS_PER_UNIT > MAX_SECONDS:
         raise BetError(f"bets on {', '.join(sorted(set(fields)))} read the cards too finely to be priced in reasonable "
                        f"time: about {units * SECONDS_PER_UNIT / 60:,.0f} minutes of one core (the card labels: "
@@ -702,7 +702,8 @@ def level_counts(shoe: Shoe, bets: tuple[Bet, ...], tableau: Tableau,
 
 def _units(n14: int, n56: int, ncodes: int) -> int:
     """The kernel's work: the first four cards' ordered labels, then every group of them (by the third cards'
-    labels) times its early codes, each followed by the third cards' pairs of labels."""
+    labels) times its early codes, each followed by the third cards' pairs of labels (labels that some card
+    of the shoe has: a small shoe's few cards are few labels)."""
     return n14**4 + n56**6 * ncodes
 
 
@@ -729,8 +730,8 @@ def estimated_seconds(shoe: Shoe, bets: tuple[Bet, ...]) -> float:
     split = lab.early != lab.late
     early = [split and is_early(int(t), int(sl)) for t, sl in zip(prog.ftype, prog.fslot)]
     ncodes = int(np.prod([_RADIX[_kind(f)] if e else 1 for f, e in zip(prog.fields, early)] or [1]))
-    n14 = _label_arrays(shoe, lab.early, None)[1].size
-    n56 = _label_arrays(shoe, lab.late, None)[1].size
+    n14 = int(np.count_nonzero(_label_arrays(shoe, lab.early, None)[1]))  # the labels a card of the shoe has
+    n56 = int(np.count_nonzero(_label_arrays(shoe, lab.late, None)[1]))
     return _units(n14, n56, ncodes) * SECONDS_PER_UNIT
 
 
