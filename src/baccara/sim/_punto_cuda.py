@@ -159,6 +159,34 @@ def pair_class(c1, c2):
     return np.int64(1) if (c1 >> 2) == (c2 >> 2) else np.int64(0)
 
 
+@cuda.jit(device=True)
+def deal_coup(deck, pos, pdraw, bdraw):
+    """The coup dealt from ``deck[pos:]`` by the tableau: its cell (pair classes, totals, third cards drawn,
+    as :data:`baccara.punto.events.CELL_SHAPE` orders them) and the position after its cards."""
+    p1 = deck[pos]
+    b1 = deck[pos + 1]
+    p2 = deck[pos + 2]
+    b2 = deck[pos + 3]
+    pos += 4
+    pt = (value(p1) + value(p2)) % 10
+    bt = (value(b1) + value(b2)) % 10
+    pn = 0
+    bn = 0
+    if pt < 8 and bt < 8:
+        third = np.int64(10)
+        if pdraw[pt]:
+            third = value(deck[pos])
+            pos += 1
+            pt = (pt + third) % 10
+            pn = 1
+        if bdraw[bt, third]:
+            bt = (bt + value(deck[pos])) % 10
+            pos += 1
+            bn = 1
+    cell = ((((pair_class(p1, p2) * 3 + pair_class(b1, b2)) * 10 + pt) * 2 + pn) * 10 + bt) * 2 + bn
+    return cell, pos
+
+
 # ---------------------------------------------------------------- bets on the cards themselves
 @cuda.jit(device=True)
 def card_codes(deck, pos, cell, ftype, fside, fslot, fattr, early, fv):
@@ -227,27 +255,7 @@ def play_shoe(key, deck, n, template, cut, mode, coups, pdraw, bdraw, pay, when,
             pos = np.int64(0)
         prev = pos
         start = pos
-        p1 = deck[pos]
-        b1 = deck[pos + 1]
-        p2 = deck[pos + 2]
-        b2 = deck[pos + 3]
-        pos += 4
-        pt = (value(p1) + value(p2)) % 10
-        bt = (value(b1) + value(b2)) % 10
-        pn = 0
-        bn = 0
-        if pt < 8 and bt < 8:
-            third = np.int64(10)
-            if pdraw[pt]:
-                third = value(deck[pos])
-                pos += 1
-                pt = (pt + third) % 10
-                pn = 1
-            if bdraw[bt, third]:
-                bt = (bt + value(deck[pos])) % 10
-                pos += 1
-                bn = 1
-        cell = ((((pair_class(p1, p2) * 3 + pair_class(b1, b2)) * 10 + pt) * 2 + pn) * 10 + bt) * 2 + bn
+        cell, pos = deal_coup(deck, pos, pdraw, bdraw)
         hist[cls[cell]] += 1
         if loose:
             tc = rc * 52.0 / (n - start + hidden) if counting else 0.0
@@ -460,27 +468,7 @@ def histogram_kernel(n: int, bins: int, fields: int = 0):
             while prev < n - cut:
                 prev = pos
                 start = pos
-                p1 = deck[pos]
-                b1 = deck[pos + 1]
-                p2 = deck[pos + 2]
-                b2 = deck[pos + 3]
-                pos += 4
-                pt = (value(p1) + value(p2)) % 10
-                bt = (value(b1) + value(b2)) % 10
-                pn = 0
-                bn = 0
-                if pt < 8 and bt < 8:
-                    third = np.int64(10)
-                    if pdraw[pt]:
-                        third = value(deck[pos])
-                        pos += 1
-                        pt = (pt + third) % 10
-                        pn = 1
-                    if bdraw[bt, third]:
-                        bt = (bt + value(deck[pos])) % 10
-                        pos += 1
-                        bn = 1
-                cell = ((((pair_class(p1, p2) * 3 + pair_class(b1, b2)) * 10 + pt) * 2 + pn) * 10 + bt) * 2 + bn
+                cell, pos = deal_coup(deck, pos, pdraw, bdraw)
                 x = rc if running else rc * 52.0 / (n - start + hidden)
                 b = int(math.floor((x - low) / step))
                 b = min(max(b, 0), bins - 1)
