@@ -271,7 +271,7 @@ def banque_sweep_cmd(
     what = [w for w, on in (("its samples proved", prove_samples), ("its intervals proved", limit is not None)) if on]
     check_workload(f"the {concept} sweep over (0, 1/2]{' with ' + ' and '.join(what) if what else ''}",
                    seconds, False, "", say)
-    from .common import PROGRESS
+    from ..commands import PROGRESS  # lazy: read only when a sweep starts
 
     hook = PROGRESS.get()
     if hook is not None:  # the web app's job: its own progress (and its cancel), no bar

@@ -23,7 +23,8 @@ from ..errors import BaccaraError
 from ..punto.bets import DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, load_bets_toml
 from ..result import Result
 from ..workload import LIMIT_SECONDS
-from .common import PROGRESS, out, render
+from ..commands import PROGRESS
+from .common import out, render
 from .errors import err, handles_errors
 from .simulate import (
     BACKEND,

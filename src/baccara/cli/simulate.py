@@ -416,7 +416,7 @@ def progress_columns() -> tuple:
 
 
 def _run(simulate, job, common: Common, show: bool, sink):
-    from .common import PROGRESS  # not at the top: the command line's package imports this module
+    from ..commands import PROGRESS  # lazy: read only when a run starts
 
     hook = PROGRESS.get()
     if hook is not None:  # the web app's job: its own progress (and its cancel), no bar

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cli.common import PROGRESS
+from ..commands import PROGRESS
 from .commands import Command, WebError, arguments, run
 
 #: Jobs running at once (each may use every core).
