@@ -19,11 +19,11 @@ from pathlib import Path
 import typer
 from rich.console import Console, RenderableType
 
+from ..commands import PROGRESS
 from ..errors import BaccaraError
 from ..punto.bets import DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, Bet, load_bets_toml
 from ..result import Result
 from ..workload import LIMIT_SECONDS
-from ..commands import PROGRESS
 from .common import out, render
 from .errors import err, handles_errors
 from .simulate import (

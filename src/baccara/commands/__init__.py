@@ -61,6 +61,8 @@ class Param:
         The words the web app accepts, where the command line also takes a file's path.
     flag_off : str or None
         The negative flag of a boolean (``--no-progress``).
+    web_as : str or None
+        The web app's query parameter, where it is not the option's name (``bets-toml`` for ``--bets-file``).
     """
 
     name: str
@@ -74,6 +76,7 @@ class Param:
     web_max: int | None = None
     web_choices: tuple[str, ...] | None = None
     flag_off: str | None = None
+    web_as: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS or not self.flag.startswith("--"):
@@ -82,6 +85,8 @@ class Param:
     @property
     def web_name(self) -> str:
         """The web app's query parameter: the option without its dashes, ``-toml`` added for a file's text."""
+        if self.web_as is not None:
+            return self.web_as
         return self.flag[2:] + "-toml" if self.file else self.flag[2:]
 
     def but(self, **changes: Any) -> Param:
