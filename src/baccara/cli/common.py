@@ -15,16 +15,10 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
 from ..commands import Command, Param
 from ..commands import options as opts
+from ..commands.console import err, out, progress_bar, say  # noqa: F401
 from ..commands.options import (  # noqa: F401  (the builders, for the commands not declared in baccara.commands yet)
     build_bets,
     build_known,
@@ -33,7 +27,7 @@ from ..commands.options import (  # noqa: F401  (the builders, for the commands 
     parse_composition,
 )
 from ..result import Result
-from .errors import BaccaraGroup, err, handles_errors, make_console
+from .errors import BaccaraGroup, handles_errors
 
 app = typer.Typer(
     name="baccara",
@@ -44,15 +38,10 @@ app = typer.Typer(
     rich_markup_mode=None,
     cls=BaccaraGroup,
 )
-out = make_console()
 
 #: Where :func:`render` hands results instead of printing them, while set: the web app
 #: (:mod:`baccara.web`) runs the very commands of the command line and serves their documents.
 CAPTURE: ContextVar[list[Result] | None] = ContextVar("baccara_render_capture", default=None)
-
-
-def say(message: str) -> None:
-    err.print(message, highlight=False)
 
 
 def render(result: Result, json_out: bool, console: Console | None = None) -> Any:
@@ -148,13 +137,6 @@ def register(group: typer.Typer, command: Command, module: str, after: Callable[
     run.__doc__, run.__name__, run.__qualname__, run.__module__ = command.help, command.words[-1], \
         command.words[-1], module
     group.command(command.words[-1])(handles_errors(run))
-
-
-def progress_bar() -> Progress:
-    """The progress bar of every long command: on stderr, gone when done; elapsed time, then the time to go."""
-    return Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                    TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                    transient=True, console=err)
 
 
 ALLOW_LONG, SCHEDULER, PROOF_BACKEND = option(opts.ALLOW_LONG), option(opts.SCHEDULER), option(opts.PROOF_BACKEND)
