@@ -95,7 +95,8 @@ def option(p: Param) -> Any:
 
 
 def register(group: typer.Typer, command: Command, module: str, after: Callable[..., None] | None = None,
-             shown: tuple[str, ...] = ()) -> None:
+             shown: tuple[str, ...] = (), before: Callable[[dict[str, Any], bool], None] | None = None,
+             callback: bool = False) -> None:
     """Add a declared command (:class:`baccara.commands.Command`) to a Typer group, with ``--json``.
 
     Its options are made from its parameters; it runs the body and prints the result (a table, or with
@@ -114,10 +115,21 @@ def register(group: typer.Typer, command: Command, module: str, after: Callable[
         ``after(result, json_out=..., **shown)``: more output for people (``baccara edge --exact``).
     shown : tuple of str
         The parameters ``after`` takes.
+    before : callable, optional
+        ``before(kw, json_out)``: sets the body's arguments that the command line's own options decide (``simulate``'s
+        progress bar: not by default with ``--json``), in place.
+    callback : bool
+        The group's own command (``baccara count``: the group's options, run when no subcommand is named) rather
+        than a subcommand.
     """
     def run(**kw: Any) -> Any:
+        ctx = kw.pop("ctx", None)
+        if ctx is not None and ctx.invoked_subcommand is not None:  # a subcommand runs: the group's own does not
+            return None
         json_out = kw.pop("json_out")
         extra = {name: kw.pop(name) for name in shown}
+        if before is not None:
+            before(kw, json_out)
         result = command.function()(**kw)
         if result is None:  # it wrote its output itself (a dry run, a log)
             return None
@@ -127,6 +139,9 @@ def register(group: typer.Typer, command: Command, module: str, after: Callable[
         return doc
 
     parameters, hints = [], {}
+    if callback:
+        hints["ctx"] = typer.Context
+        parameters.append(inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context))
     for p in (*command.params, Param("json_out", "--json", JSON.help, False, "bool")):
         hint = _TYPES[p.kind]
         hints[p.name] = hint | None if p.default is None or p.kind == "list" else hint
@@ -136,7 +151,10 @@ def register(group: typer.Typer, command: Command, module: str, after: Callable[
     run.__annotations__ = {**hints, "return": Any}
     run.__doc__, run.__name__, run.__qualname__, run.__module__ = command.help, command.words[-1], \
         command.words[-1], module
-    group.command(command.words[-1])(handles_errors(run))
+    if callback:
+        group.callback()(handles_errors(run))
+    else:
+        group.command(command.words[-1])(handles_errors(run))
 
 
 ALLOW_LONG, SCHEDULER, PROOF_BACKEND = option(opts.ALLOW_LONG), option(opts.SCHEDULER), option(opts.PROOF_BACKEND)
