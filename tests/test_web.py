@@ -553,9 +553,9 @@ WEIRD = ["", "x", "-1", "0", "1e999", "nan", "1/0", "99999999999999999999", "A=1
 def test_no_value_of_any_option_is_a_500(client, path, base):
     from baccara.web.commands import COMMANDS
 
-    for o in COMMANDS[path].options():
+    for o in COMMANDS[path].web_params():
         for v in WEIRD:
-            q = [(k, x) for k, x in base if k != o.name] + [(o.name, v)]
+            q = [(k, x) for k, x in base if k != o.web_name] + [(o.web_name, v)]
             r = client.get(f"/api/{path}", params=q)
             assert r.status_code < 500, (q, r.text)
             if r.status_code >= 400:

@@ -574,20 +574,20 @@ class _Doc:
         return {"ok": True}
 
 
-def fake_sweep(json_out: bool = False) -> None:
+def fake_sweep() -> _Doc:
     """A command that reports progress by stage, as ``baccara banque sweep`` does, then its result."""
-    from baccara.cli.common import PROGRESS, render
+    from baccara.commands import PROGRESS
 
     PROGRESS.get()(1, 4, "intervals sampled")
-    render(_Doc(), json_out)
+    return _Doc()
 
 
 def test_a_jobs_progress_says_what_it_counts():
-    from baccara.web.commands import Command
+    from baccara.commands import Command
     from baccara.web.jobs import Jobs
 
     jobs = Jobs()
-    job = jobs.start(Command(__name__, "fake_sweep", "a sweep"), [])
+    job = jobs.start(Command(("sweep",), "A sweep.", (), f"{__name__}:fake_sweep"), [])
     for _ in range(200):
         if job.state == "done":
             break

@@ -19,10 +19,11 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from ..commands.chemin import CHEMIN_SWEEP
 from ..punto.bets import builtin_bets
 from ..rules import PUNTO_BANCO
 from . import charts, shoe_page, side_bet, simulate_page, tools
-from .commands import COMMANDS, Command, WebError
+from .commands import COMMANDS, WebError
 from .pending import patient
 
 #: The pages, in the order of the menu: path, title, what it answers.
@@ -290,9 +291,6 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         return RedirectResponse("/static/favicon.svg")
-
-
-CHEMIN_SWEEP = Command(".chemin", "chemin_sweep", "baccara chemin sweep")
 
 
 def banker_table(eq: dict) -> list[dict]:
