@@ -9,7 +9,6 @@ import json
 import subprocess
 import sys
 import time
-import warnings
 from fractions import Fraction
 
 import pytest
@@ -19,34 +18,14 @@ from hypothesis import strategies as st
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 
-with warnings.catch_warnings():  # starlette's test client warns about its httpx
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from baccara import Shoe, builtin_bets, evaluate
-from baccara.cli import app as cli_app
-from baccara.web.app import create_app
 from baccara.web.commands import parameter_of
 from baccara.web.shoe_page import big_road, parse_coup, parse_coups
 
 from .budget import examples
-
-
-@pytest.fixture(scope="module")
-def client():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        with TestClient(create_app(patience=600)) as c:  # pages wait for their answers here
-            yield c
-
-
-def cli_json(*args: str):
-    """What ``baccara ARGS --json`` prints, parsed."""
-    r = CliRunner().invoke(cli_app, [*args, "--json"])
-    assert r.exit_code == 0, r.output
-    return json.loads(r.stdout)
-
+from .webclient import cli_app, cli_json
 
 # ---------------------------------------------------------------- the API is the command line's --json
 CASES = [

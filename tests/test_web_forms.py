@@ -28,26 +28,12 @@ with warnings.catch_warnings():  # starlette's test client warns about its httpx
 from typer.testing import CliRunner
 
 from baccara import Shoe, builtin_bets, evaluate
-from baccara.cli import app as cli_app
 from baccara.rules import PUNTO_BANCO
 from baccara.web import jobs as jobs_module
 from baccara.web.app import MAX_REQUEST_LINE, create_app
 from baccara.web.commands import MAX_TEXT, MAX_VALUE
 
-
-@pytest.fixture(scope="module")
-def client():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        with TestClient(create_app(patience=600)) as c:  # pages wait for their answers here
-            yield c
-
-
-def cli_json(*args: str):
-    """What ``baccara ARGS --json`` prints, parsed."""
-    r = CliRunner().invoke(cli_app, [*args, "--json"])
-    assert r.exit_code == 0, r.output
-    return json.loads(r.stdout)
+from .webclient import cli_app, cli_json
 
 
 def exact(x) -> str:
