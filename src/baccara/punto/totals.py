@@ -204,11 +204,12 @@ class TotalsReport(Result):
         Returns
         -------
         dict
-            ``shoe``, ``tableau``, ``deals``; ``outcomes`` (banker, player, tie); ``totals`` (100 rows:
+            ``shoe``, ``tableau``, ``deals``; ``totals`` (100 rows, the first table a CSV download takes:
             ``player_total``, ``banker_total``, ``winner``, ``probability``); ``matrix`` (the same as a table:
             Player's total -> Banker's total -> exact probability); ``player_totals`` and ``banker_totals``
-            (total -> probability); ``by_cards`` (class -> ``player_cards``, ``banker_cards``, ``description``,
-            ``probability``, ``banker``, ``player``, ``tie``); ``naturals``.  Every probability but the
+            (total -> probability); ``outcomes`` (banker, player, tie); ``by_cards`` (class -> ``label``,
+            ``description``, ``player_cards``, ``banker_cards``, ``probability``, ``banker``, ``player``, ``tie``);
+            ``naturals``.  Every probability but the
             matrix's is ``{"exact": "num/den", "float": x}``.
         """
         cards = {"naturals": (2, 2), "both_stand": (2, 2), "player_draws_banker_stands": (3, 2),
@@ -217,15 +218,15 @@ class TotalsReport(Result):
             "shoe": self.shoe.describe(),
             "tableau": self.tableau.name,
             "deals": str(self.deals),
-            "outcomes": {w: _exact(x) for w, x in self.outcomes.items()},
             "totals": [{"player_total": p, "banker_total": b, "winner": winner_of(p, b),
                         "probability": _exact(self.table[p][b])} for p in range(10) for b in range(10)],
             "matrix": {str(p): {str(b): fraction_str(self.table[p][b]) for b in range(10)} for p in range(10)},
             "player_totals": {str(t): _exact(x) for t, x in enumerate(self.player_totals)},
             "banker_totals": {str(t): _exact(x) for t, x in enumerate(self.banker_totals)},
-            "by_cards": {name: {"player_cards": cards[name][0], "banker_cards": cards[name][1], "description": what,
-                                **{k: _exact(x) for k, x in self.by_cards[name].items()}}
-                         for name, _, what in CARD_CLASSES},
+            "outcomes": {w: _exact(x) for w, x in self.outcomes.items()},
+            "by_cards": {name: {"label": label, "description": what, "player_cards": cards[name][0],
+                                "banker_cards": cards[name][1], **{k: _exact(x) for k, x in self.by_cards[name].items()}}
+                         for name, label, what in CARD_CLASSES},
             "naturals": {k: _exact(x) for k, x in self.naturals.items()},
         }
 

@@ -403,6 +403,7 @@ TABLEAU_TOML = ("tableau-toml", "tableau", "--tableau")
 COMMANDS: dict[str, Command] = {
     "edge": Command(".punto", "edge", "baccara edge", files=(BETS_TOML, TABLEAU_TOML), quick=True),
     "eor": Command(".punto", "eor", "baccara eor", files=(BETS_TOML,), quick=True),
+    "totals": Command(".totals", "totals", "baccara totals", files=(TABLEAU_TOML,), quick=True),
     "edgesort": Command(".edgesort", "edgesort", "baccara edgesort", files=(BETS_TOML, TABLEAU_TOML)),
     "chemin/solve": Command(".chemin", "chemin_solve", "baccara chemin solve"),
     "banque/solve": Command(".banque", "banque_solve", "baccara banque solve"),
