@@ -717,3 +717,14 @@ def test_the_totals_api_is_the_cli_json_and_the_page_shows_it(client, tmp_path):
                    flags=re.S)
     assert not re.findall(r"\b(?:True|False|None)\b|(?<![\d/])-?\d+/1(?![\d/])", shown)
     assert "Badoureau D1" in shown
+
+
+def test_no_value_of_any_totals_option_is_a_500(client):
+    from baccara.web.commands import COMMANDS
+
+    for name in [o.name for o in COMMANDS["totals"].options()] + ["tableau-toml"]:
+        for v in [*WEIRD, "player_draws = [9]"]:
+            r = client.get("/api/totals", params=[("decks", "1"), (name, v)] if name != "decks" else [(name, v)])
+            assert r.status_code < 500, (name, v, r.text)
+            if r.status_code >= 400:
+                assert set(r.json()) == {"error", "parameter"}
