@@ -13,14 +13,17 @@ from itertools import permutations, product
 from math import perm
 from pathlib import Path
 
+import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from baccara import Shoe, coup_distribution
 from baccara.cli import app
 from baccara.errors import BaccaraError
 from baccara.punto.totals import CARD_CLASSES, card_class, totals_distribution, winner_of
-from baccara.rules import PUNTO_BANCO, load_tableau_toml
+from baccara.rules import PUNTO_BANCO, Tableau, load_tableau_toml
 
 TABLEAUX = Path(__file__).resolve().parent.parent / "examples" / "tableaux"
 BADOUREAU = load_tableau_toml(TABLEAUX / "badoureau_d1.toml")
@@ -86,6 +89,16 @@ def test_every_cell_equals_the_brute_force_count_of_ordered_deals(ranks, tableau
     for p, b in product(range(10), repeat=2):
         want = sum(n for (pp, _, bb, _), n in oracle.items() if (pp, bb) == (p, b))
         assert got.table[p][b] == Fraction(want, got.deals)
+
+
+@given(ranks=st.lists(st.sampled_from(list(VALUE)), min_size=6, max_size=7),
+       player=st.lists(st.booleans(), min_size=8, max_size=8),
+       banker=st.lists(st.lists(st.booleans(), min_size=11, max_size=11), min_size=8, max_size=8))
+def test_any_small_shoe_and_any_drawing_table_equal_the_brute_force(ranks, player, banker):
+    tableau = Tableau(tuple(player), tuple(tuple(row) for row in banker), "random")
+    got = totals_distribution(Shoe.from_ranks({r: ranks.count(r) for r in set(ranks)}), tableau)
+    oracle = brute_force(ranks, tableau)
+    assert {(p, pc + 2, b, bc + 2): int(n) for (p, pc, b, bc), n in np.ndenumerate(got.counts) if n} == oracle
 
 
 # ---------------------------------------------------------------- the exact engine's figures
