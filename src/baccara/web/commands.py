@@ -30,7 +30,7 @@ from ..commands.chemin import CHEMIN_SOLVE
 from ..commands.count import COUNT, COUNT_DESIGN
 from ..commands.edgesort import EDGESORT
 from ..commands.macao import MACAO_SOLVE
-from ..commands.punto import EDGE, EOR
+from ..commands.punto import EDGE, EOR, TOTALS
 from ..commands.report import REPORT
 from ..commands.simulate import SIMULATE_BANQUE, SIMULATE_CHEMIN, SIMULATE_PUNTO
 from ..errors import BaccaraError, CertificateError, NotProven
@@ -304,7 +304,7 @@ def run(command: Command, query: Iterable[tuple[str, str]], keep: list | None = 
 
 
 #: The commands the API runs, by path under /api.
-COMMANDS: dict[str, Command] = {"edge": EDGE, "eor": EOR, "edgesort": EDGESORT, "chemin/solve": CHEMIN_SOLVE,
+COMMANDS: dict[str, Command] = {"edge": EDGE, "eor": EOR, "totals": TOTALS, "edgesort": EDGESORT, "chemin/solve": CHEMIN_SOLVE,
                                 "banque/solve": BANQUE_SOLVE, "macao/solve": MACAO_SOLVE, "bertrand": BERTRAND}
 
 #: The commands run as background jobs (:mod:`baccara.web.jobs`), by path under /api/jobs.

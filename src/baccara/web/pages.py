@@ -33,6 +33,7 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("/side-bet", "Side bet designer", "Design a bet: its exact edge, hit frequency, effects of removal; "
                                        "download its TOML."),
     ("/eor", "Effects of removal", "How each card that leaves the shoe changes a bet's edge, exactly."),
+    ("/totals", "Outcomes by totals", "Every final Player total against every Banker total, exactly, for any shoe."),
     ("/edgesort", "Edge sorting", "The advantage of reading sorted cards, pattern by pattern."),
     ("/chemin", "Chemin de fer", "The Nash equilibrium at a commission, and its structure over the commission."),
     ("/banque", "Baccara banque", "The three solution concepts side by side, at any theta."),
@@ -199,6 +200,16 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
                                      title="each bet's expected value per unit, percent")
         return page(request, "punto.html", {"doc": doc, "chart": chart, "query": query,
                                             "tableau": tableau or PUNTO_BANCO.to_toml()}, error)
+
+    @app.get("/totals", response_class=HTMLResponse, include_in_schema=False)
+    async def totals(request: Request) -> Response:
+        query = form_query(request, ("decks", "composition", "remove", "add"))
+        tableau = request.query_params.get("tableau-toml", "").replace("\r\n", "\n").strip()
+        if tableau and tableau != PUNTO_BANCO.to_toml().strip():  # another drawing table: sent with the query
+            query.append(("tableau-toml", tableau + "\n"))
+        doc, error = await compute(request, "totals", query)
+        return page(request, "totals.html", {"doc": doc, "query": query, "tableau": tableau or PUNTO_BANCO.to_toml()},
+                    error)
 
     @app.get("/edgesort", response_class=HTMLResponse, include_in_schema=False)
     async def edgesort(request: Request) -> Response:
