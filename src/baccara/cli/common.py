@@ -10,7 +10,6 @@ from __future__ import annotations
 import inspect
 import json
 from collections.abc import Callable
-from contextvars import ContextVar
 from typing import Any
 
 import typer
@@ -39,11 +38,6 @@ app = typer.Typer(
     cls=BaccaraGroup,
 )
 
-#: Where :func:`render` hands results instead of printing them, while set: the web app
-#: (:mod:`baccara.web`) runs the very commands of the command line and serves their documents.
-CAPTURE: ContextVar[list[Result] | None] = ContextVar("baccara_render_capture", default=None)
-
-
 def render(result: Result, json_out: bool, console: Console | None = None) -> Any:
     """Print a result, as JSON or for people, and hand its document back (for the certificate check).
 
@@ -62,10 +56,6 @@ def render(result: Result, json_out: bool, console: Console | None = None) -> An
         The result's document.
     """
     doc = result.to_json()
-    sink = CAPTURE.get()
-    if sink is not None:  # a caller in this context (the web app) takes the result: nothing is printed
-        sink.append(result)
-        return doc
     if json_out:
         print(json.dumps(doc, indent=2))
     else:

@@ -19,7 +19,7 @@ import functools
 import inspect
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import typer
@@ -33,6 +33,7 @@ except ImportError:  # pragma: no cover - an older typer, on click itself
 
 from ..commands.console import BROKEN_PIPE_STATUS, PIPE_WIDTH, err, make_console, quiet_stdout  # noqa: F401
 from ..errors import BaccaraError, CertificateError, NotProven
+from ..result import failed_certificates
 
 
 def fail(message: str, status: int = 2) -> None:
@@ -47,49 +48,6 @@ def fail(message: str, status: int = 2) -> None:
     """
     err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(status)
-
-
-_NOT_CERTIFICATES = ("seed_route",)
-
-
-def failed_certificates(doc: Any, path: str = "") -> Iterator[str]:
-    """Where a result document reports a certificate that does not hold.
-
-    A certificate fails where a ``"certificate"`` table has ``"holds": false``,
-    or a result says ``"certified": false``, ``"confirmed": false`` or
-    ``"all_confirmed": false``, or a check's ``"status"`` is ``"refuted"`` or
-    ``"inconclusive"`` (not proved either way).
-    The candidates of the paper's own route to Model 3 (``"seed_route"``) are
-    not certificates: that route may fail by design (Ethier & Lee 2023, d = 1).
-
-    Parameters
-    ----------
-    doc : object
-        A result's JSON document (dicts, lists, scalars).
-    path : str
-        The path of ``doc`` inside the whole document.
-
-    Yields
-    ------
-    str
-        The path of each failed certificate, e.g. ``equilibria[2].certificate``.
-    """
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            here = f"{path}.{key}" if path else key
-            if key in _NOT_CERTIFICATES:
-                continue
-            if key == "certificate" and isinstance(value, dict) and value.get("holds") is False:
-                yield here
-            elif key in ("certified", "confirmed", "all_confirmed") and value is False:
-                yield here
-            elif key == "status" and value in ("refuted", "inconclusive"):
-                yield here
-            else:
-                yield from failed_certificates(value, here)
-    elif isinstance(doc, list):
-        for k, value in enumerate(doc):
-            yield from failed_certificates(value, f"{path}[{k}]")
 
 
 def handles_errors(f: Callable) -> Callable:

@@ -11,13 +11,14 @@ from .common import BETS, COMMISSION, SUPER6_PAYS, TIE_PAYS, app, build_bets, ou
 from .errors import handles_errors
 
 
-def _exact_lines(result: Result, json_out: bool, exact: bool) -> None:
+def exact_lines(result: Result, json_out: bool, exact: bool) -> None:
+    """With ``--exact`` (and not ``--json``), print each figure as an exact fraction after the table."""
     if exact and not json_out:
         for line in result.exact_lines():  # type: ignore[attr-defined]
             out.print(line, highlight=False, soft_wrap=True)
 
 
-register(app, EDGE, __name__, _exact_lines, ("exact",))
+register(app, EDGE, __name__, exact_lines, ("exact",))
 register(app, EOR, __name__)
 
 

@@ -1,4 +1,4 @@
-"""``baccara edge`` and ``baccara eor``: punto banco's bets, exactly, for any shoe (declarations and bodies)."""
+"""``baccara edge``, ``eor`` and ``totals``: punto banco exactly, for any shoe (declarations and bodies)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from ..errors import BaccaraError, BetError
 from ..punto.bets import builtin_bets
 from ..punto.exact import applicable_bets
 from ..punto.report import edge_report, removal_report
+from ..punto.totals import TotalsReport, totals_distribution
 from ..result import Result
 from . import Command, Param
 from .options import (
@@ -30,6 +31,10 @@ EXACT = Param("exact", "--exact", "Also print each edge as an exact fraction.", 
 EDGE = Command(("edge",), "Every bet's win / push / loss probabilities and house edge, exactly (given what is known "
                           "of the coup's cards).",
                (*SHOE, *HOUSE, BETS, KNOWN, TABLEAU, EXACT), ".punto:edge", quick=True)
+TOTALS = Command(("totals",), "Outcomes by totals: the exact probability of each final (Player total, Banker total), "
+                              "each hand's final total, and the coups by cards drawn.",
+                 (*SHOE, TABLEAU, EXACT.but(help="Also print every probability as an exact fraction.")),
+                 ".punto:totals", quick=True)
 EOR = Command(("eor",), "Effects of removal: the exact change in a bet's house edge when one card of each rank is "
                         "removed.",
               (Param("bet", "--bet", "Bet name (see 'baccara bets').", ..., short="-b"), DECKS, COMPOSITION, REMOVE,
@@ -101,3 +106,22 @@ def eor(*, bet: str, decks: str | None, composition: str | None, remove: str | N
         return removal_report(shoe, all_bets[bet])
     except BetError as e:
         raise BaccaraError(f"--bet {bet}: {e}") from None
+
+
+def totals(*, decks: str | None, infinite: bool, composition: str | None, remove: str | None, add: str | None,
+           tableau: str | None) -> TotalsReport:
+    """The exact outcomes by totals (:data:`TOTALS`).
+
+    Parameters
+    ----------
+    decks, infinite, composition, remove, add : str, bool, str, str, str or None
+        The shoe (:func:`~baccara.commands.options.build_shoe`).
+    tableau : str or None
+        A TOML file of drawing rules.
+
+    Returns
+    -------
+    TotalsReport
+        :func:`baccara.punto.totals.totals_distribution`'s.
+    """
+    return totals_distribution(build_shoe(decks, infinite, composition, remove, add), build_tableau(tableau))
