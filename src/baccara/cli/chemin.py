@@ -6,7 +6,6 @@ import typer
 
 from .. import params
 from ..commands.chemin import (
-    ADD,
     CHEMIN_PROVE,
     CHEMIN_SOLVE,
     CHEMIN_SWEEP,
@@ -15,13 +14,12 @@ from ..commands.chemin import (
     CHEMIN_TABLE4,
     CHEMIN_TABLE5,
     CHEMIN_TABLE7,
-    COMPOSITION,
     DECKS,
     MODEL,
-    REMOVE,
     model_and_decks,
     unproved,
 )
+from ..commands.options import ADD, COMPOSITION, REMOVE
 from ..errors import BaccaraError
 from .common import option, out, register
 from .errors import handles_errors

@@ -26,7 +26,7 @@ def report(**kw: Any) -> None:
     json_out = kw.pop("json_out")
     result = REPORT.function()(**kw)
     if json_out:  # the report quotes its command as given
-        result.command = command_line(kw, json_out=True)  # type: ignore[attr-defined]
+        result.command = command_line(kw, json_out=True)
     if kw["out_path"] is not None:
         from ..punto.report_html import write_report  # lazy: matplotlib and the page, only for --out
 
