@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..chemin.bertrand1888 import bertrand as solve_bertrand
 from ..result import Result
 from . import Command
 
@@ -18,4 +17,6 @@ def bertrand() -> Result:
     Result
         :func:`baccara.chemin.bertrand1888.bertrand`'s.
     """
+    from ..chemin.bertrand1888 import bertrand as solve_bertrand  # lazy: the solver, when the command runs
+
     return solve_bertrand()
