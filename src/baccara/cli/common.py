@@ -81,7 +81,7 @@ def option(p: Param) -> Any:
         Its option: the long flag (with its negative, if any), the short one, the default and the help.
     """
     decls = [p.flag if p.flag_off is None else f"{p.flag}/{p.flag_off}", *([p.short] if p.short else [])]
-    return typer.Option(p.default, *decls, help=p.help)
+    return typer.Option(p.default, *decls, help=p.help, metavar=p.metavar)
 
 
 def register(group: typer.Typer, command: Command, module: str, after: Callable[..., None] | None = None,

@@ -63,6 +63,8 @@ class Param:
         The negative flag of a boolean (``--no-progress``).
     web_as : str or None
         The web app's query parameter, where it is not the option's name (``bets-toml`` for ``--bets-file``).
+    metavar : str or None
+        How ``--help`` names the value (``D-RANGE``), where not the option's name in capitals.
     """
 
     name: str
@@ -77,6 +79,7 @@ class Param:
     web_choices: tuple[str, ...] | None = None
     flag_off: str | None = None
     web_as: str | None = None
+    metavar: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS or not self.flag.startswith("--"):
