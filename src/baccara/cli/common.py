@@ -84,13 +84,12 @@ def option(p: Param) -> Any:
     return typer.Option(p.default, *decls, help=p.help, metavar=p.metavar)
 
 
-def register(group: typer.Typer, command: Command, module: str, after: Callable[..., None] | None = None,
-             shown: tuple[str, ...] = ()) -> None:
+def register(group: typer.Typer, command: Command, module: str, after: Callable[..., None] | None = None) -> None:
     """Add a declared command (:class:`baccara.commands.Command`) to a Typer group, with ``--json``.
 
     Its options are made from its parameters; it runs the body and prints the result (a table, or with
-    ``--json`` its document), then hands the result to ``after``, if given, with the parameters named by
-    ``shown`` (which only change what is printed, and which the body does not take).
+    ``--json`` its document), then hands the result to ``after``, if given, with the parameters that only
+    change what is printed (:attr:`baccara.commands.Param.shows`), which the body does not take.
 
     Parameters
     ----------
@@ -101,10 +100,10 @@ def register(group: typer.Typer, command: Command, module: str, after: Callable[
     module : str
         The registering module's name (``baccara --help`` lists the commands in the order of their modules).
     after : callable, optional
-        ``after(result, json_out=..., **shown)``: more output for people (``baccara edge --exact``).
-    shown : tuple of str
-        The parameters ``after`` takes.
+        ``after(result, json_out=..., **shows)``: more output for people (``baccara edge --exact``).
     """
+    shown = tuple(p.name for p in command.params if p.shows)
+
     def run(**kw: Any) -> Any:
         json_out = kw.pop("json_out")
         extra = {name: kw.pop(name) for name in shown}
