@@ -9,14 +9,14 @@ imported inside the body, so ``baccara --help`` loads none of them.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import params
 from ..errors import BaccaraError
 from ..punto.report_out import check_out
 from ..result import Result
-from . import Command, Param
+from . import PROGRESS, Command, Param
 from .console import say
 from .options import (
     BETS,
@@ -218,5 +218,20 @@ def report(*, bet: str | None, decks: str | None, composition: str | None, bets:
         cuts=cut_list, sort_cards=sorts, level=params.integer(level, "--level", lo=1, hi=3), workers=n_workers,
         check_hands=params.integer(check_hands, "--check-hands", lo=0, hi=10**12),
         command=command_line(values),
-        progress=lambda line: say(f"report: {line}"),
+        progress=_stages(len(sorts) + 2 * len(cut_list or CUTS.split(",")) + 7),
     )
+
+
+def _stages(expected: int) -> Callable[[str], None]:
+    """Where the report says which stage it is at: the web app's job (its progress, and its cancel, between
+    stages), else a line on standard error."""
+    hook = PROGRESS.get()
+    if hook is None:
+        return lambda line: say(f"report: {line}")
+    done = [0]
+
+    def stage(line: str) -> None:
+        hook(done[0], max(expected, done[0] + 1), line)  # may raise: the job was cancelled
+        done[0] += 1
+
+    return stage
