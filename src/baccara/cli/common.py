@@ -81,17 +81,16 @@ def option(p: Param) -> Any:
         Its option: the long flag (with its negative, if any), the short one, the default and the help.
     """
     decls = [p.flag if p.flag_off is None else f"{p.flag}/{p.flag_off}", *([p.short] if p.short else [])]
-    return typer.Option(p.default, *decls, help=p.help)
+    return typer.Option(p.default, *decls, help=p.help, metavar=p.metavar)
 
 
 def register(group: typer.Typer, command: Command, module: str, after: Callable[..., None] | None = None,
-             shown: tuple[str, ...] = (), before: Callable[[dict[str, Any], bool], None] | None = None,
-             callback: bool = False) -> None:
+             before: Callable[[dict[str, Any], bool], None] | None = None, callback: bool = False) -> None:
     """Add a declared command (:class:`baccara.commands.Command`) to a Typer group, with ``--json``.
 
     Its options are made from its parameters; it runs the body and prints the result (a table, or with
-    ``--json`` its document), then hands the result to ``after``, if given, with the parameters named by
-    ``shown`` (which only change what is printed, and which the body does not take).
+    ``--json`` its document), then hands the result to ``after``, if given, with the parameters that only
+    change what is printed (:attr:`baccara.commands.Param.shows`), which the body does not take.
 
     Parameters
     ----------
@@ -102,9 +101,7 @@ def register(group: typer.Typer, command: Command, module: str, after: Callable[
     module : str
         The registering module's name (``baccara --help`` lists the commands in the order of their modules).
     after : callable, optional
-        ``after(result, json_out=..., **shown)``: more output for people (``baccara edge --exact``).
-    shown : tuple of str
-        The parameters ``after`` takes.
+        ``after(result, json_out=..., **shows)``: more output for people (``baccara edge --exact``).
     before : callable, optional
         ``before(kw, json_out)``: sets the body's arguments that the command line's own options decide (``simulate``'s
         progress bar: not by default with ``--json``), in place.
@@ -112,6 +109,8 @@ def register(group: typer.Typer, command: Command, module: str, after: Callable[
         The group's own command (``baccara count``: the group's options, run when no subcommand is named) rather
         than a subcommand.
     """
+    shown = tuple(p.name for p in command.params if p.shows)
+
     def run(**kw: Any) -> Any:
         ctx = kw.pop("ctx", None)
         if ctx is not None and ctx.invoked_subcommand is not None:  # a subcommand runs: the group's own does not

@@ -69,6 +69,8 @@ def handles_errors(f: Callable) -> Callable:
             fail(getattr(e, "cli_message", str(e)))
         except (typer.Exit, typer.Abort, KeyboardInterrupt, SystemExit):
             raise
+        except MemoryError as e:  # work too large for this machine (a body says what to ask for instead): exit 1
+            fail(str(e) or "out of memory: ask for less", status=1)
         except BrokenPipeError:  # the reader went away (`baccara ... --json | head`): not an error of ours
             quiet_stdout()
             raise SystemExit(BROKEN_PIPE_STATUS) from None  # what a shell reports for SIGPIPE

@@ -18,7 +18,7 @@ def exact_lines(result: Result, json_out: bool, exact: bool) -> None:
             out.print(line, highlight=False, soft_wrap=True)
 
 
-register(app, EDGE, __name__, exact_lines, ("exact",))
+register(app, EDGE, __name__, exact_lines)
 register(app, EOR, __name__)
 
 

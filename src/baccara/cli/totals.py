@@ -6,4 +6,4 @@ from ..commands.punto import TOTALS
 from .common import app, register
 from .punto import exact_lines
 
-register(app, TOTALS, __name__, exact_lines, ("exact",))
+register(app, TOTALS, __name__, exact_lines)

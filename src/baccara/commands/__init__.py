@@ -63,6 +63,11 @@ class Param:
         The negative flag of a boolean (``--no-progress``).
     web_as : str or None
         The web app's query parameter, where it is not the option's name (``bets-toml`` for ``--bets-file``).
+    metavar : str or None
+        How ``--help`` names the value (``D-RANGE``), where not the option's name in capitals.
+    shows : bool
+        It only changes what the command line prints after the result (``--exact``): the body never takes
+        it, and the web app (which shows every form of the result) does not offer it.
     """
 
     name: str
@@ -77,6 +82,8 @@ class Param:
     web_choices: tuple[str, ...] | None = None
     flag_off: str | None = None
     web_as: str | None = None
+    metavar: str | None = None
+    shows: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS or not self.flag.startswith("--"):
@@ -156,14 +163,14 @@ class Command:
         tuple of Param
             Those with :attr:`Param.web` set and not :attr:`fixed`.
         """
-        return tuple(p for p in self.params if p.web and p.name not in self.fixed)
+        return tuple(p for p in self.params if p.web and not p.shows and p.name not in self.fixed)
 
     def defaults(self) -> dict[str, Any]:
-        """Every parameter's default value, by keyword (a required one is left out).
+        """The default value of every parameter the body takes, by keyword (a required one is left out).
 
         Returns
         -------
         dict
             Keyword -> default.
         """
-        return {p.name: p.default for p in self.params if p.default is not ...}
+        return {p.name: p.default for p in self.params if p.default is not ... and not p.shows}

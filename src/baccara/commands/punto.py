@@ -26,7 +26,7 @@ from .options import (
 )
 
 #: ``baccara edge --exact``: the command line's own presentation (the web app shows exact values anyway).
-EXACT = Param("exact", "--exact", "Also print each edge as an exact fraction.", False, "bool", web=False)
+EXACT = Param("exact", "--exact", "Also print each edge as an exact fraction.", False, "bool", shows=True)
 
 EDGE = Command(("edge",), "Every bet's win / push / loss probabilities and house edge, exactly (given what is known "
                           "of the coup's cards).",
