@@ -144,6 +144,56 @@ def test_count_analysis_on_the_gpu_is_the_threads(sim):
     assert run["gpu"] == run["threads"]
 
 
+PERFECT = ["sparse", "dense", "eight_decks"]
+
+
+@pytest.mark.parametrize("case", PERFECT)
+def test_perfect_counter_on_the_gpu_is_the_cpus_compiled_one(sim, case):
+    """``--perfect`` on bets on card values: each GPU thread deals a shoe and prices its decisions by the CPU's own
+    code compiled for the GPU: every column of every row (shoes 5 ..), the decisions taken and priced, and a
+    whole run's exact sums (launches of 7 shoes) are the CPU's compiled perfect counter's."""
+    c = sim["perfect"][case]
+    assert c["on_gpu"]
+    if "cpu_rows" in c:
+        assert len(c["gpu_rows"]) == len(c["cpu_rows"]) > 0 and c["gpu_rows"] == c["cpu_rows"]
+        assert c["gpu_taken"] == c["cpu_taken"] and c["cpu_taken"][0] > 0
+    if "cpu_sums" in c:
+        assert c["backend"] == "gpu" and c["launches"] == 2
+        assert c["gpu_sums"] == c["cpu_sums"] and c["cpu_sums"]["hands"] > 0
+        assert c["gpu_extra"] == c["cpu_extra"] and c["cpu_extra"]["evaluations"] > 0
+
+
+def test_perfect_counter_cases_are_not_vacuous(sim):
+    """Both ways of pricing (the sparse numerators, the value kernel's cells), bets whose lowest payout is their
+    most common one and one whose is not (Big), decisions settled without pricing (8 decks), bets placed on some
+    coups only and winning; the --out rows of a run across launches, and its sums summed from them on the CPU."""
+    p = sim["perfect"]
+    assert not p["sparse"]["dense"] and not p["eight_decks"]["dense"] and p["dense"]["dense"]
+    assert p["sparse"]["rising"] and not p["dense"]["rising"]
+    d, priced = p["eight_decks"]["cpu_taken"]
+    assert 0 < priced < d
+    for name, bets in (("sparse", ["dragon7"]), ("dense", ["banker", "player", "big"])):
+        s = p[name]["cpu_sums"]
+        for b in bets:
+            assert 0 < s[f"{b}:placed"] < s["hands"] and s[f"{b}:wins"] > 0, (name, b)
+    cols = p["eight_decks"]["columns"]
+    placed = [sum(r[cols.index(f"{b}:placed")] for r in p["eight_decks"]["cpu_rows"]) for b in ("dragon7", "panda8")]
+    assert all(x > 0 for x in placed)
+    kept = p["sparse"]
+    assert kept["sums_on_cpu"] and kept["gpu_kept"] == kept["cpu_kept"]
+    assert kept["gpu_kept"]["shoe"] == list(range(8)) and sum(kept["gpu_kept"]["dragon7_placed"]) > 0
+
+
+def test_cli_perfect_on_the_gpu_is_the_threads(sim):
+    """``simulate punto --perfect --backend gpu``: the JSON (the perfect counter's decisions included) and the
+    --out file of the CPU's compiled perfect counter."""
+    cli = sim["cli"]
+    threads, on_gpu = cli["perfect_threads"], cli["perfect_gpu"]
+    assert on_gpu["json"] == threads["json"] and on_gpu["rows"] == threads["rows"]
+    assert on_gpu["run"]["backend"] == "gpu" and on_gpu["json"]["perfect"]["evaluations"] > 0
+    assert sum(on_gpu["rows"]["dragon7_placed"]) > 0
+
+
 @pytest.mark.parametrize("kind", ["true", "running"])
 def test_count_design_histogram_on_the_gpu(sim, kind):
     h = sim["histogram"][kind]
@@ -166,7 +216,7 @@ def test_cli_count_design_on_the_gpu(sim):
 
 @pytest.mark.parametrize(("key", "words"), [
     ("workers_error", ["--workers", "--backend gpu"]),
-    ("perfect_error", ["--backend gpu", "perfect counter"]),
+    ("perfect_error", ["--backend gpu", "perfect counter", "card values only", "pair bets", "--backend threads"]),
 ])
 def test_cli_gpu_refuses_what_it_does_not_run(sim, key, words):
     code, err = sim["cli"][key]

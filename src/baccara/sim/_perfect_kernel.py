@@ -27,14 +27,17 @@ with the same loop (its work arrays then per thread: ``w`` is 55 x 55 integers).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import perm
+from typing import Any
 
 import numpy as np
 from numba import njit
 
-from .._numba import defer_blas_probe
+from .._numba import defer_blas_probe, retarget
 from ..punto.exact import VALUE_CELL_SHAPE
-from ..punto.kernel import NVPAIRS, VC, VD, VJ, VK, VSEG, VT, compiled
+from ..punto.kernel import NVPAIRS, PURE_PYTHON, VC, VD, VJ, VK, VSEG, VT, compiled
+from . import shoe_deal
 from ._punto_kernel import BASE_COLUMNS, HANDS
 from .shoe_deal import CUT, VALUE, WINNER, deal_shoe, max_coups_cut, shoe_key
 
@@ -467,6 +470,37 @@ def perfect_ev_chunk(seed, first, out, evs, template, cut, every, pdraw, bdraw, 
         for j in range(cap):
             evs[i, j] = ev[j, 0]
     return decisions, priced
+
+
+#: What :func:`perfect_shoe` calls, by the names it calls them: the functions :func:`device_functions` compiles.
+_CHAIN = ("perfect_shoe", "decide", "perfect_numerators", "natural_deals")
+_DEAL_CHAIN = ("deal_shoe", "start_shoe", "coup_start", "next_coup", "shuffle_prefix", "fill_infinite", "bounded",
+               "next32", "mix64", "reach", "pair_class", "cell_index", "shoe_key")
+
+
+def device_functions(jit: Callable[[Any], Any]) -> dict[str, Any]:
+    """:func:`perfect_shoe` and everything it calls, from the same source, compiled by ``jit``.
+
+    The GPU backend passes ``numba.cuda.jit(device=True)``: one GPU thread then deals and
+    prices a shoe by the code the CPU runs (the deal of :func:`~baccara.sim.shoe_deal.deal_shoe`,
+    :func:`decide`, and the exact engine's :func:`baccara.punto.kernel.value_kernel`), not by a
+    copy of it, so its rows are the CPU's.
+
+    Parameters
+    ----------
+    jit : callable
+        A decorator compiling a Python function (each of them integer code on arrays).
+
+    Returns
+    -------
+    dict of str to object
+        The compiled functions by name (``perfect_shoe``, ``shoe_key``, ...).
+    """
+    here = globals()
+    functions: dict[str, Any] = {name: here[name] for name in _CHAIN}
+    functions.update({name: getattr(shoe_deal, name) for name in _DEAL_CHAIN})
+    functions["_value_kernel"] = PURE_PYTHON["value_kernel"]
+    return retarget(jit, functions)
 
 
 def numerators(values: np.ndarray, vpay: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray,
