@@ -541,9 +541,10 @@ def punto(
                                                                "banco tableau); see examples/tableaux/."),
     perfect: bool = typer.Option(False, "--perfect", help="The perfect counter: bet exactly when the exact engine "
                                                           "says the unseen cards favour the bet.  Bets on card values "
-                                                          "run compiled, on every thread (a few us a coup); with a pair "
-                                                          "bet (ranks) it runs in Python (~0.5 ms a coup), one process "
-                                                          "per core."),
+                                                          "run compiled, on every thread (a few us a coup) or with "
+                                                          "--backend gpu one shoe per GPU thread (the same results); "
+                                                          "with a pair bet (ranks) it runs in Python (~0.5 ms a coup), "
+                                                          "one process per core, on the CPU only."),
     perfect_every: str | None = typer.Option(None, "--perfect-every", help="The perfect counter re-evaluates "
                                                 "every k-th coup (default 1; only with --perfect)."),
     seed: str | None = SEED,
