@@ -194,6 +194,16 @@ def main() -> None:
             for k in ("evaluations_per_second", "evaluations_per_cpu_second"):  # times, not results
                 res["perfect"].pop(k)
             cli[f"perfect_{be}"] = {"json": res, "run": run_info, "rows": pq.read_table(path).to_pydict()}
+        # --dry-run with --backend gpu: timed on the GPU (here the simulator), the limit at the GPU's nominal rate
+        dry = {}
+        for name, args in (("flat", ["--shoes", "1e10"]),
+                           ("perfect", ["--shoes", "1e6", "--decks", "1", "--cut", "11", "--bets", "dragon7",
+                                        "--perfect"])):
+            r = runner.invoke(simulate_app, ["punto", "--seed", "1", "--backend", "gpu", "--dry-run", "--json", *args])
+            dry[name] = [r.exit_code, json.loads(r.stdout) if r.exit_code == 0 else None, r.stderr]
+        r = runner.invoke(simulate_app, ["punto", "--seed", "1", "--shoes", "1e10", "--workers", "2", "--dry-run"])
+        dry["threads"] = [r.exit_code, None, r.stderr]
+        cli["dry_run"] = dry
     doc["cli"] = cli
 
     # the device check's script, at its smoke sizes

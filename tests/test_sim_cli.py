@@ -210,6 +210,31 @@ def test_estimate_and_limit_functions():
         check_work(rows, allow_long=True)
 
 
+def test_gpu_runs_are_estimated_and_limited_at_the_gpus_rate():
+    """``--backend gpu``: one GPU at its nominal rates, not the CPU's cores; the limit is an hour of its work."""
+    from baccara.sim.limits import NOMINAL_GPU_EVALUATIONS_RATE, NOMINAL_GPU_RATES
+
+    cpu = estimate_work("punto", 10**10, 8, "cut", 14, 80, workers=16)
+    gpu = estimate_work("punto", 10**10, 8, "cut", 14, 80, workers=16, backend="gpu")
+    assert gpu.gpu and not cpu.gpu and gpu.workers == 1 and gpu.hands == cpu.hands
+    assert gpu.rate == NOMINAL_GPU_RATES["punto"] and gpu.seconds == pytest.approx(gpu.hands / gpu.rate)
+    with pytest.raises(BaccaraError, match="one core's work"):
+        check_work(cpu, allow_long=False)
+    assert check_work(gpu, allow_long=False) is gpu  # 10^10 shoes: minutes of the GPU's work
+    assert "on 1 GPU, at a nominal rate" in gpu.describe()
+    over = estimate_work("punto", 10**12, 8, "cut", 14, 80, workers=1, backend="gpu")
+    with pytest.raises(BaccaraError, match="the GPU's work at its nominal rate") as e:
+        check_work(over, allow_long=False)
+    assert "--allow-long" in str(e.value)
+    count = estimate_work("punto", 10**9, 8, "cut", 14, 80, workers=1, kind="count", backend="gpu")
+    assert count.rate == NOMINAL_GPU_RATES["count"]
+    perfect = estimate_work("punto", 10**5, 8, "cut", 14, 80, workers=1, perfect_every=1, by_value=True,
+                            backend="gpu")
+    assert perfect.rate == NOMINAL_GPU_EVALUATIONS_RATE
+    pairs = estimate_work("punto", 10**5, 8, "cut", 14, 80, workers=1, perfect_every=1, backend="gpu")
+    assert pairs.rate == estimate_work("punto", 1, 8, "cut", 14, 80, workers=1, perfect_every=1).rate  # the CPU's
+
+
 @pytest.mark.parametrize("seconds, text", [(0.2, "under a second"), (4.25, "4.2 s"), (42, "42 s"), (200, "3.3 min"),
                                            (3 * 3600, "3.0 h"), (40 * 86400, "40 days"), (float("inf"), "forever")])
 def test_format_duration(seconds, text):

@@ -194,6 +194,28 @@ def test_cli_perfect_on_the_gpu_is_the_threads(sim):
     assert sum(on_gpu["rows"]["dragon7_placed"]) > 0
 
 
+def test_dry_run_on_the_gpu_times_the_gpu_and_says_it_was_the_simulator(sim):
+    """``--dry-run --backend gpu``: the GPU's line from short launches of the job's own kernel (here on the
+    simulator, and said so), beside the CPU backends'; 10^10 shoes need --allow-long on the CPU's cores, not at
+    the GPU's nominal rate; the perfect counter's dry run times its GPU kernel too."""
+    dry = sim["cli"]["dry_run"]
+    code, doc, err = dry["flat"]
+    assert code == 0, err
+    g = doc["backends"]["gpu"]
+    assert g["simulator"] is True and g["workers"] == 1 and g["shoes"] > 0 and g["hands"] > 0
+    assert g["seconds"] == pytest.approx(g["timed_seconds"] / g["shoes"] * 10**10)
+    assert {"threads", "processes", "dask"} <= set(doc["backends"])
+    assert doc["workers"] == 1 and doc["seconds"] < 3600  # the GPU's nominal rate: no --allow-long
+    text = " ".join(err.split())
+    assert "--backend gpu:" in text and "CUDA simulator" in text and "says nothing of a real GPU" in text
+    assert "on 1 GPU, at a nominal rate" in text
+    code, _, err = dry["threads"]
+    assert code == 2 and "--allow-long" in err and "one core's work" in err
+    code, doc, err = dry["perfect"]
+    assert code == 0, err
+    assert doc["evaluations"] > 0 and doc["backends"]["gpu"]["simulator"] and doc["backends"]["gpu"]["hands"] > 0
+
+
 @pytest.mark.parametrize("kind", ["true", "running"])
 def test_count_design_histogram_on_the_gpu(sim, kind):
     h = sim["histogram"][kind]

@@ -383,7 +383,7 @@ def _plan(game: str, common: Common, shoe: ShoeSpec, *, kind: str | None = None,
 
     workers = 1 if common.scheduler else (common.workers or default_workers())
     est = estimate_work(game, common.shoes, shoe.decks, shoe.deal, shoe.cut, shoe.coups, workers, kind,
-                        perfect_every, rows=common.out is not None, by_value=by_value)
+                        perfect_every, rows=common.out is not None, by_value=by_value, backend=common.backend)
     check_work(est, common.allow_long)
     return est
 
@@ -458,7 +458,7 @@ CALIBRATION_SECONDS = 0.25
 def _dry_run(est: WorkEstimate, json_out: bool, job=None, common: Common | None = None) -> None:
     """The estimate, and with the job, one per backend from a short run of its kernels here."""
     from ..processes import default_workers  # sockets, processes: not at --help
-    from ..sim.distributed import calibrate, estimate_backends
+    from ..sim.distributed import calibrate, describe_backends, estimate_backends
     from ..workload import format_duration
 
     doc: dict[str, object] = {"dry_run": True, "shoes": est.shoes, "hands_per_shoe": est.hands_per_shoe,
@@ -467,7 +467,7 @@ def _dry_run(est: WorkEstimate, json_out: bool, job=None, common: Common | None 
     if job is not None and common is not None:
         workers = common.workers or default_workers()
         cal = calibrate(job, min(CALIBRATION_SECONDS, max(est.seconds * est.workers, 0.01)))
-        backends = estimate_backends(job, workers, cal)
+        backends = estimate_backends(job, workers, cal, gpu=common.backend == "gpu")
         doc["calibration"] = cal.to_json()
         doc["backends"] = backends
         rate = cal.hands / cal.seconds if cal.seconds else 0.0
@@ -475,11 +475,8 @@ def _dry_run(est: WorkEstimate, json_out: bool, job=None, common: Common | None 
         err.print(f"calibrated here: {cal.shoes:,} shoes ({cal.hands:,} hands) in {cal.seconds:.2f} s on one "
                   f"thread, {speed} hands/s; on {workers} free core{'s' if workers != 1 else ''}:",
                   highlight=False)
-        for b, e in backends.items():
-            start = f" (starting {format_duration(e['start_seconds'])})" if e["start_seconds"] else ""
-            took = format_duration(e["seconds"])
-            err.print(f"  --backend {b:9s} -j {workers}: {'' if took.startswith('under') else 'about '}{took}{start}",
-                      highlight=False)
+        for line in describe_backends(backends):
+            err.print(f"  {line}", highlight=False)
         if common.scheduler:
             err.print(f"  --scheduler: about {format_duration(backends['dask']['core_seconds'])} of one core's "
                       f"work, divided by the cluster's worker threads", highlight=False)

@@ -421,6 +421,60 @@ def run_gpu(job, done: Callable[[ChunkResult], None], launch: int | None = None)
     return k
 
 
+def estimate_gpu(job, seconds: float = 0.25) -> dict:
+    """The job's wall seconds on the GPU here, from short timed launches of its own kernel (a dry run's estimate).
+
+    A first launch of one shoe compiles the kernel (or loads it) and is timed apart; then launches of doubling
+    shoes are timed until one lasts ``seconds`` (or deals a full launch, or the job's shoes), and the job's
+    launches are predicted at that launch's speed.  Under numba-cuda's CUDA simulator the time is the
+    simulator's, on the CPU, which says nothing of a real GPU: ``simulator`` says so.
+
+    Parameters
+    ----------
+    job : PuntoJob or CountJob
+        The job (its rows are not kept while timing).
+    seconds : float
+        The least duration of the last timed launch.
+
+    Returns
+    -------
+    dict
+        ``device`` (the GPU's name, or the simulator), ``simulator``, ``workers`` (1), ``shoes``, ``hands`` and
+        ``timed_seconds`` of the last timed launch, ``start_seconds`` (the first launch: compiling), ``seconds``
+        (the job's launches at the timed speed) and ``core_seconds`` (None: not a CPU's work).
+
+    Raises
+    ------
+    ParameterError
+        No GPU (nor the simulator), or a job the GPU does not deal.
+    """
+    import dataclasses
+
+    from numba import cuda
+
+    check_gpu()
+    why = unsupported(job)
+    if why is not None:
+        raise ParameterError(why)
+    if "keep_rows" in {f.name for f in dataclasses.fields(job)}:
+        job = dataclasses.replace(job, keep_rows=False)
+    plan = _Plan(job, None)
+    t0 = time.perf_counter()
+    plan.chunk(0, 0, 1)
+    start = time.perf_counter() - t0
+    n = 1
+    while True:
+        got = plan.chunk(0, 0, n)
+        if got.seconds >= seconds or n >= min(job.shoes, plan.launch):
+            break
+        n = min(job.shoes, plan.launch, 8 * n, max(2 * n, int(n * 1.2 * seconds / max(got.seconds, 1e-4))))
+    name = "numba-cuda's CUDA simulator" if simulator() else cuda.get_current_device().name
+    device = name.decode() if isinstance(name, bytes) else str(name)
+    return {"device": device, "simulator": simulator(), "workers": 1, "shoes": got.shoes, "hands": got.hands,
+            "timed_seconds": got.seconds, "start_seconds": start, "core_seconds": None,
+            "seconds": got.seconds / got.shoes * job.shoes}
+
+
 def punto_rows_gpu(job, first: int, n: int) -> np.ndarray:
     """The raw rows of shoes ``first .. first + n - 1`` dealt on the GPU.
 
@@ -514,5 +568,5 @@ def histogram_gpu(seed: int, shoes: int, template: np.ndarray, cut: int, pdraw: 
     return hn.copy_to_host(), hv.copy_to_host()
 
 
-__all__ = ["NEEDS", "GpuLayout", "check_gpu", "gpu_status", "histogram_gpu", "pairs_of", "punto_rows_gpu", "run_gpu",
-           "simulator", "unsupported"]
+__all__ = ["NEEDS", "GpuLayout", "check_gpu", "estimate_gpu", "gpu_status", "histogram_gpu", "pairs_of",
+           "punto_rows_gpu", "run_gpu", "simulator", "unsupported"]
