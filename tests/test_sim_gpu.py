@@ -278,7 +278,9 @@ def test_the_device_check_script_runs_at_smoke_sizes(sim):
     assert [r["rows_equal"] and r["sums_equal"] for r in doc["identity"]] == [True] * 4
     assert doc["gpu"]["flat"]["hands"] > 0 and doc["gpu"]["side+count"]["hands"] > 0
     assert [r["workers"] for r in doc["cpu_threads"]][0] == 1
-    for line in ("identity, CPU kernels vs GPU", "GPU, hands per second", "CPU threads, flat main bets"):
+    assert [r["rows_equal"] for r in doc["perfect"]] == [True, True] and doc["perfect"][0]["gpu"]["evaluations"] > 0
+    for line in ("identity, CPU kernels vs GPU", "GPU, hands per second", "CPU threads, flat main bets",
+                 "the perfect counter on card values"):
         assert line in dc["printed"]
 
 
