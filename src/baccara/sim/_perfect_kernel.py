@@ -363,6 +363,21 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
 
 
 @njit(cache=True, nogil=True)
+def shoe_work(n, cap, nb):
+    """:func:`perfect_shoe`'s work arrays for a shoe of ``n`` cards, ``cap`` coups at most and ``nb`` bets:
+    ``(deck, starts, cells, vc, num, on, above)``, then :func:`decide`'s (``qc`` .. ``counts``)."""
+    return (np.empty(max(n, 6), dtype=np.uint8), np.empty(cap, dtype=np.int64), np.empty(cap, dtype=np.int64),
+            np.empty(10, dtype=np.int64), np.empty(nb, dtype=np.int64), np.zeros(nb, dtype=np.bool_),
+            np.zeros(nb, dtype=np.int64), np.empty(NVPAIRS, dtype=np.int64), np.empty(NVPAIRS, dtype=np.int64),
+            np.empty((NVPAIRS, NVPAIRS), dtype=np.int64), np.empty((NVPAIRS, 10), dtype=np.int64),
+            np.empty((10, NVPAIRS), dtype=np.int64), np.empty((10, 10), dtype=np.int64),
+            np.zeros((10, 10, 10), dtype=np.int64), np.zeros((NVPAIRS, 8, 10), dtype=np.int64),
+            np.zeros((8, NVPAIRS, 10), dtype=np.int64), np.empty((10, 10), dtype=np.int64),
+            np.empty((10, 20), dtype=np.int64), np.empty((20, 10), dtype=np.int64), np.empty((20, 20), dtype=np.int64),
+            np.empty((10, 2, 10, 2), dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
 def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising,
                   full):
     """Shoes ``first .. first + len(out) - 1`` of the job seeded ``seed``, one row each
@@ -372,28 +387,9 @@ def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, bas
     only on (seed, its index); the work space is allocated once per block.
     """
     nb = pay.shape[1]
-    deck = np.empty(max(template.size, 6), dtype=np.uint8)
     cap = max_coups_cut(template.size, cut)
-    starts = np.empty(cap, dtype=np.int64)
-    cells = np.empty(cap, dtype=np.int64)
-    vc = np.empty(10, dtype=np.int64)
-    num = np.empty(nb, dtype=np.int64)
-    on = np.zeros(nb, dtype=np.bool_)
-    above = np.zeros(nb, dtype=np.int64)
-    qc = np.empty(NVPAIRS, dtype=np.int64)
-    qd = np.empty(NVPAIRS, dtype=np.int64)
-    w = np.empty((NVPAIRS, NVPAIRS), dtype=np.int64)
-    u0 = np.empty((NVPAIRS, 10), dtype=np.int64)
-    om = np.empty((10, NVPAIRS), dtype=np.int64)
-    s0 = np.empty((10, 10), dtype=np.int64)
-    s1 = np.zeros((10, 10, 10), dtype=np.int64)
-    wb = np.zeros((NVPAIRS, 8, 10), dtype=np.int64)
-    wp = np.zeros((8, NVPAIRS, 10), dtype=np.int64)
-    nat = np.empty((10, 10), dtype=np.int64)
-    sb = np.empty((10, 20), dtype=np.int64)
-    ds = np.empty((20, 10), dtype=np.int64)
-    dd = np.empty((20, 20), dtype=np.int64)
-    counts = np.empty((10, 2, 10, 2), dtype=np.int64)
+    (deck, starts, cells, vc, num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd,
+     counts) = shoe_work(template.size, cap, nb)
     no_evs = np.empty((0, nb), dtype=np.float64)  # no coup's expectation wanted
     no_dens = np.ones(nb, dtype=np.float64)
     decisions = 0
@@ -424,28 +420,9 @@ def perfect_ev_chunk(seed, first, out, evs, template, cut, every, pdraw, bdraw, 
         The decisions taken and those priced.
     """
     nb = pay.shape[1]
-    deck = np.empty(max(template.size, 6), dtype=np.uint8)
     cap = max_coups_cut(template.size, cut)
-    starts = np.empty(cap, dtype=np.int64)
-    cells = np.empty(cap, dtype=np.int64)
-    vc = np.empty(10, dtype=np.int64)
-    num = np.empty(nb, dtype=np.int64)
-    on = np.zeros(nb, dtype=np.bool_)
-    above = np.zeros(nb, dtype=np.int64)
-    qc = np.empty(NVPAIRS, dtype=np.int64)
-    qd = np.empty(NVPAIRS, dtype=np.int64)
-    w = np.empty((NVPAIRS, NVPAIRS), dtype=np.int64)
-    u0 = np.empty((NVPAIRS, 10), dtype=np.int64)
-    om = np.empty((10, NVPAIRS), dtype=np.int64)
-    s0 = np.empty((10, 10), dtype=np.int64)
-    s1 = np.zeros((10, 10, 10), dtype=np.int64)
-    wb = np.zeros((NVPAIRS, 8, 10), dtype=np.int64)
-    wp = np.zeros((8, NVPAIRS, 10), dtype=np.int64)
-    nat = np.empty((10, 10), dtype=np.int64)
-    sb = np.empty((10, 20), dtype=np.int64)
-    ds = np.empty((20, 10), dtype=np.int64)
-    dd = np.empty((20, 20), dtype=np.int64)
-    counts = np.empty((10, 2, 10, 2), dtype=np.int64)
+    (deck, starts, cells, vc, num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd,
+     counts) = shoe_work(template.size, cap, nb)
     row = np.empty(BASE_COLUMNS + 3 * nb, dtype=np.int64)
     ev = np.empty((cap, nb), dtype=np.float64)
     decisions = 0
