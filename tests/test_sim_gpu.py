@@ -347,6 +347,23 @@ def test_other_games_are_refused_by_name():
     assert why is not None and "--backend gpu deals punto banco" in why and "CheminJob" in why
 
 
+def test_the_perfect_counter_the_gpu_does_not_run_is_refused_by_name():
+    """Pair bets (rank level, the exact engine in Python) and a count analysis's perfect counter (each coup's
+    expectation kept) stay on the CPU; the perfect counter on card values is the GPU's."""
+    from baccara.punto.bets import builtin_bets
+    from baccara.sim.count_analysis import CountJob
+    from baccara.sim.punto import PuntoJob
+
+    bets = builtin_bets()
+    pairs = PuntoJob(seed=1, shoes=1, decks=1, bets=(bets["banker"], bets["player_pair"]), perfect=True)
+    why = gpu.unsupported(pairs)
+    assert why is not None and "card values only" in why and "pair bets" in why and "--backend threads" in why
+    analysis = CountJob(seed=1, shoes=1, decks=1, bet=bets["dragon7"], cut=11)
+    why = gpu.unsupported(analysis)
+    assert why is not None and "count analysis's perfect counter" in why
+    assert gpu.unsupported(PuntoJob(seed=1, shoes=1, decks=1, bets=(bets["dragon7"],), perfect=True)) is None
+
+
 def test_unknown_backends_are_still_refused():
     with pytest.raises(ParameterError, match="backend must be one of threads, processes, dask, gpu"):
         check_backend("tpu", None, None)

@@ -135,6 +135,9 @@ def unsupported(job) -> str | None:
     if not hasattr(job, "gpu_layout"):
         return (f"--backend gpu deals punto banco (simulate punto, count, count design), not "
                 f"{type(job).__name__}; use --backend threads, processes or dask")
+    if getattr(job, "perfect", False) and not hasattr(job, "perfect_every"):  # a count analysis's (CountJob)
+        return ("--backend gpu: the count analysis's perfect counter keeps each coup's exact expectation and runs "
+                "on the CPU; run it with --backend threads or processes")
     if getattr(job, "perfect", False) and job.gpu_layout().perfect_args is None:
         return ("--backend gpu runs the perfect counter on bets on card values only: pair bets are priced at rank "
                 "level by the exact engine in Python, on the CPU (so are shoes whose exact counts could pass "
