@@ -455,12 +455,13 @@ def histogram_kernel(n: int, bins: int, fields: int = 0):
 
 
 # ---------------------------------------------------------------- the perfect counter
-#: Work arrays of one shoe of the perfect counter that each GPU thread holds in global memory (their shapes after
-#: the thread's index; ``n``: cards in the shoe, ``cap``: the most coups): the deck, the coups' starts and cells,
-#: then :func:`baccara.punto.kernel.value_kernel`'s ``w``, ``u0``, ``s1``, and (only for a dense plan) ``om``,
-#: ``wb``, ``wp``.  Some 41 KB a thread (110 KB dense): too much for local memory reserved for every thread the
-#: GPU can hold, so a launch allocates them for its own threads.
-PERFECT_WORK = ("deck", "starts", "cells", "w", "u0", "s1", "om", "wb", "wp")
+#: Work arrays of one shoe of the perfect counter that each GPU thread holds in global memory: the deck, the
+#: coups' starts and cells, then :func:`baccara.punto.kernel.value_kernel`'s ``w`` and ``u0``, and (only for a
+#: dense plan) ``om``, ``wb``, ``wp``.  Some 30 KB a thread (100 KB dense): more than local memory should
+#: reserve for every thread the GPU can hold, so a launch allocates them for its own threads, each array with
+#: the thread last (thread t's ``w`` is ``w[:, :, t]``): the threads of a warp, which run the same loops over
+#: the same indices, read and write adjacent words, as local memory lays them out.
+PERFECT_WORK = ("deck", "starts", "cells", "w", "u0", "om", "wb", "wp")
 #: Those only a dense plan reads (:func:`baccara.sim._perfect_kernel.decide`).
 PERFECT_DENSE_WORK = ("om", "wb", "wp")
 
@@ -468,8 +469,8 @@ PERFECT_DENSE_WORK = ("om", "wb", "wp")
 def perfect_work_shapes(n: int, cap: int) -> dict[str, tuple[int, ...]]:
     """The shapes of :data:`PERFECT_WORK` for one thread, a shoe of ``n`` cards and ``cap`` coups at most."""
     p = 55  # baccara.punto.kernel.NVPAIRS
-    return {"deck": (max(n, 6),), "starts": (cap,), "cells": (cap,), "w": (p, p), "u0": (p, 10),
-            "s1": (10, 10, 10), "om": (10, p), "wb": (p, 8, 10), "wp": (8, p, 10)}
+    return {"deck": (max(n, 6),), "starts": (cap,), "cells": (cap,), "w": (p, p), "u0": (p, 10), "om": (10, p),
+            "wb": (p, 8, 10), "wp": (8, p, 10)}
 
 
 @lru_cache(maxsize=1)
@@ -486,13 +487,14 @@ def perfect_kernel(columns: int, nsums: int, rows: bool, bets: int):
     """The perfect counter on bets on card values, one GPU thread per shoe, the CPU's rows.
 
     ``kernel[blocks, threads](seed, first, count, template, cut, every, pdraw, bdraw, pay, base, dev, other, both,
-    dense, rising, full, deck, starts, cells, w, u0, s1, om, wb, wp, evs, dens, sel, pa, pb, out, sums, taken)``:
-    shoes ``first .. first + count - 1`` (a grid-stride loop), each dealt and priced by
+    dense, rising, full, deck, starts, cells, w, u0, wf, u0f, om, wb, wp, evs, dens, sel, pa, pb, out, sums,
+    taken)``: shoes ``first .. first + count - 1`` (a grid-stride loop), each dealt and priced by
     :func:`baccara.sim._perfect_kernel.perfect_shoe` compiled for the GPU, its row written out or added to the
     launch's sums (:func:`emit`); ``taken`` gets the decisions taken and those priced.  The work arrays ``deck`` ..
-    ``wp`` hold one slice per thread of the grid (:data:`PERFECT_WORK`; ``om``, ``wb``, ``wp`` one slice for all
-    when the plan is not dense: never read then); the small ones are the thread's local arrays.  ``evs`` (no rows)
-    and ``dens``: no coup's expectation is kept."""
+    ``wp`` (:data:`PERFECT_WORK`) have one slice per thread of the grid, the thread's index last (``om``, ``wb``,
+    ``wp`` one slice for all when the plan is not dense: never read then); ``wf`` and ``u0f`` are ``w`` and ``u0``
+    with each thread's slice flat (the same memory).  The small arrays are the thread's local arrays.  ``evs``
+    (no rows) and ``dens``: no coup's expectation is kept."""
     fn = _perfect_functions()
     perfect_shoe = fn["perfect_shoe"]
     key = fn["shoe_key"]
@@ -501,7 +503,7 @@ def perfect_kernel(columns: int, nsums: int, rows: bool, bets: int):
 
     @cuda.jit
     def kernel(seed, first, count, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising,
-               full, deck, starts, cells, w, u0, s1, om, wb, wp, evs, dens, sel, pa, pb, out, sums, taken):
+               full, deck, starts, cells, w, u0, wf, u0f, om, wb, wp, evs, dens, sel, pa, pb, out, sums, taken):
         vc = cuda.local.array(10, types.int64)
         num = cuda.local.array(bets, types.int64)
         on = cuda.local.array(bets, types.boolean)
@@ -509,6 +511,7 @@ def perfect_kernel(columns: int, nsums: int, rows: bool, bets: int):
         qc = cuda.local.array(p, types.int64)
         qd = cuda.local.array(p, types.int64)
         s0 = cuda.local.array((10, 10), types.int64)
+        s1 = cuda.local.array((10, 10, 10), types.int64)
         nat = cuda.local.array((10, 10), types.int64)
         sb = cuda.local.array((10, 20), types.int64)
         ds = cuda.local.array((20, 10), types.int64)
@@ -523,15 +526,15 @@ def perfect_kernel(columns: int, nsums: int, rows: bool, bets: int):
             above[b] = 0
         t = cuda.grid(1)
         stride = cuda.gridsize(1)
-        d = t if om.shape[0] > 1 else 0  # the dense plan's arrays: one slice per thread, else one for all
+        d = t if om.shape[2] > 1 else 0  # the dense plan's arrays: one slice per thread, else one for all
         decisions = np.int64(0)
         priced = np.int64(0)
         i = t
         while i < count:
-            x, y = perfect_shoe(key(seed, first + i), deck[t], template, cut, every, pdraw, bdraw, pay, base, dev,
-                                other, both, dense, rising, full, vc, num, on, above, qc, qd, w[t], u0[t], om[d], s0,
-                                s1[t], wb[d], wp[d], nat, sb, ds, dd, counts, starts[t], cells[t], row, evs, dens,
-                                False)
+            x, y = perfect_shoe(key(seed, first + i), deck[:, t], template, cut, every, pdraw, bdraw, pay, base, dev,
+                                other, both, dense, rising, full, vc, num, on, above, qc, qd, w[:, :, t], u0[:, :, t],
+                                wf[:, t], u0f[:, t], om[:, :, d], s0, s1, wb[:, :, :, d], wp[:, :, :, d], nat, sb, ds,
+                                dd, counts, starts[:, t], cells[:, t], row, evs, dens, False)
             decisions += x
             priced += y
             emit(i, row, sel, pa, pb, out, acc, rows)

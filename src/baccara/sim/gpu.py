@@ -298,6 +298,7 @@ class _Plan:
         self.args: tuple
         self.tail: tuple = ()
         self.work: tuple = ()
+        self.work_threads = 0
         self.taken = None
         self.per_sm = BLOCKS_PER_SM
         if lay.perfect_args is not None:  # the perfect counter: the CPU's code, a shoe a thread
@@ -356,20 +357,24 @@ class _Plan:
 
     def _perfect_work(self, threads: int) -> None:
         """The perfect counter's work arrays for ``threads`` threads of a grid (kept for the next launches): one
-        slice a thread, a dense plan's arrays only where the plan is dense."""
+        slice a thread, the thread's index last, a dense plan's arrays only where the plan is dense; ``w`` and
+        ``u0`` also as flat slices of the same memory."""
         from numba import cuda
 
         from . import _punto_cuda as C  # lazy: numba-cuda, only for the GPU backend
 
-        if self.work and self.work[0].shape[0] >= threads:
+        if self.work_threads >= threads:
             return
         self.work = ()  # the old arrays go before the new ones are allocated
-        work = []
-        for name in C.PERFECT_WORK:
-            lead = threads if self.dense or name not in C.PERFECT_DENSE_WORK else 1
-            work.append(cuda.device_array((lead, *self.work_shapes[name]),
-                                          dtype=np.uint8 if name == "deck" else np.int64))
-        self.work = tuple(work)
+        work = {}
+        for name in C.PERFECT_WORK:  # the thread's index last: a warp's threads touch adjacent words
+            last = threads if self.dense or name not in C.PERFECT_DENSE_WORK else 1
+            work[name] = cuda.device_array((*self.work_shapes[name], last),
+                                           dtype=np.uint8 if name == "deck" else np.int64)
+        flat = tuple(work[k].reshape(int(np.prod(self.work_shapes[k])), threads) for k in ("w", "u0"))
+        self.work = (*(work[k] for k in ("deck", "starts", "cells", "w", "u0")), *flat,
+                     *(work[k] for k in C.PERFECT_DENSE_WORK))
+        self.work_threads = threads
 
     def chunk(self, index: int, first: int, n: int) -> ChunkResult:
         """One launch as a chunk result: the same sums (and rows) as the CPU's chunks of these shoes (the perfect
