@@ -28,7 +28,7 @@ from typer.testing import CliRunner
 
 from baccara import builtin_bets
 from baccara.cli.simulate import progress_columns, simulate_app
-from baccara.errors import BaccaraError
+from baccara.errors import BaccaraError, ParameterError
 from baccara.processes import parse_scheduler, probe_scheduler
 from baccara.sim import BanqueJob, PuntoJob, banque_equilibrium_strategy, run, simulate_banque, simulate_punto
 from baccara.sim.distributed import IN_FLIGHT_PER_WORKER
@@ -231,8 +231,12 @@ def test_gpu_runs_are_estimated_and_limited_at_the_gpus_rate():
     perfect = estimate_work("punto", 10**5, 8, "cut", 14, 80, workers=1, perfect_every=1, by_value=True,
                             backend="gpu")
     assert perfect.rate == NOMINAL_GPU_EVALUATIONS_RATE
-    pairs = estimate_work("punto", 10**5, 8, "cut", 14, 80, workers=1, perfect_every=1, backend="gpu")
-    assert pairs.rate == estimate_work("punto", 1, 8, "cut", 14, 80, workers=1, perfect_every=1).rate  # the CPU's
+    # pair bets, or shoes past 64-bit counts: the GPU does not run them, and says so before any estimate
+    for kw in ({"decks": 8, "by_value": False}, {"decks": 30, "by_value": True}):
+        with pytest.raises(ParameterError, match="card values only") as e:
+            estimate_work("punto", 5, kw["decks"], "cut", 14, 80, workers=1, perfect_every=1, by_value=kw["by_value"],
+                          backend="gpu")
+        assert "pair bets" in e.value.cli_message and "--backend threads or processes" in e.value.cli_message
 
 
 @pytest.mark.parametrize("seconds, text", [(0.2, "under a second"), (4.25, "4.2 s"), (42, "42 s"), (200, "3.3 min"),

@@ -635,8 +635,8 @@ def describe_backends(backends: dict[str, dict]) -> list[str]:
             where = (f"timed on {e['device']}, on this machine's CPU: it says nothing of a real GPU's speed"
                      if e["simulator"] else f"timed on {e['device']}")
             start = f" (compiling {format_duration(e['start_seconds'])})" if e["start_seconds"] else ""
-            lines.append(f"--backend gpu: {about}{took}{start}; {where}, {e['shoes']:,} shoes in "
-                         f"{e['timed_seconds']:.2f} s")
+            lines.append(f"--backend gpu: {about}{took}{start}; {where}, {e['shoes']:,} shoe"
+                         f"{'' if e['shoes'] == 1 else 's'} in {e['timed_seconds']:.2f} s")
         else:
             lines.append(f"--backend {b:9s} -j {e['workers']}: {about}{took}{start}")
     return lines

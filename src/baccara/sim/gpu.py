@@ -49,6 +49,7 @@ import numpy as np
 
 from ..errors import ParameterError
 from ..punto.cardengine import rule_program
+from .limits import GPU_PERFECT_VALUES_ONLY
 from .results import ChunkResult
 
 #: How to get a GPU backend.
@@ -139,9 +140,7 @@ def unsupported(job) -> str | None:
         return ("--backend gpu: the count analysis's perfect counter keeps each coup's exact expectation and runs "
                 "on the CPU; run it with --backend threads or processes")
     if getattr(job, "perfect", False) and job.gpu_layout().perfect_args is None:
-        return ("--backend gpu runs the perfect counter on bets on card values only: pair bets are priced at rank "
-                "level by the exact engine in Python, on the CPU (so are shoes whose exact counts could pass "
-                "64-bit integers); run it with --backend threads or processes")
+        return GPU_PERFECT_VALUES_ONLY
     return None
 
 

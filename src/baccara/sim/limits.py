@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 from ..workload import LIMIT_SECONDS, format_duration
 
 #: The most decks in a simulated shoe.
@@ -95,6 +95,10 @@ NOMINAL_EVALUATIONS_RATE_VALUE = 80_000.0
 NOMINAL_GPU_RATES = {"punto": 1e9, "count": 5e8, "cards": 2e8}
 #: The perfect counter on one GPU, exact evaluations a second (bets on card values): nominally 100 cores'.
 NOMINAL_GPU_EVALUATIONS_RATE = 100 * NOMINAL_EVALUATIONS_RATE_VALUE
+#: Why the GPU does not run the perfect counter on other bets.
+GPU_PERFECT_VALUES_ONLY = ("--backend gpu runs the perfect counter on bets on card values only: pair bets are "
+                           "priced at rank level by the exact engine in Python, on the CPU (so are shoes whose exact "
+                           "counts could pass 64-bit integers); run it with --backend threads or processes")
 #: Mean cards a coup takes (measured over 10,000-deck shoes).
 CARDS_PER_COUP = {"punto": 4.94, "chemin": 4.94, "banque": 7.51}
 #: Mean cards the burn takes: the face-up card and its value, aces 1, tens and faces 10.
@@ -259,6 +263,12 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
     -------
     WorkEstimate
         Hands, evaluations and seconds at the nominal rates.
+
+    Raises
+    ------
+    ParameterError
+        The perfect counter on the GPU but not on bets on card values in 64-bit integers
+        (:data:`GPU_PERFECT_VALUES_ONLY`).
     """
     per_shoe = hands_per_shoe(game, decks, deal, cut, coups)
     hands = per_shoe * shoes
@@ -267,7 +277,9 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
     if perfect_every:
         evaluations: float = shoes * math.ceil(per_shoe / perfect_every)
         rate = perfect_rate(decks, by_value)
-        if gpu and rate == NOMINAL_EVALUATIONS_RATE_VALUE:  # the GPU prices bets on values in 64-bit integers
+        if gpu:  # the GPU prices bets on values in 64-bit integers, nothing else
+            if rate != NOMINAL_EVALUATIONS_RATE_VALUE:
+                raise ParameterError(GPU_PERFECT_VALUES_ONLY)
             rate = NOMINAL_GPU_EVALUATIONS_RATE
         seconds = evaluations / (rate * workers)
     else:
