@@ -10,9 +10,12 @@ Collection order: the slowest modules first, so that with one worker per core
 Which modules are slowest depends on the job: in the slow job (``-m slow``, or
 everything) it is the theta and commission sweeps; in the fast suite
 (``-m "not slow"``, the default of scripts/test.sh) it is the modules that are
-left with the most work once their sweeps are deselected."""
+left with the most work once their sweeps are deselected.
+
+The web app's test client (``client``) is shared by its test modules."""
 
 import os
+import warnings
 
 import pytest
 from hypothesis import settings
@@ -36,3 +39,17 @@ def pytest_collection_modifyitems(items):
     order = SLOWEST if any(item.get_closest_marker("slow") for item in items) else SLOWEST_FAST
     rank = {name: k for k, name in enumerate(order)}
     items.sort(key=lambda item: rank.get(item.path.name, len(order)))   # stable: files keep their order
+
+
+@pytest.fixture(scope="module")
+def client():
+    """The web app in-process (a test client), one per module; pages wait for their answers (600 s)."""
+    pytest.importorskip("fastapi")
+    with warnings.catch_warnings():  # starlette's test client warns about its httpx
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+
+        from baccara.web.app import create_app
+
+        with TestClient(create_app(patience=600)) as c:
+            yield c

@@ -221,7 +221,7 @@ def test_bets_that_cannot_mean_anything_are_refused(tmp_path, text, needle):
 
 def test_a_failed_certificate_is_exit_1_after_the_result(monkeypatch):
     from baccara.banque.correlated_eq import solution as banque_solution
-    from baccara.cli.errors import failed_certificates
+    from baccara.result import failed_certificates
 
     good = banque_solution.correlated_equilibrium(banque_game(), Fraction(1, 2))
     doc = good.to_json()
@@ -239,7 +239,7 @@ def test_a_failed_certificate_is_exit_1_after_the_result(monkeypatch):
 
 
 def test_failed_certificates_finds_every_kind():
-    from baccara.cli.errors import failed_certificates
+    from baccara.result import failed_certificates
 
     doc = {"equilibria": [{"certificate": {"holds": True}}, {"certificate": {"holds": False}}],
            "zero_sum": {"certified": False}, "rows": [{"confirmed": False}], "all_confirmed": True,

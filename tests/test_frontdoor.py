@@ -236,7 +236,7 @@ def test_banque_prove_estimates_before_it_starts(invoke, monkeypatch):
     from fractions import Fraction
 
     import baccara.banque.nash_eq.artefact
-    from baccara.cli.banque import NASH_ENUMERATION_SECONDS, NASH_EVENT_SECONDS, nash_prove_seconds
+    from baccara.commands.banque import NASH_ENUMERATION_SECONDS, NASH_EVENT_SECONDS, nash_prove_seconds
 
     whole = sum(NASH_EVENT_SECONDS) + NASH_ENUMERATION_SECONDS
     assert nash_prove_seconds(Fraction(0), Fraction(1, 2), False) == pytest.approx(whole)

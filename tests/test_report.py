@@ -249,7 +249,7 @@ def test_cli_errors_name_the_option(args, message):
 
 
 def test_cli_defaults_are_the_librarys():
-    from baccara.cli import report as cli_report
+    from baccara.commands import report as cli_report
 
     assert (cli_report.DESIGN_SHOES, cli_report.COUNT_SHOES, cli_report.PERFECT_SHOES, cli_report.PERFECT_SHOES_RANK,
             cli_report.CHECK_HANDS) == (M.DESIGN_SHOES, M.COUNT_SHOES, M.PERFECT_SHOES, M.PERFECT_SHOES_RANK,

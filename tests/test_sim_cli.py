@@ -27,7 +27,8 @@ from rich.progress import Progress
 from typer.testing import CliRunner
 
 from baccara import builtin_bets
-from baccara.cli.simulate import progress_columns, simulate_app
+from baccara.cli.simulate import simulate_app
+from baccara.commands.simulate import progress_columns
 from baccara.errors import BaccaraError, ParameterError
 from baccara.processes import parse_scheduler, probe_scheduler
 from baccara.sim import BanqueJob, PuntoJob, banque_equilibrium_strategy, run, simulate_banque, simulate_punto
@@ -618,7 +619,7 @@ def values(game: str, opt: str, files_dir: Path):
 
 def _sizeable(text: str) -> bool:
     """Would ``--shoes text`` be accepted as more than a few dozen shoes?"""
-    from baccara.cli.simulate import parse_count
+    from baccara.commands.simulate import parse_count
 
     try:
         return parse_count(text, "--shoes") > 50

@@ -9,7 +9,6 @@ import json
 import subprocess
 import sys
 import time
-import warnings
 from fractions import Fraction
 
 import pytest
@@ -19,34 +18,14 @@ from hypothesis import strategies as st
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 
-with warnings.catch_warnings():  # starlette's test client warns about its httpx
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from baccara import Shoe, builtin_bets, evaluate
-from baccara.cli import app as cli_app
-from baccara.web.app import create_app
 from baccara.web.commands import parameter_of
 from baccara.web.shoe_page import big_road, parse_coup, parse_coups
 
 from .budget import examples
-
-
-@pytest.fixture(scope="module")
-def client():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        with TestClient(create_app(patience=600)) as c:  # pages wait for their answers here
-            yield c
-
-
-def cli_json(*args: str):
-    """What ``baccara ARGS --json`` prints, parsed."""
-    r = CliRunner().invoke(cli_app, [*args, "--json"])
-    assert r.exit_code == 0, r.output
-    return json.loads(r.stdout)
-
+from .webclient import cli_app, cli_json
 
 # ---------------------------------------------------------------- the API is the command line's --json
 CASES = [
@@ -553,9 +532,9 @@ WEIRD = ["", "x", "-1", "0", "1e999", "nan", "1/0", "99999999999999999999", "A=1
 def test_no_value_of_any_option_is_a_500(client, path, base):
     from baccara.web.commands import COMMANDS
 
-    for o in COMMANDS[path].options():
+    for o in COMMANDS[path].web_params():
         for v in WEIRD:
-            q = [(k, x) for k, x in base if k != o.name] + [(o.name, v)]
+            q = [(k, x) for k, x in base if k != o.web_name] + [(o.web_name, v)]
             r = client.get(f"/api/{path}", params=q)
             assert r.status_code < 500, (q, r.text)
             if r.status_code >= 400:
@@ -685,3 +664,46 @@ def test_a_bar_chart_scales_and_draws_every_bar_inside_its_box(labels):
              re.findall(r'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"', svg)]
     assert len(rects) == 3 and all(0 <= x and x + rw <= w and 0 <= y and y + rh <= h for x, y, rw, rh in rects)
     assert f'style="max-width: {w:g}px"' in svg and "-14.3600%" in svg and "+2.5000%" in svg
+
+
+# ---------------------------------------------------------------- outcomes by totals
+def test_the_totals_api_is_the_cli_json_and_the_page_shows_it(client, tmp_path):
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "examples" / "tableaux" / "badoureau_d1.toml").read_text()
+    path = tmp_path / "drawing.toml"
+    path.write_text(text)
+    api = client.get("/api/totals", params={"decks": "2", "remove": "9,6", "tableau-toml": text})
+    assert api.status_code == 200, api.text
+    assert api.json() == cli_json("totals", "--decks", "2", "--remove", "9,6", "--tableau", str(path))
+    assert client.get("/api/totals?infinite=true").json() == cli_json("totals", "--infinite")
+    csv = client.get("/api/totals?decks=1&format=csv")
+    assert csv.status_code == 200 and csv.text.splitlines()[0] == \
+        "player_total,banker_total,winner,probability.exact,probability.float"
+    bad = client.get("/api/totals?decks=0")
+    assert bad.status_code == 422 and bad.json()["parameter"] == "decks"
+    assert client.get("/api/totals?known=1%3D9").status_code == 400  # not an option of totals
+
+    import re
+
+    page = client.get("/totals", params={"decks": "2", "remove": "9,6", "tableau-toml": text})
+    assert page.status_code == 200 and 'id="grid"' in page.text
+    doc = api.json()
+    cell = re.search(r'id="t7-6">(.*?)</td>', page.text, flags=re.S).group(1)
+    exact = doc["matrix"]["7"]["6"]
+    assert f"{100 * float(Fraction(exact)):.3f}%" in cell and f'<span class="exact">{exact}</span>' in cell
+    shown = re.sub(r"<pre\b.*?</pre>|<textarea\b.*?</textarea>|<script\b.*?</script>|<[^>]+>", " ", page.text,
+                   flags=re.S)
+    assert not re.findall(r"\b(?:True|False|None)\b|(?<![\d/])-?\d+/1(?![\d/])", shown)
+    assert "Badoureau D1" in shown
+
+
+def test_no_value_of_any_totals_option_is_a_500(client):
+    from baccara.web.commands import COMMANDS
+
+    for name in [o.name for o in COMMANDS["totals"].options()] + ["tableau-toml"]:
+        for v in [*WEIRD, "player_draws = [9]"]:
+            r = client.get("/api/totals", params=[("decks", "1"), (name, v)] if name != "decks" else [(name, v)])
+            assert r.status_code < 500, (name, v, r.text)
+            if r.status_code >= 400:
+                assert set(r.json()) == {"error", "parameter"}

@@ -503,3 +503,25 @@ def test_the_banque_sweep_shows_its_progress_and_can_be_cancelled(page, driver):
     driver.find_element(By.ID, "cancel").click()
     WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "state").text.startswith("cancelled"))
     assert _severe(driver) == []
+
+
+def test_the_totals_form_shows_the_table_and_fits_a_phone(page, driver):
+    from selenium.webdriver.common.by import By
+
+    from baccara import Shoe
+    from baccara.punto import totals_distribution
+
+    page("/totals")
+    _fill(driver, {"f-decks": "1", "f-remove": "9,9"})
+    _send(driver)
+    got = totals_distribution(Shoe.decks(1).remove("9").remove("9"))
+    assert _shown(driver, "#t7-6") == (_percent(got.table[7][6], 3), _exact(got.table[7][6]))
+    assert _shown(driver, "#p8") == (_percent(got.player_totals[8], 3), _exact(got.player_totals[8]))
+    both = got.by_cards["both_draw"]["probability"]
+    assert _shown(driver, "#cards-both_draw td:nth-child(4)") == (_percent(both), _exact(both))
+    assert "Banker wins" in driver.find_element(By.ID, "summary").text
+    for width in WIDTHS:
+        assert _sticking_out(driver, width) == [], width
+    driver.find_element(By.ID, "exact-all").click()  # every fraction open: the table scrolls in its own box
+    assert _sticking_out(driver, 390) == []
+    assert _severe(driver) == []

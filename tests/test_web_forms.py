@@ -28,26 +28,12 @@ with warnings.catch_warnings():  # starlette's test client warns about its httpx
 from typer.testing import CliRunner
 
 from baccara import Shoe, builtin_bets, evaluate
-from baccara.cli import app as cli_app
 from baccara.rules import PUNTO_BANCO
 from baccara.web import jobs as jobs_module
 from baccara.web.app import MAX_REQUEST_LINE, create_app
 from baccara.web.commands import MAX_TEXT, MAX_VALUE
 
-
-@pytest.fixture(scope="module")
-def client():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        with TestClient(create_app(patience=600)) as c:  # pages wait for their answers here
-            yield c
-
-
-def cli_json(*args: str):
-    """What ``baccara ARGS --json`` prints, parsed."""
-    r = CliRunner().invoke(cli_app, [*args, "--json"])
-    assert r.exit_code == 0, r.output
-    return json.loads(r.stdout)
+from .webclient import cli_app, cli_json
 
 
 def exact(x) -> str:
@@ -574,20 +560,20 @@ class _Doc:
         return {"ok": True}
 
 
-def fake_sweep(json_out: bool = False) -> None:
+def fake_sweep() -> _Doc:
     """A command that reports progress by stage, as ``baccara banque sweep`` does, then its result."""
-    from baccara.cli.common import PROGRESS, render
+    from baccara.commands import PROGRESS
 
     PROGRESS.get()(1, 4, "intervals sampled")
-    render(_Doc(), json_out)
+    return _Doc()
 
 
 def test_a_jobs_progress_says_what_it_counts():
-    from baccara.web.commands import Command
+    from baccara.commands import Command
     from baccara.web.jobs import Jobs
 
     jobs = Jobs()
-    job = jobs.start(Command(__name__, "fake_sweep", "a sweep"), [])
+    job = jobs.start(Command(("sweep",), "A sweep.", (), f"{__name__}:fake_sweep"), [])
     for _ in range(200):
         if job.state == "done":
             break

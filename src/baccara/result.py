@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import IO, Any, cast
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
@@ -238,3 +238,46 @@ def _key_values(table: Table) -> list[RenderableType]:
     if table.caption:
         out.append(Text(_plain(table.caption)))
     return out
+
+
+_NOT_CERTIFICATES = ("seed_route",)
+
+
+def failed_certificates(doc: Any, path: str = "") -> Iterator[str]:
+    """Where a result document reports a certificate that does not hold.
+
+    A certificate fails where a ``"certificate"`` table has ``"holds": false``,
+    or a result says ``"certified": false``, ``"confirmed": false`` or
+    ``"all_confirmed": false``, or a check's ``"status"`` is ``"refuted"`` or
+    ``"inconclusive"`` (not proved either way).
+    The candidates of the paper's own route to Model 3 (``"seed_route"``) are
+    not certificates: that route may fail by design (Ethier & Lee 2023, d = 1).
+
+    Parameters
+    ----------
+    doc : object
+        A result's JSON document (dicts, lists, scalars).
+    path : str
+        The path of ``doc`` inside the whole document.
+
+    Yields
+    ------
+    str
+        The path of each failed certificate, e.g. ``equilibria[2].certificate``.
+    """
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            here = f"{path}.{key}" if path else key
+            if key in _NOT_CERTIFICATES:
+                continue
+            if key == "certificate" and isinstance(value, dict) and value.get("holds") is False:
+                yield here
+            elif key in ("certified", "confirmed", "all_confirmed") and value is False:
+                yield here
+            elif key == "status" and value in ("refuted", "inconclusive"):
+                yield here
+            else:
+                yield from failed_certificates(value, here)
+    elif isinstance(doc, list):
+        for k, value in enumerate(doc):
+            yield from failed_certificates(value, f"{path}[{k}]")

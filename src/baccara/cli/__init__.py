@@ -21,6 +21,7 @@ __all__ = ["app", "main"]
 #: registers commands, or (module, its Typer group) added as a group of the same name.
 _STEPS: tuple[tuple[str, str, str | None], ...] = (
     ("punto", ".punto", None),  # edge, eor, bets, fields
+    ("totals", ".totals", None),
     ("chemin", ".chemin", "chemin_app"),
     ("simulate", ".simulate", "simulate_app"),
     ("banque", ".banque", "banque_app"),
@@ -34,7 +35,7 @@ _STEPS: tuple[tuple[str, str, str | None], ...] = (
     ("serve", ".serve", None),
 )
 #: The step that registers each top-level command.
-_STEP_OF = {"edge": "punto", "eor": "punto", "bets": "punto", "fields": "punto", "chemin": "chemin",
+_STEP_OF = {"edge": "punto", "eor": "punto", "bets": "punto", "fields": "punto", "totals": "totals", "chemin": "chemin",
             "simulate": "simulate", "banque": "banque", "count": "count", "macao": "macao", "bertrand": "bertrand",
             "check": "check", "edgesort": "edgesort", "report": "report", "audit": "audit", "serve": "serve"}
 #: Each top-level command's summary in ``baccara --help`` (the first sentence of its help, which is all click
@@ -45,6 +46,8 @@ _SUMMARIES: tuple[tuple[str, str], ...] = (
     ('eor', "Effects of removal: the exact change in a bet's house edge when one card of each rank is removed."),
     ('bets', 'List the bets: built-in, and those of a --bets file.'),
     ('fields', "The event fields a user-defined bet's 'when' can test."),
+    ('totals', "Outcomes by totals: the exact probability of each final (Player total, Banker total), each hand's "
+               "final total, and the coups by cards drawn."),
     ('bertrand', "Bertrand's 1888 problems (Ethier 2021): D0, D1, D1/2, W, T, E; Dormoy; Badoureau's errors; audits."),
     ('check', 'Re-check a proof artefact independently of the solvers and print the theorem it proves: exit 0 if every step holds and every demand (--kind, --decks, --range) is met, 1 if not, 2 on bad input.'),
     ('edgesort', "Edge sorting: each pattern's probability and every bet's exact EV, and the player's advantage."),

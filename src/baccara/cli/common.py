@@ -7,37 +7,26 @@ parameter and what is allowed, and exits with status 2.
 
 from __future__ import annotations
 
+import inspect
 import json
-from contextvars import ContextVar
+from collections.abc import Callable
 from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
-from .. import params
-from ..cards import parse_ranks, rank_index
-from ..errors import BaccaraError
-from ..punto.bets import (
-    DEFAULT_COMMISSION,
-    DEFAULT_SUPER6_PAYS,
-    DEFAULT_TIE_PAYS,
-    Bet,
-    as_payout,
-    house_bets,
-    load_bets_toml,
+from ..commands import Command, Param
+from ..commands import options as opts
+from ..commands.console import err, out, progress_bar, say  # noqa: F401
+from ..commands.options import (  # noqa: F401  (the builders, for the commands not declared in baccara.commands yet)
+    build_bets,
+    build_known,
+    build_shoe,
+    build_tableau,
+    parse_composition,
 )
-from ..punto.known import Known
 from ..result import Result
-from ..rules import PUNTO_BANCO, Tableau, load_tableau_toml
-from ..shoe import Shoe
-from .errors import BaccaraGroup, err, make_console
+from .errors import BaccaraGroup, handles_errors
 
 app = typer.Typer(
     name="baccara",
@@ -48,19 +37,6 @@ app = typer.Typer(
     rich_markup_mode=None,
     cls=BaccaraGroup,
 )
-out = make_console()
-
-#: Where :func:`render` hands results instead of printing them, while set: the web app
-#: (:mod:`baccara.web`) runs the very commands of the command line and serves their documents.
-CAPTURE: ContextVar[list[Result] | None] = ContextVar("baccara_render_capture", default=None)
-#: Where a simulation reports its progress instead of drawing a bar, while set (``progress(done, total,
-#: hands)``; it may raise to stop the run): the web app's background jobs.
-PROGRESS: ContextVar[Any] = ContextVar("baccara_progress_hook", default=None)
-
-
-def say(message: str) -> None:
-    err.print(message, highlight=False)
-
 
 def render(result: Result, json_out: bool, console: Console | None = None) -> Any:
     """Print a result, as JSON or for people, and hand its document back (for the certificate check).
@@ -80,10 +56,6 @@ def render(result: Result, json_out: bool, console: Console | None = None) -> An
         The result's document.
     """
     doc = result.to_json()
-    sink = CAPTURE.get()
-    if sink is not None:  # a caller in this context (the web app) takes the result: nothing is printed
-        sink.append(result)
-        return doc
     if json_out:
         print(json.dumps(doc, indent=2))
     else:
@@ -91,143 +63,95 @@ def render(result: Result, json_out: bool, console: Console | None = None) -> An
     return doc
 
 
-def progress_bar() -> Progress:
-    """The progress bar of every long command: on stderr, gone when done; elapsed time, then the time to go."""
-    return Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                    TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                    transient=True, console=err)
+#: The Python type of each kind of parameter, as Typer reads it (a parameter whose default is None may be absent).
+_TYPES: dict[str, Any] = {"str": str, "int": int, "bool": bool, "list": list[str]}
 
 
-ALLOW_LONG = typer.Option(False, "--allow-long",
-                          help="Run even when the estimated time exceeds an hour of one core (refused otherwise).")
-SCHEDULER = typer.Option(None, "--scheduler", help="Run on a Dask distributed cluster: tcp://HOST:PORT (checked "
-                                                   "within 5 s before the run).")
-PROOF_BACKEND = typer.Option("processes", "--backend", help="Where the workers run: processes (here) or dask (a "
-                                                            "local cluster of --workers, unless --scheduler is given).")
+def option(p: Param) -> Any:
+    """The Typer option of a declared parameter (:class:`baccara.commands.Param`).
+
+    Parameters
+    ----------
+    p : Param
+        The parameter.
+
+    Returns
+    -------
+    typer.models.OptionInfo
+        Its option: the long flag (with its negative, if any), the short one, the default and the help.
+    """
+    decls = [p.flag if p.flag_off is None else f"{p.flag}/{p.flag_off}", *([p.short] if p.short else [])]
+    return typer.Option(p.default, *decls, help=p.help, metavar=p.metavar)
 
 
+def register(group: typer.Typer, command: Command, module: str, after: Callable[..., None] | None = None,
+             before: Callable[[dict[str, Any], bool], None] | None = None, callback: bool = False) -> None:
+    """Add a declared command (:class:`baccara.commands.Command`) to a Typer group, with ``--json``.
 
-def parse_composition(text: str) -> Shoe:
-    """A shoe from ``--composition``: ``A=32,10=31,...`` by rank, 13 counts A..K, or 10 counts by value 0..9."""
-    try:
-        return _composition(text)
-    except BaccaraError as e:
-        message = str(e)
-        raise BaccaraError(message if message.startswith("--composition") else f"--composition: {message}") from None
+    Its options are made from its parameters; it runs the body and prints the result (a table, or with
+    ``--json`` its document), then hands the result to ``after``, if given, with the parameters that only
+    change what is printed (:attr:`baccara.commands.Param.shows`), which the body does not take.
 
+    Parameters
+    ----------
+    group : typer.Typer
+        The group (the root app, or ``baccara chemin``'s).
+    command : Command
+        The declaration.
+    module : str
+        The registering module's name (``baccara --help`` lists the commands in the order of their modules).
+    after : callable, optional
+        ``after(result, json_out=..., **shows)``: more output for people (``baccara edge --exact``).
+    before : callable, optional
+        ``before(kw, json_out)``: sets the body's arguments that the command line's own options decide (``simulate``'s
+        progress bar: not by default with ``--json``), in place.
+    callback : bool
+        The group's own command (``baccara count``: the group's options, run when no subcommand is named) rather
+        than a subcommand.
+    """
+    shown = tuple(p.name for p in command.params if p.shows)
 
-def _composition(text: str) -> Shoe:
-    parts = [p for p in text.replace(" ", "").split(",") if p]
-    if not parts:
-        raise BaccaraError("--composition is empty: give RANK=COUNT pairs, 13 counts (A..K) or 10 counts (values 0..9)")
-    if all("=" in p for p in parts):
-        counts: dict[str | int, int] = {}
-        seen: dict[int, str] = {}
-        for p in parts:
-            name, value = p.split("=", 1)
-            try:
-                r = rank_index(name)
-            except BaccaraError as e:
-                raise BaccaraError(f"--composition: {e}") from None
-            if r in seen:
-                raise BaccaraError(f"--composition gives rank {name} twice ({seen[r]}=... and {name}=...): "
-                                   "give each rank once")
-            seen[r] = name
-            counts[name] = params.integer(value, f"--composition count of {name}", lo=0)
-        return Shoe.from_ranks(counts)
-    if any("=" in p for p in parts):
-        raise BaccaraError("--composition mixes RANK=COUNT pairs with bare counts; use one form")
-    numbers = [params.integer(p, "--composition count", lo=0) for p in parts]
-    if len(numbers) == 13:
-        return Shoe.from_ranks(numbers)
-    if len(numbers) == 10:
-        return Shoe.from_values(numbers)
-    raise BaccaraError(
-        f"--composition takes 13 counts (ranks A..K) or 10 counts (values 0..9), got {len(numbers)}"
-    )
+    def run(**kw: Any) -> Any:
+        ctx = kw.pop("ctx", None)
+        if ctx is not None and ctx.invoked_subcommand is not None:  # a subcommand runs: the group's own does not
+            return None
+        json_out = kw.pop("json_out")
+        extra = {name: kw.pop(name) for name in shown}
+        if before is not None:
+            before(kw, json_out)
+        result = command.function()(**kw)
+        if result is None:  # it wrote its output itself (a dry run, a log)
+            return None
+        doc = render(result, json_out)
+        if after is not None:
+            after(result, json_out=json_out, **extra)
+        return doc
 
-
-def _parse_ranks(text: str | None, option: str) -> list[str]:
-    if not text:
-        return []
-    try:
-        return parse_ranks(text)
-    except BaccaraError as e:
-        raise BaccaraError(f"{option}: {e}") from None
-
-
-def build_shoe(decks: str | None, infinite: bool, composition: str | None, remove: str | None, add: str | None,
-               default_decks: int = 8) -> Shoe:
-    """The shoe chosen by the common options (default: 8 decks)."""
-    chosen = [name for name, given in (("--decks", decks is not None), ("--infinite", infinite), ("--composition", composition is not None)) if given]
-    if len(chosen) > 1:
-        raise BaccaraError(f"choose one shoe: {' and '.join(chosen)} were both given")
-    if composition is not None:
-        shoe = parse_composition(composition)
+    parameters, hints = [], {}
+    if callback:
+        hints["ctx"] = typer.Context
+        parameters.append(inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context))
+    for p in (*command.params, Param("json_out", "--json", JSON.help, False, "bool")):
+        hint = _TYPES[p.kind]
+        hints[p.name] = hint | None if p.default is None or p.kind == "list" else hint
+        parameters.append(inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=option(p),
+                                            annotation=hints[p.name]))
+    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    run.__annotations__ = {**hints, "return": Any}
+    run.__doc__, run.__name__, run.__qualname__, run.__module__ = command.help, command.words[-1], \
+        command.words[-1], module
+    if callback:
+        group.callback()(handles_errors(run))
     else:
-        d = None if infinite else params.decks(default_decks if decks is None else decks, "--decks")
-        shoe = Shoe.infinite() if d is None else Shoe.decks(d)
-    for option, ranks, change in (("--remove", remove, Shoe.remove), ("--add", add, Shoe.add)):
-        for r in _parse_ranks(ranks, option):
-            try:
-                shoe = change(shoe, r)
-            except BaccaraError as e:
-                raise BaccaraError(f"{option}: {e}") from None
-    return shoe
+        group.command(command.words[-1])(handles_errors(run))
 
 
-def build_tableau(path: str | None) -> Tableau:
-    """The drawing rules of ``--tableau FILE`` (default: the punto banco tableau)."""
-    if path is None:
-        return PUNTO_BANCO
-    try:
-        return load_tableau_toml(path)
-    except BaccaraError as e:
-        raise BaccaraError(f"--tableau: {e}") from None
+ALLOW_LONG, SCHEDULER, PROOF_BACKEND = option(opts.ALLOW_LONG), option(opts.SCHEDULER), option(opts.PROOF_BACKEND)
 
 
-def build_known(known: list[str] | None) -> Known | None:
-    """What ``--known`` says of the coup's cards (repeatable; ``;`` separates conditions in one)."""
-    if not known:
-        return None
-    return Known.coerce(Known.parse(known, "--known"))
 
 
-def build_bets(commission: str, tie_pays: str, super6_pays: str, bets_file: str | None) -> tuple[dict[str, Bet], dict]:
-    """Built-in bets with the house parameters, plus any user-defined bets."""
-    house = {
-        "commission": params.commission(commission, "--commission"),
-        "tie_pays": as_payout(tie_pays, "--tie-pays: tie pays", positive=True),
-        "super6_pays": as_payout(super6_pays, "--super6-pays: super6 pays", positive=True),
-    }
-    bets = house_bets(**house)
-    if bets_file is not None:
-        try:
-            user = load_bets_toml(bets_file)
-        except BaccaraError as e:
-            raise BaccaraError(f"--bets: {e}") from None
-        for name, bet in user.items():
-            if name in bets:
-                raise BaccaraError(f"--bets: bet {name!r} in {bets_file} has the name of a built-in bet; rename it")
-            bets[name] = bet
-    return bets, house
-
-
-DECKS = typer.Option(None, "--decks", "-d", help="Number of decks, a positive integer, or 'inf' (default 8).")
-INFINITE = typer.Option(False, "--infinite", help="Infinite shoe: cards dealt with replacement.")
-COMPOSITION = typer.Option(None, "--composition", help="Cards left: 'A=32,2=31,...' by rank, 13 counts A..K, or 10 counts by value 0..9.")
-REMOVE = typer.Option(None, "--remove", help="Ranks to take out of the shoe, e.g. '6,6,7'.")
-ADD = typer.Option(None, "--add", help="Ranks to put into the shoe, e.g. '8,9'.")
-COMMISSION = typer.Option(str(DEFAULT_COMMISSION), "--commission", help="Commission on Banker wins, a rational in [0, 1) (e.g. 1/20, 1/25, 0).")
-TIE_PAYS = typer.Option(str(DEFAULT_TIE_PAYS.numerator), "--tie-pays", help="Tie pays T:1 (8 or 9 usual).")
-SUPER6_PAYS = typer.Option(str(DEFAULT_SUPER6_PAYS.numerator), "--super6-pays", help="Super 6 side bet pays P:1 (12 or 15 usual).")
-BETS = typer.Option(None, "--bets", help="TOML file of user-defined bets ([bets.NAME] tables); see 'baccara fields'.")
+DECKS, INFINITE, COMPOSITION, REMOVE, ADD = (option(p) for p in opts.SHOE)
+COMMISSION, TIE_PAYS, SUPER6_PAYS = (option(p) for p in opts.HOUSE)
+BETS, TABLEAU, KNOWN = option(opts.BETS), option(opts.TABLEAU), option(opts.KNOWN)
 JSON = typer.Option(False, "--json", help="Print JSON (exact numbers as 'num/den' strings).")
-TABLEAU = typer.Option(None, "--tableau", help="TOML file of the drawing rules (default: the punto banco tableau); "
-                                               "see examples/tableaux/.")
-KNOWN = typer.Option(None, "--known", help="What is known of the coup's cards: POSITION=RANK or 'POSITION in "
-                                           "RANK,RANK,...'; positions 1-4 are Player, Banker, Player, Banker, 5 and 6 "
-                                           "the fifth and sixth cards out of the shoe; ranks A, 2-9, 10, J, Q, K, or 0 "
-                                           "for any of 10, J, Q, K.  Repeat it, or separate conditions by ';'.")
-
-

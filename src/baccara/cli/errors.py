@@ -19,12 +19,10 @@ import functools
 import inspect
 import os
 import re
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
 
@@ -33,47 +31,9 @@ try:  # typer carries its own copy of click from 0.22 on
 except ImportError:  # pragma: no cover - an older typer, on click itself
     from click.exceptions import BadOptionUsage, NoSuchOption, UsageError  # type: ignore[assignment]
 
+from ..commands.console import BROKEN_PIPE_STATUS, PIPE_WIDTH, err, make_console, quiet_stdout  # noqa: F401
 from ..errors import BaccaraError, CertificateError, NotProven
-
-#: Width of the console when the output is not a terminal: wide enough that no table is cut.
-PIPE_WIDTH = 100_000
-
-
-#: The exit status a shell reports for a command killed by SIGPIPE (its reader went away).
-BROKEN_PIPE_STATUS = 141
-
-
-class _PipeConsole(Console):
-    """A console that, when the reader of a pipe goes away, exits quietly with status 141 (as a
-    command killed by SIGPIPE does), where rich itself exits with status 1."""
-
-    def on_broken_pipe(self) -> None:
-        buffer = getattr(self, "_buffer", None)
-        if isinstance(buffer, list):
-            del buffer[:]  # what could not be written: not for the next command run in this process
-        _quiet_stdout()
-        raise SystemExit(BROKEN_PIPE_STATUS)
-
-
-def make_console(stderr: bool = False) -> Console:
-    """A console that wraps to the terminal, and never cuts output sent to a file or a pipe.
-
-    Parameters
-    ----------
-    stderr : bool
-        Whether it writes to standard error.
-
-    Returns
-    -------
-    rich.console.Console
-        The console.
-    """
-    stream = sys.stderr if stderr else sys.stdout
-    tty = stream.isatty()
-    return _PipeConsole(stderr=stderr, soft_wrap=stderr, width=None if tty else PIPE_WIDTH)
-
-
-err = make_console(stderr=True)
+from ..result import failed_certificates
 
 
 def fail(message: str, status: int = 2) -> None:
@@ -88,58 +48,6 @@ def fail(message: str, status: int = 2) -> None:
     """
     err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(status)
-
-
-_NOT_CERTIFICATES = ("seed_route",)
-
-
-def failed_certificates(doc: Any, path: str = "") -> Iterator[str]:
-    """Where a result document reports a certificate that does not hold.
-
-    A certificate fails where a ``"certificate"`` table has ``"holds": false``,
-    or a result says ``"certified": false``, ``"confirmed": false`` or
-    ``"all_confirmed": false``, or a check's ``"status"`` is ``"refuted"`` or
-    ``"inconclusive"`` (not proved either way).
-    The candidates of the paper's own route to Model 3 (``"seed_route"``) are
-    not certificates: that route may fail by design (Ethier & Lee 2023, d = 1).
-
-    Parameters
-    ----------
-    doc : object
-        A result's JSON document (dicts, lists, scalars).
-    path : str
-        The path of ``doc`` inside the whole document.
-
-    Yields
-    ------
-    str
-        The path of each failed certificate, e.g. ``equilibria[2].certificate``.
-    """
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            here = f"{path}.{key}" if path else key
-            if key in _NOT_CERTIFICATES:
-                continue
-            if key == "certificate" and isinstance(value, dict) and value.get("holds") is False:
-                yield here
-            elif key in ("certified", "confirmed", "all_confirmed") and value is False:
-                yield here
-            elif key == "status" and value in ("refuted", "inconclusive"):
-                yield here
-            else:
-                yield from failed_certificates(value, here)
-    elif isinstance(doc, list):
-        for k, value in enumerate(doc):
-            yield from failed_certificates(value, f"{path}[{k}]")
-
-
-def _quiet_stdout() -> None:
-    """Point standard output at /dev/null, so that the interpreter's last flush cannot fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # no real file descriptor (a test runner's stream)
-        pass
 
 
 def handles_errors(f: Callable) -> Callable:
@@ -161,8 +69,10 @@ def handles_errors(f: Callable) -> Callable:
             fail(getattr(e, "cli_message", str(e)))
         except (typer.Exit, typer.Abort, KeyboardInterrupt, SystemExit):
             raise
+        except MemoryError as e:  # work too large for this machine (a body says what to ask for instead): exit 1
+            fail(str(e) or "out of memory: ask for less", status=1)
         except BrokenPipeError:  # the reader went away (`baccara ... --json | head`): not an error of ours
-            _quiet_stdout()
+            quiet_stdout()
             raise SystemExit(BROKEN_PIPE_STATUS) from None  # what a shell reports for SIGPIPE
         except Exception as e:  # a bug, not bad input: say so in one line, exit 1
             if os.environ.get("BACCARA_TRACEBACK"):
@@ -216,7 +126,7 @@ def _broken_pipe(e: OSError) -> None:
     """A closed pipe ends the command quietly with status 141; any other OSError is re-raised."""
     if e.errno != errno.EPIPE:
         raise e
-    _quiet_stdout()
+    quiet_stdout()
     raise SystemExit(BROKEN_PIPE_STATUS) from None
 
 

@@ -8,6 +8,8 @@ The face of the game (``baccara`` hands the same names on at its top level):
   (:mod:`.exact`, counting ordered deals as integers with the loops of :mod:`.kernel`);
 - :class:`Known`: a coup conditioned on what is known of its cards (:mod:`.known`);
 - :func:`edge_report` and :func:`removal_report`, the same as result objects (:mod:`.report`);
+- :func:`totals_distribution`: the exact probability of every final (Player total, Banker total), each
+  hand's final total and the coups by cards drawn, as one result (:mod:`.totals`);
 - :func:`edge_sort` and :func:`best_sorting`: the advantage of reading the cards' backs (:mod:`.edgesort`,
   loaded on first use: ``import baccara`` need not load rich's tables);
 - :func:`math_report`: one bet's math report, every figure above and the count's, as one result
@@ -19,8 +21,9 @@ The face of the game (``baccara`` hands the same names on at its top level):
 import importlib
 
 __all__ = ["Bet", "BetResult", "CoupDistribution", "EdgeReport", "EdgeSortAnalysis", "Known", "MathReport",
-           "RemovalReport", "Rule", "best_sorting", "builtin_bets", "coup_distribution", "edge", "edge_report",
-           "edge_sort", "effects_of_removal", "evaluate", "load_bets_toml", "math_report", "removal_report"]
+           "RemovalReport", "Rule", "TotalsReport", "best_sorting", "builtin_bets", "coup_distribution", "edge",
+           "edge_report", "edge_sort", "effects_of_removal", "evaluate", "load_bets_toml", "math_report",
+           "removal_report", "totals_distribution"]
 
 #: Every name is loaded on first use, from its module: importing one module of the package (the
 #: command line's ``--version`` and ``--help`` import :mod:`.bets`) must not load NumPy or the kernels.
@@ -32,6 +35,7 @@ _LAZY = {
     **dict.fromkeys(["EdgeReport", "RemovalReport", "edge_report", "removal_report"], ".report"),
     **dict.fromkeys(["EdgeSortAnalysis", "best_sorting", "edge_sort"], ".edgesort"),
     **dict.fromkeys(["MathReport", "math_report"], ".mathreport"),
+    **dict.fromkeys(["TotalsReport", "totals_distribution"], ".totals"),
 }
 
 

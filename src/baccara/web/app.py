@@ -133,7 +133,7 @@ class Engine:
         tuple
             The key.
         """
-        return command.module, command.function, tuple(sorted(command.fixed.items())), tuple(query)
+        return command.body, tuple(query)
 
     async def document(self, command: Command, query: list[tuple[str, str]]) -> Any:
         """The ``--json`` document of ``command`` on ``query`` (see :func:`baccara.web.commands.run`).
@@ -162,15 +162,16 @@ def _api_route(app: FastAPI, engine: Engine, path: str, command: Command) -> Non
         return answer(doc, fmt, table, path.replace("/", "-"))
 
     params = [inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Request)]
-    for o in command.options():
-        annotation: Any = list[str] | None if o.kind == "list" else str | None
-        default = o.default if o.default not in (None, ...) and o.kind != "list" else None
+    for p in command.web_params():
+        annotation: Any = list[str] | None if p.kind == "list" else str | None
+        default = p.default if p.default not in (None, ...) and p.kind != "list" else None
+        help_ = f"The text of the file {p.flag} names on the command line (TOML)." if p.file else p.help
         params.append(inspect.Parameter(
-            o.arg, inspect.Parameter.KEYWORD_ONLY, annotation=annotation,
-            default=Query(None, alias=o.name, description=o.help + (f" Default: {default}." if default else ""))))
+            f"p_{p.name}", inspect.Parameter.KEYWORD_ONLY, annotation=annotation,
+            default=Query(None, alias=p.web_name, description=help_ + (f" Default: {default}." if default else ""))))
     params += DOWNLOAD_PARAMETERS
     endpoint.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    first = (inspect.getdoc(command.target()) or "").split("\n")[0]
+    first = command.help
     app.add_api_route(f"/api/{path}", endpoint, methods=["GET"], name=f"api_{path.replace('/', '_')}",
                       summary=f"{command.cli} --json", description=first + "\n\nThe document is exactly what "
                       f"`{command.cli} ... --json` prints for the same options.", tags=["api"])

@@ -1,42 +1,42 @@
-"""Run a ``baccara`` command in-process from a web request: the same parsers, the same document.
+"""Run a declared command (:mod:`baccara.commands`) from a web request: the same parameters, the same document.
 
-A request's query parameters are the command's options without their dashes (``remove=9,9`` for
-``--remove 9,9``; ``tie-pays`` or ``tie_pays``); the command's own code parses them, so that bad
-input fails with the command line's message, naming the option.  The command's result is taken
-where it would be printed (:data:`baccara.cli.common.CAPTURE`), so the document served is the one
-``--json`` prints.  Options that name files on the server, draw plots or lift the workload limit
-(``--allow-long``) are not offered: work past the limit is refused, and the message says to run the
-command line for it.  An option that names a file (``--bets``, ``--tableau``, ``--count``) is given as the
-file's text instead (``bets-toml``, ``tableau-toml``, ``count-toml``), written to a temporary file for
-the run and removed after it.  Every value is bounded in length before anything reads it
-(:func:`check_lengths`), and an empty value is an option not given, as an empty form field is.
+A request's query parameters are the command's parameters (:class:`~baccara.commands.Param`) by their web
+names, the options without their dashes (``remove=9,9`` for ``--remove 9,9``; ``tie-pays`` or
+``tie_pays``); the command's body parses them, so that bad input fails with the command line's message,
+naming the parameter.  The body's result is served as its document, the one ``--json`` prints.  Parameters
+declared for the command line only (files on the server, plots, the machine's resources, ``--allow-long``)
+are not offered: work past the limit is refused, and the message says to run the command line for it.  A
+file the command reads (``--bets``, ``--tableau``, ``--count``) is given as the file's text instead
+(``bets-toml``, ``tableau-toml``, ``count-toml``), written to a temporary file for the run and removed after
+it.  Every value is bounded in length before anything reads it (:func:`check_lengths`), and an empty value
+is a parameter not given, as an empty form field is.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
-import inspect
 import json
 import os
 import re
 import tempfile
-import types
-import typing
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-import typer
-
-from ..cli.common import CAPTURE
-from ..cli.errors import failed_certificates
+from ..commands import Command, Param
+from ..commands.banque import BANQUE_SOLVE, BANQUE_SWEEP
+from ..commands.bertrand import BERTRAND
+from ..commands.chemin import CHEMIN_SOLVE
+from ..commands.count import COUNT, COUNT_DESIGN
+from ..commands.edgesort import EDGESORT
+from ..commands.macao import MACAO_SOLVE
+from ..commands.punto import EDGE, EOR, TOTALS
+from ..commands.report import REPORT
+from ..commands.simulate import SIMULATE_BANQUE, SIMULATE_CHEMIN, SIMULATE_PUNTO
 from ..errors import BaccaraError, CertificateError, NotProven
+from ..result import failed_certificates
 
-#: Options no web request may set: files on the server (unless a command takes their text, see
-#: :attr:`Command.files`), plots, ``--json`` (always), ``--allow-long``, the machine's resources.
-NEVER = frozenset({"json_out", "allow_long", "plot", "tableau", "exact", "bets_file", "count_file", "out_file",
-                   "output", "ctx", "workers", "scheduler", "backend", "count", "out_path", "progress", "dry_run"})
+__all__ = ["COMMANDS", "JOB_COMMANDS", "Command", "WebError", "arguments", "check_lengths", "run"]
 
 #: The longest value of a parameter (characters): a shoe's coups, a composition, a list of ranks fit well.
 MAX_VALUE = 4096
@@ -146,183 +146,101 @@ def parameter_of(message: str) -> str | None:
     return m.group(1) if m else None
 
 
-@dataclass(frozen=True)
-class Option:
-    """One option of a command as a query parameter."""
-
-    name: str  # the query parameter: the long option without its dashes (tie-pays)
-    arg: str  # the function's argument (tie_pays)
-    kind: str  # "str", "bool", "int" or "list"
-    default: Any
-    help: str
-
-
-@dataclass(frozen=True)
-class Command:
-    """A command of the command line that the API runs.
-
-    Parameters
-    ----------
-    module : str
-        Its module under :mod:`baccara.cli` (``.punto``).
-    function : str
-        Its function there (``edge``).
-    cli : str
-        How it is typed (``baccara edge``), for messages.
-    fixed : dict
-        Arguments the web sets itself (besides ``json_out=True``).
-    files : tuple of (str, str, str)
-        Options that name a file on the command line, taken here as the file's text: (the query
-        parameter, the function's argument, the option): ``("count-toml", "count_file", "--count")``.
-        The text is written to a temporary file for the run (removed after it), whose path the command gets.
-    choices : dict
-        Options whose value the web restricts to words (the function's argument -> the words): an option
-        that takes a word or a file's path on the command line (``--banker equilibrium|tableau|FILE``).
-    maximum : dict
-        Options the web bounds more tightly than the command line (the function's argument -> the largest
-        whole number): work the command does not estimate and a job cannot stop midway.
-    quick : bool
-        Answers in well under a second whatever its options (one shoe's exact bets): it runs in the
-        engine's lane of quick computations, never behind a long solve.
-    """
-
-    module: str
-    function: str
-    cli: str
-    fixed: dict = field(default_factory=dict)
-    files: tuple[tuple[str, str, str], ...] = ()
-    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    quick: bool = False
-    maximum: dict[str, int] = field(default_factory=dict)
-
-    def target(self) -> Callable:
-        """The command's function without its error handler (it raises :class:`BaccaraError`)."""
-        mod = importlib.import_module(self.module, "baccara.cli")
-        f = getattr(mod, self.function)
-        return getattr(f, "__wrapped__", f)
-
-    def options(self) -> list[Option]:
-        """The options a request may give, in the command's order.
-
-        Returns
-        -------
-        list of Option
-            Every option except those of :data:`NEVER` and :attr:`fixed`.
-        """
-        f = self.target()
-        hints = typing.get_type_hints(f)
-        found = []
-        for p in inspect.signature(f).parameters.values():
-            if p.name in NEVER or p.name in self.fixed or \
-                    any(arg == p.name for _, arg, _ in self.files):
-                continue
-            info = p.default
-            decls = [d for d in getattr(info, "param_decls", ()) or () if d.startswith("--")]
-            long = decls[0].split("/")[0] if decls else "--" + p.name.replace("_", "-")
-            found.append(Option(long[2:], p.name, _kind(hints.get(p.name)), getattr(info, "default", info),
-                                getattr(info, "help", "") or ""))
-        return found
-
-
-def _kind(hint: Any) -> str:
-    args = [a for a in typing.get_args(hint) if a is not type(None)] if isinstance(hint, types.UnionType) or \
-        typing.get_origin(hint) is typing.Union else [hint]
-    base = args[0] if args else hint
-    if base is bool:
-        return "bool"
-    if base is int:
-        return "int"
-    if typing.get_origin(base) is list:
-        return "list"
-    return "str"
-
-
 _TRUE, _FALSE = {"true", "1", "yes", "on"}, {"false", "0", "no", "off"}
 
 
+def _by_name(command: Command) -> dict[str, Param]:
+    """The web parameters of a command by their names, with dashes or underscores."""
+    found: dict[str, Param] = {}
+    for p in command.web_params():
+        found[p.web_name] = found[p.web_name.replace("-", "_")] = p
+    return found
+
+
 def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, Any]:
-    """The command's arguments from a request's query parameters.
+    """The body's keyword arguments from a request's query parameters.
 
     Parameters
     ----------
     command : Command
         The command.
     query : iterable of (str, str)
-        The query parameters in order (a list option may be repeated).
+        The query parameters in order (a list parameter may be repeated).
 
     Returns
     -------
     dict
-        Every argument of the command's function.
+        Every parameter of the command: those given, parsed by kind; the others their defaults.
 
     Raises
     ------
     WebError
-        An unknown parameter, a flag that is not true or false, a number that is not whole.
+        An unknown parameter, one given twice, a flag that is not true or false, a number that is not
+        whole or over the web app's bound, a word not offered here.
 
     Notes
     -----
-    An empty value (``top=``, an empty form field) is the option not given.  A file's text is
+    An empty value (``top=``, an empty form field) is the parameter not given.  A file's text is
     given as a :class:`Text`, which :func:`run` writes to a file: nothing is written here.
     """
-    options = command.options()
-    by_name = {o.name: o for o in options} | {o.name.replace("-", "_"): o for o in options}
-    texts = {param: arg for param, arg, _ in command.files}
+    params = command.web_params()
+    by_name = _by_name(command)
     given: dict[str, list[str]] = {}
-    kw: dict[str, Any] = {"json_out": True, **command.fixed}
     for key, value in query:
-        if key in texts or key.replace("_", "-") in texts:
-            param = key if key in texts else key.replace("_", "-")
-            if texts[param] in kw:
-                raise WebError(f"--{param} is given 2 times: give it once", param)
-            if value.strip():
-                kw[texts[param]] = Text(param, value.replace("\r\n", "\n"))
-            continue
-        option = by_name.get(key)
-        if option is None:
-            names = ", ".join([*(o.name for o in options), *texts])
+        p = by_name.get(key)
+        if p is None:
+            names = ", ".join(q.web_name for q in params)
             raise WebError(f"{command.cli} has no option --{key} here (the API takes: {names})", key, 400)
-        if value.strip():  # an empty field is an option not given
-            given.setdefault(option.arg, []).append(value)
-    for o in options:
-        values = given.get(o.arg)
+        if p.file and p.name in given:
+            raise WebError(f"--{p.web_name} is given 2 times: give it once", p.web_name)
+        if value.strip():  # an empty field is a parameter not given
+            given.setdefault(p.name, []).append(value)
+    kw: dict[str, Any] = {**command.defaults(), **command.fixed}
+    for p in params:
+        values = given.get(p.name)
         if values is None:
-            if o.default is ...:
-                raise WebError(f"--{o.name} is missing: {o.help}", o.name)
-            kw[o.arg] = o.default
+            if p.default is ...:
+                raise WebError(f"--{p.web_name} is missing: {p.help}", p.web_name)
             continue
-        if o.kind != "list" and len(values) > 1:
-            raise WebError(f"--{o.name} is given {len(values)} times: give it once", o.name)
+        if p.kind != "list" and len(values) > 1:
+            raise WebError(f"--{p.web_name} is given {len(values)} times: give it once", p.web_name)
         v = values[-1]
-        if o.kind == "bool":
+        if p.file:
+            kw[p.name] = Text(p.web_name, v.replace("\r\n", "\n"))
+        elif p.kind == "bool":
             if v.strip().lower() not in _TRUE | _FALSE:
-                raise WebError(f"--{o.name} is a flag: give true or false, got {v!r}", o.name)
-            kw[o.arg] = v.strip().lower() in _TRUE
-        elif o.kind == "int":
+                raise WebError(f"--{p.web_name} is a flag: give true or false, got {v!r}", p.web_name)
+            kw[p.name] = v.strip().lower() in _TRUE
+        elif p.kind == "int":
             try:
-                kw[o.arg] = int(v)
+                kw[p.name] = int(v)
             except ValueError:
-                raise WebError(f"--{o.name} must be a whole number, got {v!r}", o.name) from None
-        elif o.kind == "list":
-            kw[o.arg] = values
+                raise WebError(f"--{p.web_name} must be a whole number, got {v!r}", p.web_name) from None
+        elif p.kind == "list":
+            kw[p.name] = values
         else:
-            kw[o.arg] = v
-        most = command.maximum.get(o.arg)
-        if most is not None and v.strip().isdigit() and int(v.strip()) > most:
-            raise WebError(f"--{o.name} here is at most {most:,} (the web app's limit; run {command.cli} on your "
-                           "own machine for more)", o.name)
-        words = command.choices.get(o.arg)
-        if words is not None and v.strip().lower() not in words:
-            raise WebError(f"--{o.name} here is one of {', '.join(words)}, got {v!r}", o.name)
-    signature = inspect.signature(command.target()).parameters
-    for name, p in signature.items():  # what the web never sets: the command's own default
-        if name not in kw:
-            kw[name] = getattr(p.default, "default", p.default)
+            kw[p.name] = v
+        if p.web_max is not None and v.strip().isdigit() and int(v.strip()) > p.web_max:
+            raise WebError(f"--{p.web_name} here is at most {p.web_max:,} (the web app's limit; run {command.cli} "
+                           "on your own machine for more)", p.web_name)
+        if p.web_choices is not None and v.strip().lower() not in p.web_choices:
+            raise WebError(f"--{p.web_name} here is one of {', '.join(p.web_choices)}, got {v!r}", p.web_name)
     return kw
 
 
+def _message(command: Command, message: str, written: dict[str, str]) -> str:
+    """A body's message in the web app's words: files given as text, and their parameters, named as given."""
+    for path, param in written.items():  # the file is the text the request gave: say so
+        for name in (path, os.path.basename(path)):  # some messages name the file only
+            message = message.replace(repr(name), f"given as {param}").replace(name, f"given as {param}")
+    for p in command.web_params():
+        if p.file:
+            message = message.replace(p.flag + ":", f"--{p.web_name}:").replace(p.flag + " ", f"--{p.web_name} ")
+    return message.replace(*_ALLOW_LONG)
+
+
 def run(command: Command, query: Iterable[tuple[str, str]], keep: list | None = None) -> Any:
-    """Run the command on a request's parameters and return its ``--json`` document.
+    """Run the command on a request's parameters and return its document.
 
     Parameters
     ----------
@@ -347,8 +265,6 @@ def run(command: Command, query: Iterable[tuple[str, str]], keep: list | None = 
     """
     kw = arguments(command, query)
     written: dict[str, str] = {}  # path -> the parameter whose text it holds
-    sink: list = []
-    token = CAPTURE.set(sink)
     try:
         for arg, value in list(kw.items()):
             if isinstance(value, Text):
@@ -357,77 +273,41 @@ def run(command: Command, query: Iterable[tuple[str, str]], keep: list | None = 
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
                     f.write(value.text)
                 kw[arg] = path
-        command.target()(**kw)
+        result = command.function()(**kw)
     except NotProven as e:
         raise WebError(f"not proven: {e}", None, 500) from None
     except CertificateError as e:
         raise WebError(f"the certificate fails: {e}", None, 500) from None
     except BaccaraError as e:
-        message = getattr(e, "cli_message", str(e))
-        for path, param in written.items():  # the file is the text the request gave: say so
-            for name in (path, os.path.basename(path)):  # some messages name the file only
-                message = message.replace(repr(name), f"given as {param}").replace(name, f"given as {param}")
-        for param, _, option in command.files:
-            message = message.replace(option + ":", f"--{param}:").replace(option + " ", f"--{param} ")
-        message = message.replace(*_ALLOW_LONG)
+        message = _message(command, getattr(e, "cli_message", str(e)), written)
         raise WebError(message, parameter_of(message)) from None
-    except typer.Exit:  # the command printed why on stderr (a solver that ran out of memory)
+    except MemoryError:  # a solver that ran out of memory
         raise WebError(f"{command.cli} could not compute this here: ask for less", None, 422) from None
     finally:
-        CAPTURE.reset(token)
         for path in written:
             with contextlib.suppress(OSError):
                 os.unlink(path)
-    if not sink:
+    if result is None:
         raise WebError(f"{command.cli} gave no result", None, 500)
-    doc = sink[-1].to_json()
+    doc = result.to_json()
     if written:  # a document that quotes its command (a report) names the text given, not our file
         text = json.dumps(doc)
         for path, param in written.items():
             text = text.replace(json.dumps(path)[1:-1], f"({param})")
         doc = json.loads(text)
     if keep is not None:
-        keep.append(sink[-1])
+        keep.append(result)
     bad = list(failed_certificates(doc))
     if bad:
         raise WebError(f"the certificate fails ({', '.join(bad[:5])}): the result is not proven", None, 500)
     return doc
 
 
-#: ``--bets FILE`` of ``baccara edge``, ``eor`` and ``edgesort`` given as the file's text.
-BETS_TOML = ("bets-toml", "bets", "--bets")
-#: ``--tableau FILE`` given as the file's text (a drawing table).
-TABLEAU_TOML = ("tableau-toml", "tableau", "--tableau")
-
 #: The commands the API runs, by path under /api.
-COMMANDS: dict[str, Command] = {
-    "edge": Command(".punto", "edge", "baccara edge", files=(BETS_TOML, TABLEAU_TOML), quick=True),
-    "eor": Command(".punto", "eor", "baccara eor", files=(BETS_TOML,), quick=True),
-    "edgesort": Command(".edgesort", "edgesort", "baccara edgesort", files=(BETS_TOML, TABLEAU_TOML)),
-    "chemin/solve": Command(".chemin", "chemin_solve", "baccara chemin solve"),
-    "banque/solve": Command(".banque", "banque_solve", "baccara banque solve"),
-    "macao/solve": Command(".macao", "macao_solve", "baccara macao solve"),
-    "bertrand": Command(".bertrand", "bertrand", "baccara bertrand"),
-}
-
-#: What ``baccara count`` (a group's callback) is given for its context: no subcommand invoked.
-NO_SUBCOMMAND = types.SimpleNamespace(invoked_subcommand=None)
+COMMANDS: dict[str, Command] = {"edge": EDGE, "eor": EOR, "totals": TOTALS, "edgesort": EDGESORT, "chemin/solve": CHEMIN_SOLVE,
+                                "banque/solve": BANQUE_SOLVE, "macao/solve": MACAO_SOLVE, "bertrand": BERTRAND}
 
 #: The commands run as background jobs (:mod:`baccara.web.jobs`), by path under /api/jobs.
-JOB_COMMANDS: dict[str, Command] = {
-    "simulate/punto": Command(".simulate", "punto", "baccara simulate punto",
-                              files=(("bets-toml", "bets_file", "--bets-file"), TABLEAU_TOML,
-                                     ("count-toml", "count", "--count"))),
-    "simulate/chemin": Command(".simulate", "chemin", "baccara simulate chemin",
-                               choices={"banker": ("equilibrium", "tableau")}),
-    "simulate/banque": Command(".simulate", "banque", "baccara simulate banque"),
-    "banque/sweep": Command(".banque", "banque_sweep_cmd", "baccara banque sweep"),
-    "count": Command(".count", "count", "baccara count", {"ctx": NO_SUBCOMMAND},
-                     files=(("count-toml", "count_file", "--count"), ("bets-toml", "bets_file", "--bets-file"))),
-    "count/design": Command(".count", "design", "baccara count design",
-                            files=(("bets-toml", "bets_file", "--bets-file"),),
-                            maximum={"budget": 300, "shoes": 10**7}),  # no progress: a job that cannot be stopped
-    "report": Command(".report", "report", "baccara report", files=(BETS_TOML, TABLEAU_TOML),
-                      maximum={"decks": 20, "design_shoes": 10**6, "count_shoes": 10**6, "perfect_shoes": 10**5,
-                               "check_hands": 10**9}),
-}
+JOB_COMMANDS: dict[str, Command] = {"simulate/punto": SIMULATE_PUNTO, "simulate/chemin": SIMULATE_CHEMIN,
+                                    "simulate/banque": SIMULATE_BANQUE, "banque/sweep": BANQUE_SWEEP,
+                                    "count": COUNT, "count/design": COUNT_DESIGN, "report": REPORT}

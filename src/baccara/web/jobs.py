@@ -2,7 +2,7 @@
 
 A job runs the command line's own command (:func:`baccara.web.commands.run`), so its result is the
 command's ``--json`` document; its progress comes from the simulation's own progress callback
-(:data:`baccara.cli.common.PROGRESS`), which raises to cancel it between chunks.  At most
+(:data:`baccara.commands.PROGRESS`), which raises to cancel it between chunks.  At most
 :data:`RUNNING` jobs run at once, at most :data:`WAITING` more wait their turn (beyond that a start is
 refused, 429); finished jobs are kept for their results to be read, the last :data:`KEEP` and for at
 most :data:`MAX_AGE` seconds.
@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cli.common import PROGRESS
+from ..commands import PROGRESS
 from .commands import Command, WebError, arguments, run
 
 #: Jobs running at once (each may use every core).

@@ -19,10 +19,11 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from ..commands.chemin import CHEMIN_SWEEP
 from ..punto.bets import builtin_bets
 from ..rules import PUNTO_BANCO
 from . import charts, shoe_page, side_bet, simulate_page, tools
-from .commands import COMMANDS, Command, WebError
+from .commands import COMMANDS, WebError
 from .pending import patient
 
 #: The pages, in the order of the menu: path, title, what it answers.
@@ -32,6 +33,7 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("/side-bet", "Side bet designer", "Design a bet: its exact edge, hit frequency, effects of removal; "
                                        "download its TOML."),
     ("/eor", "Effects of removal", "How each card that leaves the shoe changes a bet's edge, exactly."),
+    ("/totals", "Outcomes by totals", "Every final Player total against every Banker total, exactly, for any shoe."),
     ("/edgesort", "Edge sorting", "The advantage of reading sorted cards, pattern by pattern."),
     ("/chemin", "Chemin de fer", "The Nash equilibrium at a commission, and its structure over the commission."),
     ("/banque", "Baccara banque", "The three solution concepts side by side, at any theta."),
@@ -199,6 +201,16 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
         return page(request, "punto.html", {"doc": doc, "chart": chart, "query": query,
                                             "tableau": tableau or PUNTO_BANCO.to_toml()}, error)
 
+    @app.get("/totals", response_class=HTMLResponse, include_in_schema=False)
+    async def totals(request: Request) -> Response:
+        query = form_query(request, ("decks", "composition", "remove", "add"))
+        tableau = request.query_params.get("tableau-toml", "").replace("\r\n", "\n").strip()
+        if tableau and tableau != PUNTO_BANCO.to_toml().strip():  # another drawing table: sent with the query
+            query.append(("tableau-toml", tableau + "\n"))
+        doc, error = await compute(request, "totals", query)
+        return page(request, "totals.html", {"doc": doc, "query": query, "tableau": tableau or PUNTO_BANCO.to_toml()},
+                    error)
+
     @app.get("/edgesort", response_class=HTMLResponse, include_in_schema=False)
     async def edgesort(request: Request) -> Response:
         query = form_query(request, (*shoe_fields, "sorted", "cards", "only", "best", "by", "top"))
@@ -290,9 +302,6 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         return RedirectResponse("/static/favicon.svg")
-
-
-CHEMIN_SWEEP = Command(".chemin", "chemin_sweep", "baccara chemin sweep")
 
 
 def banker_table(eq: dict) -> list[dict]:

@@ -80,13 +80,10 @@ def add_routes(app: FastAPI, page: Any) -> None:
             return JSONResponse(job.status(), status_code=202, headers={"Location": f"/api/jobs/{job.id}"})
 
         params = [inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Request)]
-        for o in command.options():
-            params.append(inspect.Parameter(o.arg, inspect.Parameter.KEYWORD_ONLY, annotation=str | None,
-                                            default=Query(None, alias=o.name, description=o.help)))
-        for param, arg, option in command.files:
-            params.append(inspect.Parameter(f"text_{arg}", inspect.Parameter.KEYWORD_ONLY, annotation=str | None,
-                                            default=Query(None, alias=param, description=f"The text of the file "
-                                                          f"{option} names on the command line (TOML).")))
+        for p in command.web_params():
+            help_ = f"The text of the file {p.flag} names on the command line (TOML)." if p.file else p.help
+            params.append(inspect.Parameter(f"p_{p.name}", inspect.Parameter.KEYWORD_ONLY, annotation=str | None,
+                                            default=Query(None, alias=p.web_name, description=help_)))
         start.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         app.add_api_route(f"/api/jobs/{path}", start, methods=["POST"], status_code=202, tags=["jobs"],
                           summary=f"Start {command.cli} in the background",

@@ -1,7 +1,7 @@
 """Pages made from a command's own declaration: the commands without a page of their own get one here.
 
-Each page's form is the command's options (:meth:`baccara.web.commands.Command.options`: name, kind, default
-and help, as the command line declares them) and the texts of the files it reads; its answer is the
+Each page's form is the command's parameters (:meth:`baccara.commands.Command.web_params`: name, kind,
+default and help, as the command declares them) and the texts of the files it reads; its answer is the
 command's ``--json`` document shown as its tables (:mod:`baccara.web.tables`), each downloadable as CSV,
 and the whole document.  A command that runs long (a simulation, a count) runs as a background job with a
 progress bar (:mod:`baccara.web.jobs`), shown at ``/jobs/ID``.
@@ -87,11 +87,11 @@ def form_fields(command: Command) -> tuple[list[dict], list[dict]]:
     (list of dict, list of dict)
         Per option ``name``, ``kind``, ``help`` and ``placeholder`` (its default); per file ``name`` and ``help``.
     """
-    options = [{"name": o.name, "kind": o.kind, "help": o.help,
-                "placeholder": "" if o.default in (None, ...) or o.kind == "bool" else str(o.default)}
-               for o in command.options()]
-    texts = [{"name": param, "help": f"the TOML text of the file {option} names on the command line"}
-             for param, _, option in command.files]
+    options = [{"name": p.web_name, "kind": p.kind, "help": p.help,
+                "placeholder": "" if p.default in (None, ...) or p.kind == "bool" else str(p.default)}
+               for p in command.web_params() if not p.file]
+    texts = [{"name": p.web_name, "help": f"the TOML text of the file {p.flag} names on the command line"}
+             for p in command.web_params() if p.file]
     return options, texts
 
 
