@@ -10,13 +10,16 @@ Prepared for a machine with a CUDA GPU (an H200 with 16 cores), to run in under 
    kernel: flat main bets on 8-deck shoes, and side bets with the Dragon 7 count;
 3. **launch shapes**: the flat GPU run with other threads per block and blocks per multiprocessor;
 4. **CPU threads' scaling**: flat main bets on 8-deck shoes with 1, 2, 4, 8, 12, 16 worker threads (as many as
-   the machine has), hands per second and parallel efficiency (rate / (workers x the rate of one)).
+   the machine has), hands per second and parallel efficiency (rate / (workers x the rate of one));
+5. **the perfect counter** on bets on card values (Dragon 7 and Panda 8; Banker and Player): rows of a few
+   shoes compared, CPU and GPU, and exact evaluations a second on the GPU against one CPU thread.
 
 It prints a compact table, and a JSON document with ``--json PATH``.  ``--smoke`` runs tiny sizes, for the
 CUDA simulator (``NUMBA_ENABLE_CUDASIM=1``: every figure is then meaningless but the code paths are the same).
 
     PYTHONPATH=src python3 benchmarks/device_check_gpu.py [--gpu-shoes 200000000] [--side-shoes 20000000]
-        [--sweep-shoes 50000000] [--cpu-shoes 4000000] [--workers 1,2,4,8,12,16] [--json OUT.json] [--smoke]
+        [--sweep-shoes 50000000] [--cpu-shoes 4000000] [--workers 1,2,4,8,12,16] [--perfect-shoes 200000]
+        [--json OUT.json] [--smoke]
 """
 
 from __future__ import annotations
@@ -32,8 +35,9 @@ from pathlib import Path
 import numpy as np
 
 from baccara.punto.bets import builtin_bets
+from baccara.sim import _perfect_kernel as PK
 from baccara.sim import _punto_kernel as K
-from baccara.sim import gpu
+from baccara.sim import gpu, punto
 from baccara.sim.counting import count_from_mapping, load_count_toml
 from baccara.sim.distributed import run
 from baccara.sim.punto import PuntoJob
@@ -43,6 +47,8 @@ MAIN = ("banker", "player", "tie")
 SIDE = ("banker", "player", "tie", "dragon7", "panda8", "player_pair", "banker_pair", "dragon_bonus_player")
 #: The issue's goals on one H200 (hands per second).
 GOALS = {"gpu flat": 10e9, "gpu side+count": 5e9}
+#: The issue's goal for the perfect counter on one H200: this many times one core.
+PERFECT_GOAL = 100
 
 
 def job(names, shoes: int, seed: int = 7, **kw) -> PuntoJob:
@@ -107,6 +113,30 @@ def cpu_scaling(shoes: int, workers: list[int]) -> list[dict]:
     return out
 
 
+def perfect_check(gpu_shoes: int, cpu_shoes: int, identity_shoes: int, decks: int) -> list[dict]:
+    """The perfect counter on bets on card values, per set of bets: the CPU's and the GPU's rows of a few shoes,
+    equal or not, and exact evaluations a second on the GPU and on one CPU thread (after a warm-up each)."""
+    out = []
+    for names in (("dragon7", "panda8"), ("banker", "player")):
+        def pj(shoes: int, names=names) -> PuntoJob:
+            return job(names, shoes, decks=decks, perfect=True, chunk_size=64)
+
+        small = pj(identity_shoes)
+        cpu_rows = np.zeros((small.shoes, len(small.columns())), dtype=np.int64)
+        PK.perfect_chunk(small.seed, 1000, cpu_rows, *punto._perfect_args(small))
+        same = bool(np.array_equal(cpu_rows, gpu.punto_rows_gpu(small, 1000, small.shoes)))
+        rates = {}
+        for backend, shoes in (("gpu", gpu_shoes), ("threads", cpu_shoes)):
+            run(pj(1), backend, None if backend == "gpu" else 1)  # compiles (or loads) the kernels
+            total, info = run(pj(shoes), backend, None if backend == "gpu" else 1)
+            rates[backend] = {"shoes": shoes, "evaluations": total.extra["evaluations"], "seconds": info.seconds,
+                              "evaluations_per_second": total.extra["evaluations"] / info.seconds}
+        out.append({"bets": "+".join(names), "decks": decks, "rows_equal": same, "gpu": rates["gpu"],
+                    "cpu_thread": rates["threads"],
+                    "ratio": rates["gpu"]["evaluations_per_second"] / rates["threads"]["evaluations_per_second"]})
+    return out
+
+
 def device() -> str:
     if gpu.simulator():
         return "CUDA simulator (NUMBA_ENABLE_CUDASIM=1): rates are meaningless"
@@ -125,12 +155,14 @@ def main() -> int:
     ap.add_argument("--identity-shoes", type=int, default=2000, help="shoes of each identity case (2000)")
     ap.add_argument("--sweep-shoes", type=float, default=5e7, help="shoes of each launch-shape run (5e7; 0: none)")
     ap.add_argument("--workers", default="1,2,4,8,12,16", help="thread counts (those above the cores are skipped)")
+    ap.add_argument("--perfect-shoes", type=float, default=2e5, help="shoes of each perfect-counter GPU run (2e5; "
+                    "one CPU thread deals a hundredth)")
     ap.add_argument("--json", default=None, help="write the figures here as JSON")
     ap.add_argument("--smoke", action="store_true", help="tiny sizes, for the CUDA simulator")
     a = ap.parse_args()
     if a.smoke:
         a.gpu_shoes, a.side_shoes, a.cpu_shoes, a.identity_shoes, a.workers = 40, 20, 400, 10, "1,2"
-        a.sweep_shoes = 20
+        a.sweep_shoes, a.perfect_shoes = 20, 2
     gpu.check_gpu()
     cores = os.cpu_count() or 1
     workers = [w for w in (int(x) for x in a.workers.split(",")) if 1 <= w <= cores] or [1]
@@ -172,11 +204,22 @@ def main() -> int:
     print("  efficiency" + "".join(f"{r['efficiency']:>8.0%} " for r in doc["cpu_threads"]))
     one = doc["cpu_threads"][0]["hands_per_second"]
     print(f"\nGPU flat / one CPU thread: {flat['hands_per_second'] / one:,.0f}x")
+
+    if a.perfect_shoes:
+        n = int(a.perfect_shoes)
+        doc["perfect"] = perfect_check(n, max(1, n // 100), 2 if a.smoke else 20, 1 if a.smoke else 8)
+        print(f"\nthe perfect counter on card values, exact evaluations a second (goal {PERFECT_GOAL}x one core):")
+        for r in doc["perfect"]:
+            ok = "same" if r["rows_equal"] else "DIFFERENT"
+            print(f"  {r['bets']:<16} {r['decks']} decks  GPU {r['gpu']['evaluations_per_second']:>12,.0f} "
+                  f"({r['gpu']['shoes']:,} shoes)  one thread {r['cpu_thread']['evaluations_per_second']:>10,.0f}  "
+                  f"{r['ratio']:,.1f}x   rows: {ok}")
     doc["seconds"] = time.perf_counter() - t0
     print(f"check took {doc['seconds']:.0f} s")
     if a.json:
         Path(a.json).write_text(json.dumps(doc, indent=2))
     same = all(r["rows_equal"] and r["sums_equal"] for r in doc["identity"])
+    same = same and all(r["rows_equal"] for r in doc.get("perfect", []))
     return 0 if same else 1
 
 

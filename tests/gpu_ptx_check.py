@@ -68,6 +68,12 @@ def main() -> int:
                     A(i64, 2), A(i64))),
         "general": (C.general_kernel(104, 40, 19, 30, True), general),
         "general_cards": (C.general_kernel(104, 40, 19, 30, False, 3), general),
+        # the perfect counter: the CPU's perfect_shoe (the deal, the exact engine) compiled as device functions
+        "perfect": (C.perfect_kernel(10, 20, False, 2),
+                    (i64, i64, i64, A(u8), i64, i64, A(b1), A(b1, 2), A(i64, 2), A(i64), A(i64, 2), A(i64),
+                     A(i64, 2), b1, b1, A(i64), A(u8, 2), A(i64, 2), A(i64, 2), A(i64, 3), A(i64, 3), A(i64, 2),
+                     A(i64, 2), A(i64, 3), A(i64, 4), A(i64, 4), A(f64, 2), A(f64), A(i64), A(i64), A(i64),
+                     A(i64, 2), A(i64), A(i64))),
         "histogram": (C.histogram_kernel(416, 160),
                       (i64, i64, i64, A(u8), i64, A(b1), A(b1, 2), A(i64), A(f64), f64, b1, f64, f64, i64, A(i64),
                        *prog, A(i64), A(i64))),

@@ -143,6 +143,8 @@ def main() -> None:
                                                                   "gpu": [gn.tolist(), gv.tolist(), gden]}
     doc["histogram"] = hist
 
+    doc["perfect"] = perfect_cases(available)
+
     # the command line: --backend gpu and --backend threads, the same JSON and the same --out file
     import pyarrow.parquet as pq
     from typer.testing import CliRunner
@@ -175,8 +177,33 @@ def main() -> None:
         cli["design"] = designs
         r = runner.invoke(simulate_app, ["punto", "--shoes", "5", "--backend", "gpu", "--workers", "2"])
         cli["workers_error"] = [r.exit_code, r.stderr]
-        r = runner.invoke(simulate_app, ["punto", "--shoes", "5", "--backend", "gpu", "--perfect"])
+        r = runner.invoke(simulate_app, ["punto", "--shoes", "5", "--backend", "gpu", "--perfect", "--bets",
+                                          "banker,player_pair"])
         cli["perfect_error"] = [r.exit_code, r.stderr]
+        # the perfect counter on bets on card values: the same JSON and --out file as the CPU's compiled one
+        for be in ("threads", "gpu"):
+            path = str(Path(tmp) / f"perfect_{be}.parquet")
+            extra = ["--workers", "1"] if be == "threads" else []
+            r = runner.invoke(simulate_app, ["punto", "--decks", "1", "--cut", "11", "--shoes", "8", "--seed", "11",
+                                             "--bets", "dragon7,panda8", "--perfect", "--backend", be, "--json",
+                                             "--out", path, *extra])
+            assert r.exit_code == 0, r.output
+            res = json.loads(r.stdout)
+            run_info = res.pop("run")
+            res.pop("out")
+            for k in ("evaluations_per_second", "evaluations_per_cpu_second"):  # times, not results
+                res["perfect"].pop(k)
+            cli[f"perfect_{be}"] = {"json": res, "run": run_info, "rows": pq.read_table(path).to_pydict()}
+        # --dry-run with --backend gpu: timed on the GPU (here the simulator), the limit at the GPU's nominal rate
+        dry = {}
+        for name, args in (("flat", ["--shoes", "1e10"]),
+                           ("perfect", ["--shoes", "1e6", "--decks", "1", "--cut", "11", "--bets", "dragon7",
+                                        "--perfect"])):
+            r = runner.invoke(simulate_app, ["punto", "--seed", "1", "--backend", "gpu", "--dry-run", "--json", *args])
+            dry[name] = [r.exit_code, json.loads(r.stdout) if r.exit_code == 0 else None, r.stderr]
+        r = runner.invoke(simulate_app, ["punto", "--seed", "1", "--shoes", "1e10", "--workers", "2", "--dry-run"])
+        dry["threads"] = [r.exit_code, None, r.stderr]
+        cli["dry_run"] = dry
     doc["cli"] = cli
 
     # the device check's script, at its smoke sizes
@@ -200,6 +227,61 @@ def main() -> None:
         doc["device_check"] = {"exit": code, "printed": printed.getvalue(), "json": json.loads(path.read_text())}
     doc["version"] = baccara.__version__ if hasattr(baccara, "__version__") else None
     print(json.dumps(doc))
+
+
+def perfect_cases(available: dict) -> dict:
+    """The perfect counter on bets on card values: the CPU's compiled kernel and the GPU's, shoe for shoe.
+
+    Three plans: side bets priced by the sparse numerators (2 decks, their rows kept as ``--out`` keeps them);
+    main bets and a bet whose most common payout is not its lowest (Big) priced by the value kernel's 400 cells,
+    every second coup (1 deck); and 8 decks, where a decision is often settled by the last pricing without
+    pricing again.  Each is a whole run on both (launches of 7 shoes on the GPU) and, but for the first, the raw
+    rows of shoes 5 .. of one launch with its decisions."""
+    import numpy as np
+
+    from baccara.punto.bets import load_bets_toml
+    from baccara.sim import _perfect_kernel as PK
+    from baccara.sim import gpu, punto
+    from baccara.sim.distributed import run
+    from baccara.sim.punto import PuntoJob, bets_from_names
+
+    bets = {**available, **load_bets_toml(EXAMPLES / "side_bets.toml")}
+
+    def job(names, shoes, seed, **kw):
+        return PuntoJob(seed=seed, shoes=shoes, bets=bets_from_names(names, bets), perfect=True, **kw)
+
+    cases = {
+        "sparse": job(("tie", "dragon7", "panda8"), 8, 3, decks=2, keep_rows=True),
+        "dense": job(("banker", "player", "ez_banker", "super6_banker", "big"), 9, 11, decks=1, cut=11,
+                     perfect_every=2),
+        "eight_decks": job(("dragon7", "panda8"), 2, 2, decks=8),
+    }
+    first = 5
+    out = {}
+    for name, j in cases.items():
+        args = punto._perfect_args(j)
+        plan = gpu._Plan(j, None)
+        c = {"columns": j.columns(), "dense": bool(args[10]), "rising": bool(args[11]), "on_gpu": plan.perfect,
+             "launches": -(-j.shoes // plan.launch)}
+        if name != "eight_decks":
+            t_cpu, _ = run(j, "threads", 1)
+            t_gpu, info = run(j, "gpu")
+            c.update(cpu_sums=t_cpu.sums, gpu_sums=t_gpu.sums, shoes=t_gpu.shoes, backend=info.backend,
+                     cpu_extra={k: t_cpu.extra[k] for k in ("evaluations", "priced")}, gpu_extra=t_gpu.extra,
+                     sums_on_cpu=plan.rows)
+            if j.keep_rows:
+                c["cpu_kept"] = {k: v.tolist() for k, v in t_cpu.rows.items()}
+                c["gpu_kept"] = {k: v.tolist() for k, v in t_gpu.rows.items()}
+        if name != "sparse":
+            cpu = np.zeros((j.shoes, len(j.columns())), dtype=np.int64)
+            d, p = PK.perfect_chunk(j.seed, first, cpu, *args)
+            rows = gpu._Plan(j, None, rows=True)
+            raw, _ = rows.rows_or_sums(first, j.shoes)
+            assert raw is not None
+            c.update(cpu_rows=cpu.tolist(), gpu_rows=raw.tolist(), cpu_taken=[int(d), int(p)],
+                     gpu_taken=list(rows.decisions))
+        out[name] = c
+    return out
 
 
 if __name__ == "__main__":

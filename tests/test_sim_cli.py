@@ -29,7 +29,7 @@ from typer.testing import CliRunner
 from baccara import builtin_bets
 from baccara.cli.simulate import simulate_app
 from baccara.commands.simulate import progress_columns
-from baccara.errors import BaccaraError
+from baccara.errors import BaccaraError, ParameterError
 from baccara.processes import parse_scheduler, probe_scheduler
 from baccara.sim import BanqueJob, PuntoJob, banque_equilibrium_strategy, run, simulate_banque, simulate_punto
 from baccara.sim.distributed import IN_FLIGHT_PER_WORKER
@@ -209,6 +209,35 @@ def test_estimate_and_limit_functions():
     rows = estimate_work("punto", MAX_OUT_ROWS_HARD + 1, 1, "cut", 7, 80, workers=64, rows=True)
     with pytest.raises(BaccaraError, match="even with --allow-long"):
         check_work(rows, allow_long=True)
+
+
+def test_gpu_runs_are_estimated_and_limited_at_the_gpus_rate():
+    """``--backend gpu``: one GPU at its nominal rates, not the CPU's cores; the limit is an hour of its work."""
+    from baccara.sim.limits import NOMINAL_GPU_EVALUATIONS_RATE, NOMINAL_GPU_RATES
+
+    cpu = estimate_work("punto", 10**10, 8, "cut", 14, 80, workers=16)
+    gpu = estimate_work("punto", 10**10, 8, "cut", 14, 80, workers=16, backend="gpu")
+    assert gpu.gpu and not cpu.gpu and gpu.workers == 1 and gpu.hands == cpu.hands
+    assert gpu.rate == NOMINAL_GPU_RATES["punto"] and gpu.seconds == pytest.approx(gpu.hands / gpu.rate)
+    with pytest.raises(BaccaraError, match="one core's work"):
+        check_work(cpu, allow_long=False)
+    assert check_work(gpu, allow_long=False) is gpu  # 10^10 shoes: minutes of the GPU's work
+    assert "on 1 GPU, at a nominal rate" in gpu.describe()
+    over = estimate_work("punto", 10**12, 8, "cut", 14, 80, workers=1, backend="gpu")
+    with pytest.raises(BaccaraError, match="the GPU's work at its nominal rate") as e:
+        check_work(over, allow_long=False)
+    assert "--allow-long" in str(e.value)
+    count = estimate_work("punto", 10**9, 8, "cut", 14, 80, workers=1, kind="count", backend="gpu")
+    assert count.rate == NOMINAL_GPU_RATES["count"]
+    perfect = estimate_work("punto", 10**5, 8, "cut", 14, 80, workers=1, perfect_every=1, by_value=True,
+                            backend="gpu")
+    assert perfect.rate == NOMINAL_GPU_EVALUATIONS_RATE
+    # pair bets, or shoes past 64-bit counts: the GPU does not run them, and says so before any estimate
+    for kw in ({"decks": 8, "by_value": False}, {"decks": 30, "by_value": True}):
+        with pytest.raises(ParameterError, match="card values only") as e:
+            estimate_work("punto", 5, kw["decks"], "cut", 14, 80, workers=1, perfect_every=1, by_value=kw["by_value"],
+                          backend="gpu")
+        assert "pair bets" in e.value.cli_message and "--backend threads or processes" in e.value.cli_message
 
 
 @pytest.mark.parametrize("seconds, text", [(0.2, "under a second"), (4.25, "4.2 s"), (42, "42 s"), (200, "3.3 min"),

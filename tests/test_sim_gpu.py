@@ -144,6 +144,78 @@ def test_count_analysis_on_the_gpu_is_the_threads(sim):
     assert run["gpu"] == run["threads"]
 
 
+PERFECT = ["sparse", "dense", "eight_decks"]
+
+
+@pytest.mark.parametrize("case", PERFECT)
+def test_perfect_counter_on_the_gpu_is_the_cpus_compiled_one(sim, case):
+    """``--perfect`` on bets on card values: each GPU thread deals a shoe and prices its decisions by the CPU's own
+    code compiled for the GPU: every column of every row (shoes 5 ..), the decisions taken and priced, and a
+    whole run's exact sums (launches of 7 shoes) are the CPU's compiled perfect counter's."""
+    c = sim["perfect"][case]
+    assert c["on_gpu"]
+    if "cpu_rows" in c:
+        assert len(c["gpu_rows"]) == len(c["cpu_rows"]) > 0 and c["gpu_rows"] == c["cpu_rows"]
+        assert c["gpu_taken"] == c["cpu_taken"] and c["cpu_taken"][0] > 0
+    if "cpu_sums" in c:
+        assert c["backend"] == "gpu" and c["launches"] == 2
+        assert c["gpu_sums"] == c["cpu_sums"] and c["cpu_sums"]["hands"] > 0
+        assert c["gpu_extra"] == c["cpu_extra"] and c["cpu_extra"]["evaluations"] > 0
+
+
+def test_perfect_counter_cases_are_not_vacuous(sim):
+    """Both ways of pricing (the sparse numerators, the value kernel's cells), bets whose lowest payout is their
+    most common one and one whose is not (Big), decisions settled without pricing (8 decks), bets placed on some
+    coups only and winning; the --out rows of a run across launches, and its sums summed from them on the CPU."""
+    p = sim["perfect"]
+    assert not p["sparse"]["dense"] and not p["eight_decks"]["dense"] and p["dense"]["dense"]
+    assert p["sparse"]["rising"] and not p["dense"]["rising"]
+    d, priced = p["eight_decks"]["cpu_taken"]
+    assert 0 < priced < d
+    for name, bets in (("sparse", ["dragon7"]), ("dense", ["banker", "player", "big"])):
+        s = p[name]["cpu_sums"]
+        for b in bets:
+            assert 0 < s[f"{b}:placed"] < s["hands"] and s[f"{b}:wins"] > 0, (name, b)
+    cols = p["eight_decks"]["columns"]
+    placed = [sum(r[cols.index(f"{b}:placed")] for r in p["eight_decks"]["cpu_rows"]) for b in ("dragon7", "panda8")]
+    assert all(x > 0 for x in placed)
+    kept = p["sparse"]
+    assert kept["sums_on_cpu"] and kept["gpu_kept"] == kept["cpu_kept"]
+    assert kept["gpu_kept"]["shoe"] == list(range(8)) and sum(kept["gpu_kept"]["dragon7_placed"]) > 0
+
+
+def test_cli_perfect_on_the_gpu_is_the_threads(sim):
+    """``simulate punto --perfect --backend gpu``: the JSON (the perfect counter's decisions included) and the
+    --out file of the CPU's compiled perfect counter."""
+    cli = sim["cli"]
+    threads, on_gpu = cli["perfect_threads"], cli["perfect_gpu"]
+    assert on_gpu["json"] == threads["json"] and on_gpu["rows"] == threads["rows"]
+    assert on_gpu["run"]["backend"] == "gpu" and on_gpu["json"]["perfect"]["evaluations"] > 0
+    assert sum(on_gpu["rows"]["dragon7_placed"]) > 0
+
+
+def test_dry_run_on_the_gpu_times_the_gpu_and_says_it_was_the_simulator(sim):
+    """``--dry-run --backend gpu``: the GPU's line from short launches of the job's own kernel (here on the
+    simulator, and said so), beside the CPU backends'; 10^10 shoes need --allow-long on the CPU's cores, not at
+    the GPU's nominal rate; the perfect counter's dry run times its GPU kernel too."""
+    dry = sim["cli"]["dry_run"]
+    code, doc, err = dry["flat"]
+    assert code == 0, err
+    g = doc["backends"]["gpu"]
+    assert g["simulator"] is True and g["workers"] == 1 and g["shoes"] > 0 and g["hands"] > 0
+    assert g["seconds"] == pytest.approx(g["timed_seconds"] / g["shoes"] * 10**10)
+    assert {"threads", "processes", "dask"} <= set(doc["backends"])
+    assert doc["workers"] == 1 and doc["seconds"] < 3600  # the GPU's nominal rate: no --allow-long
+    text = " ".join(err.split())
+    assert "--backend gpu:" in text and "CUDA simulator" in text and "says nothing of a real GPU" in text
+    assert "on 1 GPU, at a nominal rate" in text
+    code, _, err = dry["threads"]
+    assert code == 2 and "--allow-long" in err and "one core's work" in err
+    code, doc, err = dry["perfect"]
+    assert code == 0, err
+    assert doc["evaluations"] > 0 and doc["backends"]["gpu"]["simulator"] and doc["backends"]["gpu"]["hands"] > 0
+
+
 @pytest.mark.parametrize("kind", ["true", "running"])
 def test_count_design_histogram_on_the_gpu(sim, kind):
     h = sim["histogram"][kind]
@@ -166,7 +238,7 @@ def test_cli_count_design_on_the_gpu(sim):
 
 @pytest.mark.parametrize(("key", "words"), [
     ("workers_error", ["--workers", "--backend gpu"]),
-    ("perfect_error", ["--backend gpu", "perfect counter"]),
+    ("perfect_error", ["--backend gpu", "perfect counter", "card values only", "pair bets", "--backend threads"]),
 ])
 def test_cli_gpu_refuses_what_it_does_not_run(sim, key, words):
     code, err = sim["cli"][key]
@@ -190,6 +262,9 @@ def test_kernels_compile_for_a_real_gpu_with_the_cpus_float_arithmetic():
     assert r.returncode == 0, r.stderr[-4000:]
     ops = json.loads(r.stdout)
     assert ops["values"] == []
+    # the perfect counter decides on exact integers; its only floats are the expectations it can keep per coup
+    # (none on the GPU), computed as the CPU computes them: no fused multiply-add
+    assert "setp.gt.f64" not in ops["perfect"] and not [o for o in ops["perfect"] if o.startswith("fma")]
     for name in ("general", "general_cards", "histogram"):  # general_cards: the card engine's functions inlined
         assert "div.rn.f64" in ops[name] and "mul.f64" in ops[name], ops[name]
         assert not [o for o in ops[name] if o.startswith("fma") or "approx" in o], ops[name]
@@ -203,7 +278,9 @@ def test_the_device_check_script_runs_at_smoke_sizes(sim):
     assert [r["rows_equal"] and r["sums_equal"] for r in doc["identity"]] == [True] * 4
     assert doc["gpu"]["flat"]["hands"] > 0 and doc["gpu"]["side+count"]["hands"] > 0
     assert [r["workers"] for r in doc["cpu_threads"]][0] == 1
-    for line in ("identity, CPU kernels vs GPU", "GPU, hands per second", "CPU threads, flat main bets"):
+    assert [r["rows_equal"] for r in doc["perfect"]] == [True, True] and doc["perfect"][0]["gpu"]["evaluations"] > 0
+    for line in ("identity, CPU kernels vs GPU", "GPU, hands per second", "CPU threads, flat main bets",
+                 "the perfect counter on card values"):
         assert line in dc["printed"]
 
 
@@ -268,6 +345,23 @@ def test_other_games_are_refused_by_name():
 
     why = gpu.unsupported(CheminJob())
     assert why is not None and "--backend gpu deals punto banco" in why and "CheminJob" in why
+
+
+def test_the_perfect_counter_the_gpu_does_not_run_is_refused_by_name():
+    """Pair bets (rank level, the exact engine in Python) and a count analysis's perfect counter (each coup's
+    expectation kept) stay on the CPU; the perfect counter on card values is the GPU's."""
+    from baccara.punto.bets import builtin_bets
+    from baccara.sim.count_analysis import CountJob
+    from baccara.sim.punto import PuntoJob
+
+    bets = builtin_bets()
+    pairs = PuntoJob(seed=1, shoes=1, decks=1, bets=(bets["banker"], bets["player_pair"]), perfect=True)
+    why = gpu.unsupported(pairs)
+    assert why is not None and "card values only" in why and "pair bets" in why and "--backend threads" in why
+    analysis = CountJob(seed=1, shoes=1, decks=1, bet=bets["dragon7"], cut=11)
+    why = gpu.unsupported(analysis)
+    assert why is not None and "count analysis's perfect counter" in why
+    assert gpu.unsupported(PuntoJob(seed=1, shoes=1, decks=1, bets=(bets["dragon7"],), perfect=True)) is None
 
 
 def test_unknown_backends_are_still_refused():

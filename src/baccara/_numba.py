@@ -1,10 +1,13 @@
-"""Numba's start in a process, made cheaper: the kernels' modules call :func:`defer_blas_probe` before they first
-compile or load a kernel."""
+"""Numba helpers: a process's start made cheaper (the kernels' modules call :func:`defer_blas_probe` before they
+first compile or load a kernel), and one source compiled for two targets (:func:`retarget`: the CPU and a GPU)."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
+import types
+from collections.abc import Callable, Mapping
+from typing import Any
 
 
 def defer_blas_probe() -> None:
@@ -40,3 +43,35 @@ def defer_blas_probe() -> None:
         linalg.ensure_blas = probe
     if getattr(arraymath, "ensure_blas", None) is scipy_present:
         arraymath.ensure_blas = probe
+
+
+def retarget(jit: Callable[[Any], Any], functions: Mapping[str, Any]) -> dict[str, Any]:
+    """The same functions compiled again by ``jit`` (another Numba target), calling one another there.
+
+    Each function (a plain Python function, or a Numba dispatcher, whose ``py_func`` is taken) is
+    re-bound to a copy of its module's globals in which every name of ``functions`` is the new
+    compiled function: so a chain of calls written once for the CPU's ``njit`` runs, from the same
+    source, as CUDA device functions (``numba.cuda.jit(device=True)``), say.  The keys are the
+    names the functions call each other by (an alias such as ``_value_kernel`` included).
+
+    Parameters
+    ----------
+    jit : callable
+        A decorator compiling a Python function.
+    functions : mapping of str to function
+        The functions, by the global names their callers use.
+
+    Returns
+    -------
+    dict of str to object
+        The compiled functions, by the same names.
+    """
+    spaces: dict[int, dict[str, Any]] = {}
+    out: dict[str, Any] = {}
+    plain = {name: getattr(f, "py_func", f) for name, f in functions.items()}
+    for name, f in plain.items():
+        space = spaces.setdefault(id(f.__globals__), dict(f.__globals__))
+        out[name] = jit(types.FunctionType(f.__code__, space, f.__name__, f.__defaults__, f.__closure__))
+    for space in spaces.values():
+        space.update(out)
+    return out

@@ -17,8 +17,8 @@ from .common import register
 simulate_app = typer.Typer(
     help="Simulate real shoes (shuffle, burn, cut card): punto banco bets and counting, chemin de fer, banque. "
          "Each run is estimated first; runs over an hour of one core's work (about 5 x 10^10 punto banco hands, "
-         "3.6 million perfect-counter evaluations) or 10^8 --out rows need --allow-long; --dry-run prints "
-         "the estimate and stops.",
+         "3.6 million perfect-counter evaluations; with --backend gpu, an hour of the GPU's work at a nominal "
+         "rate) or 10^8 --out rows need --allow-long; --dry-run prints the estimate and stops.",
     no_args_is_help=True,
 )
 

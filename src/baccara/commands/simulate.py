@@ -363,7 +363,7 @@ def _plan(game: str, common: Common, shoe: ShoeSpec, *, kind: str | None = None,
 
     workers = 1 if common.scheduler else (common.workers or default_workers())
     est = estimate_work(game, common.shoes, shoe.decks, shoe.deal, shoe.cut, shoe.coups, workers, kind,
-                        perfect_every, rows=common.out is not None, by_value=by_value)
+                        perfect_every, rows=common.out is not None, by_value=by_value, backend=common.backend)
     check_work(est, common.allow_long)
     return est
 
@@ -439,7 +439,7 @@ CALIBRATION_SECONDS = 0.25
 def _dry_run(est: WorkEstimate, job=None, common: Common | None = None) -> DryRun:
     """The estimate, and with the job, one per backend from a short run of its kernels here."""
     from ..processes import default_workers  # lazy: sockets, processes: not at --help
-    from ..sim.distributed import calibrate, estimate_backends  # lazy: the backends' module, only when a command runs
+    from ..sim.distributed import calibrate, describe_backends, estimate_backends  # lazy: only when a command runs
     from ..workload import format_duration  # lazy: with the rest of the dry run
 
     doc: dict[str, object] = {"dry_run": True, "shoes": est.shoes, "hands_per_shoe": est.hands_per_shoe,
@@ -448,7 +448,7 @@ def _dry_run(est: WorkEstimate, job=None, common: Common | None = None) -> DryRu
     if job is not None and common is not None:
         workers = common.workers or default_workers()
         cal = calibrate(job, min(CALIBRATION_SECONDS, max(est.seconds * est.workers, 0.01)))
-        backends = estimate_backends(job, workers, cal)
+        backends = estimate_backends(job, workers, cal, gpu=common.backend == "gpu")
         doc["calibration"] = cal.to_json()
         doc["backends"] = backends
         rate = cal.hands / cal.seconds if cal.seconds else 0.0
@@ -456,11 +456,8 @@ def _dry_run(est: WorkEstimate, job=None, common: Common | None = None) -> DryRu
         err.print(f"calibrated here: {cal.shoes:,} shoes ({cal.hands:,} hands) in {cal.seconds:.2f} s on one "
                   f"thread, {speed} hands/s; on {workers} free core{'s' if workers != 1 else ''}:",
                   highlight=False)
-        for b, e in backends.items():
-            start = f" (starting {format_duration(e['start_seconds'])})" if e["start_seconds"] else ""
-            took = format_duration(e["seconds"])
-            err.print(f"  --backend {b:9s} -j {workers}: {'' if took.startswith('under') else 'about '}{took}{start}",
-                      highlight=False)
+        for line in describe_backends(backends):
+            err.print(f"  {line}", highlight=False)
         if common.scheduler:
             err.print(f"  --scheduler: about {format_duration(backends['dask']['core_seconds'])} of one core's "
                       f"work, divided by the cluster's worker threads", highlight=False)
@@ -562,8 +559,9 @@ SIMULATE_PUNTO = Command(
      TABLEAU,
      Param("perfect", "--perfect", "The perfect counter: bet exactly when the exact engine says the unseen cards "
                                    "favour the bet.  Bets on card values run compiled, on every thread (a few us a "
-                                   "coup); with a pair bet (ranks) it runs in Python (~0.5 ms a coup), one process "
-                                   "per core.", False, "bool"),
+                                   "coup) or with --backend gpu one shoe per GPU thread (the same results); with a "
+                                   "pair bet (ranks) it runs in Python (~0.5 ms a coup), one process per core, on "
+                                   "the CPU only.", False, "bool"),
      Param("perfect_every", "--perfect-every", "The perfect counter re-evaluates every k-th coup (default 1; only with "
                                                "--perfect)."),
      SEED, CUT, DEAL, COUPS, COMMISSION,

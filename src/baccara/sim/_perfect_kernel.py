@@ -27,14 +27,17 @@ with the same loop (its work arrays then per thread: ``w`` is 55 x 55 integers).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import perm
+from typing import Any
 
 import numpy as np
 from numba import njit
 
-from .._numba import defer_blas_probe
+from .._numba import defer_blas_probe, retarget
 from ..punto.exact import VALUE_CELL_SHAPE
-from ..punto.kernel import NVPAIRS, VC, VD, VJ, VK, VSEG, VT, compiled
+from ..punto.kernel import NVPAIRS, PURE_PYTHON, VC, VD, VJ, VK, VSEG, VT, compiled
+from . import shoe_deal
 from ._punto_kernel import BASE_COLUMNS, HANDS
 from .shoe_deal import CUT, VALUE, WINNER, deal_shoe, max_coups_cut, shoe_key
 
@@ -72,7 +75,8 @@ def natural_deals(vc, qc, qd, pt, bt):
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
-def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u0, s0, s1, nat, sb, ds, num):
+def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u0, wf, u0f, s0, s1, nat, sb, ds,
+                       num):
     """Every bet's exact expectation times its denominator and the ``(N)_6`` deals: ``num[b]``.
 
     The value-level kernel (:func:`baccara.punto.kernel.value_kernel`, without replacement)
@@ -81,7 +85,9 @@ def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u
 
         num_b = base_b (N)_6 + sum over cells c of dev[c, b] count[c],  dev = vpay - base.
 
-    The moments (``w``, ``u0``, ``s0``, ``s1``) are the value kernel's; its ``om[pt, j]`` is
+    The moments (``w``, ``u0``, ``s0``, ``s1``) are the value kernel's (``wf`` and ``u0f``: ``w`` and ``u0``
+    read as flat arrays, the same memory: views the caller makes, as the GPU's ``w`` is strided, one slice of
+    an array interleaved across threads; ``s0`` and ``s1`` contiguous); its ``om[pt, j]`` is
     ``u0[j, pt]``, as the first-four weights ``w`` are symmetric (a falling product of the
     four cards).  The cells where Player and Banker both draw, most of its work, are counted
     only where some bet's ``dev`` is not 0: ``both[k]`` (:func:`numerator_plan`) is the value
@@ -169,10 +175,8 @@ def perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u
         if cnt != 0:
             for b in range(nb):
                 num[b] += dev[c, b] * cnt
-    wf = w.reshape(NVPAIRS * NVPAIRS)
     s0f = s0.reshape(100)
     s1f = s1.reshape(1000)
-    u0f = u0.reshape(NVPAIRS * 10)
     m = both.shape[0]
     k = 0
     while k < m:  # the entries come grouped by cell: each cell's sum in a register
@@ -252,13 +256,14 @@ def numerator_plan(vpay: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray, cards
 
 
 @njit(cache=True, nogil=True)
-def decide(vc, n, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd,
-           counts, num):
+def decide(vc, n, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, wf, u0f, om, s0, s1, wb, wp, nat, sb,
+           ds, dd, counts, num):
     """``num[b]``: bet b's exact expectation times its denominator and the ``(N)_6`` deals, for the cards
     ``vc`` by value (``n`` in all): :func:`perfect_numerators`, or where most cells matter (``dense``) the
     value kernel's 400 cells (:func:`baccara.punto.kernel.value_kernel`) summed with ``dev``."""
     if not dense:
-        perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u0, s0, s1, nat, sb, ds, num)
+        perfect_numerators(vc, n, pdraw, bdraw, base, dev, other, both, qc, qd, w, u0, wf, u0f, s0, s1, nat, sb, ds,
+                           num)
         return
     _value_kernel(vc, n, False, pdraw, bdraw, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts)
     flat = counts.reshape(VALUE_CELLS)
@@ -274,8 +279,8 @@ def decide(vc, n, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om
 
 @njit(cache=True, nogil=True)
 def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising, full, vc,
-                 num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd, counts, starts, cells, row,
-                 evs, dens, price_all):
+                 num, on, above, qc, qd, w, u0, wf, u0f, om, s0, s1, wb, wp, nat, sb, ds, dd, counts, starts, cells,
+                 row, evs, dens, price_all):
     """Deal one shoe and fill ``row`` (hands, Banker, Player, tie, then placed / net / wins per bet).
 
     Where ``evs`` has rows (one per coup, one column per bet) it also gets each coup's
@@ -286,7 +291,8 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
     expectation, for the cut card's effect).
 
     ``full[v]``: the full shoe's cards of value v; ``vc`` (10), ``num``, ``on`` and ``above``
-    (one per bet), :func:`decide`'s work arrays (``qc`` .. ``counts``), ``starts`` and ``cells``
+    (one per bet), :func:`decide`'s work arrays (``qc`` .. ``counts``; ``wf`` and ``u0f``: ``w`` and ``u0``
+    read as flat arrays, the same memory, and ``s0``, ``s1`` contiguous), ``starts`` and ``cells``
     (one per coup) are work space.  ``pay[cell, b]``: bet b's net payout times its
     denominator in each cell of :data:`baccara.punto.events.CELL_SHAPE`; ``base`` .. ``rising``:
     :func:`numerator_plan`.  A decision is taken at coups 0, every, 2 * every, ... and holds
@@ -335,8 +341,8 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
                         evs[j, b] = np.nan
             else:
                 priced += 1
-                decide(vc, left, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om, s0, s1, wb, wp, nat,
-                       sb, ds, dd, counts, num)
+                decide(vc, left, pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, wf, u0f, om, s0, s1, wb,
+                       wp, nat, sb, ds, dd, counts, num)
                 for b in range(nb):
                     on[b] = num[b] > 0
                     above[b] = num[b] - base[b] * total
@@ -360,6 +366,21 @@ def perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, 
 
 
 @njit(cache=True, nogil=True)
+def shoe_work(n, cap, nb):
+    """:func:`perfect_shoe`'s work arrays for a shoe of ``n`` cards, ``cap`` coups at most and ``nb`` bets:
+    ``(deck, starts, cells, vc, num, on, above)``, then :func:`decide`'s (``qc`` .. ``counts``)."""
+    return (np.empty(max(n, 6), dtype=np.uint8), np.empty(cap, dtype=np.int64), np.empty(cap, dtype=np.int64),
+            np.empty(10, dtype=np.int64), np.empty(nb, dtype=np.int64), np.zeros(nb, dtype=np.bool_),
+            np.zeros(nb, dtype=np.int64), np.empty(NVPAIRS, dtype=np.int64), np.empty(NVPAIRS, dtype=np.int64),
+            np.empty((NVPAIRS, NVPAIRS), dtype=np.int64), np.empty((NVPAIRS, 10), dtype=np.int64),
+            np.empty((10, NVPAIRS), dtype=np.int64), np.empty((10, 10), dtype=np.int64),
+            np.zeros((10, 10, 10), dtype=np.int64), np.zeros((NVPAIRS, 8, 10), dtype=np.int64),
+            np.zeros((8, NVPAIRS, 10), dtype=np.int64), np.empty((10, 10), dtype=np.int64),
+            np.empty((10, 20), dtype=np.int64), np.empty((20, 10), dtype=np.int64), np.empty((20, 20), dtype=np.int64),
+            np.empty((10, 2, 10, 2), dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
 def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising,
                   full):
     """Shoes ``first .. first + len(out) - 1`` of the job seeded ``seed``, one row each
@@ -369,36 +390,18 @@ def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, bas
     only on (seed, its index); the work space is allocated once per block.
     """
     nb = pay.shape[1]
-    deck = np.empty(max(template.size, 6), dtype=np.uint8)
     cap = max_coups_cut(template.size, cut)
-    starts = np.empty(cap, dtype=np.int64)
-    cells = np.empty(cap, dtype=np.int64)
-    vc = np.empty(10, dtype=np.int64)
-    num = np.empty(nb, dtype=np.int64)
-    on = np.zeros(nb, dtype=np.bool_)
-    above = np.zeros(nb, dtype=np.int64)
-    qc = np.empty(NVPAIRS, dtype=np.int64)
-    qd = np.empty(NVPAIRS, dtype=np.int64)
-    w = np.empty((NVPAIRS, NVPAIRS), dtype=np.int64)
-    u0 = np.empty((NVPAIRS, 10), dtype=np.int64)
-    om = np.empty((10, NVPAIRS), dtype=np.int64)
-    s0 = np.empty((10, 10), dtype=np.int64)
-    s1 = np.zeros((10, 10, 10), dtype=np.int64)
-    wb = np.zeros((NVPAIRS, 8, 10), dtype=np.int64)
-    wp = np.zeros((8, NVPAIRS, 10), dtype=np.int64)
-    nat = np.empty((10, 10), dtype=np.int64)
-    sb = np.empty((10, 20), dtype=np.int64)
-    ds = np.empty((20, 10), dtype=np.int64)
-    dd = np.empty((20, 20), dtype=np.int64)
-    counts = np.empty((10, 2, 10, 2), dtype=np.int64)
+    (deck, starts, cells, vc, num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd,
+     counts) = shoe_work(template.size, cap, nb)
+    wf, u0f = w.reshape(NVPAIRS * NVPAIRS), u0.reshape(NVPAIRS * 10)  # the same memory, read as flat arrays
     no_evs = np.empty((0, nb), dtype=np.float64)  # no coup's expectation wanted
     no_dens = np.ones(nb, dtype=np.float64)
     decisions = 0
     priced = 0
     for i in range(out.shape[0]):
         d, p = perfect_shoe(shoe_key(seed, first + i), deck, template, cut, every, pdraw, bdraw, pay, base, dev, other,
-                            both, dense, rising, full, vc, num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb,
-                            ds, dd, counts, starts, cells, out[i], no_evs, no_dens, False)
+                            both, dense, rising, full, vc, num, on, above, qc, qd, w, u0, wf, u0f, om, s0, s1, wb, wp,
+                            nat, sb, ds, dd, counts, starts, cells, out[i], no_evs, no_dens, False)
         decisions += d
         priced += p
     return decisions, priced
@@ -421,28 +424,10 @@ def perfect_ev_chunk(seed, first, out, evs, template, cut, every, pdraw, bdraw, 
         The decisions taken and those priced.
     """
     nb = pay.shape[1]
-    deck = np.empty(max(template.size, 6), dtype=np.uint8)
     cap = max_coups_cut(template.size, cut)
-    starts = np.empty(cap, dtype=np.int64)
-    cells = np.empty(cap, dtype=np.int64)
-    vc = np.empty(10, dtype=np.int64)
-    num = np.empty(nb, dtype=np.int64)
-    on = np.zeros(nb, dtype=np.bool_)
-    above = np.zeros(nb, dtype=np.int64)
-    qc = np.empty(NVPAIRS, dtype=np.int64)
-    qd = np.empty(NVPAIRS, dtype=np.int64)
-    w = np.empty((NVPAIRS, NVPAIRS), dtype=np.int64)
-    u0 = np.empty((NVPAIRS, 10), dtype=np.int64)
-    om = np.empty((10, NVPAIRS), dtype=np.int64)
-    s0 = np.empty((10, 10), dtype=np.int64)
-    s1 = np.zeros((10, 10, 10), dtype=np.int64)
-    wb = np.zeros((NVPAIRS, 8, 10), dtype=np.int64)
-    wp = np.zeros((8, NVPAIRS, 10), dtype=np.int64)
-    nat = np.empty((10, 10), dtype=np.int64)
-    sb = np.empty((10, 20), dtype=np.int64)
-    ds = np.empty((20, 10), dtype=np.int64)
-    dd = np.empty((20, 20), dtype=np.int64)
-    counts = np.empty((10, 2, 10, 2), dtype=np.int64)
+    (deck, starts, cells, vc, num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb, ds, dd,
+     counts) = shoe_work(template.size, cap, nb)
+    wf, u0f = w.reshape(NVPAIRS * NVPAIRS), u0.reshape(NVPAIRS * 10)  # the same memory, read as flat arrays
     row = np.empty(BASE_COLUMNS + 3 * nb, dtype=np.int64)
     ev = np.empty((cap, nb), dtype=np.float64)
     decisions = 0
@@ -450,8 +435,8 @@ def perfect_ev_chunk(seed, first, out, evs, template, cut, every, pdraw, bdraw, 
     for i in range(out.shape[0]):
         ev[:] = np.nan
         d, p = perfect_shoe(shoe_key(seed, first + i), deck, template, cut, every, pdraw, bdraw, pay, base, dev, other,
-                            both, dense, rising, full, vc, num, on, above, qc, qd, w, u0, om, s0, s1, wb, wp, nat, sb,
-                            ds, dd, counts, starts, cells, row, ev, dens, price_all)
+                            both, dense, rising, full, vc, num, on, above, qc, qd, w, u0, wf, u0f, om, s0, s1, wb, wp,
+                            nat, sb, ds, dd, counts, starts, cells, row, ev, dens, price_all)
         decisions += d
         priced += p
         sq = 0
@@ -467,6 +452,37 @@ def perfect_ev_chunk(seed, first, out, evs, template, cut, every, pdraw, bdraw, 
         for j in range(cap):
             evs[i, j] = ev[j, 0]
     return decisions, priced
+
+
+#: What :func:`perfect_shoe` calls, by the names it calls them: the functions :func:`device_functions` compiles.
+_CHAIN = ("perfect_shoe", "decide", "perfect_numerators", "natural_deals")
+_DEAL_CHAIN = ("deal_shoe", "start_shoe", "coup_start", "next_coup", "shuffle_prefix", "fill_infinite", "bounded",
+               "next32", "mix64", "reach", "pair_class", "cell_index", "shoe_key")
+
+
+def device_functions(jit: Callable[[Any], Any]) -> dict[str, Any]:
+    """:func:`perfect_shoe` and everything it calls, from the same source, compiled by ``jit``.
+
+    The GPU backend passes ``numba.cuda.jit(device=True)``: one GPU thread then deals and
+    prices a shoe by the code the CPU runs (the deal of :func:`~baccara.sim.shoe_deal.deal_shoe`,
+    :func:`decide`, and the exact engine's :func:`baccara.punto.kernel.value_kernel`), not by a
+    copy of it, so its rows are the CPU's.
+
+    Parameters
+    ----------
+    jit : callable
+        A decorator compiling a Python function (each of them integer code on arrays).
+
+    Returns
+    -------
+    dict of str to object
+        The compiled functions by name (``perfect_shoe``, ``shoe_key``, ...).
+    """
+    here = globals()
+    functions: dict[str, Any] = {name: here[name] for name in _CHAIN}
+    functions.update({name: getattr(shoe_deal, name) for name in _DEAL_CHAIN})
+    functions["_value_kernel"] = PURE_PYTHON["value_kernel"]
+    return retarget(jit, functions)
 
 
 def numerators(values: np.ndarray, vpay: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray,
@@ -500,6 +516,7 @@ def numerators(values: np.ndarray, vpay: np.ndarray, pdraw: np.ndarray, bdraw: n
         (NVPAIRS, 8, 10), (8, NVPAIRS, 10), (10, 10), (10, 20), (20, 10), (20, 20), (10, 2, 10, 2)))
     for i, row in enumerate(values):
         vc = np.ascontiguousarray(row)
-        decide(vc, int(vc.sum()), pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0, om, s0, s1, wb, wp,
+        decide(vc, int(vc.sum()), pdraw, bdraw, base, dev, other, both, dense, qc, qd, w, u0,
+               w.reshape(NVPAIRS * NVPAIRS), u0.reshape(NVPAIRS * 10), om, s0, s1, wb, wp,
                nat, sb, ds, dd, counts, out[i])
     return out

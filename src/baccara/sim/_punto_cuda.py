@@ -3,10 +3,11 @@
 These are the CPU kernels of :mod:`baccara.sim._punto_kernel` written again for
 the GPU, step for step, so that shoe ``i`` of a job seeded ``s`` is the same
 shoe on both: the same counter-based stream (:func:`~baccara.sim.shoe_deal.shoe_key`
-fed to splitmix64), the same Fisher-Yates draws two positions per 64-bit
-output (Lemire's unbiased multiply-shift), the same burn, cut card and one more
-coup, and the same tallies: per-shoe rows of integers, and a count's running
-and true counts as the same float64 sums in the same order.
+fed to splitmix64, the same Fisher-Yates draws two positions per 64-bit output:
+:mod:`baccara.sim.shoe_deal`'s own functions compiled as device functions), the
+same burn, cut card and one more coup, and the same tallies: per-shoe rows of
+integers, and a count's running and true counts as the same float64 sums in the
+same order.
 
 * :func:`general_kernel` is :func:`~baccara.sim._punto_kernel.punto_chunk`: cards
   as codes (pairs visible), every deal mode (cut card, continuous shuffler,
@@ -20,6 +21,10 @@ and true counts as the same float64 sums in the same order.
 * :func:`histogram_kernel` is the histogram of the count before each coup of
   :func:`baccara.sim.count_design.count_histogram` (``count design``), for a bet
   on the cells or on the cards.
+* :func:`perfect_kernel` is :func:`~baccara.sim._perfect_kernel.perfect_chunk`,
+  the perfect counter on bets on card values: not written again but the CPU's
+  :func:`~baccara.sim._perfect_kernel.perfect_shoe` (the deal and the exact
+  engine's value-level counts) compiled as device functions, a shoe a thread.
 
 A kernel either writes each shoe's row (``--out``, or sums that could overflow
 int64) or adds, per thread, the columns and the products of pairs of columns
@@ -41,16 +46,15 @@ import numpy as np
 from numba import cuda as _cuda
 from numba import types
 
+from .._numba import retarget
 from ..punto.cardengine import code_attributes, coup_functions
+from . import shoe_deal
 from .shoe_deal import CSM, CUT
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_KEY = np.uint64(0x632BE59BD9B4E019)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
 _MASK32 = np.uint64(0xFFFFFFFF)
 _TWO32 = np.uint64(0x100000000)
-_S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+_S32 = np.uint64(32)
 #: numba-cuda's intrinsics (grid, local arrays, atomics) are typing templates that mypy cannot read.
 cuda: Any = _cuda
 #: The card engine's functions that read a dealt coup, as CUDA device functions: the CPU's code, not a copy.
@@ -63,24 +67,10 @@ _CV, _CR, _CS, _CC = (np.array(a) for a in code_attributes())
 COUP_TABLE_SIZE = 10_000
 
 
-# ---------------------------------------------------------------- the stream (as baccara.sim.shoe_deal)
-@cuda.jit(device=True)
-def mix64(z):
-    """The splitmix64 finaliser."""
-    z = (z ^ (z >> _S30)) * _M1
-    z = (z ^ (z >> _S27)) * _M2
-    return z ^ (z >> _S31)
-
-
-@cuda.jit(device=True)
-def shoe_key(seed, index):
-    """The initial state of shoe ``index`` of the job seeded ``seed`` (as :func:`~baccara.sim.shoe_deal.shoe_key`)."""
-    return mix64(mix64(np.uint64(seed) * _GOLDEN + _KEY) ^ mix64(np.uint64(index) + _GOLDEN))
-
-
-@cuda.jit(device=True)
-def bounded(state, r, n):
-    """(state, uniform integer in [0, n)) from 32 random bits ``r``: Lemire's method, rejections redrawn.
+# ---------------------------------------------------------------- the stream: baccara.sim.shoe_deal's own source
+def _bounded(state, r, n):
+    """(state, uniform integer in [0, n)) from 32 random bits ``r``: Lemire's method, rejections redrawn (the
+    GPU's :func:`baccara.sim.shoe_deal.bounded`).
 
     ``r`` and ``n`` are below 2^32: as 32-bit values widened, their product is one 32 x 32 -> 64-bit
     multiply on the GPU (``mul.wide.u32``) instead of a 64-bit one; the values are the CPU's."""
@@ -97,44 +87,19 @@ def bounded(state, r, n):
     return state, np.int64(m >> _S32)
 
 
-@cuda.jit(device=True)
-def shuffle_prefix(deck, start, stop, n, state):
-    """Fisher-Yates steps for positions ``start .. stop - 1`` of the ``n`` cards of ``deck``: the new state."""
-    p = start
-    while p < stop:
-        state = state + _GOLDEN
-        z = mix64(state)
-        state, j = bounded(state, z >> _S32, n - p)
-        j += p
-        c = deck[j]
-        deck[j] = deck[p]
-        deck[p] = c
-        p += 1
-        if p < stop:
-            state, j = bounded(state, z & _MASK32, n - p)
-            j += p
-            c = deck[j]
-            deck[j] = deck[p]
-            deck[p] = c
-            p += 1
-    return state
-
-
-@cuda.jit(device=True)
-def fill_infinite(deck, k, state):
-    """``deck[0:k]`` drawn with replacement, 52 equally likely codes, two per 64-bit output: the new state."""
-    p = 0
-    while p < k:
-        state = state + _GOLDEN
-        z = mix64(state)
-        state, c = bounded(state, z >> _S32, 52)
-        deck[p] = c
-        p += 1
-        if p < k:
-            state, c = bounded(state, z & _MASK32, 52)
-            deck[p] = c
-            p += 1
-    return state
+#: The counter-based stream of :mod:`baccara.sim.shoe_deal` as CUDA device functions, compiled from the CPU's
+#: own source (:func:`baccara._numba.retarget`): the splitmix64 finaliser, each shoe's key, the Fisher-Yates
+#: prefix (two positions per 64-bit output) and the infinite shoe's draws, calling :func:`_bounded` for
+#: Lemire's step (the one function written for the GPU: the same values from a cheaper multiply).
+_STREAM = retarget(cuda.jit(device=True), {"mix64": shoe_deal.mix64, "shoe_key": shoe_deal.shoe_key,
+                                           "shuffle_prefix": shoe_deal.shuffle_prefix,
+                                           "fill_infinite": shoe_deal.fill_infinite, "bounded": _bounded})
+mix64 = _STREAM["mix64"]
+shoe_key = _STREAM["shoe_key"]
+#: ``shuffle_prefix(deck, start, stop, state)``: Fisher-Yates steps for positions ``start .. stop - 1`` of
+#: ``deck`` (all of it the shoe: every kernel's deck holds exactly the shoe's cards, at least 52).
+shuffle_prefix = _STREAM["shuffle_prefix"]
+fill_infinite = _STREAM["fill_infinite"]
 
 
 @cuda.jit(device=True)
@@ -233,7 +198,7 @@ def play_shoe(key, deck, n, template, cut, mode, coups, pdraw, bdraw, pay, when,
     hidden = np.int64(0)
     if mode == CUT:
         stop = min(n, n - cut + 11)  # shoe_deal.reach
-        state = shuffle_prefix(deck, np.int64(0), stop, n, state)
+        state = shuffle_prefix(deck, np.int64(0), stop, state)
         top = np.int64(deck[0])
         burned = burn(top)
         pos = burned
@@ -249,7 +214,7 @@ def play_shoe(key, deck, n, template, cut, mode, coups, pdraw, bdraw, pay, when,
             if j >= coups:
                 break
             if mode == CSM:
-                state = shuffle_prefix(deck, np.int64(0), np.int64(6), n, state)
+                state = shuffle_prefix(deck, np.int64(0), np.int64(6), state)
             else:
                 state = fill_infinite(deck, 6, state)
             pos = np.int64(0)
@@ -409,7 +374,7 @@ def values_kernel(n: int, classes: int, columns: int, nsums: int, rows: bool):
         while i < count:
             for k in range(n):
                 deck[k] = vtemplate[k]
-            shuffle_prefix(deck, np.int64(0), stop, n, shoe_key(seed, first + i))
+            shuffle_prefix(deck, np.int64(0), stop, shoe_key(seed, first + i))
             for k in range(classes):
                 hist[k] = 0
             for k in range(columns):
@@ -458,7 +423,7 @@ def histogram_kernel(n: int, bins: int, fields: int = 0):
         while i < count:
             for k in range(n):
                 deck[k] = template[k]
-            shuffle_prefix(deck, np.int64(0), min(n, n - cut + 11), n, shoe_key(seed, first + i))
+            shuffle_prefix(deck, np.int64(0), min(n, n - cut + 11), shoe_key(seed, first + i))
             top = np.int64(deck[0])
             burned = burn(top)
             rc = initial + tags[top >> 2]
@@ -485,5 +450,98 @@ def histogram_kernel(n: int, bins: int, fields: int = 0):
             if mine[k] != 0:
                 cuda.atomic.add(hn, k, mine[k])
                 cuda.atomic.add(hv, k, net[k])
+
+    return kernel
+
+
+# ---------------------------------------------------------------- the perfect counter
+#: Work arrays of one shoe of the perfect counter that each GPU thread holds in global memory: the deck, the
+#: coups' starts and cells, then :func:`baccara.punto.kernel.value_kernel`'s ``w`` and ``u0``, and (only for a
+#: dense plan) ``om``, ``wb``, ``wp``.  Some 30 KB a thread (100 KB dense): more than local memory should
+#: reserve for every thread the GPU can hold, so a launch allocates them for its own threads, each array with
+#: the thread last (thread t's ``w`` is ``w[:, :, t]``): the threads of a warp, which run the same loops over
+#: the same indices, read and write adjacent words, as local memory lays them out.
+PERFECT_WORK = ("deck", "starts", "cells", "w", "u0", "om", "wb", "wp")
+#: Those only a dense plan reads (:func:`baccara.sim._perfect_kernel.decide`).
+PERFECT_DENSE_WORK = ("om", "wb", "wp")
+
+
+def perfect_work_shapes(n: int, cap: int) -> dict[str, tuple[int, ...]]:
+    """The shapes of :data:`PERFECT_WORK` for one thread, a shoe of ``n`` cards and ``cap`` coups at most."""
+    p = 55  # baccara.punto.kernel.NVPAIRS
+    return {"deck": (max(n, 6),), "starts": (cap,), "cells": (cap,), "w": (p, p), "u0": (p, 10), "om": (10, p),
+            "wb": (p, 8, 10), "wp": (8, p, 10)}
+
+
+@lru_cache(maxsize=1)
+def _perfect_functions() -> dict[str, Any]:
+    """The CPU's perfect counter (:func:`baccara.sim._perfect_kernel.perfect_shoe` and all it calls) as CUDA
+    device functions: the same source."""
+    from . import _perfect_kernel as PK  # lazy: the perfect counter's modules, only when it runs on the GPU
+
+    return PK.device_functions(cuda.jit(device=True))
+
+
+@lru_cache(maxsize=16)
+def perfect_kernel(columns: int, nsums: int, rows: bool, bets: int):
+    """The perfect counter on bets on card values, one GPU thread per shoe, the CPU's rows.
+
+    ``kernel[blocks, threads](seed, first, count, template, cut, every, pdraw, bdraw, pay, base, dev, other, both,
+    dense, rising, full, deck, starts, cells, w, u0, wf, u0f, om, wb, wp, evs, dens, sel, pa, pb, out, sums,
+    taken)``: shoes ``first .. first + count - 1`` (a grid-stride loop), each dealt and priced by
+    :func:`baccara.sim._perfect_kernel.perfect_shoe` compiled for the GPU, its row written out or added to the
+    launch's sums (:func:`emit`); ``taken`` gets the decisions taken and those priced.  The work arrays ``deck`` ..
+    ``wp`` (:data:`PERFECT_WORK`) have one slice per thread of the grid, the thread's index last (``om``, ``wb``,
+    ``wp`` one slice for all when the plan is not dense: never read then); ``wf`` and ``u0f`` are ``w`` and ``u0``
+    with each thread's slice flat (the same memory).  The small arrays are the thread's local arrays.  ``evs``
+    (no rows) and ``dens``: no coup's expectation is kept."""
+    fn = _perfect_functions()
+    perfect_shoe = fn["perfect_shoe"]
+    key = fn["shoe_key"]
+    acc_size = max(nsums, 1)
+    p = 55
+
+    @cuda.jit
+    def kernel(seed, first, count, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising,
+               full, deck, starts, cells, w, u0, wf, u0f, om, wb, wp, evs, dens, sel, pa, pb, out, sums, taken):
+        vc = cuda.local.array(10, types.int64)
+        num = cuda.local.array(bets, types.int64)
+        on = cuda.local.array(bets, types.boolean)
+        above = cuda.local.array(bets, types.int64)
+        qc = cuda.local.array(p, types.int64)
+        qd = cuda.local.array(p, types.int64)
+        s0 = cuda.local.array((10, 10), types.int64)
+        s1 = cuda.local.array((10, 10, 10), types.int64)
+        nat = cuda.local.array((10, 10), types.int64)
+        sb = cuda.local.array((10, 20), types.int64)
+        ds = cuda.local.array((20, 10), types.int64)
+        dd = cuda.local.array((20, 20), types.int64)
+        counts = cuda.local.array((10, 2, 10, 2), types.int64)
+        row = cuda.local.array(columns, types.int64)
+        acc = cuda.local.array(acc_size, types.int64)
+        for k in range(acc_size):
+            acc[k] = 0
+        for b in range(bets):
+            on[b] = False
+            above[b] = 0
+        t = cuda.grid(1)
+        stride = cuda.gridsize(1)
+        d = t if om.shape[2] > 1 else 0  # the dense plan's arrays: one slice per thread, else one for all
+        decisions = np.int64(0)
+        priced = np.int64(0)
+        i = t
+        while i < count:
+            x, y = perfect_shoe(key(seed, first + i), deck[:, t], template, cut, every, pdraw, bdraw, pay, base, dev,
+                                other, both, dense, rising, full, vc, num, on, above, qc, qd, w[:, :, t], u0[:, :, t],
+                                wf[:, t], u0f[:, t], om[:, :, d], s0, s1, wb[:, :, :, d], wp[:, :, :, d], nat, sb, ds,
+                                dd, counts, starts[:, t], cells[:, t], row, evs, dens, False)
+            decisions += x
+            priced += y
+            emit(i, row, sel, pa, pb, out, acc, rows)
+            i += stride
+        flush(acc, sums, rows)
+        if decisions != 0:
+            cuda.atomic.add(taken, 0, decisions)
+            cuda.atomic.add(taken, 1, priced)
 
     return kernel

@@ -58,12 +58,13 @@ from ..processes import (  # where the work runs: processes here or a Dask clust
     process_pool,
     spawn_is_safe,
 )
-from ..workload import Sizing, size_to_budget
+from ..workload import Sizing, format_duration, size_to_budget
 from .results import Accumulator, ChunkResult
 
 BACKENDS = ("threads", "processes", "dask", "gpu")
-#: The backends whose time :func:`estimate_backends` predicts from a run on one core (the cores of this machine).
-CPU_BACKENDS = ("threads", "processes", "dask", "gpu")
+#: The backends whose time :func:`estimate_backends` predicts from a run on one core (the cores of this machine);
+#: the GPU's it times on the GPU (:func:`baccara.sim.gpu.estimate_gpu`).
+CPU_BACKENDS = ("threads", "processes", "dask")
 #: Tasks (spans of chunks) in flight, or finished early and waiting for an earlier one, per worker.
 IN_FLIGHT_PER_WORKER = 2
 #: Seconds of one worker's work a task of processes or Dask aims at: its overhead (pickling the job
@@ -567,8 +568,8 @@ def calibrate(job: Job, seconds: float = 0.25) -> Calibration:
         n = min(job.shoes, 8 * n, max(2 * n, int(n * 1.2 * seconds / max(got.seconds, 1e-4))))
 
 
-def estimate_backends(job: Job, workers: int, calibration: Calibration) -> dict[str, dict]:
-    """The wall seconds of the job on each backend here, from a calibration on one thread.
+def estimate_backends(job: Job, workers: int, calibration: Calibration, gpu: bool = False) -> dict[str, dict]:
+    """The wall seconds of the job on each backend here, from a calibration on one thread (and the GPU's).
 
     Parameters
     ----------
@@ -578,6 +579,9 @@ def estimate_backends(job: Job, workers: int, calibration: Calibration) -> dict[
         Workers of each backend (the cores of this machine by default).
     calibration : Calibration
         From :func:`calibrate`.
+    gpu : bool
+        Time the job's kernel on the GPU too (:func:`baccara.sim.gpu.estimate_gpu`: short launches there, or
+        on numba-cuda's CUDA simulator, whose time says nothing of a real GPU).
 
     Returns
     -------
@@ -586,15 +590,56 @@ def estimate_backends(job: Job, workers: int, calibration: Calibration) -> dict[
         :data:`CPU_BACKENDS`: the work shared evenly among ``workers`` free cores, plus the
         backend's start-up (:data:`PROCESS_START_SECONDS`, :data:`DASK_START_SECONDS`,
         :data:`DASK_PROCESSES_START_SECONDS`).  Threads run a job that holds the GIL (the
-        perfect counter) on processes.
+        perfect counter) on processes.  With ``gpu``, ``"gpu"`` too, timed on the GPU (with
+        ``device`` and ``simulator``).
+
+    Raises
+    ------
+    ParameterError
+        With ``gpu``: no GPU (nor the simulator), or a job the GPU does not deal.
     """
     work = calibration.seconds_per_shoe * job.shoes
     gil = bool(getattr(job, "holds_gil", False))
     start = {"threads": PROCESS_START_SECONDS if gil and workers > 1 else 0.0,
              "processes": PROCESS_START_SECONDS if workers > 1 else 0.0,
              "dask": DASK_PROCESSES_START_SECONDS if gil else DASK_START_SECONDS}
-    return {b: {"workers": workers, "core_seconds": work, "start_seconds": start.get(b, 0.0),
-                "seconds": start.get(b, 0.0) + work / workers} for b in CPU_BACKENDS}
+    out = {b: {"workers": workers, "core_seconds": work, "start_seconds": start.get(b, 0.0),
+               "seconds": start.get(b, 0.0) + work / workers} for b in CPU_BACKENDS}
+    if gpu:
+        from .gpu import estimate_gpu  # lazy: numba-cuda only when the GPU is asked for
+
+        out["gpu"] = estimate_gpu(job)
+    return out
+
+
+def describe_backends(backends: dict[str, dict]) -> list[str]:
+    """One line for people per backend of :func:`estimate_backends`, e.g.
+    ``--backend threads   -j 2: about 3 min``, the GPU's saying where it was timed.
+
+    Parameters
+    ----------
+    backends : dict
+        From :func:`estimate_backends`.
+
+    Returns
+    -------
+    list of str
+        The lines, in order.
+    """
+    lines = []
+    for b, e in backends.items():
+        start = f" (starting {format_duration(e['start_seconds'])})" if e["start_seconds"] else ""
+        took = format_duration(e["seconds"])
+        about = "" if took.startswith("under") else "about "
+        if b == "gpu":
+            where = (f"timed on {e['device']}, on this machine's CPU: it says nothing of a real GPU's speed"
+                     if e["simulator"] else f"timed on {e['device']}")
+            start = f" (compiling {format_duration(e['start_seconds'])})" if e["start_seconds"] else ""
+            lines.append(f"--backend gpu: {about}{took}{start}; {where}, {e['shoes']:,} shoe"
+                         f"{'' if e['shoes'] == 1 else 's'} in {e['timed_seconds']:.2f} s")
+        else:
+            lines.append(f"--backend {b:9s} -j {e['workers']}: {about}{took}{start}")
+    return lines
 
 
 def size_job(job: Job, what: str, budget: float, workers: int, least: int, most: int) -> Sizing:

@@ -9,8 +9,15 @@ thread, shoe for shoe (``--out`` rows too).  It covers every deal (cut card,
 continuous shuffler, infinite shoe), every drawing tableau, every built-in or
 TOML bet (pairs too, and bets on the cards themselves: their rule program
 read coup by coup by the card engine's functions compiled for the GPU),
-count-driven bets, and the histogram of ``count design`` (:func:`histogram_gpu`).  The perfect counter prices each
-decision with the exact engine in Python: it runs on the CPU.
+count-driven bets, and the histogram of ``count design`` (:func:`histogram_gpu`).
+
+The perfect counter (``--perfect``) on bets on card values runs here too, one
+thread per shoe: each thread deals its shoe and prices every decision with the
+exact engine's value-level counts, by the CPU's own code compiled as CUDA
+device functions (:func:`baccara.sim._perfect_kernel.device_functions`), so its
+rows, decisions and sums are the CPU's compiled perfect counter's.  Pair bets
+(priced at rank level, by the exact engine in Python) and shoes whose exact
+counts could pass 64-bit integers stay on the CPU: ``--backend gpu`` says so.
 
 A job the GPU can deal says how, by :meth:`gpu_layout` (a :class:`GpuLayout`:
 its kernel's arguments and how its rows are summed), so this module imports
@@ -42,6 +49,7 @@ import numpy as np
 
 from ..errors import ParameterError
 from ..punto.cardengine import rule_program
+from .limits import GPU_PERFECT_VALUES_ONLY
 from .results import ChunkResult
 
 #: How to get a GPU backend.
@@ -54,6 +62,9 @@ LAUNCH_SHOES, SIMULATOR_LAUNCH_SHOES = 1 << 22, 64
 THREADS, SIMULATOR_THREADS = 128, 8
 #: Blocks per multiprocessor: enough threads to hide memory latency; each thread deals several shoes.
 BLOCKS_PER_SM = 16
+#: The perfect counter: shoes per launch (some tens of milliseconds of a GPU thread each), and blocks per
+#: multiprocessor (each thread's work arrays, some 110 KB at most, are allocated for the launch's threads).
+PERFECT_LAUNCH_SHOES, PERFECT_BLOCKS_PER_SM = 1 << 16, 4
 #: The most bytes of rows one launch returns (``--out``).
 ROWS_BYTES = 1 << 28
 _SAFE = 2**62
@@ -120,14 +131,16 @@ def unsupported(job) -> str | None:
     Returns
     -------
     str or None
-        The reason (a game other than punto banco, the perfect counter), or None.
+        The reason (a game other than punto banco, the perfect counter on pair bets), or None.
     """
     if not hasattr(job, "gpu_layout"):
         return (f"--backend gpu deals punto banco (simulate punto, count, count design), not "
                 f"{type(job).__name__}; use --backend threads, processes or dask")
-    if getattr(job, "perfect", False):
-        return ("--backend gpu: the perfect counter prices every decision with the exact engine on the CPU; "
-                "run it with --backend threads or processes")
+    if getattr(job, "perfect", False) and not hasattr(job, "perfect_every"):  # a count analysis's (CountJob)
+        return ("--backend gpu: the count analysis's perfect counter keeps each coup's exact expectation and runs "
+                "on the CPU; run it with --backend threads or processes")
+    if getattr(job, "perfect", False) and job.gpu_layout().perfect_args is None:
+        return GPU_PERFECT_VALUES_ONLY
     return None
 
 
@@ -154,6 +167,9 @@ class GpuLayout:
         ``finish(index, first, raw rows, seconds) -> ChunkResult``: the CPU's chunk result from raw rows.
     rows : bool
         The job keeps one row per shoe (``--out``).
+    perfect_args : tuple or None
+        Those of :func:`baccara.sim._perfect_kernel.perfect_chunk` after ``seed, first, out``, where the job is
+        the perfect counter on bets on card values (the GPU deals it with :func:`baccara.sim._punto_cuda.perfect_kernel`).
     """
 
     kernel_args: tuple
@@ -164,6 +180,7 @@ class GpuLayout:
     pairs: tuple[tuple[str, str], ...]
     finish: Callable[[int, int, np.ndarray, float], ChunkResult]
     rows: bool
+    perfect_args: tuple | None = None
 
 
 def pairs_of(sums: dict, names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -232,18 +249,18 @@ def _quiet() -> Iterator[None]:
     simulated thread: those warnings are silenced for the launch (the threads end with it)."""
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", r"overflow encountered in scalar", RuntimeWarning,
-                                r"baccara\.sim\._punto_cuda")
+                                r"baccara\.sim\.(_punto_cuda|shoe_deal)")
         yield
 
 
-def _config(shoes: int) -> tuple[int, int]:
-    """(blocks, threads per block) for a launch of ``shoes`` shoes."""
+def _config(shoes: int, per_sm: int = BLOCKS_PER_SM) -> tuple[int, int]:
+    """(blocks, threads per block) for a launch of ``shoes`` shoes, at most ``per_sm`` blocks a multiprocessor."""
     from numba import cuda
 
     if simulator():
         return max(1, ceil(shoes / SIMULATOR_THREADS)), SIMULATOR_THREADS
     sms = cuda.get_current_device().MULTIPROCESSOR_COUNT
-    return max(1, min(ceil(shoes / THREADS), sms * BLOCKS_PER_SM)), THREADS
+    return max(1, min(ceil(shoes / THREADS), sms * per_sm)), THREADS
 
 
 class _Plan:
@@ -269,14 +286,33 @@ class _Plan:
         pb = np.array([index[b] for _, b in lay.pairs], dtype=np.int64)
         # the sums of a launch must fit int64: a bound on each of them (Python integers)
         worst = max([top[s] for s in lay.sel] + [top[a] * top[b] for a, b in zip(pa, pb)] + [1])
-        self.launch = launch or (SIMULATOR_LAUNCH_SHOES if simulator() else LAUNCH_SHOES)
+        self.perfect = lay.perfect_args is not None
+        self.launch = launch or (SIMULATOR_LAUNCH_SHOES if simulator() else
+                                 PERFECT_LAUNCH_SHOES if self.perfect else LAUNCH_SHOES)
         self.rows = rows or lay.rows or worst * self.launch >= _SAFE
         if self.rows:
             self.launch = max(1, min(self.launch, ROWS_BYTES // (8 * self.ncols)))
         self.nsums = sel.size + pa.size
         dev = cuda.to_device
         self.args: tuple
-        if lay.values_args is not None:  # flat bets blind to pairs: a shoe of values, a coup one look-up
+        self.tail: tuple = ()
+        self.work: tuple = ()
+        self.work_threads = 0
+        self.taken = None
+        self.per_sm = BLOCKS_PER_SM
+        if lay.perfect_args is not None:  # the perfect counter: the CPU's code, a shoe a thread
+            (template, cut, every, pdraw, bdraw, pay, base, dv, other, both, dense, rising, full) = lay.perfect_args
+            nb = pay.shape[1]
+            self.per_sm = PERFECT_BLOCKS_PER_SM
+            self.kernel = C.perfect_kernel(self.ncols, self.nsums, self.rows, nb)
+            self.work_shapes = C.perfect_work_shapes(int(template.size), lay.cap)
+            self.dense = bool(dense)
+            self.taken = cuda.device_array(2, dtype=np.int64)
+            self.args = (dev(template), int(cut), int(every), dev(pdraw), dev(bdraw), dev(pay), dev(base), dev(dv),
+                         dev(other), dev(both), bool(dense), bool(rising), dev(full))
+            self.tail = (dev(np.zeros((0, nb), dtype=np.float64)), dev(np.ones(nb, dtype=np.float64)), dev(sel),
+                         dev(pa), dev(pb))
+        elif lay.values_args is not None:  # flat bets blind to pairs: a shoe of values, a coup one look-up
             vtemplate, _, ctab, kwin2, kpay2 = lay.values_args
             self.kernel = C.values_kernel(int(vtemplate.size), int(kwin2.size), self.ncols, self.nsums, self.rows)
             self.args = (dev(vtemplate), int(cut), dev(ctab.astype(np.int16)), dev(kwin2), dev(kpay2),
@@ -293,6 +329,8 @@ class _Plan:
                          dev(fold), loose, counting, ncard, dev(card), dev(cpay), *(dev(a) for a in prog),
                          dev(sel), dev(pa), dev(pb))
         self.fast = lay.values_args is not None
+        #: The perfect counter's decisions taken and priced in the latest launch.
+        self.decisions = (0, 0)
 
     def rows_or_sums(self, first: int, n: int) -> tuple[np.ndarray | None, np.ndarray | None]:
         """Deal shoes ``first .. first + n - 1``: (their raw rows, None) or (None, the launch's sums)."""
@@ -300,26 +338,60 @@ class _Plan:
 
         out = cuda.device_array((n, self.ncols) if self.rows else (1, 1), dtype=np.int64)
         sums = cuda.to_device(np.zeros(max(self.nsums, 1), dtype=np.int64))
-        blocks, threads = _config(n)
+        blocks, threads = _config(n, self.per_sm)
+        taken = () if self.taken is None else (self.taken,)
+        if self.taken is not None:
+            self.taken.copy_to_device(np.zeros(2, dtype=np.int64))
+            self._perfect_work(blocks * threads)
         with _quiet():
-            self.kernel[blocks, threads](self.job.seed, first, n, *self.args, out, sums)
+            self.kernel[blocks, threads](self.job.seed, first, n, *self.args, *self.work, *self.tail, out, sums,
+                                         *taken)
         cuda.synchronize()
+        if self.taken is not None:
+            d, p = self.taken.copy_to_host().tolist()
+            self.decisions = (int(d), int(p))
         if self.rows:
             return out.copy_to_host(), None
         return None, sums.copy_to_host()
 
+    def _perfect_work(self, threads: int) -> None:
+        """The perfect counter's work arrays for ``threads`` threads of a grid (kept for the next launches): one
+        slice a thread, the thread's index last, a dense plan's arrays only where the plan is dense; ``w`` and
+        ``u0`` also as flat slices of the same memory."""
+        from numba import cuda
+
+        from . import _punto_cuda as C  # lazy: numba-cuda, only for the GPU backend
+
+        if self.work_threads >= threads:
+            return
+        self.work = ()  # the old arrays go before the new ones are allocated
+        work = {}
+        for name in C.PERFECT_WORK:  # the thread's index last: a warp's threads touch adjacent words
+            last = threads if self.dense or name not in C.PERFECT_DENSE_WORK else 1
+            work[name] = cuda.device_array((*self.work_shapes[name], last),
+                                           dtype=np.uint8 if name == "deck" else np.int64)
+        flat = tuple(work[k].reshape(int(np.prod(self.work_shapes[k])), threads) for k in ("w", "u0"))
+        self.work = (*(work[k] for k in ("deck", "starts", "cells", "w", "u0")), *flat,
+                     *(work[k] for k in C.PERFECT_DENSE_WORK))
+        self.work_threads = threads
+
     def chunk(self, index: int, first: int, n: int) -> ChunkResult:
-        """One launch as a chunk result: the same sums (and rows) as the CPU's chunks of these shoes."""
+        """One launch as a chunk result: the same sums (and rows) as the CPU's chunks of these shoes (the perfect
+        counter's decisions too, without the CPU's ``cpu_microseconds``: no CPU priced them)."""
         t0 = time.perf_counter()
         raw, sums = self.rows_or_sums(first, n)
         if raw is not None:
-            return self.layout.finish(index, first, raw, time.perf_counter() - t0)
-        assert sums is not None
-        names, ns = self.layout.names, len(self.layout.sel)
-        out = {nm: int(sums[k]) for k, nm in enumerate(names)}
-        for k, (a, b) in enumerate(self.layout.pairs):
-            out[f"{a}*{b}"] = int(sums[ns + k])
-        return ChunkResult(index=index, shoes=n, hands=out[names[0]], sums=out, seconds=time.perf_counter() - t0)
+            res = self.layout.finish(index, first, raw, time.perf_counter() - t0)
+        else:
+            assert sums is not None
+            names, ns = self.layout.names, len(self.layout.sel)
+            out = {nm: int(sums[k]) for k, nm in enumerate(names)}
+            for k, (a, b) in enumerate(self.layout.pairs):
+                out[f"{a}*{b}"] = int(sums[ns + k])
+            res = ChunkResult(index=index, shoes=n, hands=out[names[0]], sums=out, seconds=time.perf_counter() - t0)
+        if self.perfect:
+            res.extra = {"evaluations": self.decisions[0], "priced": self.decisions[1]}
+        return res
 
 
 def run_gpu(job, done: Callable[[ChunkResult], None], launch: int | None = None) -> int:
@@ -328,7 +400,7 @@ def run_gpu(job, done: Callable[[ChunkResult], None], launch: int | None = None)
     Parameters
     ----------
     job : PuntoJob or CountJob
-        A punto banco job (not the perfect counter).
+        A punto banco job (the perfect counter only on bets on card values).
     done : callable
         ``done(chunk)`` for each launch, in order (chunk ``i`` holds the launch's shoes).
     launch : int, optional
@@ -354,6 +426,60 @@ def run_gpu(job, done: Callable[[ChunkResult], None], launch: int | None = None)
         done(plan.chunk(k, first, min(plan.launch, job.shoes - first)))
         k += 1
     return k
+
+
+def estimate_gpu(job, seconds: float = 0.25) -> dict:
+    """The job's wall seconds on the GPU here, from short timed launches of its own kernel (a dry run's estimate).
+
+    A first launch of one shoe compiles the kernel (or loads it) and is timed apart; then launches of doubling
+    shoes are timed until one lasts ``seconds`` (or deals a full launch, or the job's shoes), and the job's
+    launches are predicted at that launch's speed.  Under numba-cuda's CUDA simulator the time is the
+    simulator's, on the CPU, which says nothing of a real GPU: ``simulator`` says so.
+
+    Parameters
+    ----------
+    job : PuntoJob or CountJob
+        The job (its rows are not kept while timing).
+    seconds : float
+        The least duration of the last timed launch.
+
+    Returns
+    -------
+    dict
+        ``device`` (the GPU's name, or the simulator), ``simulator``, ``workers`` (1), ``shoes``, ``hands`` and
+        ``timed_seconds`` of the last timed launch, ``start_seconds`` (the first launch: compiling), ``seconds``
+        (the job's launches at the timed speed) and ``core_seconds`` (None: not a CPU's work).
+
+    Raises
+    ------
+    ParameterError
+        No GPU (nor the simulator), or a job the GPU does not deal.
+    """
+    import dataclasses
+
+    from numba import cuda
+
+    check_gpu()
+    why = unsupported(job)
+    if why is not None:
+        raise ParameterError(why)
+    if "keep_rows" in {f.name for f in dataclasses.fields(job)}:
+        job = dataclasses.replace(job, keep_rows=False)
+    plan = _Plan(job, None)
+    t0 = time.perf_counter()
+    plan.chunk(0, 0, 1)
+    start = time.perf_counter() - t0
+    n = 1
+    while True:
+        got = plan.chunk(0, 0, n)
+        if got.seconds >= seconds or n >= min(job.shoes, plan.launch):
+            break
+        n = min(job.shoes, plan.launch, 8 * n, max(2 * n, int(n * 1.2 * seconds / max(got.seconds, 1e-4))))
+    name = "numba-cuda's CUDA simulator" if simulator() else cuda.get_current_device().name
+    device = name.decode() if isinstance(name, bytes) else str(name)
+    return {"device": device, "simulator": simulator(), "workers": 1, "shoes": got.shoes, "hands": got.hands,
+            "timed_seconds": got.seconds, "start_seconds": start, "core_seconds": None,
+            "seconds": got.seconds / got.shoes * job.shoes}
 
 
 def punto_rows_gpu(job, first: int, n: int) -> np.ndarray:
@@ -449,5 +575,5 @@ def histogram_gpu(seed: int, shoes: int, template: np.ndarray, cut: int, pdraw: 
     return hn.copy_to_host(), hv.copy_to_host()
 
 
-__all__ = ["NEEDS", "GpuLayout", "check_gpu", "gpu_status", "histogram_gpu", "pairs_of", "punto_rows_gpu", "run_gpu",
-           "simulator", "unsupported"]
+__all__ = ["NEEDS", "GpuLayout", "check_gpu", "estimate_gpu", "gpu_status", "histogram_gpu", "pairs_of",
+           "punto_rows_gpu", "run_gpu", "simulator", "unsupported"]

@@ -14,7 +14,8 @@ instead of a 48 GiB allocation or a run that never ends:
   3.6 million perfect-counter evaluations of a shoe of up to 22 decks with pair
   bets, 180 million with bets on card values only), or one
   writing more than :data:`MAX_OUT_ROWS` Parquet rows, is refused unless the
-  user says ``--allow-long``; ``--out`` never takes more than
+  user says ``--allow-long`` (a run on the GPU, ``--backend gpu``: an hour of
+  the GPU's work at its nominal rates, :data:`NOMINAL_GPU_RATES`); ``--out`` never takes more than
   :data:`MAX_OUT_ROWS_HARD` rows.  Memory does not grow with the number of shoes
   either way: chunks of shoes are combined and written as they finish.
 
@@ -28,7 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 from ..workload import LIMIT_SECONDS, format_duration
 
 #: The most decks in a simulated shoe.
@@ -87,6 +88,17 @@ NOMINAL_EVALUATIONS_RATE_BIG = 20.0
 #: keeps a margin below the slower, and covers the Python path that shoes too large for 64-bit counts
 #: take (about 82,000 a CPU-second).
 NOMINAL_EVALUATIONS_RATE_VALUE = 80_000.0
+#: Nominal speed of one GPU (``--backend gpu``), hands a second, by kind of run: not yet measured for these
+#: kernels on a GPU (``benchmarks/device_check_gpu.py`` measures them), so set far below the 13.9 G hands a
+#: second a prototype of the flat-bet kernel dealt on one H200, with the same margins as the CPU's rates.  Runs
+#: are checked against an hour of the GPU's work, as CPU runs are against an hour of one core's.
+NOMINAL_GPU_RATES = {"punto": 1e9, "count": 5e8, "cards": 2e8}
+#: The perfect counter on one GPU, exact evaluations a second (bets on card values): nominally 100 cores'.
+NOMINAL_GPU_EVALUATIONS_RATE = 100 * NOMINAL_EVALUATIONS_RATE_VALUE
+#: Why the GPU does not run the perfect counter on other bets.
+GPU_PERFECT_VALUES_ONLY = ("--backend gpu runs the perfect counter on bets on card values only: pair bets are "
+                           "priced at rank level by the exact engine in Python, on the CPU (so are shoes whose exact "
+                           "counts could pass 64-bit integers); run it with --backend threads or processes")
 #: Mean cards a coup takes (measured over 10,000-deck shoes).
 CARDS_PER_COUP = {"punto": 4.94, "chemin": 4.94, "banque": 7.51}
 #: Mean cards the burn takes: the face-up card and its value, aces 1, tens and faces 10.
@@ -121,6 +133,8 @@ class WorkEstimate:
         Expected wall-clock seconds of the simulation proper.
     rows : int
         Parquet rows to write (0 without ``--out``).
+    gpu : bool
+        Whether the run is on one GPU (``--backend gpu``: ``rate`` is the GPU's, ``workers`` 1).
     """
 
     game: str
@@ -133,6 +147,14 @@ class WorkEstimate:
     workers: int
     seconds: float
     rows: int = 0
+    gpu: bool = False
+
+    @property
+    def on(self) -> str:
+        """Where the run goes, for people: ``2 workers`` or ``1 GPU`` (at a nominal rate)."""
+        if self.gpu:
+            return "1 GPU, at a nominal rate"
+        return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
 
     def describe(self) -> str:
         """One line for people, e.g. ``about 3 min for 1,000,000 8-deck shoes (~82 M hands at ~7 M hands/s)``.
@@ -145,11 +167,10 @@ class WorkEstimate:
         what = "infinite-shoe" if self.decks is None else f"{self.decks}-deck"
         noun = "shoe" if self.shoes == 1 else "shoes"
         if self.evaluations:
-            speed = (f"~{_count(self.evaluations)} exact evaluations at ~{_count(self.rate * self.workers)} a second "
-                     f"on {self.workers} worker{'s' if self.workers != 1 else ''}")
+            speed = f"~{_count(self.evaluations)} exact evaluations at ~{_count(self.rate * self.workers)} a second"
         else:
-            speed = (f"~{_count(self.hands)} hands at ~{_count(self.rate * self.workers)} hands/s "
-                     f"on {self.workers} worker{'s' if self.workers != 1 else ''}")
+            speed = f"~{_count(self.hands)} hands at ~{_count(self.rate * self.workers)} hands/s"
+        speed += f" on {self.on}"
         duration = format_duration(self.seconds)
         if not duration.startswith("under"):
             duration = "about " + duration
@@ -213,7 +234,7 @@ def perfect_rate(decks: int | None, by_value: bool = False) -> float:
 
 def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int, coups: int, workers: int,
                   kind: str | None = None, perfect_every: int | None = None, rows: bool = False,
-                  by_value: bool = False) -> WorkEstimate:
+                  by_value: bool = False, backend: str = "threads") -> WorkEstimate:
     """Predict a run's hands and duration before it starts.
 
     Parameters
@@ -234,25 +255,39 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
         Whether one Parquet row per shoe will be written.
     by_value : bool
         For the perfect counter: whether every bet depends on card values only.
+    backend : str
+        ``gpu``: one GPU deals the run (punto banco), at :data:`NOMINAL_GPU_RATES` (the perfect counter on card
+        values at :data:`NOMINAL_GPU_EVALUATIONS_RATE`), ``workers`` ignored; any other: the CPU's cores.
 
     Returns
     -------
     WorkEstimate
         Hands, evaluations and seconds at the nominal rates.
+
+    Raises
+    ------
+    ParameterError
+        The perfect counter on the GPU but not on bets on card values in 64-bit integers
+        (:data:`GPU_PERFECT_VALUES_ONLY`).
     """
     per_shoe = hands_per_shoe(game, decks, deal, cut, coups)
     hands = per_shoe * shoes
-    workers = max(int(workers), 1)
+    gpu = backend == "gpu"
+    workers = 1 if gpu else max(int(workers), 1)
     if perfect_every:
         evaluations: float = shoes * math.ceil(per_shoe / perfect_every)
         rate = perfect_rate(decks, by_value)
+        if gpu:  # the GPU prices bets on values in 64-bit integers, nothing else
+            if rate != NOMINAL_EVALUATIONS_RATE_VALUE:
+                raise ParameterError(GPU_PERFECT_VALUES_ONLY)
+            rate = NOMINAL_GPU_EVALUATIONS_RATE
         seconds = evaluations / (rate * workers)
     else:
         evaluations = 0.0
-        rate = NOMINAL_RATES[kind or game]
+        rate = NOMINAL_GPU_RATES.get(kind or game, NOMINAL_RATES[kind or game]) if gpu else NOMINAL_RATES[kind or game]
         seconds = hands / (rate * workers)
     return WorkEstimate(game, shoes, decks, per_shoe, hands, float(evaluations), rate, workers, seconds,
-                        shoes if rows else 0)
+                        shoes if rows else 0, gpu)
 
 
 def check_work(estimate: WorkEstimate, allow_long: bool) -> WorkEstimate:
@@ -287,7 +322,8 @@ def check_work(estimate: WorkEstimate, allow_long: bool) -> WorkEstimate:
     if core_seconds > MAX_CORE_SECONDS:
         work = (f"~{_count(estimate.evaluations)} exact evaluations" if estimate.evaluations
                 else f"~{_count(estimate.hands)} hands")
-        over = (f"{work}, about {format_duration(core_seconds)} of one core's work (the limit is "
+        whose = "the GPU's work at its nominal rate" if estimate.gpu else "one core's work"
+        over = (f"{work}, about {format_duration(core_seconds)} of {whose} (the limit is "
                 f"{format_duration(MAX_CORE_SECONDS)})")
     elif estimate.rows > MAX_OUT_ROWS:
         over = (f"{estimate.rows:,} Parquet rows, ~{_bytes(estimate.rows * ROW_BYTES)} (the --out limit is "

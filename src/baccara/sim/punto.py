@@ -429,13 +429,15 @@ class PuntoJob:
             in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, table[lo:hi], *args))
 
     def gpu_layout(self) -> GpuLayout:
-        """How the GPU backend (:mod:`baccara.sim.gpu`) deals this job: the CPU kernels' arguments, and the
-        columns, products and chunk results of :meth:`chunk_result` (read off a chunk of no shoes)."""
+        """How the GPU backend (:mod:`baccara.sim.gpu`) deals this job: the CPU kernels' arguments (the compiled
+        perfect counter's, where it deals the job), and the columns, products and chunk results of
+        :meth:`chunk_result` (read off a chunk of no shoes)."""
         names = tuple(self.columns())
         probe = self.chunk_result(0, 0, np.zeros((0, len(names)), dtype=np.int64), 0.0, {})
         return GpuLayout(self.kernel_args(), _values_args(self), max_coups(self.decks, self.deal, self.cut, self.coups),
                          tuple(range(len(names))), names, pairs_of(probe.sums, names),
-                         lambda i, first, raw, secs: self.chunk_result(i, first, raw, secs, {}), self.keep_rows)
+                         lambda i, first, raw, secs: self.chunk_result(i, first, raw, secs, {}), self.keep_rows,
+                         _perfect_args(self) if self.perfect else None)
 
 
 @lru_cache(maxsize=32)
