@@ -78,9 +78,10 @@ def option(p: Param) -> Any:
     Returns
     -------
     typer.models.OptionInfo
-        Its option: the long flag (with its negative, if any), the short one, the default and the help.
+        Its option: the long flag (with its negative, if any), its other spellings, the short one, the default
+        and the help.
     """
-    decls = [p.flag if p.flag_off is None else f"{p.flag}/{p.flag_off}", *([p.short] if p.short else [])]
+    decls = [p.flag if p.flag_off is None else f"{p.flag}/{p.flag_off}", *p.aliases, *([p.short] if p.short else [])]
     return typer.Option(p.default, *decls, help=p.help, metavar=p.metavar)
 
 

@@ -65,6 +65,8 @@ class Param:
         The web app's query parameter, where it is not the option's name (``bets-toml`` for ``--bets-file``).
     metavar : str or None
         How ``--help`` names the value (``D-RANGE``), where not the option's name in capitals.
+    aliases : tuple of str
+        Other spellings the command line accepts (``--sessions`` for ``--shoes``).
     shows : bool
         It only changes what the command line prints after the result (``--exact``): the body never takes
         it, and the web app (which shows every form of the result) does not offer it.
@@ -83,6 +85,7 @@ class Param:
     flag_off: str | None = None
     web_as: str | None = None
     metavar: str | None = None
+    aliases: tuple[str, ...] = ()
     shows: bool = False
 
     def __post_init__(self) -> None:

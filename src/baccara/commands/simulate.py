@@ -514,7 +514,7 @@ SEED = Param("seed", "--seed", "Random seed, an integer from 0 to 2^63 - 1 (defa
                                "result).")
 SHOES = Param("shoes", "--shoes", "Shoes to deal (one session = one shoe), 1 to 10^15; 1e6 and 1_000_000 work.  Runs "
                                   "estimated over an hour of one core's work need --allow-long.", "10000",
-              short="--sessions")  # a second long name (Param.short is any other spelling)
+              aliases=("--sessions",))
 CUT = Param("cut", "--cut", f"Cards behind the cut card (default {DEFAULT_CUT}, as casinos cut 8 decks; at least "
                             f"{min_cut(6)}: one more coup is dealt after the one in which the cut card appears); only "
                             "with a cut card (not with --decks inf or --deal csm).")

@@ -1,0 +1,94 @@
+"""Every command is declared once (:mod:`baccara.commands`), and both faces are made from the declaration.
+
+For every declared command: the body takes exactly the declared parameters the body takes (by keyword);
+the command line's options are the declared flags (and ``--json``), with the declared defaults and help;
+the web app's API offers exactly the parameters declared for the web, by their web names; and the web app
+loads neither Typer nor the command line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+import typer
+
+import baccara.commands
+from baccara.cli import app as cli_app
+from baccara.commands import Command
+
+pytest.importorskip("fastapi")
+
+
+def declared() -> list[Command]:
+    """Every Command defined in a module of baccara.commands."""
+    found = []
+    for info in pkgutil.iter_modules(baccara.commands.__path__):
+        module = importlib.import_module(f"baccara.commands.{info.name}")
+        found += [v for k, v in vars(module).items() if isinstance(v, Command) and k.isupper()]
+    return list({c.words: c for c in found}.values())
+
+
+DECLARED = declared()
+
+
+def click_command(words: tuple[str, ...]):
+    command = typer.main.get_command(cli_app)
+    for w in words:
+        command = command.commands[w]  # type: ignore[attr-defined]
+    return command
+
+
+def test_the_commands_the_web_app_serves_and_most_of_the_command_line_are_declared():
+    from baccara.web.commands import COMMANDS, JOB_COMMANDS
+
+    assert {c.words for c in [*COMMANDS.values(), *JOB_COMMANDS.values()]} <= {c.words for c in DECLARED}
+    assert len(DECLARED) >= 30
+
+
+@pytest.mark.parametrize("command", DECLARED, ids=lambda c: c.cli)
+def test_a_body_takes_every_declared_parameter_but_those_that_only_change_the_print(command):
+    body = inspect.signature(command.function()).parameters
+    assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in body.values())
+    assert list(body) == [p.name for p in command.params if not p.shows]
+
+
+@pytest.mark.parametrize("command", DECLARED, ids=lambda c: c.cli)
+def test_the_command_lines_options_are_the_declaration(command):
+    options = {p.name: p for p in click_command(command.words).params}
+    assert set(options) == {p.name for p in command.params} | {"json_out"}
+    for p in command.params:
+        o = options[p.name]
+        flags = {*o.opts, *o.secondary_opts}
+        assert {p.flag, *p.aliases, *([p.short] if p.short else [])} <= flags
+        assert o.help == p.help
+        if p.default is not ... and p.kind != "list":
+            assert o.default == p.default
+        else:
+            assert o.required == (p.default is ...)
+
+
+def test_the_apis_parameters_are_the_declarations_web_parameters():
+    from fastapi.testclient import TestClient
+
+    from baccara.web.app import create_app
+    from baccara.web.commands import COMMANDS, JOB_COMMANDS
+
+    with TestClient(create_app()) as client:
+        spec = client.get("/api/openapi.json").json()["paths"]
+    for routes, method, prefix in ((COMMANDS, "get", "/api/"), (JOB_COMMANDS, "post", "/api/jobs/")):
+        for path, command in routes.items():
+            names = {q["name"] for q in spec[prefix + path][method]["parameters"]} - {"format", "table"}
+            assert names == {p.web_name for p in command.web_params()}, path
+
+
+def test_the_web_app_loads_neither_typer_nor_the_command_line():
+    code = ("import sys; from baccara.web.app import create_app; create_app(); "
+            "print(sorted(m for m in sys.modules if m == 'typer' or m.startswith('baccara.cli')))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
