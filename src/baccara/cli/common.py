@@ -148,10 +148,6 @@ def register(group: typer.Typer, command: Command, module: str, after: Callable[
 
 
 ALLOW_LONG, SCHEDULER, PROOF_BACKEND = option(opts.ALLOW_LONG), option(opts.SCHEDULER), option(opts.PROOF_BACKEND)
-
-
-
-
 DECKS, INFINITE, COMPOSITION, REMOVE, ADD = (option(p) for p in opts.SHOE)
 COMMISSION, TIE_PAYS, SUPER6_PAYS = (option(p) for p in opts.HOUSE)
 BETS, TABLEAU, KNOWN = option(opts.BETS), option(opts.TABLEAU), option(opts.KNOWN)
