@@ -321,7 +321,7 @@ def test_cli_json_contract_and_report(tmp_path):
 
 def test_cli_defaults_are_the_librarys():
     from baccara.audit.analysis import DEFAULT_CANDIDATES
-    from baccara.cli.audit import ALPHA, CANDIDATES, PERMUTATIONS
+    from baccara.commands.audit import ALPHA, CANDIDATES, PERMUTATIONS
 
     assert (PERMUTATIONS, float(ALPHA), CANDIDATES) == (DEFAULT_PERMUTATIONS, DEFAULT_ALPHA, DEFAULT_CANDIDATES)
 

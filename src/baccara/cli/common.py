@@ -77,16 +77,19 @@ def option(p: Param) -> Any:
 
     Returns
     -------
-    typer.models.OptionInfo
-        Its option: the long flag (with its negative, if any), its other spellings, the short one, the default
-        and the help.
+    typer.models.OptionInfo or typer.models.ArgumentInfo
+        Its option: the long flag (with its negative, if any), its other spellings, the short one, the default,
+        the range and the help; or, for a positional parameter, its argument.
     """
+    if p.argument:
+        return typer.Argument(p.default, metavar=p.metavar, help=p.help)
     decls = [p.flag if p.flag_off is None else f"{p.flag}/{p.flag_off}", *p.aliases, *([p.short] if p.short else [])]
-    return typer.Option(p.default, *decls, help=p.help, metavar=p.metavar)
+    return typer.Option(p.default, *decls, help=p.help, metavar=p.metavar, min=p.lo, max=p.hi)
 
 
 def register(group: typer.Typer, command: Command, module: str, after: Callable[..., None] | None = None,
-             before: Callable[[dict[str, Any], bool], None] | None = None, callback: bool = False) -> None:
+             before: Callable[[dict[str, Any], bool], None] | None = None, callback: bool = False,
+             json_after: str | None = None) -> None:
     """Add a declared command (:class:`baccara.commands.Command`) to a Typer group, with ``--json``.
 
     Its options are made from its parameters; it runs the body and prints the result (a table, or with
@@ -109,6 +112,8 @@ def register(group: typer.Typer, command: Command, module: str, after: Callable[
     callback : bool
         The group's own command (``baccara count``: the group's options, run when no subcommand is named) rather
         than a subcommand.
+    json_after : str, optional
+        The parameter after which ``--help`` lists ``--json`` (default: after them all).
     """
     shown = tuple(p.name for p in command.params if p.shows)
 
@@ -132,7 +137,9 @@ def register(group: typer.Typer, command: Command, module: str, after: Callable[
     if callback:
         hints["ctx"] = typer.Context
         parameters.append(inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context))
-    for p in (*command.params, Param("json_out", "--json", JSON.help, False, "bool")):
+    json = Param("json_out", "--json", JSON.help, False, "bool")
+    listed = [q for p in command.params for q in ((p, json) if p.name == json_after else (p,))]
+    for p in listed if json_after is not None else (*command.params, json):
         hint = _TYPES[p.kind]
         hints[p.name] = hint | None if p.default is None or p.kind == "list" else hint
         parameters.append(inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=option(p),

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from rich.markup import escape
-
-from ..commands.punto import EDGE, EOR
-from ..punto.bets import field_help
+from ..commands.punto import BETS_LIST, EDGE, EOR, FIELDS
 from ..result import Result
-from .common import BETS, COMMISSION, SUPER6_PAYS, TIE_PAYS, app, build_bets, out, register
-from .errors import handles_errors
+from .common import app, out, register
 
 
 def exact_lines(result: Result, json_out: bool, exact: bool) -> None:
@@ -20,25 +16,5 @@ def exact_lines(result: Result, json_out: bool, exact: bool) -> None:
 
 register(app, EDGE, __name__, exact_lines)
 register(app, EOR, __name__)
-
-
-@app.command("bets")
-@handles_errors
-def list_bets(
-    commission: str = COMMISSION,
-    tie_pays: str = TIE_PAYS,
-    super6_pays: str = SUPER6_PAYS,
-    bets: str | None = BETS,
-) -> None:
-    """List the bets: built-in, and those of a --bets file."""
-    all_bets, _ = build_bets(commission, tie_pays, super6_pays, bets)
-    for name, b in all_bets.items():
-        out.print(f"[bold]{name}[/]: {escape(b.description)}", highlight=False)
-
-
-@app.command()
-def fields() -> None:
-    """The event fields a user-defined bet's 'when' can test."""
-    out.print(field_help(), highlight=False)
-
-
+register(app, BETS_LIST, __name__)
+register(app, FIELDS, __name__)

@@ -70,6 +70,11 @@ class Param:
     shows : bool
         It only changes what the command line prints after the result (``--exact``): the body never takes
         it, and the web app (which shows every form of the result) does not offer it.
+    argument : bool
+        Positional on the command line (``baccara check FILE``), named there by :attr:`metavar`; the web app
+        still names it by :attr:`web_name`.
+    lo, hi : int or None
+        The range of an ``int`` parameter, where the command line's parser enforces it (``--workers``).
     """
 
     name: str
@@ -87,6 +92,9 @@ class Param:
     metavar: str | None = None
     aliases: tuple[str, ...] = ()
     shows: bool = False
+    argument: bool = False
+    lo: int | None = None
+    hi: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS or not self.flag.startswith("--"):
