@@ -347,7 +347,7 @@ def test_default_runs_on_the_gpu_are_sized_from_its_nominal_rate(monkeypatch):
     assert asked["count_shoes"] == size_on_gpu("", 8, 14, report_command.COUNT_BUDGET, 1, 10**9).shoes
     err = " ".join(r.stderr.split())
     assert f"report: the count design on {design.shoes:,} shoes: sized to about 6.0 s on the GPU at its nominal " \
-           f"rate ({NOMINAL_GPU_RATES['count']:,.0f} hands" in err and "not measured on this GPU" in err
+           f"rate ({NOMINAL_GPU_RATES['count']:,.0f} hands" in err and "shoes a second; not measured)" in err
     assert "report: the count, at each cut, on" in err and err.count("on the GPU at its nominal rate") == 2
 
     asked.clear()
@@ -377,7 +377,7 @@ def test_a_sizing_line_on_the_gpu_says_its_rate_is_nominal():
     assert s.workers == 1 and s.gpu == 5e8 and s.shoes * s.per_shoe <= 10 < s.shoes * s.per_shoe * 1.1
     assert s.to_json()["on"] == "gpu" and s.to_json()["nominal_hands_per_second"] == 5e8
     assert "on the GPU at its nominal rate (500,000,000 hands, about" in s.describe()
-    assert s.describe().endswith("not measured on this GPU)")
+    assert s.describe().endswith("shoes a second; not measured)")
     on_cpu = Sizing("x", 10, 2, 1.0, 0.1).describe()  # the CPU's: measured here
     assert "nominal" not in on_cpu and "GPU" not in on_cpu and "(measured 10 shoes a second on one core)" in on_cpu
 

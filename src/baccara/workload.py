@@ -142,7 +142,7 @@ class Sizing:
         if self.gpu:
             return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
                     f"the GPU at its nominal rate ({self.gpu:,.0f} hands, about {rate:,.0f} shoes a second; "
-                    f"not measured on this GPU)")
+                    f"not measured)")
         return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
                 f"{cores} here (measured {rate:,.0f} shoes a second on one core)")
 

@@ -67,11 +67,13 @@ REPORT = Command(
      Param("seed", "--seed", "Seed of the simulations, 0 to 2^63 - 4 (default 0): the count is designed on shoes of "
                              "SEED, measured on shoes of SEED + 1; the simulation check deals shoes of SEED + 2.", "0"),
      Param("design_shoes", "--design-shoes", f"Shoes on which the count's trigger is chosen (default: sized to "
-                                             f"{DESIGN_BUDGET} s on the cores here, at least {DESIGN_SHOES:,}).",
+                                             f"{DESIGN_BUDGET} s on the cores here, or on the GPU at its "
+                                             f"nominal rate with --backend gpu; at least {DESIGN_SHOES:,}).",
            web_max=10**6),
      Param("count_shoes", "--count-shoes", f"Shoes on which the count is measured at each cut (default: sized to "
-                                           f"{COUNT_BUDGET} s on the cores here, at least {COUNT_SHOES:,}; 0: no "
-                                           "simulation).", web_max=10**6),
+                                           f"{COUNT_BUDGET} s on the cores here, or on the GPU at its nominal "
+                                           f"rate with --backend gpu; at least {COUNT_SHOES:,}; 0: no simulation).",
+           web_max=10**6),
      Param("perfect_shoes", "--perfect-shoes", f"Shoes for the perfect counter and the cut card's effect at each cut "
                                                f"(default: sized to {PERFECT_BUDGET} s on the cores here, at least "
                                                f"{PERFECT_SHOES:,}; on one core and at least {PERFECT_SHOES_RANK} for "
