@@ -144,6 +144,7 @@ def main() -> None:
     doc["histogram"] = hist
 
     doc["perfect"] = perfect_cases(available)
+    doc["report"] = report_cases()
 
     # the command line: --backend gpu and --backend threads, the same JSON and the same --out file
     import pyarrow.parquet as pq
@@ -281,6 +282,45 @@ def perfect_cases(available: dict) -> dict:
             c.update(cpu_rows=cpu.tolist(), gpu_rows=raw.tolist(), cpu_taken=[int(d), int(p)],
                      gpu_taken=list(rows.decisions))
         out[name] = c
+    return out
+
+
+def report_cases() -> dict:
+    """The math report (``baccara report``) on the threads and with ``--backend gpu``, at tiny sizes: its count
+    design's histogram and its count on the GPU, the perfect counter on the CPU's threads."""
+    from typer.testing import CliRunner
+
+    from baccara.cli import app
+    from baccara.punto.mathreport import math_report
+    from baccara.sim import count_design, gpu
+
+    launched: list = []  # what reached the GPU: (what, shoes)
+    histogram, run_gpu = count_design.histogram_gpu, gpu.run_gpu
+
+    def on_gpu_histogram(seed, shoes, *args):
+        launched.append(("histogram", shoes))
+        return histogram(seed, shoes, *args)
+
+    def on_gpu_run(job, *args, **kw):
+        launched.append(("perfect" if job.perfect else "count", job.shoes))
+        return run_gpu(job, *args, **kw)
+
+    count_design.histogram_gpu, gpu.run_gpu = on_gpu_histogram, on_gpu_run
+    tiny = {"seed": 1, "design_shoes": 30, "count_shoes": 20, "perfect_shoes": 2, "cuts": (14,), "sort_cards": (),
+            "check_hands": 0, "decks_compared": (2,)}
+    out: dict = {}
+    for be in ("threads", "gpu"):
+        launched.clear()
+        out[be] = math_report(2, "dragon7", backend=be, workers=1 if be == "threads" else None, **tiny).to_json()
+        out[f"launched_{be}"] = list(launched)
+    r = CliRunner().invoke(app, ["report", "--bet", "dragon7", "--decks", "2", "--seed", "1", "--design-shoes", "30",
+                                 "--count-shoes", "20", "--perfect-shoes", "2", "--cuts", "14", "--sort-cards", "1",
+                                 "--check-hands", "0", "--backend", "gpu", "--json"])
+    assert r.exit_code == 0, r.output
+    out["cli_gpu"] = json.loads(r.stdout)
+    r = CliRunner().invoke(app, ["report", "--bet", "dragon7", "--decks", "2", "--count-shoes", "20",
+                                 "--backend", "dask"])
+    out["bad_backend"] = [r.exit_code, r.stderr]
     return out
 
 

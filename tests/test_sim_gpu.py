@@ -284,6 +284,104 @@ def test_the_device_check_script_runs_at_smoke_sizes(sim):
         assert line in dc["printed"]
 
 
+def test_report_on_the_gpu_is_the_threads(sim):
+    """``baccara report --backend gpu``: its count design's histogram and its count ran on the GPU (nothing else
+    did), and every figure of the report is the threads' (the same integers); a note says what ran where."""
+    rep = sim["report"]
+    assert rep["launched_threads"] == [] and rep["launched_gpu"] == [["histogram", 30], ["count", 20]]
+    threads, on_gpu = rep["threads"], rep["gpu"]
+    assert threads["count"] is not None and threads["penetrations"][0]["count"]["bets"] > 0  # not vacuous
+    assert threads["penetrations"][0]["perfect"]["shoes"] == 2
+    differ = {"made", "seconds", "command", "settings", "notes"}
+    assert {k: v for k, v in on_gpu.items() if k not in differ} == \
+        {k: v for k, v in threads.items() if k not in differ}
+    assert {**on_gpu["settings"], "backend": "threads"} == threads["settings"] and \
+        on_gpu["settings"]["backend"] == "gpu"
+    where, *rest = on_gpu["notes"]
+    assert rest == threads["notes"] and not any("where it ran" in n for n in threads["notes"])
+    assert where.startswith("where it ran: the count design's histogram (30 shoes) and the count at each cut (20 "
+                            "shoes) on the GPU") and "the perfect counter and the cut card's effect" in where
+    assert where.endswith("on the CPU, its threads, one a core")
+    cli = rep["cli_gpu"]  # the command line: the same count, and the command says --backend gpu
+    assert cli["count"] == threads["count"] and cli["penetrations"] == threads["penetrations"]
+    assert cli["command"].endswith("--backend gpu") and cli["notes"][0] == where
+    code, err = rep["bad_backend"]
+    assert code == 2 and err.startswith("error: --backend of report must be threads or gpu, got 'dask'")
+
+
+def _as_if_a_gpu(monkeypatch) -> dict:
+    """No GPU is needed to size a run for one: ``check_gpu`` passes, and the run itself is stopped (raising) once
+    sized, its arguments kept."""
+    from baccara.punto import mathreport
+    from baccara.sim import count_analysis, count_design
+
+    monkeypatch.setattr(gpu, "check_gpu", lambda: None)
+    asked: dict = {}
+
+    def stop(*args, **kw):
+        asked.update(kw)
+        raise ParameterError("sized; not run")
+
+    for module, name in ((mathreport, "math_report"), (count_design, "design_count"),
+                         (count_analysis, "analyse_count")):
+        monkeypatch.setattr(module, name, stop)
+    return asked
+
+
+def test_default_runs_on_the_gpu_are_sized_from_its_nominal_rate(monkeypatch):
+    """``report``, ``count design`` and ``count`` with ``--backend gpu`` and no sizes: the GPU's part sized from its
+    nominal rate (the sizing line says it was not measured), at least 10^6 shoes for the report's designed count
+    within its budget; the perfect counter measured on the CPU's cores."""
+    from baccara.cli import app
+    from baccara.commands import count as count_command
+    from baccara.commands import report as report_command
+    from baccara.sim.limits import NOMINAL_GPU_RATES, hands_per_shoe, size_on_gpu
+
+    asked = _as_if_a_gpu(monkeypatch)
+    r = runner.invoke(app, ["report", "--bet", "dragon7", "--perfect-shoes", "3", "--backend", "gpu"])
+    assert r.exit_code == 2 and "sized; not run" in r.stderr
+    design = size_on_gpu("the count design", 8, 14, report_command.DESIGN_BUDGET, 1, 10**9)
+    per_shoe = hands_per_shoe("punto", 8, "cut", 14, 0) / NOMINAL_GPU_RATES["count"]
+    assert design.per_shoe == pytest.approx(per_shoe) and design.seconds <= report_command.DESIGN_BUDGET
+    assert asked["design_shoes"] == design.shoes >= 10**6 and asked["backend"] == "gpu"
+    assert asked["count_shoes"] == size_on_gpu("", 8, 14, report_command.COUNT_BUDGET, 1, 10**9).shoes
+    err = " ".join(r.stderr.split())
+    assert f"report: the count design on {design.shoes:,} shoes: sized to about 6.0 s on the GPU at its nominal " \
+           f"rate ({NOMINAL_GPU_RATES['count']:,.0f} hands" in err and "shoes a second; not measured)" in err
+    assert "report: the count, at each cut, on" in err and err.count("on the GPU at its nominal rate") == 2
+
+    asked.clear()
+    r = runner.invoke(count_app, ["design", "--bet", "dragon7", "--decks", "6", "--cut", "20", "--backend", "gpu"])
+    assert r.exit_code == 2 and asked["backend"] == "gpu"
+    shoes = size_on_gpu("", 6, 20, count_command.DESIGN_BUDGET, count_command.DESIGN_LEAST, 10**9).shoes
+    assert asked["shoes"] == shoes > count_command.DESIGN_LEAST
+    assert f"sizing: the count design on {shoes:,} shoes: sized to about 5.0 s on the GPU at its nominal rate" \
+        in " ".join(r.stderr.split())
+
+    asked.clear()
+    r = runner.invoke(count_app, ["--bet", "dragon7", "--decks", "1", "--count", str(ROOT / "examples" / "counts" /
+                                  "dragon7.toml"), "--budget", "2", "--backend", "gpu"])
+    assert r.exit_code == 2 and asked["backend"] == "gpu" and asked["workers"] is None
+    err = " ".join(r.stderr.split())
+    assert f"sizing: the count on {asked['shoes']:,} shoes: sized to about 1.0 s on the GPU at its nominal" in err
+    assert asked["shoes"] == size_on_gpu("", 1, 14, 1, count_command.COUNT_LEAST, 10**9).shoes
+    assert "sizing: the perfect counter (on the CPU's threads) on" in err and "measured" in err
+    assert "cores here (measured" in err or "one core here (measured" in err
+
+
+def test_a_sizing_line_on_the_gpu_says_its_rate_is_nominal():
+    from baccara.sim.limits import size_on_gpu
+    from baccara.workload import Sizing
+
+    s = size_on_gpu("the count", 8, 14, 10, 1000, 10**9)
+    assert s.workers == 1 and s.gpu == 5e8 and s.shoes * s.per_shoe <= 10 < s.shoes * s.per_shoe * 1.1
+    assert s.to_json()["on"] == "gpu" and s.to_json()["nominal_hands_per_second"] == 5e8
+    assert "on the GPU at its nominal rate (500,000,000 hands, about" in s.describe()
+    assert s.describe().endswith("shoes a second; not measured)")
+    on_cpu = Sizing("x", 10, 2, 1.0, 0.1).describe()  # the CPU's: measured here
+    assert "nominal" not in on_cpu and "GPU" not in on_cpu and "(measured 10 shoes a second on one core)" in on_cpu
+
+
 # ---------------------------------------------------------------- without a GPU (this process)
 def _no_gpu_here() -> bool:
     return gpu.gpu_status() is not None
@@ -301,6 +399,21 @@ def test_without_a_gpu_the_cli_exits_2_saying_what_is_needed():
     assert "pip install 'baccara[gpu]'" in err and "NUMBA_ENABLE_CUDASIM=1" in err
     r = runner.invoke(count_app, ["design", "--bet", "dragon7", "--shoes", "10", "--backend", "gpu"])
     assert r.exit_code == 2 and "--backend gpu needs" in r.stderr
+    from baccara.cli import app
+
+    r = runner.invoke(app, ["report", "--bet", "dragon7", "--backend", "gpu"])  # before any work, no traceback
+    assert r.exit_code == 2 and r.stderr.startswith("error: --backend gpu needs numba-cuda and a CUDA GPU")
+    assert "Traceback" not in r.output
+
+
+@needs_no_gpu
+def test_without_a_gpu_the_report_raises_a_parameter_error():
+    from baccara.punto.mathreport import math_report
+
+    with pytest.raises(ParameterError, match=r"backend gpu needs numba-cuda and a CUDA GPU"):
+        math_report(2, "dragon7", count_shoes=0, backend="gpu")
+    with pytest.raises(ParameterError, match=r"backend of report must be threads or gpu, got .dask."):
+        math_report(2, "dragon7", count_shoes=0, backend="dask")
 
 
 @needs_no_gpu

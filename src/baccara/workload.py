@@ -9,7 +9,9 @@ sweeps and simulations alike (:mod:`baccara.sim.limits` estimates simulations).
 
 The other way round, a command whose simulation has no size given (``count``,
 ``count design``, ``report``) sizes it to a time budget on this machine's cores
-from a short measured run (:func:`size_to_budget`), and says so.
+from a short measured run (:func:`size_to_budget`), and says so; a run on the
+GPU (``--backend gpu``) is sized from the GPU's nominal rate instead, not
+measured (a short run there would time its compilation), and says that too.
 """
 
 from __future__ import annotations
@@ -105,6 +107,9 @@ class Sizing:
         Seconds of one core per shoe, measured here.
     least : int
         The fewest shoes it takes whatever the machine (the documented default).
+    gpu : float
+        0 for a run on the CPU's cores; for a run on one GPU, the GPU's nominal hands a second
+        (``per_shoe`` is then the GPU's seconds per shoe at that rate, not measured).
     """
 
     what: str
@@ -113,6 +118,7 @@ class Sizing:
     budget: float
     per_shoe: float
     least: int = 1
+    gpu: float = 0.0
 
     @property
     def seconds(self) -> float:
@@ -125,19 +131,27 @@ class Sizing:
         Returns
         -------
         str
-            E.g. ``the count on 1,200,000 shoes: sized to about 10 s on the 2 cores here (...)``.
+            E.g. ``the count on 1,200,000 shoes: sized to about 10 s on the 2 cores here (...)``, or on a
+            GPU ``... sized to about 10 s on the GPU at its nominal rate (... not measured)``.
         """
         rate = 1 / self.per_shoe if self.per_shoe > 0 else math.inf
         cores = "one core" if self.workers == 1 else f"the {self.workers} cores"
         floor = " (its least)" if self.shoes == self.least and self.seconds < self.budget / 2 else ""
         if self.shoes == self.least and self.seconds > self.budget:
             floor = f" (its least; about {format_duration(self.seconds)} here)"
+        if self.gpu:
+            return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
+                    f"the GPU at its nominal rate ({self.gpu:,.0f} hands, about {rate:,.0f} shoes a second; "
+                    f"not measured)")
         return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
                 f"{cores} here (measured {rate:,.0f} shoes a second on one core)")
 
     def to_json(self) -> dict:
-        return {"what": self.what, "shoes": self.shoes, "workers": self.workers, "budget_seconds": self.budget,
-                "seconds_per_shoe": self.per_shoe, "least": self.least, "estimated_seconds": self.seconds}
+        doc = {"what": self.what, "shoes": self.shoes, "workers": self.workers, "budget_seconds": self.budget,
+               "seconds_per_shoe": self.per_shoe, "least": self.least, "estimated_seconds": self.seconds}
+        if self.gpu:  # the rate is the GPU's nominal one, not measured
+            doc.update(on="gpu", nominal_hands_per_second=self.gpu)
+        return doc
 
 
 def size_to_budget(what: str, per_shoe: float, budget: float, workers: int, least: int, most: int) -> Sizing:

@@ -49,7 +49,8 @@ TIE_PAYS = Param("tie_pays", "--tie-pays", f"Tie pays T:1, T in (0, {MAX_PAYS}].
 BETS_FILE = Param("bets_file", "--bets-file", "TOML file of user-defined bets (tables bets.NAME).", file=True,
                   web_as="bets-toml")
 BUDGET = Param("budget", "--budget", "Seconds the default run may take on the cores here, 1 to 3600; the shoes not "
-                                     "given are sized to it from a short measured run, and the output says so "
+                                     "given are sized to it from a short measured run (with --backend gpu, the "
+                                     "GPU's part from its nominal rate, not measured), and the output says so "
                                      "(default: count 10, count design 5).")
 
 COUNT = Command(
@@ -157,6 +158,7 @@ bets_file, workers, backend, scheduler
     from ..sim.count_analysis import DEFAULT_COUNT_CUT, CountJob, analyse_count  # lazy: the simulator, when run
     from ..sim.counting import load_count_toml  # lazy: as above
     from ..sim.distributed import size_job  # lazy: as above
+    from ..sim.limits import size_on_gpu  # lazy: as above
 
     common = parse_common(shoes or "1", seed, workers, backend, scheduler, None, False, False)
     seconds = parse_count(budget, "--budget", default=COUNT_BUDGET, minimum=1, maximum=LIMIT_SECONDS)
@@ -169,16 +171,20 @@ bets_file, workers, backend, scheduler
     cut_n = parse_count(cut, "--cut", minimum=6, maximum=52 * d - 11) if cut is not None else None
     n_shoes, sizes = common.shoes, []
     at = cut_n if cut_n is not None else (system.cut or DEFAULT_COUNT_CUT)
-    if shoes is None:
+    if shoes is None and common.backend == "gpu":  # the GPU's nominal rate: the count runs there
+        sizes.append(size_on_gpu("the count", d, at, seconds / 2, COUNT_LEAST, 10**9))
+        n_shoes = sizes[-1].shoes
+    elif shoes is None:
         sizes.append(size_job(CountJob(common.seed, 10**9, d, the_bet, system, at), "the count", seconds / 2,
                               _cores(common), COUNT_LEAST, 10**9))
         n_shoes = sizes[-1].shoes
     ps = parse_count(perfect_shoes, "--perfect-shoes", minimum=0, maximum=n_shoes) \
         if perfect_shoes is not None else None
-    if ps is None:
+    if ps is None:  # on the CPU's cores, measured, whatever the backend of the count
         least = min(n_shoes, PERFECT_LEAST if the_bet.resolution == "value" else PERFECT_LEAST_RANK)
+        what = "the perfect counter (on the CPU's threads)" if common.backend == "gpu" else "the perfect counter"
         sizes.append(size_job(CountJob(common.seed, n_shoes, d, the_bet, None, at, chunk_size=8),
-                              "the perfect counter", seconds / 2, _cores(common), least, n_shoes))
+                              what, seconds / 2, _cores(common), least, n_shoes))
         ps = sizes[-1].shoes
     _say_sizing(sizes)
     report = analyse_count(system, the_bet, decks=d, shoes=n_shoes, seed=common.seed, cut=cut_n,
@@ -273,6 +279,7 @@ def design(*, decks: str | None, bet: str | None, level: str, kind: str, shoes: 
     from ..sim.count_design import design_count, write_design  # lazy: as above
     from ..sim.counting import BetRule, CountSystem  # lazy: as above
     from ..sim.distributed import size_job  # lazy: as above
+    from ..sim.limits import size_on_gpu  # lazy: as above
 
     if str(backend).strip().lower() not in ("threads", "gpu"):
         raise BaccaraError(f"--backend of count design must be threads or gpu, got {backend!r}")
@@ -285,7 +292,10 @@ def design(*, decks: str | None, bet: str | None, level: str, kind: str, shoes: 
     if out_path is not None and (not str(out_path).strip() or Path(out_path).is_dir()):
         raise BaccaraError(f"--out needs the path of a TOML file to write, got {out_path!r}")
     n_shoes, sizes = common.shoes, []
-    if shoes is None:  # a count's kernel on this bet: the design deals the same shoes, counting every coup
+    if shoes is None and common.backend == "gpu":  # the histogram on the GPU: its nominal rate
+        sizes.append(size_on_gpu("the count design", d, cut_n, seconds, DESIGN_LEAST, 10**9))
+        n_shoes = sizes[-1].shoes
+    elif shoes is None:  # a count's kernel on this bet: the design deals the same shoes, counting every coup
         probe = CountSystem("probe", (1.0,) * 13, (BetRule(the_bet.name, "true"),), cut=cut_n)
         sizes.append(size_job(CountJob(common.seed, 10**9, d, the_bet, probe, cut_n), "the count design", seconds,
                               _cores(common), DESIGN_LEAST, 10**9))

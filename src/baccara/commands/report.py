@@ -54,8 +54,10 @@ HELP = ("The math report of one bet as HTML, PDF or JSON: its pay table, exact f
         "card's effect; a simulation check of the exact figures.  Exact figures are fractions; simulated ones come "
         "as value ± 1 SE with their seeds.  The simulations' sizes not given are measured up to budgets on the "
         "cores here (the design 6 s, the count 12 s and the perfect counter 15 s at each cut; the perfect counter "
-        "on pair bets on one core), and the report says which it chose.  Without --out or --json the figures are "
-        "printed as tables.")
+        "on pair bets on one core), and the report says which it chose.  With --backend gpu the count design's "
+        "histogram and the count at each cut run on a CUDA GPU (sized from its nominal rate, not measured), the "
+        "same figures as on the threads; the perfect counter, the cut card's effect and the simulation check stay "
+        "on the CPU's threads.  Without --out or --json the figures are printed as tables.")
 
 REPORT = Command(
     ("report",), HELP,
@@ -65,11 +67,13 @@ REPORT = Command(
      Param("seed", "--seed", "Seed of the simulations, 0 to 2^63 - 4 (default 0): the count is designed on shoes of "
                              "SEED, measured on shoes of SEED + 1; the simulation check deals shoes of SEED + 2.", "0"),
      Param("design_shoes", "--design-shoes", f"Shoes on which the count's trigger is chosen (default: sized to "
-                                             f"{DESIGN_BUDGET} s on the cores here, at least {DESIGN_SHOES:,}).",
+                                             f"{DESIGN_BUDGET} s on the cores here, or on the GPU at its "
+                                             f"nominal rate with --backend gpu; at least {DESIGN_SHOES:,}).",
            web_max=10**6),
      Param("count_shoes", "--count-shoes", f"Shoes on which the count is measured at each cut (default: sized to "
-                                           f"{COUNT_BUDGET} s on the cores here, at least {COUNT_SHOES:,}; 0: no "
-                                           "simulation).", web_max=10**6),
+                                           f"{COUNT_BUDGET} s on the cores here, or on the GPU at its nominal "
+                                           f"rate with --backend gpu; at least {COUNT_SHOES:,}; 0: no simulation).",
+           web_max=10**6),
      Param("perfect_shoes", "--perfect-shoes", f"Shoes for the perfect counter and the cut card's effect at each cut "
                                                f"(default: sized to {PERFECT_BUDGET} s on the cores here, at least "
                                                f"{PERFECT_SHOES:,}; on one core and at least {PERFECT_SHOES_RANK} for "
@@ -82,7 +86,11 @@ REPORT = Command(
      Param("check_hands", "--check-hands", f"Hands dealt to check the exact figures by simulation, every coup from "
                                            f"the full shoe (default {CHECK_HANDS:,}; 0: no check).", str(CHECK_HANDS),
            web_max=10**9),
-     Param("workers", "--workers", "Threads for the simulations, 1 to 256 (default: all cores).", short="-j",
+     Param("workers", "--workers", "Threads for the simulations on the CPU, 1 to 256 (default: all cores).",
+           short="-j", web=False),
+     Param("backend", "--backend", "threads (default), or gpu: the count design's histogram and the count on a CUDA "
+                                   "GPU (pip install 'baccara[gpu]'), the same figures; the perfect counter, the cut "
+                                   "card's effect and the simulation check stay on the CPU's threads.", "threads",
            web=False)),
     ".report:report")
 
@@ -113,16 +121,26 @@ def command_line(values: Mapping[str, Any], json_out: bool = False) -> str:
 
 
 def _sized(bet: Any, decks: int, cuts: tuple[int, ...], seed: int, workers: int | None, design: int | None,
-           count: int | None, perfect: int | None) -> tuple[int | None, int | None, int | None, list]:
-    """The sizes not given, from short measured runs here and the budgets; the library's defaults are the least."""
+           count: int | None, perfect: int | None,
+           backend: str = "threads") -> tuple[int | None, int | None, int | None, list]:
+    """The sizes not given, from short measured runs here and the budgets (the design and the count on the GPU:
+    from its nominal rate); the library's defaults are the least."""
     from ..processes import default_workers  # lazy: sockets, processes: not at --help
     from ..sim.count_analysis import CountJob  # lazy: loaded when the command runs
     from ..sim.counting import BetRule, CountSystem  # lazy: loaded when the command runs
     from ..sim.distributed import calibrate  # lazy: loaded when the command runs
+    from ..sim.limits import size_on_gpu  # lazy: loaded when the command runs
     from ..workload import size_to_budget  # lazy: loaded when the command runs
 
     cores, cut, sizes = workers or default_workers(), cuts[0], []
-    if design is None or count is None:
+    if backend == "gpu":  # the design's histogram and the count run on the GPU, at its nominal rate
+        if design is None:
+            sizes.append(size_on_gpu("the count design", decks, cut, DESIGN_BUDGET, DESIGN_SHOES, 10**9))
+            design = sizes[-1].shoes
+        if count is None:
+            sizes.append(size_on_gpu("the count, at each cut,", decks, cut, COUNT_BUDGET, COUNT_SHOES, 10**9))
+            count = sizes[-1].shoes
+    elif design is None or count is None:
         probe = CountSystem("probe", (1.0,) * 13, (BetRule(bet.name, "true"),), cut=cut)
         per_shoe = calibrate(CountJob(seed, 10**9, decks, bet, probe, cut), 0.2).seconds_per_shoe
         if design is None:
@@ -136,7 +154,8 @@ def _sized(bet: Any, decks: int, cuts: tuple[int, ...], seed: int, workers: int 
         per_shoe = calibrate(job, 0.2).seconds_per_shoe
         least = PERFECT_SHOES if bet.resolution == "value" else PERFECT_SHOES_RANK
         on = 1 if job.holds_gil else cores  # compiled on threads for bets on card values; pairs in this process
-        sizes.append(size_to_budget("the perfect counter, at each cut,", per_shoe, PERFECT_BUDGET, on, least, 10**7))
+        what = "the perfect counter, at each cut," + (" on the CPU," if backend == "gpu" else "")
+        sizes.append(size_to_budget(what, per_shoe, PERFECT_BUDGET, on, least, 10**7))
         perfect = sizes[-1].shoes
     return design, count, perfect, sizes
 
@@ -144,7 +163,7 @@ def _sized(bet: Any, decks: int, cuts: tuple[int, ...], seed: int, workers: int 
 def report(*, bet: str | None, decks: str | None, composition: str | None, bets: str | None, commission: str,
            tie_pays: str, super6_pays: str, tableau: str | None, out_path: str | None, seed: str,
            design_shoes: str | None, count_shoes: str | None, perfect_shoes: str | None, cuts: str | None, level: str,
-           sort_cards: str, check_hands: str, workers: str | None) -> Result:
+           sort_cards: str, check_hands: str, workers: str | None, backend: str = "threads") -> Result:
     """The math report of one bet (:data:`REPORT`).
 
     Parameters
@@ -163,7 +182,10 @@ def report(*, bet: str | None, decks: str | None, composition: str | None, bets:
     seed, design_shoes, count_shoes, perfect_shoes, cuts, level, sort_cards, check_hands : str or None
         The simulations (sizes not given are measured up to budgets on the cores here).
     workers : str or None
-        Threads for the simulations.
+        Threads for the simulations on the CPU.
+    backend : str
+        ``threads``, or ``gpu``: the count design's histogram and the count on a CUDA GPU (checked here, before
+        any work); the perfect counter, the cut card's effect and the simulation check on the threads.
 
     Returns
     -------
@@ -178,6 +200,13 @@ def report(*, bet: str | None, decks: str | None, composition: str | None, bets:
         raise BaccaraError("--decks: a math report needs a finite shoe (effects of removal, counting), not 'inf'")
     if out_path is not None:  # before any work: a bad --out fails at once, not after the simulations
         check_out(out_path)
+    on = str(backend).strip().lower()
+    if on not in ("threads", "gpu"):
+        raise BaccaraError(f"--backend of report must be threads or gpu, got {backend!r}")
+    if on == "gpu":  # before any work: no GPU (nor the CUDA simulator) fails at once, saying what it needs
+        from ..sim.gpu import check_gpu  # lazy: numba-cuda only when the GPU is asked for
+
+        check_gpu()
     shoe = build_shoe(decks, False, composition, None, None)
     rules = build_tableau(tableau)
     all_bets, house = build_bets(commission, tie_pays, super6_pays, bets)
@@ -198,7 +227,7 @@ def report(*, bet: str | None, decks: str | None, composition: str | None, bets:
     if n_decks is not None and None in sizes and sizes[1] != 0:
         try:
             *chosen, how = _sized(all_bets[bet], n_decks, cut_list or tuple(int(c) for c in CUTS.split(",")),
-                                  n_seed, n_workers, *sizes)
+                                  n_seed, n_workers, *sizes, backend=on)
         except BaccaraError:  # a shoe or cut the report refuses in its own words below
             chosen, how = list(sizes), []
         sizes = tuple(chosen)  # type: ignore[assignment]
@@ -209,13 +238,15 @@ def report(*, bet: str | None, decks: str | None, composition: str | None, bets:
     values = {"bet": bet, "decks": decks, "composition": composition, "bets": bets, "commission": commission,
               "tie_pays": tie_pays, "super6_pays": super6_pays, "tableau": tableau, "out_path": out_path,
               "seed": seed, "design_shoes": design_shoes, "count_shoes": count_shoes, "perfect_shoes": perfect_shoes,
-              "cuts": cuts, "level": level, "sort_cards": sort_cards, "check_hands": check_hands, "workers": workers}
+              "cuts": cuts, "level": level, "sort_cards": sort_cards, "check_hands": check_hands, "workers": workers,
+              "backend": on}
     return math_report(
         shoe, all_bets[bet], tableau=rules, parameters=house, seed=n_seed,
         design_shoes=DESIGN_SHOES if sizes[0] is None else sizes[0],
         count_shoes=COUNT_SHOES if sizes[1] is None else sizes[1],
         perfect_shoes=sizes[2],
         cuts=cut_list, sort_cards=sorts, level=params.integer(level, "--level", lo=1, hi=3), workers=n_workers,
+        backend=on,
         check_hands=params.integer(check_hands, "--check-hands", lo=0, hi=10**12),
         command=command_line(values),
         progress=_stages(len(sorts) + 2 * len(cut_list or CUTS.split(",")) + 7),

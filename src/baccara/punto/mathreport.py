@@ -1223,7 +1223,7 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
                 cuts: tuple[int, ...] | None = None, level: int = LEVEL, workers: int | None = None,
                 sort_cards: tuple[int, ...] = SORT_CARDS, check_hands: int = CHECK_HANDS,
                 decks_compared: tuple[int | None, ...] = DECKS_COMPARED, command: str = "",
-                progress: Any = None) -> MathReport:
+                progress: Any = None, backend: str = "threads") -> MathReport:
     """The math report of one bet on one shoe.
 
     Parameters
@@ -1269,11 +1269,21 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
         ``baccara report`` command of a built-in bet on fresh decks, where there is one).
     progress : callable, optional
         Called with a line as each section starts.
+    backend : str
+        ``"threads"`` (default), or ``"gpu"``: the count design's histogram and the count at each cut run
+        on a CUDA GPU (:mod:`baccara.sim.gpu`; the same integers, so the same figures, as on the threads),
+        while the perfect counter, the cut card's effect and the simulation check run on ``workers``
+        threads; a note says what ran where.
 
     Returns
     -------
     MathReport
         Every figure, exact where exact, simulated with standard errors and the seed.
+
+    Raises
+    ------
+    ParameterError
+        A bad size, cut or backend; ``gpu`` where there is neither a CUDA GPU nor the CUDA simulator.
     """
     t0 = time.perf_counter()
     say = progress or (lambda _line: None)
@@ -1300,6 +1310,12 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
         notes_first = []
     for k in sort_cards:
         _positive_int(k, "--sort-cards", 1, 4)
+    if backend not in ("threads", "gpu"):
+        raise ParameterError(f"--backend of report must be threads or gpu, got {backend!r}")
+    if backend == "gpu":  # before any work
+        from ..sim.gpu import check_gpu  # lazy: numba-cuda only when the GPU is asked for
+
+        check_gpu()
     if not applicable_bets(shoe, {bet.name: bet}):
         raise ParameterError(f"--bet {bet.name}: it needs a shoe known by {bet.resolution}; this shoe is known only "
                              f"by {shoe.resolution}")
@@ -1341,7 +1357,8 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
     settings = {"seed": seed, "design_seed": seed, "count_seed": seed + 1, "check_seed": seed + 2,
                 "design_shoes": design_shoes, "count_shoes": count_shoes, "perfect_shoes": perfect_shoes,
                 "cuts": [], "level": level, "sort_by": sort_by if sorting else None, "sort_cards": list(sort_cards),
-                "check_hands": check_hands, "decks_compared": ["inf" if d is None else d for d in decks_compared]}
+                "check_hands": check_hands, "decks_compared": ["inf" if d is None else d for d in decks_compared],
+                "backend": backend}
     if decks is None:
         notes.append("the count, the perfect counter, the cut card's effect and the simulation check are simulated "
                      f"on fresh decks only; this shoe ({shoe.label()}) is not fresh decks, so they are left out")
@@ -1360,7 +1377,7 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
         say(f"count design on {design_shoes:,} shoes")
         try:
             design = design_count(decks, bet, level, shoes=design_shoes, seed=seed, cut=cuts[0], tableau=tableau,
-                                  workers=workers or default_workers())
+                                  workers=workers or default_workers(), backend=backend)
         except BaccaraError as e:  # a bet no linear count tracks (the pairs), or no trigger that wins
             count_note = _plain_failure(e, "no count")
         for cut in cuts:
@@ -1369,7 +1386,8 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
                 say(f"count at cut {cut} on {count_shoes:,} shoes")
                 try:
                     count = analyse_count(design.system, bet, decks=decks, shoes=count_shoes, seed=seed + 1, cut=cut,
-                                          perfect_shoes=0, tableau=tableau, workers=workers)
+                                          perfect_shoes=0, tableau=tableau, backend=backend,
+                                          workers=None if backend == "gpu" else workers)
                 except BaccaraError as e:
                     if "never fired" not in str(e):
                         raise
@@ -1392,6 +1410,9 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
                     notes.append(_plain_failure(e, f"perfect counter at cut {cut}"))
             penetrations.append(Penetration(cut, 1 - cut / (52 * decks), count, perfect, effect, status))
         settings["cuts"] = list(cuts)
+        if backend == "gpu":
+            notes.append(_where_it_ran(design_shoes, count_shoes if design else 0, perfect_shoes, check_hands,
+                                       workers))
     check = None
     if decks is not None and check_hands:
         say(f"simulation check on {check_hands:,} hands")
@@ -1406,6 +1427,20 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
     return MathReport(shoe, tableau, bet, dict(parameters or {}), int(dist.deals), lines, Moments(result), removal,
                       known, sorting, design, penetrations, settings, notes, time.perf_counter() - t0, columns,
                       house_terms(bet, parameters), sort_note, count_note, check, command, made)
+
+
+def _where_it_ran(design_shoes: int, count_shoes: int, perfect_shoes: int, check_hands: int,
+                  workers: int | None) -> str:
+    """The note of a report run with ``backend="gpu"``: what ran on the GPU, what on the CPU."""
+    threads = f"{workers} thread{'s' if workers != 1 else ''}" if workers else "its threads, one a core"
+    cpu = [f"the perfect counter and the cut card's effect ({perfect_shoes:,} shoes at each cut: each coup's exact "
+           f"expectation is kept, which the GPU's perfect counter does not)"] if perfect_shoes else []
+    if check_hands:
+        cpu.append(f"the simulation check ({check_hands:,} hands)")
+    count = f" and the count at each cut ({count_shoes:,} shoes)" if count_shoes else ""
+    return (f"where it ran: the count design's histogram ({design_shoes:,} shoes){count} on the GPU, the same "
+            f"integers as on the CPU's threads"
+            + (f"; {' and '.join(cpu)} on the CPU, {threads}" if cpu else ""))
 
 
 def _rule_words(design: Any) -> str:
@@ -1430,6 +1465,8 @@ def _command(bet: Bet, decks: int | None, tableau: Tableau, settings: dict, cuts
         parts.append(f"--cuts {','.join(map(str, cuts))}")
     if tuple(s["sort_cards"]) != SORT_CARDS:
         parts.append(f"--sort-cards {','.join(map(str, s['sort_cards']))}")
+    if s.get("backend", "threads") != "threads":
+        parts.append(f"--backend {s['backend']}")
     return " ".join(parts)
 
 

@@ -21,16 +21,18 @@ instead of a 48 GiB allocation or a run that never ends:
 
 :func:`estimate_work` predicts the hands (from the cards a shoe deals and the
 mean cards a coup takes) and the seconds at nominal per-worker rates, before
-anything runs; :func:`check_work` applies the limits.
+anything runs; :func:`check_work` applies the limits.  :func:`size_on_gpu` sizes a default run on the
+GPU (``count``, ``count design``, ``report`` with ``--backend gpu``) from the GPU's nominal rate.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
 from ..errors import BaccaraError, ParameterError
-from ..workload import LIMIT_SECONDS, format_duration
+from ..workload import LIMIT_SECONDS, Sizing, format_duration, size_to_budget
 
 #: The most decks in a simulated shoe.
 MAX_DECKS = 10_000
@@ -288,6 +290,35 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
         seconds = hands / (rate * workers)
     return WorkEstimate(game, shoes, decks, per_shoe, hands, float(evaluations), rate, workers, seconds,
                         shoes if rows else 0, gpu)
+
+
+def size_on_gpu(what: str, decks: int, cut: int, budget: float, least: int, most: int,
+                kind: str = "count") -> Sizing:
+    """The shoes one GPU deals in ``budget`` seconds at its nominal rate (not measured: a short run there would
+    time the kernel's compilation, and no GPU is timed before it is used).
+
+    Parameters
+    ----------
+    what : str
+        The run, for people.
+    decks, cut : int
+        The shoe, dealt to the cut card (:func:`hands_per_shoe`).
+    budget : float
+        Seconds the run may take.
+    least, most : int
+        Bounds on the shoes (:func:`baccara.workload.size_to_budget`).
+    kind : str
+        The rate, a key of :data:`NOMINAL_GPU_RATES` (``count``: a count's bets or the histogram of
+        ``count design``).
+
+    Returns
+    -------
+    Sizing
+        The shoes chosen, on one GPU, with its nominal rate (``Sizing.gpu``): its line says the rate is nominal.
+    """
+    rate = NOMINAL_GPU_RATES[kind]
+    per_shoe = hands_per_shoe("punto", decks, "cut", cut, 0) / rate
+    return dataclasses.replace(size_to_budget(what, per_shoe, budget, 1, least, most), gpu=rate)
 
 
 def check_work(estimate: WorkEstimate, allow_long: bool) -> WorkEstimate:
