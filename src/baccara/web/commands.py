@@ -216,6 +216,10 @@ def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, A
                 kw[p.name] = int(v)
             except ValueError:
                 raise WebError(f"--{p.web_name} must be a whole number, got {v!r}", p.web_name) from None
+            if (p.lo is not None and kw[p.name] < p.lo) or (p.hi is not None and kw[p.name] > p.hi):
+                bounds = " and ".join(b for b in (p.lo is not None and f"at least {p.lo}",
+                                                  p.hi is not None and f"at most {p.hi}") if b)
+                raise WebError(f"--{p.web_name} must be a whole number, {bounds}, got {v!r}", p.web_name)
         elif p.kind == "list":
             kw[p.name] = values
         else:
