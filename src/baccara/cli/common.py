@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import typer
@@ -133,25 +133,44 @@ def register(group: typer.Typer, command: Command, module: str, after: Callable[
             after(result, json_out=json_out, **extra)
         return doc
 
-    parameters, hints = [], {}
-    if callback:
-        hints["ctx"] = typer.Context
-        parameters.append(inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context))
     json = Param("json_out", "--json", JSON.help, False, "bool")
     listed = [q for p in command.params for q in ((p, json) if p.name == json_after else (p,))]
-    for p in listed if json_after is not None else (*command.params, json):
-        hint = _TYPES[p.kind]
-        hints[p.name] = hint | None if p.default is None or p.kind == "list" else hint
-        parameters.append(inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=option(p),
-                                            annotation=hints[p.name]))
-    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    run.__annotations__ = {**hints, "return": Any}
-    run.__doc__, run.__name__, run.__qualname__, run.__module__ = command.help, command.words[-1], \
-        command.words[-1], module
+    typed(run, listed if json_after is not None else (*command.params, json), command, module, context=callback)
     if callback:
         group.callback()(handles_errors(run))
     else:
         group.command(command.words[-1])(handles_errors(run))
+
+
+def typed(f: Callable[..., Any], params: Sequence[Param], command: Command, module: str,
+          context: bool = False) -> None:
+    """Give ``f`` the signature Typer reads: a keyword-only parameter per declared one, its option as default.
+
+    Parameters
+    ----------
+    f : callable
+        The function Typer will call with every option by keyword.
+    params : sequence of Param
+        The options, in the order ``--help`` lists them.
+    command : Command
+        The declaration (its help and words name ``f``).
+    module : str
+        The registering module's name.
+    context : bool
+        Also take Typer's context, as ``ctx`` (a group's own command).
+    """
+    parameters, hints = [], {}
+    if context:
+        hints["ctx"] = typer.Context
+        parameters.append(inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context))
+    for p in params:
+        hint = _TYPES[p.kind]
+        hints[p.name] = hint | None if p.default is None or p.kind == "list" else hint
+        parameters.append(inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=option(p),
+                                            annotation=hints[p.name]))
+    f.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    f.__annotations__ = {**hints, "return": Any}
+    f.__doc__, f.__name__, f.__qualname__, f.__module__ = command.help, command.words[-1], command.words[-1], module
 
 
 ALLOW_LONG, SCHEDULER, PROOF_BACKEND = option(opts.ALLOW_LONG), option(opts.SCHEDULER), option(opts.PROOF_BACKEND)

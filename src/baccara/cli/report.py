@@ -8,12 +8,11 @@ quotes it in its command.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from ..commands import Param
 from ..commands.report import OUT, REPORT, command_line
-from .common import _TYPES, app, option, render, say
+from .common import app, render, say, typed
 from .errors import handles_errors
 
 #: ``--json``, listed after ``--out``: the figures as JSON (with ``--out``, besides the page).
@@ -36,10 +35,5 @@ def report(**kw: Any) -> None:
         render(result, json_out)
 
 
-_params = [p for q in REPORT.params for p in ((q, JSON) if q is OUT else (q,))]
-report.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-    [inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=option(p),
-                       annotation=_TYPES[p.kind] | None if p.default is None else _TYPES[p.kind]) for p in _params])
-report.__annotations__ = {p.name: _TYPES[p.kind] | None if p.default is None else _TYPES[p.kind] for p in _params}
-report.__doc__ = REPORT.help
+typed(report, [p for q in REPORT.params for p in ((q, JSON) if q is OUT else (q,))], REPORT, __name__)
 app.command("report")(handles_errors(report))
