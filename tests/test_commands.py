@@ -116,3 +116,22 @@ def test_the_web_app_loads_neither_typer_nor_the_command_line():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("page,command", [("/punto", "edge"), ("/eor", "eor"), ("/edgesort", "edgesort"),
+                                          ("/chemin", "chemin/solve"), ("/banque", "banque/solve"),
+                                          ("/macao", "macao/solve"), ("/totals", "totals")])
+def test_a_pages_fields_say_what_their_command_declares(client, page, command):
+    import html
+    import re
+
+    from baccara.web.pages import declared
+
+    text = client.get(page).text
+    fields = re.findall(r'<input name="([^"]+)" id="f-[^"]+" value="[^"]*" placeholder="[^"]*" size="\d+" '
+                        r'title="([^"]*)"', text)
+    assert len(fields) >= 3
+    for name, title in fields:
+        assert html.unescape(title) == declared(command, name).help
+    with pytest.raises(KeyError, match="declares no parameter"):
+        declared(command, "no-such-field")

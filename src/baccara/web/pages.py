@@ -19,11 +19,12 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from ..commands import Param
 from ..commands.chemin import CHEMIN_SWEEP
 from ..punto.bets import builtin_bets
 from ..rules import PUNTO_BANCO
 from . import charts, shoe_page, side_bet, simulate_page, tools
-from .commands import COMMANDS, WebError
+from .commands import COMMANDS, JOB_COMMANDS, WebError
 from .pending import patient
 
 #: The pages, in the order of the menu: path, title, what it answers.
@@ -159,6 +160,32 @@ async def compute(request: Request, name: str, query: list[tuple[str, str]]) -> 
         return None, e.body()
 
 
+def declared(command: str, name: str) -> Param:
+    """A form field's declaration: the parameter ``name`` (its web name) of the command at ``/api/command``.
+
+    Parameters
+    ----------
+    command : str
+        The command's path under /api or /api/jobs (``edge``, ``simulate/punto``).
+    name : str
+        The field: the parameter's web name (``tie-pays``).
+
+    Returns
+    -------
+    Param
+        Its declaration (help, default, kind).
+
+    Raises
+    ------
+    KeyError
+        A page whose field its command does not declare: a template out of step with its command.
+    """
+    found = {p.web_name: p for p in (COMMANDS.get(command) or JOB_COMMANDS[command]).web_params()}
+    if name not in found:
+        raise KeyError(f"{command} declares no parameter {name!r} (it has {', '.join(found)})")
+    return found[name]
+
+
 def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     """Add every page's route to ``app``.
 
@@ -173,6 +200,7 @@ def add_pages(app: FastAPI, engine: Any, templates: Jinja2Templates) -> None:
     """
     env = templates.env
     env.globals["PAGES"] = PAGES
+    env.globals["param"] = declared
     env.filters["percent"] = percent
     env.filters["exact"] = exact_text
     env.filters["count"] = lambda n: f"{int(n):,}"
