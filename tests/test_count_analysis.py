@@ -168,6 +168,27 @@ def test_design_count_follows_the_effects_of_removal():
         design_count(8, BETS["player_pair"], 2, shoes=10, seed=1)
 
 
+def test_a_design_reports_its_progress_and_stops_when_told(monkeypatch):
+    import baccara.sim.count_design as cd
+
+    monkeypatch.setattr(cd, "PROGRESS_CHUNK", 70)  # several chunks a thread on a small run
+    seen: list[tuple[int, int, str]] = []
+    reported = design_count(8, BETS["dragon7"], 2, shoes=300, seed=1, workers=2,
+                            progress=lambda *a: seen.append(a))
+    assert reported.to_json() == design_count(8, BETS["dragon7"], 2, shoes=300, seed=1, workers=2).to_json()
+    assert [d for d, _, _ in seen] == sorted(d for d, _, _ in seen) and seen[-1] == (300, 300, "shoes")
+    assert len(seen) >= 5
+
+    class Stop(Exception):
+        pass
+
+    def stop(done: int, total: int, unit: str) -> None:
+        raise Stop
+
+    with pytest.raises(Stop):
+        design_count(8, BETS["dragon7"], 2, shoes=300, seed=1, workers=1, progress=stop)
+
+
 # ---------------------------------------------------------------- the command line
 def cli(*args: str):
     return runner.invoke(app, ["count", *args])

@@ -77,7 +77,7 @@ COUNT_DESIGN = Command(
      Param("kind", "--kind", "Trigger on the true count (default) or the running count.", "true"),
      Param("shoes", "--shoes", "Shoes on which every trigger is evaluated (default: sized to the --budget on the "
                                "cores here, at least 100,000).", web_max=10**7),
-     BUDGET.but(web_max=300),  # the web's bounds: the design reports no progress, so its job cannot be stopped
+     BUDGET.but(web_max=300),  # the web's bounds: a design runs minutes at most there
      SEED,
      Param("cut", "--cut", "Cards behind the cut card (default 14)."),
      COMMISSION, TIE_PAYS, BETS_FILE, WORKERS,
@@ -303,7 +303,7 @@ def design(*, decks: str | None, bet: str | None, level: str, kind: str, shoes: 
     _say_sizing(sizes)
     result = design_count(d, the_bet, lv, shoes=n_shoes, seed=common.seed, cut=cut_n, kind=kind.strip().lower(),
                           workers=common.workers or default_workers(), backend=common.backend,
-                          tie_pays=tp if the_bet.name == "tie" else None)
+                          tie_pays=tp if the_bet.name == "tie" else None, progress=PROGRESS.get())
     if out_path is not None:
         write_design(result, out_path)
     return SizedDesign(result, sizes, out_path)

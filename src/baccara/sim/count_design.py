@@ -32,6 +32,8 @@ says so.
 from __future__ import annotations
 
 import math
+import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
@@ -59,6 +61,8 @@ from .shoe_deal import CUT, deal_shoe, deck_template, max_coups_cut, shoe_key
 
 #: Count levels: tags are integers from -level to level.
 LEVELS = (1, 2, 3)
+#: Shoes a thread deals between two reports of progress (when asked for): a fraction of a second.
+PROGRESS_CHUNK = 20_000
 #: The count's bins: from LOW to HIGH in steps of STEP (true counts beyond fall in the end bins).
 TRUE_LOW, TRUE_HIGH, STEP = -40.0, 40.0, 0.5
 
@@ -185,7 +189,8 @@ def _histogram(seed, first, n, template, cut, pdraw, bdraw, pay, tags, initial, 
 def count_histogram(system: CountSystem, bet: Bet, decks: int, cut: int, shoes: int, seed: int,
                     running: bool = False, tableau: Tableau = PUNTO_BANCO, workers: int = 1,
                     low: float = TRUE_LOW, high: float = TRUE_HIGH, step: float = STEP,
-                    backend: str = "threads") -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+                    backend: str = "threads", progress: Callable[..., None] | None = None
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """Coups and the bet's net result by the count before the coup, over ``shoes`` real shoes.
 
     Parameters
@@ -208,6 +213,9 @@ def count_histogram(system: CountSystem, bet: Bet, decks: int, cut: int, shoes: 
     backend : str
         ``"threads"`` (``workers`` of them) or ``"gpu"`` (:func:`baccara.sim.gpu.histogram_gpu`: the same bins,
         coups and net).
+    progress : callable, optional
+        ``progress(shoes_done, shoes, "shoes")`` after each chunk of shoes on the threads (it may raise, to stop
+        the run): the web app's job.  The sums do not depend on the chunks.
 
     Returns
     -------
@@ -230,8 +238,17 @@ def count_histogram(system: CountSystem, bet: Bet, decks: int, cut: int, shoes: 
     bounds = [shoes * i // max(workers, 1) for i in range(max(workers, 1) + 1)]
     parts = [(np.zeros(edges.size, dtype=np.int64), np.zeros(edges.size, dtype=np.int64)) for _ in bounds[1:]]
 
+    done, lock = [0], threading.Lock()
+
     def work(i: int) -> None:
-        _histogram(seed, bounds[i], bounds[i + 1] - bounds[i], *args, *parts[i])
+        step_ = bounds[i + 1] - bounds[i] if progress is None else PROGRESS_CHUNK
+        for first in range(bounds[i], bounds[i + 1], max(step_, 1)):
+            n = min(step_, bounds[i + 1] - first)
+            _histogram(seed, first, n, *args, *parts[i])  # integer sums: the same whatever the chunks
+            if progress is not None:
+                with lock:
+                    done[0] += n
+                    progress(done[0], shoes, "shoes")
 
     with ThreadPoolExecutor(max_workers=max(workers, 1)) as pool:
         list(pool.map(work, range(len(parts))))
@@ -390,7 +407,8 @@ def _q(s: str) -> str:
 
 def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100_000, seed: int = 0,
                  cut: int = DEFAULT_COUNT_CUT, kind: str = "true", tableau: Tableau = PUNTO_BANCO,
-                 workers: int = 1, tie_pays: str | None = None, backend: str = "threads") -> CountDesign:
+                 workers: int = 1, tie_pays: str | None = None, backend: str = "threads",
+                 progress: Callable[..., None] | None = None) -> CountDesign:
     """Design a count for ``bet``: tags from the exact effects of removal, the best trigger on real shoes.
 
     Parameters
@@ -418,6 +436,8 @@ def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100
     backend : str
         ``"threads"`` (``workers`` of them) or ``"gpu"`` (:func:`baccara.sim.gpu.count_histogram_gpu`: the
         same histogram).
+    progress : callable, optional
+        ``progress(shoes_done, shoes, "shoes")`` as the histogram fills (it may raise, to stop the run).
 
     Returns
     -------
@@ -451,7 +471,7 @@ def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100
     probe = CountSystem(name, tuple(float(t) for t in tags), (BetRule(bet.name, kind, 0.0),),
                         initial_per_deck=per_deck, cut=cut)
     edges, hn, hv, den = count_histogram(probe, bet, decks, cut, shoes, seed, kind == "running", tableau, workers,
-                                         backend=backend)
+                                         backend=backend, progress=progress)
     table = triggers(edges, hn, hv, den)
     best = max(table, key=lambda t: (t.net, -t.bets))
     if best.net <= 0:
