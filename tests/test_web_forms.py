@@ -526,6 +526,9 @@ def test_the_report_form_as_sent_gives_the_cli_report_and_its_page(client):
                                                                        for x in (f"--{k}", v)))
     for doc in (result, expected):  # when and how fast it was made: not the same twice
         doc.pop("seconds", None), doc.pop("made", None), doc.get("simulation_check", {}).pop("seconds", None)
+    # the command the report quotes: the one that made it (the web's names no --json; the command line's does)
+    cli_command, web_command = expected.pop("command"), result.pop("command")
+    assert "--json" in cli_command.split() and cli_command.replace(" --json", "") == web_command
     assert result == expected
     job = r.headers["location"]
     assert 'id="report-files"' in client.get(job).text
