@@ -69,8 +69,8 @@ COUNT = Command(
      COMMISSION, TIE_PAYS, BETS_FILE, WORKERS,
      BACKEND.but(help="threads (default), processes, dask (a local cluster unless --scheduler is given), or gpu: the "
                       "count and, on bets on card values, the perfect counter on a CUDA GPU (pip install "
-                      "'baccara[gpu]'), the same figures as on the threads; the perfect counter on pair bets stays on "
-                      "the CPU's threads."),
+                      "'baccara[gpu]'), the same figures as on the threads; the perfect counter on pair bets stays "
+                      "on the CPU."),
      SCHEDULER),
     ".count:count")
 

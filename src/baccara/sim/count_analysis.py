@@ -851,10 +851,10 @@ def exact_full_shoe(decks: int, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> dic
     return {"ev": float(r.ev), "ev_exact": fraction_str(r.ev), "sd": r.sd}
 
 
-#: Why a count analysis with ``backend="gpu"`` runs its perfect counter on the CPU's threads.
-PERFECT_ON_CPU = ("the perfect counter on this bet ran on the CPU's threads: the GPU prices bets on card values only "
-                  "(pair bets are priced at rank level by the exact engine in Python, as are shoes whose exact counts "
-                  "could pass 64-bit integers)")
+#: Why a count analysis with ``backend="gpu"`` runs its perfect counter on the CPU.
+PERFECT_ON_CPU = ("the perfect counter on this bet ran on the CPU (the threads backend; processes where the exact "
+                  "engine runs in Python): the GPU prices bets on card values only (pair bets are priced at rank "
+                  "level by the exact engine in Python, as are shoes whose exact counts could pass 64-bit integers)")
 
 
 def perfect_on_gpu(job: CountJob) -> bool:
@@ -906,7 +906,7 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
     backend, workers, scheduler
         As :func:`baccara.sim.distributed.run`; with ``gpu`` the count and, on bets on card values, the
         perfect counter run on the GPU (the same figures as on the CPU's threads, to the last bit); the perfect
-        counter on pair bets runs on the CPU's threads (its run info says so, with a note).
+        counter on pair bets runs on the CPU, as with ``threads`` (its run info says so, with a note).
 
     progress : callable, optional
         ``progress(shoes done, shoes in all, hands done)`` after each chunk, counting the count's shoes,
