@@ -74,6 +74,11 @@ def main() -> int:
                      A(i64, 2), b1, b1, A(i64), A(u8, 2), A(i64, 2), A(i64, 2), A(i64, 3), A(i64, 3), A(i64, 2),
                      A(i64, 2), A(i64, 3), A(i64, 4), A(i64, 4), A(f64, 2), A(f64), A(i64), A(i64), A(i64),
                      A(i64, 2), A(i64), A(i64))),
+        # the count analysis's: each coup's expectation kept, as a float, for the CPU to sum
+        "perfect_ev": (C.perfect_ev_kernel(7),
+                       (i64, i64, i64, A(u8), i64, i64, A(b1), A(b1, 2), A(i64, 2), A(i64), A(i64, 2), A(i64),
+                        A(i64, 2), b1, b1, A(i64), A(u8, 2), A(i64, 2), A(i64, 2), A(i64, 3), A(i64, 3), A(i64, 2),
+                        A(i64, 2), A(i64, 3), A(i64, 4), A(i64, 4), A(f64), b1, A(i64, 2), A(f64, 3), A(i64))),
         "histogram": (C.histogram_kernel(416, 160),
                       (i64, i64, i64, A(u8), i64, A(b1), A(b1, 2), A(i64), A(f64), f64, b1, f64, f64, i64, A(i64),
                        *prog, A(i64), A(i64))),

@@ -114,11 +114,12 @@ def main() -> None:
     doc["rows"] = {"cpu": {k: v.tolist() for k, v in a.rows.items()},
                    "gpu": {k: v.tolist() for k, v in b.rows.items()}}
 
-    # a count analysis (baccara count): the count on the GPU, the perfect counter on the CPU
+    # a count analysis (baccara count): the count and the perfect counter on the GPU
     d7 = load_count_toml(EXAMPLES / "counts" / "dragon7.toml")
     reps = [analyse_count(d7, "dragon7", decks=8, shoes=14, seed=3, perfect_shoes=1, **kw).to_json()
             for kw in ({"backend": "threads", "workers": 1}, {"backend": "gpu"})]
     doc["count_report"] = {"runs": [r.pop("run", None) for r in reps], "threads": reps[0], "gpu": reps[1]}
+    doc["count_perfect"] = count_perfect_cases(d7, available)
     reps = [analyse_count(tie_count, "tie", decks=2, shoes=14, seed=3, perfect_shoes=0, backend=be).to_json()
             for be in ("threads", "gpu")]
     for r in reps:
@@ -285,9 +286,39 @@ def perfect_cases(available: dict) -> dict:
     return out
 
 
+def count_perfect_cases(d7, available: dict) -> dict:
+    """The count analysis's perfect counter (each coup's exact expectation kept) on the GPU and on the threads.
+
+    One deck cut at 11 cards, 9 shoes: two launches of 7 and 2 shoes on the GPU, chunks of 8 and 1 on the
+    threads (the floats summed shoe by shoe and handed on exactly, so the cut does not matter); the report of
+    ``baccara count``, and :func:`baccara.sim.count_analysis.perfect_sums` with every coup priced (the math
+    report's) and without, shoes 3 ..; a pair bet's perfect counter stays on the CPU's threads, with a note."""
+    from baccara.sim.count_analysis import CountJob, analyse_count, perfect_on_gpu, perfect_sums
+    from baccara.sim.counting import count_from_mapping
+
+    out: dict = {}
+    reps = [analyse_count(d7, "dragon7", decks=1, shoes=9, seed=5, cut=11, perfect_shoes=9, **kw).to_json()
+            for kw in ({"backend": "threads", "workers": 1}, {"backend": "gpu"})]
+    out["report"] = {"runs": [r.pop("run", None) for r in reps], "threads": reps[0], "gpu": reps[1]}
+    job = CountJob(5, 9, 1, available["dragon7"], None, 11, chunk_size=8)
+    for every in (False, True):
+        c = perfect_sums(job, 3, 9, every_coup=every)
+        g = perfect_sums(job, 3, 9, every_coup=every, gpu=True)
+        out[f"sums_every_{every}"] = {
+            k: [x.table.tolist(), x.ev_placed.tolist(), None if x.ev_all is None else x.ev_all.tolist(), x.compiled]
+            for k, x in (("cpu", c), ("gpu", g))}
+    pairs = count_from_mapping({"name": "pairs", "tags": {"A": 1, "K": -1},
+                                "bets": [{"name": "player_pair", "count": "running", "at_least": -1}]})
+    out["pair_on_gpu"] = perfect_on_gpu(CountJob(5, 1, 1, available["player_pair"], None, 11))
+    reps = [analyse_count(pairs, "player_pair", decks=1, shoes=3, seed=5, cut=11, perfect_shoes=1, **kw).to_json()
+            for kw in ({"backend": "threads", "workers": 1}, {"backend": "gpu"})]
+    out["pairs"] = {"runs": [r.pop("run", None) for r in reps], "threads": reps[0], "gpu": reps[1]}
+    return out
+
+
 def report_cases() -> dict:
     """The math report (``baccara report``) on the threads and with ``--backend gpu``, at tiny sizes: its count
-    design's histogram and its count on the GPU, the perfect counter on the CPU's threads."""
+    design's histogram, its count and its perfect counter on the GPU."""
     from typer.testing import CliRunner
 
     from baccara.cli import app
@@ -295,7 +326,7 @@ def report_cases() -> dict:
     from baccara.sim import count_design, gpu
 
     launched: list = []  # what reached the GPU: (what, shoes)
-    histogram, run_gpu = count_design.histogram_gpu, gpu.run_gpu
+    histogram, run_gpu, perfect_ev_gpu = count_design.histogram_gpu, gpu.run_gpu, gpu.perfect_ev_gpu
 
     def on_gpu_histogram(seed, shoes, *args):
         launched.append(("histogram", shoes))
@@ -305,8 +336,12 @@ def report_cases() -> dict:
         launched.append(("perfect" if job.perfect else "count", job.shoes))
         return run_gpu(job, *args, **kw)
 
-    count_design.histogram_gpu, gpu.run_gpu = on_gpu_histogram, on_gpu_run
-    tiny = {"seed": 1, "design_shoes": 30, "count_shoes": 20, "perfect_shoes": 2, "cuts": (14,), "sort_cards": (),
+    def on_gpu_perfect(job, first, n, every_coup):
+        launched.append(("perfect", n))
+        return perfect_ev_gpu(job, first, n, every_coup)
+
+    count_design.histogram_gpu, gpu.run_gpu, gpu.perfect_ev_gpu = on_gpu_histogram, on_gpu_run, on_gpu_perfect
+    tiny = {"seed": 1, "design_shoes": 30, "count_shoes": 20, "perfect_shoes": 9, "cuts": (14,), "sort_cards": (),
             "check_hands": 0, "decks_compared": (2,)}
     out: dict = {}
     for be in ("threads", "gpu"):
@@ -314,7 +349,7 @@ def report_cases() -> dict:
         out[be] = math_report(2, "dragon7", backend=be, workers=1 if be == "threads" else None, **tiny).to_json()
         out[f"launched_{be}"] = list(launched)
     r = CliRunner().invoke(app, ["report", "--bet", "dragon7", "--decks", "2", "--seed", "1", "--design-shoes", "30",
-                                 "--count-shoes", "20", "--perfect-shoes", "2", "--cuts", "14", "--sort-cards", "1",
+                                 "--count-shoes", "20", "--perfect-shoes", "9", "--cuts", "14", "--sort-cards", "1",
                                  "--check-hands", "0", "--backend", "gpu", "--json"])
     assert r.exit_code == 0, r.output
     out["cli_gpu"] = json.loads(r.stdout)

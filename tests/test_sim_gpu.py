@@ -134,14 +134,53 @@ def test_out_rows_are_the_same_across_launches(sim):
 
 
 def test_count_analysis_on_the_gpu_is_the_threads(sim):
-    """``baccara count --backend gpu``: the count's figures are the threads' exactly; the perfect counter runs on
-    the CPU (its run info says where)."""
+    """``baccara count --backend gpu``: the count's and the perfect counter's figures are the threads' exactly,
+    both run on the GPU (the run info says where)."""
     rep = sim["count_report"]
     assert rep["gpu"] == rep["threads"]
-    assert rep["runs"][1]["count"]["backend"] == "gpu"
-    assert rep["runs"][1]["perfect"]["backend"] in ("threads", "processes")
+    assert rep["runs"][1]["count"]["backend"] == "gpu" and rep["runs"][1]["perfect"]["backend"] == "gpu"
+    assert rep["runs"][0]["perfect"]["backend"] == "threads" and "note" not in rep["runs"][1]["perfect"]
     run = sim["count_report_running"]
     assert run["gpu"] == run["threads"]
+
+
+def test_count_analysis_perfect_counter_on_the_gpu_is_the_threads(sim):
+    """The count analysis's perfect counter on the GPU (9 shoes in launches of 7 and 2; the threads' chunks of 8
+    and 1): every figure of the report the same, floats to the last bit (each coup's expectation comes back and
+    is summed shoe by shoe as on the CPU); not vacuous: it bet, won and lost."""
+    rep = sim["count_perfect"]["report"]
+    assert rep["gpu"] == rep["threads"]
+    assert [r["perfect"]["backend"] for r in rep["runs"]] == ["threads", "gpu"]
+    p = rep["gpu"]["perfect"]
+    assert p["shoes"] == 9 and 0 < p["bets"] < p["hands"], p
+    assert rep["gpu"]["efficiency"] == rep["threads"]["efficiency"]
+
+
+@pytest.mark.parametrize("every", [False, True])
+def test_perfect_sums_on_the_gpu_are_the_compiled_threads(sim, every):
+    """:func:`perfect_sums` with ``gpu=True`` (shoes 3 .. 11, two launches): each shoe's row and its sums of the
+    expectations of its bets and (every coup priced, as the math report asks) of every coup, bit for bit."""
+    c = sim["count_perfect"][f"sums_every_{every}"]
+    assert c["gpu"] == c["cpu"]
+    table, ev_placed, ev_all, compiled = c["cpu"]
+    assert compiled and len(table) == 9 and sum(r[1] for r in table) > 0 and any(x > 0 for x in ev_placed)
+    assert (ev_all is not None) == every
+    if every:
+        assert all(x != 0 for x in ev_all)
+
+
+def test_count_analysis_perfect_counter_on_pair_bets_stays_on_the_cpu(sim):
+    """A pair bet's perfect counter (rank level, the exact engine in Python) runs on the CPU with
+    ``--backend gpu`` (as with threads: processes, the exact engine holding the GIL), the count on the GPU; the run info's note says why; the figures are the threads'."""
+    from baccara.sim.count_analysis import PERFECT_ON_CPU
+
+    c = sim["count_perfect"]
+    assert c["pair_on_gpu"] is False
+    rep = c["pairs"]
+    assert rep["gpu"] == rep["threads"] and rep["gpu"]["perfect"]["shoes"] == 1
+    run = rep["runs"][1]
+    assert run["count"]["backend"] == "gpu" and run["perfect"]["backend"] in ("threads", "processes")
+    assert run["perfect"]["note"] == PERFECT_ON_CPU and "pair bets" in PERFECT_ON_CPU
 
 
 PERFECT = ["sparse", "dense", "eight_decks"]
@@ -265,6 +304,10 @@ def test_kernels_compile_for_a_real_gpu_with_the_cpus_float_arithmetic():
     # the perfect counter decides on exact integers; its only floats are the expectations it can keep per coup
     # (none on the GPU), computed as the CPU computes them: no fused multiply-add
     assert "setp.gt.f64" not in ops["perfect"] and not [o for o in ops["perfect"] if o.startswith("fma")]
+    # the count analysis's keeps every coup's: an integer over (an integer times the denominator), IEEE-rounded
+    ev = ops["perfect_ev"]
+    assert {"cvt.rn.f64", "mul.f64", "div.rn.f64"} <= set(ev), ev
+    assert not [o for o in ev if o.startswith("fma") or "approx" in o], ev
     for name in ("general", "general_cards", "histogram"):  # general_cards: the card engine's functions inlined
         assert "div.rn.f64" in ops[name] and "mul.f64" in ops[name], ops[name]
         assert not [o for o in ops[name] if o.startswith("fma") or "approx" in o], ops[name]
@@ -285,13 +328,18 @@ def test_the_device_check_script_runs_at_smoke_sizes(sim):
 
 
 def test_report_on_the_gpu_is_the_threads(sim):
-    """``baccara report --backend gpu``: its count design's histogram and its count ran on the GPU (nothing else
-    did), and every figure of the report is the threads' (the same integers); a note says what ran where."""
+    """``baccara report --backend gpu``: its count design's histogram, its count and its perfect counter (with the
+    cut card's effect) ran on the GPU (nothing else did), and every figure of the report is the threads' (the same
+    integers, the same floats); a note says what ran where."""
     rep = sim["report"]
-    assert rep["launched_threads"] == [] and rep["launched_gpu"] == [["histogram", 30], ["count", 20]]
+    assert rep["launched_threads"] == []
+    assert rep["launched_gpu"] == [["histogram", 30], ["count", 20], ["perfect", 9]]
     threads, on_gpu = rep["threads"], rep["gpu"]
     assert threads["count"] is not None and threads["penetrations"][0]["count"]["bets"] > 0  # not vacuous
-    assert threads["penetrations"][0]["perfect"]["shoes"] == 2
+    perfect = threads["penetrations"][0]["perfect"]
+    assert perfect["shoes"] == 9 and perfect["bets"] > 0 and perfect["win_per_100_hands"]["value"] > 0
+    assert on_gpu["penetrations"][0]["perfect"] == perfect
+    assert on_gpu["penetrations"][0]["cut_card_effect"] == threads["penetrations"][0]["cut_card_effect"]
     differ = {"made", "seconds", "command", "settings", "notes"}
     assert {k: v for k, v in on_gpu.items() if k not in differ} == \
         {k: v for k, v in threads.items() if k not in differ}
@@ -299,9 +347,10 @@ def test_report_on_the_gpu_is_the_threads(sim):
         on_gpu["settings"]["backend"] == "gpu"
     where, *rest = on_gpu["notes"]
     assert rest == threads["notes"] and not any("where it ran" in n for n in threads["notes"])
-    assert where.startswith("where it ran: the count design's histogram (30 shoes) and the count at each cut (20 "
-                            "shoes) on the GPU") and "the perfect counter and the cut card's effect" in where
-    assert where.endswith("on the CPU, its threads, one a core")
+    assert where.startswith("where it ran: the count design's histogram (30 shoes), the count at each cut (20 "
+                            "shoes) and the perfect counter and the cut card's effect (9 shoes at each cut) on the "
+                            "GPU, the same figures as on the CPU's threads")
+    assert where.endswith("on the GPU, the same figures as on the CPU's threads")  # nothing on the CPU (no check)
     cli = rep["cli_gpu"]  # the command line: the same count, and the command says --backend gpu
     assert cli["count"] == threads["count"] and cli["penetrations"] == threads["penetrations"]
     assert cli["command"].endswith("--backend gpu") and cli["notes"][0] == where
@@ -331,11 +380,12 @@ def _as_if_a_gpu(monkeypatch) -> dict:
 def test_default_runs_on_the_gpu_are_sized_from_its_nominal_rate(monkeypatch):
     """``report``, ``count design`` and ``count`` with ``--backend gpu`` and no sizes: the GPU's part sized from its
     nominal rate (the sizing line says it was not measured), at least 10^6 shoes for the report's designed count
-    within its budget; the perfect counter measured on the CPU's cores."""
+    and, on a bet on card values, its perfect counter within their budgets; the perfect counter on pair bets
+    measured on the CPU's cores."""
     from baccara.cli import app
     from baccara.commands import count as count_command
     from baccara.commands import report as report_command
-    from baccara.sim.limits import NOMINAL_GPU_RATES, hands_per_shoe, size_on_gpu
+    from baccara.sim.limits import NOMINAL_GPU_EVALUATIONS_RATE, NOMINAL_GPU_RATES, hands_per_shoe, size_on_gpu
 
     asked = _as_if_a_gpu(monkeypatch)
     r = runner.invoke(app, ["report", "--bet", "dragon7", "--perfect-shoes", "3", "--backend", "gpu"])
@@ -349,6 +399,24 @@ def test_default_runs_on_the_gpu_are_sized_from_its_nominal_rate(monkeypatch):
     assert f"report: the count design on {design.shoes:,} shoes: sized to about 6.0 s on the GPU at its nominal " \
            f"rate ({NOMINAL_GPU_RATES['count']:,.0f} hands" in err and "shoes a second; not measured)" in err
     assert "report: the count, at each cut, on" in err and err.count("on the GPU at its nominal rate") == 2
+
+    asked.clear()  # the perfect counter too, on a bet on card values
+    r = runner.invoke(app, ["report", "--bet", "dragon7", "--backend", "gpu"])
+    assert r.exit_code == 2 and "sized; not run" in r.stderr
+    perfect = size_on_gpu("", 8, 14, report_command.PERFECT_BUDGET, 1, 10**7, kind="perfect")
+    assert perfect.per_shoe == pytest.approx(hands_per_shoe("punto", 8, "cut", 14, 0) / NOMINAL_GPU_EVALUATIONS_RATE)
+    assert asked["perfect_shoes"] == perfect.shoes >= 10**6 and perfect.seconds <= report_command.PERFECT_BUDGET
+    assert asked["design_shoes"] >= 10**6
+    err = " ".join(r.stderr.split())
+    assert f"report: the perfect counter, at each cut, on {perfect.shoes:,} shoes: sized to about 15 s on the GPU " \
+           f"at its nominal rate ({NOMINAL_GPU_EVALUATIONS_RATE:,.0f} hands" in err and err.count("not measured") == 3
+
+    asked.clear()  # a pair bet's perfect counter: measured on the CPU
+    r = runner.invoke(app, ["report", "--bet", "player_pair", "--decks", "1", "--backend", "gpu"])
+    assert r.exit_code == 2 and "sized; not run" in r.stderr
+    err = " ".join(r.stderr.split())
+    assert "report: the perfect counter, at each cut, on the CPU, on" in err and "(measured" in err
+    assert err.count("not measured") == 2
 
     asked.clear()
     r = runner.invoke(count_app, ["design", "--bet", "dragon7", "--decks", "6", "--cut", "20", "--backend", "gpu"])
@@ -365,8 +433,10 @@ def test_default_runs_on_the_gpu_are_sized_from_its_nominal_rate(monkeypatch):
     err = " ".join(r.stderr.split())
     assert f"sizing: the count on {asked['shoes']:,} shoes: sized to about 1.0 s on the GPU at its nominal" in err
     assert asked["shoes"] == size_on_gpu("", 1, 14, 1, count_command.COUNT_LEAST, 10**9).shoes
-    assert "sizing: the perfect counter (on the CPU's threads) on" in err and "measured" in err
-    assert "cores here (measured" in err or "one core here (measured" in err
+    perfect = size_on_gpu("", 1, 14, 1, count_command.PERFECT_LEAST, asked["shoes"], kind="perfect")
+    assert asked["perfect_shoes"] == perfect.shoes > count_command.PERFECT_LEAST
+    assert f"sizing: the perfect counter on {perfect.shoes:,} shoes: sized to about 1.0 s on the GPU at its " \
+           f"nominal rate ({NOMINAL_GPU_EVALUATIONS_RATE:,.0f} hands" in err and err.count("not measured") == 2
 
 
 def test_a_sizing_line_on_the_gpu_says_its_rate_is_nominal():
@@ -461,8 +531,8 @@ def test_other_games_are_refused_by_name():
 
 
 def test_the_perfect_counter_the_gpu_does_not_run_is_refused_by_name():
-    """Pair bets (rank level, the exact engine in Python) and a count analysis's perfect counter (each coup's
-    expectation kept) stay on the CPU; the perfect counter on card values is the GPU's."""
+    """Pair bets (rank level, the exact engine in Python) stay on the CPU, in ``simulate punto --perfect`` and in
+    the count analysis; the perfect counter on card values is the GPU's in both."""
     from baccara.punto.bets import builtin_bets
     from baccara.sim.count_analysis import CountJob
     from baccara.sim.punto import PuntoJob
@@ -471,9 +541,10 @@ def test_the_perfect_counter_the_gpu_does_not_run_is_refused_by_name():
     pairs = PuntoJob(seed=1, shoes=1, decks=1, bets=(bets["banker"], bets["player_pair"]), perfect=True)
     why = gpu.unsupported(pairs)
     assert why is not None and "card values only" in why and "pair bets" in why and "--backend threads" in why
-    analysis = CountJob(seed=1, shoes=1, decks=1, bet=bets["dragon7"], cut=11)
+    analysis = CountJob(seed=1, shoes=1, decks=1, bet=bets["player_pair"], cut=11)
     why = gpu.unsupported(analysis)
-    assert why is not None and "count analysis's perfect counter" in why
+    assert why is not None and "card values only" in why and "pair bets" in why
+    assert gpu.unsupported(CountJob(seed=1, shoes=1, decks=1, bet=bets["dragon7"], cut=11)) is None
     assert gpu.unsupported(PuntoJob(seed=1, shoes=1, decks=1, bets=(bets["dragon7"],), perfect=True)) is None
 
 

@@ -66,7 +66,12 @@ COUNT = Command(
      Param("cut", "--cut", "Cards behind the cut card (default: the count file's, else 14)."),
      Param("bankroll", "--bankroll", "Bankroll for the risk of ruin (default 1000).", "1000"),
      Param("unit", "--unit", "Bet size, in the bankroll's money (default 1).", "1"),
-     COMMISSION, TIE_PAYS, BETS_FILE, WORKERS, BACKEND, SCHEDULER),
+     COMMISSION, TIE_PAYS, BETS_FILE, WORKERS,
+     BACKEND.but(help="threads (default), processes, dask (a local cluster unless --scheduler is given), or gpu: the "
+                      "count and, on bets on card values, the perfect counter on a CUDA GPU (pip install "
+                      "'baccara[gpu]'), the same figures as on the threads; the perfect counter on pair bets stays "
+                      "on the CPU."),
+     SCHEDULER),
     ".count:count")
 
 COUNT_DESIGN = Command(
@@ -155,7 +160,12 @@ bets_file, workers, backend, scheduler
     Result
         The count report (:func:`baccara.sim.count_analysis.analyse_count`), with how its runs were sized.
     """
-    from ..sim.count_analysis import DEFAULT_COUNT_CUT, CountJob, analyse_count  # lazy: the simulator, when run
+    from ..sim.count_analysis import (  # lazy: the simulator, when run
+        DEFAULT_COUNT_CUT,
+        CountJob,
+        analyse_count,
+        perfect_on_gpu,
+    )
     from ..sim.counting import load_count_toml  # lazy: as above
     from ..sim.distributed import size_job  # lazy: as above
     from ..sim.limits import size_on_gpu  # lazy: as above
@@ -180,11 +190,14 @@ bets_file, workers, backend, scheduler
         n_shoes = sizes[-1].shoes
     ps = parse_count(perfect_shoes, "--perfect-shoes", minimum=0, maximum=n_shoes) \
         if perfect_shoes is not None else None
-    if ps is None:  # on the CPU's cores, measured, whatever the backend of the count
+    if ps is None:  # on the GPU at its nominal rate (bets on card values), else on the CPU's cores, measured
         least = min(n_shoes, PERFECT_LEAST if the_bet.resolution == "value" else PERFECT_LEAST_RANK)
-        what = "the perfect counter (on the CPU's threads)" if common.backend == "gpu" else "the perfect counter"
-        sizes.append(size_job(CountJob(common.seed, n_shoes, d, the_bet, None, at, chunk_size=8),
-                              what, seconds / 2, _cores(common), least, n_shoes))
+        pjob = CountJob(common.seed, n_shoes, d, the_bet, None, at, chunk_size=8)
+        if common.backend == "gpu" and perfect_on_gpu(pjob):
+            sizes.append(size_on_gpu("the perfect counter", d, at, seconds / 2, least, n_shoes, kind="perfect"))
+        else:
+            what = "the perfect counter (on the CPU's threads)" if common.backend == "gpu" else "the perfect counter"
+            sizes.append(size_job(pjob, what, seconds / 2, _cores(common), least, n_shoes))
         ps = sizes[-1].shoes
     _say_sizing(sizes)
     report = analyse_count(system, the_bet, decks=d, shoes=n_shoes, seed=common.seed, cut=cut_n,

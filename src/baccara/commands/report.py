@@ -55,9 +55,10 @@ HELP = ("The math report of one bet as HTML, PDF or JSON: its pay table, exact f
         "as value ± 1 SE with their seeds.  The simulations' sizes not given are measured up to budgets on the "
         "cores here (the design 6 s, the count 12 s and the perfect counter 15 s at each cut; the perfect counter "
         "on pair bets on one core), and the report says which it chose.  With --backend gpu the count design's "
-        "histogram and the count at each cut run on a CUDA GPU (sized from its nominal rate, not measured), the "
-        "same figures as on the threads; the perfect counter, the cut card's effect and the simulation check stay "
-        "on the CPU's threads.  Without --out or --json the figures are printed as tables.")
+        "histogram, the count at each cut and, on bets on card values, the perfect counter and the cut card's "
+        "effect run on a CUDA GPU (sized from its nominal rate, not measured), the same figures as on the threads; "
+        "the perfect counter on pair bets and the simulation check stay on the CPU's threads.  Without --out or "
+        "--json the figures are printed as tables.")
 
 REPORT = Command(
     ("report",), HELP,
@@ -75,7 +76,8 @@ REPORT = Command(
                                            f"rate with --backend gpu; at least {COUNT_SHOES:,}; 0: no simulation).",
            web_max=10**6),
      Param("perfect_shoes", "--perfect-shoes", f"Shoes for the perfect counter and the cut card's effect at each cut "
-                                               f"(default: sized to {PERFECT_BUDGET} s on the cores here, at least "
+                                               f"(default: sized to {PERFECT_BUDGET} s on the cores here, or on the "
+                                               f"GPU at its nominal rate with --backend gpu, at least "
                                                f"{PERFECT_SHOES:,}; on one core and at least {PERFECT_SHOES_RANK} for "
                                                "bets on ranks, the pairs).", web_max=10**5),
      Param("cuts", "--cuts", f"Cards behind the cut card, one simulation each, comma-separated (default {CUTS}: 96.6% "
@@ -88,9 +90,10 @@ REPORT = Command(
            web_max=10**9),
      Param("workers", "--workers", "Threads for the simulations on the CPU, 1 to 256 (default: all cores).",
            short="-j", web=False),
-     Param("backend", "--backend", "threads (default), or gpu: the count design's histogram and the count on a CUDA "
-                                   "GPU (pip install 'baccara[gpu]'), the same figures; the perfect counter, the cut "
-                                   "card's effect and the simulation check stay on the CPU's threads.", "threads",
+     Param("backend", "--backend", "threads (default), or gpu: the count design's histogram, the count and, on bets "
+                                   "on card values, the perfect counter and the cut card's effect on a CUDA GPU (pip "
+                                   "install 'baccara[gpu]'), the same figures; the perfect counter on pair bets and "
+                                   "the simulation check stay on the CPU's threads.", "threads",
            web=False)),
     ".report:report")
 
@@ -123,10 +126,10 @@ def command_line(values: Mapping[str, Any], json_out: bool = False) -> str:
 def _sized(bet: Any, decks: int, cuts: tuple[int, ...], seed: int, workers: int | None, design: int | None,
            count: int | None, perfect: int | None,
            backend: str = "threads") -> tuple[int | None, int | None, int | None, list]:
-    """The sizes not given, from short measured runs here and the budgets (the design and the count on the GPU:
-    from its nominal rate); the library's defaults are the least."""
+    """The sizes not given, from short measured runs here and the budgets (the design, the count and, on bets on
+    card values, the perfect counter on the GPU: from its nominal rate); the library's defaults are the least."""
     from ..processes import default_workers  # lazy: sockets, processes: not at --help
-    from ..sim.count_analysis import CountJob  # lazy: loaded when the command runs
+    from ..sim.count_analysis import CountJob, perfect_on_gpu  # lazy: loaded when the command runs
     from ..sim.counting import BetRule, CountSystem  # lazy: loaded when the command runs
     from ..sim.distributed import calibrate  # lazy: loaded when the command runs
     from ..sim.limits import size_on_gpu  # lazy: loaded when the command runs
@@ -151,6 +154,13 @@ def _sized(bet: Any, decks: int, cuts: tuple[int, ...], seed: int, workers: int 
             count = sizes[-1].shoes
     if perfect is None and count:
         job = CountJob(seed, 10**6, decks, bet, None, cut, chunk_size=8, every_coup=True)
+    if perfect is None and count and backend == "gpu" and all(
+            perfect_on_gpu(CountJob(seed, 1, decks, bet, None, c)) for c in cuts):  # bets on values: at its rate
+        least = PERFECT_SHOES if bet.resolution == "value" else PERFECT_SHOES_RANK
+        sizes.append(size_on_gpu("the perfect counter, at each cut,", decks, cut, PERFECT_BUDGET, least, 10**7,
+                                 kind="perfect"))
+        perfect = sizes[-1].shoes
+    elif perfect is None and count:
         per_shoe = calibrate(job, 0.2).seconds_per_shoe
         least = PERFECT_SHOES if bet.resolution == "value" else PERFECT_SHOES_RANK
         on = 1 if job.holds_gil else cores  # compiled on threads for bets on card values; pairs in this process
@@ -184,8 +194,9 @@ def report(*, bet: str | None, decks: str | None, composition: str | None, bets:
     workers : str or None
         Threads for the simulations on the CPU.
     backend : str
-        ``threads``, or ``gpu``: the count design's histogram and the count on a CUDA GPU (checked here, before
-        any work); the perfect counter, the cut card's effect and the simulation check on the threads.
+        ``threads``, or ``gpu``: the count design's histogram, the count and, on bets on card values, the
+        perfect counter and the cut card's effect on a CUDA GPU (checked here, before any work); the perfect
+        counter on pair bets and the simulation check on the threads.
 
     Returns
     -------

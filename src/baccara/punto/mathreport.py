@@ -42,7 +42,7 @@ from ..processes import default_workers
 from ..result import Result
 from ..rules import PUNTO_BANCO, Tableau
 from ..shoe import Shoe
-from ..sim.count_analysis import CountJob, analyse_count, perfect_sums
+from ..sim.count_analysis import CountJob, analyse_count, perfect_on_gpu, perfect_sums
 from ..sim.count_design import design_count
 from ..sim.punto import DEFAULT_COUPS, MAX_BETS, PuntoJob, simulate_punto
 from .bets import Bet, Rule, builtin_bets, house_bets
@@ -508,12 +508,14 @@ def _cluster_ratio(y: list[float], x: list[float]) -> tuple[float, float]:
 
 
 def perfect_and_cut(bet: Bet, decks: int, cut: int, shoes: int, seed: int, exact_ev: Fraction,
-                    tableau: Tableau = PUNTO_BANCO, workers: int | None = None) -> tuple[dict, dict]:
+                    tableau: Tableau = PUNTO_BANCO, workers: int | None = None,
+                    backend: str = "threads") -> tuple[dict, dict]:
     """The perfect counter and the cut card's effect, from the exact expectation of every coup of ``shoes`` shoes.
 
     Each shoe is dealt to the cut card by :func:`~baccara.sim.count_analysis.perfect_sums`, which
-    prices the bet on every coup's unseen cards exactly (compiled, on ``workers`` threads, for
-    bets on card values; shoe by shoe in Python for pair bets).  The perfect counter bets when that
+    prices the bet on every coup's unseen cards exactly (compiled, on ``workers`` threads or, with
+    ``backend="gpu"``, on the GPU, for bets on card values: the same figures; shoe by shoe in Python for pair
+    bets).  The perfect counter bets when that
     expectation is positive; its expected win is the sum of the expectations of its bets.  A
     flat bettor's expected result per hand over real shoes is the mean expectation of all
     coups; less the full shoe's, it is the cut card's effect.
@@ -536,6 +538,9 @@ def perfect_and_cut(bet: Bet, decks: int, cut: int, shoes: int, seed: int, exact
         The drawing rules.
     workers : int, optional
         Threads (default: all cores).
+    backend : str
+        ``threads``, or ``gpu``: bets on card values priced on the GPU (:func:`perfect_on_gpu`), the others on
+        the threads.
 
     Returns
     -------
@@ -543,8 +548,11 @@ def perfect_and_cut(bet: Bet, decks: int, cut: int, shoes: int, seed: int, exact
         The perfect counter's figures and the cut card's effect, with standard errors.
     """
     job = CountJob(seed, shoes, decks, bet, None, cut, tableau, chunk_size=8)
-    with ThreadPoolExecutor(workers or default_workers()) as pool:
-        sums = perfect_sums(job, 0, shoes, pool, every_coup=True)
+    if backend == "gpu" and perfect_on_gpu(job):
+        sums = perfect_sums(job, 0, shoes, every_coup=True, gpu=True)
+    else:
+        with ThreadPoolExecutor(workers or default_workers()) as pool:
+            sums = perfect_sums(job, 0, shoes, pool, every_coup=True)
     assert sums.ev_all is not None
     hands = sums.table[:, 0].astype(float).tolist()
     placed = sums.table[:, 1].astype(float).tolist()
@@ -1405,14 +1413,14 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
                 say(f"perfect counter and cut card at cut {cut} on {perfect_shoes:,} shoes")
                 try:
                     perfect, effect = perfect_and_cut(bet, decks, cut, perfect_shoes, seed + 1, result.ev, tableau,
-                                                      workers)
+                                                      workers, backend)
                 except BaccaraError as e:  # payouts too large for the per-shoe sums
                     notes.append(_plain_failure(e, f"perfect counter at cut {cut}"))
             penetrations.append(Penetration(cut, 1 - cut / (52 * decks), count, perfect, effect, status))
         settings["cuts"] = list(cuts)
         if backend == "gpu":
             notes.append(_where_it_ran(design_shoes, count_shoes if design else 0, perfect_shoes, check_hands,
-                                       workers))
+                                       workers, _perfect_on_gpu(bet, decks, cuts, tableau)))
     check = None
     if decks is not None and check_hands:
         say(f"simulation check on {check_hands:,} hands")
@@ -1429,18 +1437,32 @@ def math_report(shoe: Shoe | int, bet: Bet | str, *, tableau: Tableau = PUNTO_BA
                       house_terms(bet, parameters), sort_note, count_note, check, command, made)
 
 
+def _perfect_on_gpu(bet: Bet, decks: int, cuts: tuple[int, ...], tableau: Tableau) -> bool:
+    """Whether ``backend="gpu"`` prices this report's perfect counter on the GPU (:func:`perfect_on_gpu`)."""
+    try:
+        return all(perfect_on_gpu(CountJob(0, 1, decks, bet, None, cut, tableau)) for cut in cuts)
+    except BaccaraError:  # payouts too large for the per-shoe sums: no perfect counter at all
+        return False
+
+
 def _where_it_ran(design_shoes: int, count_shoes: int, perfect_shoes: int, check_hands: int,
-                  workers: int | None) -> str:
-    """The note of a report run with ``backend="gpu"``: what ran on the GPU, what on the CPU."""
+                  workers: int | None, by_value: bool = True) -> str:
+    """The note of a report run with ``backend="gpu"``: what ran on the GPU, what on the CPU (``by_value``: the
+    bet is on card values, so its perfect counter ran on the GPU too, where 64-bit counts hold its shoe)."""
     threads = f"{workers} thread{'s' if workers != 1 else ''}" if workers else "its threads, one a core"
-    cpu = [f"the perfect counter and the cut card's effect ({perfect_shoes:,} shoes at each cut: each coup's exact "
-           f"expectation is kept, which the GPU's perfect counter does not)"] if perfect_shoes else []
+    perfect = f"the perfect counter and the cut card's effect ({perfect_shoes:,} shoes at each cut)"
+    gpu = [f"the count design's histogram ({design_shoes:,} shoes)"]
+    if count_shoes:
+        gpu.append(f"the count at each cut ({count_shoes:,} shoes)")
+    cpu = []
+    if perfect_shoes and by_value:
+        gpu.append(perfect)
+    elif perfect_shoes:
+        cpu.append(f"{perfect[:-1]}: a pair bet, priced at rank level by the exact engine, which the GPU does not)")
     if check_hands:
         cpu.append(f"the simulation check ({check_hands:,} hands)")
-    count = f" and the count at each cut ({count_shoes:,} shoes)" if count_shoes else ""
-    return (f"where it ran: the count design's histogram ({design_shoes:,} shoes){count} on the GPU, the same "
-            f"integers as on the CPU's threads"
-            + (f"; {' and '.join(cpu)} on the CPU, {threads}" if cpu else ""))
+    return (f"where it ran: {', '.join(gpu[:-1]) + ' and ' + gpu[-1] if len(gpu) > 1 else gpu[0]} on the GPU, the "
+            f"same figures as on the CPU's threads" + (f"; {' and '.join(cpu)} on the CPU, {threads}" if cpu else ""))
 
 
 def _rule_words(design: Any) -> str:

@@ -408,11 +408,46 @@ def perfect_chunk(seed, first, out, template, cut, every, pdraw, bdraw, pay, bas
 
 
 @njit(cache=True, nogil=True)
+def perfect_ev_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising, full, vc,
+                    num, on, above, qc, qd, w, u0, wf, u0f, om, s0, s1, wb, wp, nat, sb, ds, dd, counts, starts, cells,
+                    row, ev, dens, price_all, out):
+    """:func:`perfect_shoe` on one bet (``pay`` one column), summed as the count analysis sums it.
+
+    ``out`` gets hands, bets placed, net, sum of squared results and wins
+    (:data:`baccara.sim.count_analysis.COLUMNS`), ``ev[j, 0]`` coup j's expectation as a float (NaN past the
+    shoe's coups, and where not priced unless ``price_all``); ``row`` is work space.  The CPU's
+    :func:`perfect_ev_chunk` and the GPU's kernel (:func:`device_functions`) both deal a shoe by this.
+
+    Returns
+    -------
+    tuple of int
+        The decisions taken and those priced.
+    """
+    for j in range(ev.shape[0]):
+        for b in range(ev.shape[1]):
+            ev[j, b] = np.nan
+    d, p = perfect_shoe(key, deck, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising,
+                        full, vc, num, on, above, qc, qd, w, u0, wf, u0f, om, s0, s1, wb, wp, nat, sb, ds, dd, counts,
+                        starts, cells, row, ev, dens, price_all)
+    sq = 0
+    for j in range(row[HANDS]):
+        if ev[j, 0] > 0:  # placed
+            v = pay[cells[j], 0]
+            sq += v * v
+    out[0] = row[HANDS]
+    out[1] = row[BASE_COLUMNS]
+    out[2] = row[BASE_COLUMNS + 1]
+    out[3] = sq
+    out[4] = row[BASE_COLUMNS + 2]
+    return d, p
+
+
+@njit(cache=True, nogil=True)
 def perfect_ev_chunk(seed, first, out, evs, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense,
                      rising, full, dens, price_all):
     """The perfect counter on one bet, with each coup's exact expectation (the count analysis's figures).
 
-    Shoes ``first .. first + len(out) - 1`` of the job seeded ``seed`` (:func:`perfect_shoe`,
+    Shoes ``first .. first + len(out) - 1`` of the job seeded ``seed`` (:func:`perfect_ev_shoe`,
     ``pay`` one column): ``out[i]`` gets hands, bets placed, net, sum of squared results and
     wins (:data:`baccara.sim.count_analysis.COLUMNS`), ``evs[i, j]`` coup j's expectation as a
     float (NaN past the shoe's coups, and where not priced unless ``price_all``: see
@@ -433,35 +468,25 @@ def perfect_ev_chunk(seed, first, out, evs, template, cut, every, pdraw, bdraw, 
     decisions = 0
     priced = 0
     for i in range(out.shape[0]):
-        ev[:] = np.nan
-        d, p = perfect_shoe(shoe_key(seed, first + i), deck, template, cut, every, pdraw, bdraw, pay, base, dev, other,
-                            both, dense, rising, full, vc, num, on, above, qc, qd, w, u0, wf, u0f, om, s0, s1, wb, wp,
-                            nat, sb, ds, dd, counts, starts, cells, row, ev, dens, price_all)
+        d, p = perfect_ev_shoe(shoe_key(seed, first + i), deck, template, cut, every, pdraw, bdraw, pay, base, dev,
+                               other, both, dense, rising, full, vc, num, on, above, qc, qd, w, u0, wf, u0f, om, s0, s1,
+                               wb, wp, nat, sb, ds, dd, counts, starts, cells, row, ev, dens, price_all, out[i])
         decisions += d
         priced += p
-        sq = 0
-        for j in range(row[HANDS]):
-            if ev[j, 0] > 0:  # placed
-                v = pay[cells[j], 0]
-                sq += v * v
-        out[i, 0] = row[HANDS]
-        out[i, 1] = row[BASE_COLUMNS]
-        out[i, 2] = row[BASE_COLUMNS + 1]
-        out[i, 3] = sq
-        out[i, 4] = row[BASE_COLUMNS + 2]
         for j in range(cap):
             evs[i, j] = ev[j, 0]
     return decisions, priced
 
 
-#: What :func:`perfect_shoe` calls, by the names it calls them: the functions :func:`device_functions` compiles.
-_CHAIN = ("perfect_shoe", "decide", "perfect_numerators", "natural_deals")
+#: What :func:`perfect_shoe` and :func:`perfect_ev_shoe` call, by the names they call them: the functions
+#: :func:`device_functions` compiles.
+_CHAIN = ("perfect_ev_shoe", "perfect_shoe", "decide", "perfect_numerators", "natural_deals")
 _DEAL_CHAIN = ("deal_shoe", "start_shoe", "coup_start", "next_coup", "shuffle_prefix", "fill_infinite", "bounded",
                "next32", "mix64", "reach", "pair_class", "cell_index", "shoe_key")
 
 
 def device_functions(jit: Callable[[Any], Any]) -> dict[str, Any]:
-    """:func:`perfect_shoe` and everything it calls, from the same source, compiled by ``jit``.
+    """:func:`perfect_shoe`, :func:`perfect_ev_shoe` and all they call, from the same source, compiled by ``jit``.
 
     The GPU backend passes ``numba.cuda.jit(device=True)``: one GPU thread then deals and
     prices a shoe by the code the CPU runs (the deal of :func:`~baccara.sim.shoe_deal.deal_shoe`,

@@ -24,7 +24,10 @@ same order.
 * :func:`perfect_kernel` is :func:`~baccara.sim._perfect_kernel.perfect_chunk`,
   the perfect counter on bets on card values: not written again but the CPU's
   :func:`~baccara.sim._perfect_kernel.perfect_shoe` (the deal and the exact
-  engine's value-level counts) compiled as device functions, a shoe a thread.
+  engine's value-level counts) compiled as device functions, a shoe a thread;
+  :func:`perfect_ev_kernel` is :func:`~baccara.sim._perfect_kernel.perfect_ev_chunk`,
+  the count analysis's perfect counter, whose rows and every coup's expectation
+  come back for the CPU to sum as it sums its own.
 
 A kernel either writes each shoe's row (``--out``, or sums that could overflow
 int64) or adds, per thread, the columns and the products of pairs of columns
@@ -540,6 +543,64 @@ def perfect_kernel(columns: int, nsums: int, rows: bool, bets: int):
             emit(i, row, sel, pa, pb, out, acc, rows)
             i += stride
         flush(acc, sums, rows)
+        if decisions != 0:
+            cuda.atomic.add(taken, 0, decisions)
+            cuda.atomic.add(taken, 1, priced)
+
+    return kernel
+
+
+@lru_cache(maxsize=4)
+def perfect_ev_kernel(columns: int):
+    """The count analysis's perfect counter on a bet on card values, one GPU thread per shoe, the CPU's rows.
+
+    ``kernel[blocks, threads](seed, first, count, template, cut, every, pdraw, bdraw, pay, base, dev, other, both,
+    dense, rising, full, deck, starts, cells, w, u0, wf, u0f, om, wb, wp, dens, price_all, out, evs, taken)``: shoes
+    ``first .. first + count - 1`` (a grid-stride loop), each dealt and priced by
+    :func:`baccara.sim._perfect_kernel.perfect_ev_shoe` compiled for the GPU (the CPU's
+    :func:`~baccara.sim._perfect_kernel.perfect_ev_chunk` deals each shoe by the same function): ``out[i]`` gets
+    shoe i's row (:data:`baccara.sim.count_analysis.COLUMNS`), ``evs[i, j, 0]`` its coup j's expectation (the
+    same float as the CPU's), for the CPU to sum as it sums its own.  ``columns``: the width of
+    :func:`~baccara.sim._perfect_kernel.perfect_shoe`'s row (one bet); the work arrays as for
+    :func:`perfect_kernel`; ``taken`` gets the decisions taken and those priced."""
+    fn = _perfect_functions()
+    shoe = fn["perfect_ev_shoe"]
+    key = fn["shoe_key"]
+    p = 55
+
+    @cuda.jit
+    def kernel(seed, first, count, template, cut, every, pdraw, bdraw, pay, base, dev, other, both, dense, rising,
+               full, deck, starts, cells, w, u0, wf, u0f, om, wb, wp, dens, price_all, out, evs, taken):
+        vc = cuda.local.array(10, types.int64)
+        num = cuda.local.array(1, types.int64)
+        on = cuda.local.array(1, types.boolean)
+        above = cuda.local.array(1, types.int64)
+        qc = cuda.local.array(p, types.int64)
+        qd = cuda.local.array(p, types.int64)
+        s0 = cuda.local.array((10, 10), types.int64)
+        s1 = cuda.local.array((10, 10, 10), types.int64)
+        nat = cuda.local.array((10, 10), types.int64)
+        sb = cuda.local.array((10, 20), types.int64)
+        ds = cuda.local.array((20, 10), types.int64)
+        dd = cuda.local.array((20, 20), types.int64)
+        counts = cuda.local.array((10, 2, 10, 2), types.int64)
+        row = cuda.local.array(columns, types.int64)
+        on[0] = False
+        above[0] = 0
+        t = cuda.grid(1)
+        stride = cuda.gridsize(1)
+        d = t if om.shape[2] > 1 else 0  # the dense plan's arrays: one slice per thread, else one for all
+        decisions = np.int64(0)
+        priced = np.int64(0)
+        i = t
+        while i < count:
+            x, y = shoe(key(seed, first + i), deck[:, t], template, cut, every, pdraw, bdraw, pay, base, dev, other,
+                        both, dense, rising, full, vc, num, on, above, qc, qd, w[:, :, t], u0[:, :, t], wf[:, t],
+                        u0f[:, t], om[:, :, d], s0, s1, wb[:, :, :, d], wp[:, :, :, d], nat, sb, ds, dd, counts,
+                        starts[:, t], cells[:, t], row, evs[i], dens, price_all, out[i])
+            decisions += x
+            priced += y
+            i += stride
         if decisions != 0:
             cuda.atomic.add(taken, 0, decisions)
             cuda.atomic.add(taken, 1, priced)

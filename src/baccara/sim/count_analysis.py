@@ -192,34 +192,36 @@ class CountJob:
         t0 = time.perf_counter()
         first = index * self.chunk_size
         n = min(self.shoes, first + self.chunk_size) - first
-        partials: dict[str, list[float]] = {}
-        if self.perfect:  # each shoe's floats handed on exactly: the total does not depend on the chunks
-            sums = perfect_sums(self, first, n, pool)
-            table, evs = sums.table, sums.ev_placed
-            hands, placed = table[:, 0].astype(float), table[:, 1].astype(float)
-            partials = {"ev": exact_partials(evs), "ev*ev": exact_partials(evs * evs),
-                        "ev*hands": exact_partials(evs * hands), "ev*placed": exact_partials(evs * placed)}
-        else:
-            args = self.kernel_args()
-            raw = np.zeros((n, K.BASE_COLUMNS + 6), dtype=np.int64)
-            in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, raw[lo:hi], *args))
-            c = K.BASE_COLUMNS
-            table = np.stack([raw[:, K.HANDS], raw[:, c], raw[:, c + 1], raw[:, c + 4], raw[:, c + 2]], axis=1)
+        if self.perfect:
+            return _perfect_result(index, perfect_sums(self, first, n, pool), t0)
+        args = self.kernel_args()
+        raw = np.zeros((n, K.BASE_COLUMNS + 6), dtype=np.int64)
+        in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, raw[lo:hi], *args))
+        c = K.BASE_COLUMNS
+        table = np.stack([raw[:, K.HANDS], raw[:, c], raw[:, c + 1], raw[:, c + 4], raw[:, c + 2]], axis=1)
         cols = {k: table[:, i] for i, k in enumerate(COLUMNS)}
         return ChunkResult(index=index, shoes=n, hands=int(cols["hands"].sum()), sums=column_sums(cols, _PAIRS),
-                           partials=partials, seconds=time.perf_counter() - t0,
-                           extra={"evaluations": int(cols["hands"].sum())} if self.perfect else {})
+                           seconds=time.perf_counter() - t0)
 
     def gpu_layout(self) -> GpuLayout:
         """How the GPU backend (:mod:`baccara.sim.gpu`) deals the count: :meth:`kernel_args`, and the
-        columns :data:`COLUMNS` of its rows (:data:`KERNEL_COLUMNS`) summed as :meth:`run_chunk` sums them."""
+        columns :data:`COLUMNS` of its rows (:data:`KERNEL_COLUMNS`) summed as :meth:`run_chunk` sums them.
+        The perfect counter on bets on card values: the compiled perfect counter's arguments, each shoe's row
+        and each coup's expectation coming back to be summed as :func:`perfect_sums` sums them (so its chunk
+        results are :meth:`run_chunk`'s of the same shoes)."""
         def finish(index: int, first: int, raw: np.ndarray, seconds: float) -> ChunkResult:
             cols = {k: raw[:, c] for k, c in zip(COLUMNS, KERNEL_COLUMNS)}
             return ChunkResult(index=index, shoes=raw.shape[0], hands=int(cols["hands"].sum()),
                                sums=column_sums(cols, _PAIRS), seconds=seconds)
 
+        def finish_ev(index: int, first: int, table: np.ndarray, evs: np.ndarray, seconds: float) -> ChunkResult:
+            t0 = time.perf_counter() - seconds
+            return _perfect_result(index, fold_perfect(table, evs, self.every_coup, True), t0)
+
+        perfect = _compiled_args(self) if self.perfect else None
         return GpuLayout(self.kernel_args(), None, max_coups(self.decks, "cut", self.cut, 0), KERNEL_COLUMNS,
-                         COLUMNS, tuple(_PAIRS), finish, False)
+                         COLUMNS, tuple(_PAIRS), finish, False, perfect,
+                         finish_ev if self.perfect else None, self.every_coup)
 
     def run_span(self, index: int, chunks: int) -> ChunkResult:
         """Chunks ``index .. index + chunks - 1`` in this thread; the count's tallies folded by the kernel.
@@ -389,8 +391,64 @@ def _compiled_args(job: CountJob) -> tuple | None:
     return args
 
 
+def fold_perfect(table: np.ndarray, evs: np.ndarray, every_coup: bool, compiled: bool = True,
+                 into: PerfectSums | None = None, at: int = 0) -> PerfectSums:
+    """Each shoe's sums of the float expectations of its coups, as :func:`perfect_sums` takes them.
+
+    ``ev_placed[s]`` is the :func:`math.fsum` of shoe s's expectations above 0 (its bets: placed exactly
+    where the expectation is above 0, and NaN, a decision not priced, is not), ``ev_all[s]`` of its first
+    ``table[s, 0]`` (its hands'): the CPU's threads and the GPU (:func:`baccara.sim.gpu.perfect_ev_gpu`) both
+    hand their expectations on here, so the figures are the same to the last bit.
+
+    Parameters
+    ----------
+    table : numpy.ndarray
+        The shoes' rows (:data:`COLUMNS`), (m, 5) int64.
+    evs : numpy.ndarray
+        ``evs[s, j]``: shoe s's coup j's expectation (NaN past its coups), (m, coups).
+    every_coup : bool
+        Also sum every coup's expectation (``ev_all``).
+    compiled : bool
+        Whether the compiled loop dealt them (:attr:`PerfectSums.compiled`).
+    into : PerfectSums, optional
+        Sums to write rows ``at .. at + m - 1`` of (default: new sums of these shoes alone).
+    at : int
+        The first row of ``into``.
+
+    Returns
+    -------
+    PerfectSums
+        ``into``, or the new sums.
+    """
+    m = table.shape[0]
+    if into is None:
+        into = PerfectSums(np.zeros((m, len(COLUMNS)), dtype=np.int64), np.zeros(m),
+                           np.zeros(m) if every_coup else None, compiled)
+        at = 0
+    into.table[at:at + m] = table
+    for s in range(m):
+        e = evs[s]
+        into.ev_placed[at + s] = math.fsum(e[e > 0])  # placed exactly where the expectation is above 0 (NaN is not)
+        if into.ev_all is not None:
+            into.ev_all[at + s] = math.fsum(e[:table[s, 0]])
+    return into
+
+
+def _perfect_result(index: int, sums: PerfectSums, t0: float) -> ChunkResult:
+    """The chunk result of the perfect counter's shoes ``sums`` (begun at ``time.perf_counter()`` ``t0``): each
+    shoe's floats handed on exactly, so the total does not depend on the chunks (nor on the backend)."""
+    table, evs = sums.table, sums.ev_placed
+    hands, placed = table[:, 0].astype(float), table[:, 1].astype(float)
+    partials = {"ev": exact_partials(evs), "ev*ev": exact_partials(evs * evs),
+                "ev*hands": exact_partials(evs * hands), "ev*placed": exact_partials(evs * placed)}
+    cols = {k: table[:, i] for i, k in enumerate(COLUMNS)}
+    return ChunkResult(index=index, shoes=table.shape[0], hands=int(cols["hands"].sum()),
+                       sums=column_sums(cols, _PAIRS), partials=partials, seconds=time.perf_counter() - t0,
+                       extra={"evaluations": int(cols["hands"].sum())})
+
+
 def perfect_sums(job: CountJob, first: int, n: int, pool=None, every_coup: bool | None = None,
-                 compiled: bool = True) -> PerfectSums:
+                 compiled: bool = True, gpu: bool = False) -> PerfectSums:
     """The perfect counter on shoes ``first .. first + n - 1`` of ``job``, summed shoe by shoe.
 
     Bets on card values run compiled (:func:`baccara.sim._perfect_kernel.perfect_ev_chunk`: the
@@ -412,15 +470,30 @@ def perfect_sums(job: CountJob, first: int, n: int, pool=None, every_coup: bool 
         default: the job's :attr:`CountJob.every_coup`.
     compiled : bool
         False: the Python path whatever the bet (the reference the compiled loop is tested and timed against).
+    gpu : bool
+        Deal and price the shoes on the GPU (:func:`baccara.sim.gpu.perfect_ev_gpu`, bets on card values only),
+        summed here as the threads' (the same sums to the last bit).
 
     Returns
     -------
     PerfectSums
         One row a shoe.
+
+    Raises
+    ------
+    ParameterError
+        ``gpu`` where there is no GPU (nor the CUDA simulator), or on a bet the GPU does not price.
     """
     every_coup = job.every_coup if every_coup is None else every_coup
     table, ev_placed = np.zeros((n, len(COLUMNS)), dtype=np.int64), np.zeros(n)
     ev_all = np.zeros(n) if every_coup else None
+    if gpu:
+        from .gpu import perfect_ev_gpu  # lazy: numba-cuda only when the GPU is asked for
+
+        out = PerfectSums(table, ev_placed, ev_all, True)
+        for lo, part, evs in perfect_ev_gpu(job, first, n, every_coup):
+            fold_perfect(part, evs, every_coup, into=out, at=lo)
+        return out
     args = _compiled_args(job) if compiled else None
     if args is None:
         for s in range(n):
@@ -434,6 +507,7 @@ def perfect_sums(job: CountJob, first: int, n: int, pool=None, every_coup: bool 
     from . import _perfect_kernel as PK  # lazy: loaded by _compiled_args already
 
     cap, rest = max_coups(job.decks, "cut", job.cut, 0), (*args, every_coup)
+    sums = PerfectSums(table, ev_placed, ev_all, True)
     for lo in range(0, n, _EV_BLOCK):  # each coup's expectation kept for a block of shoes at a time
         m = min(_EV_BLOCK, n - lo)
         evs = np.empty((m, cap))
@@ -443,12 +517,8 @@ def perfect_sums(job: CountJob, first: int, n: int, pool=None, every_coup: bool 
             PK.perfect_ev_chunk(job.seed, at + a, part[a:b], evs[a:b], *rest)
 
         in_blocks(pool, m, block)
-        for s in range(m):
-            e = evs[s]
-            ev_placed[lo + s] = math.fsum(e[e > 0])  # placed exactly where the expectation is above 0 (NaN is not)
-            if ev_all is not None:
-                ev_all[lo + s] = math.fsum(e[:part[s, 0]])
-    return PerfectSums(table, ev_placed, ev_all, True)
+        fold_perfect(part, evs, every_coup, into=sums, at=lo)
+    return sums
 
 
 # ---------------------------------------------------------------- figures
@@ -781,6 +851,29 @@ def exact_full_shoe(decks: int, bet: Bet, tableau: Tableau = PUNTO_BANCO) -> dic
     return {"ev": float(r.ev), "ev_exact": fraction_str(r.ev), "sd": r.sd}
 
 
+#: Why a count analysis with ``backend="gpu"`` runs its perfect counter on the CPU.
+PERFECT_ON_CPU = ("the perfect counter on this bet ran on the CPU (the threads backend; processes where the exact "
+                  "engine runs in Python): the GPU prices bets on card values only (pair bets are priced at rank "
+                  "level by the exact engine in Python, as are shoes whose exact counts could pass 64-bit integers)")
+
+
+def perfect_on_gpu(job: CountJob) -> bool:
+    """Whether the GPU backend runs this perfect-counter job (a bet on card values, priced in 64-bit integers).
+
+    Parameters
+    ----------
+    job : CountJob
+        A perfect-counter job.
+
+    Returns
+    -------
+    bool
+        True where :func:`baccara.sim.gpu.perfect_ev_gpu` prices it; False for pair bets (and shoes whose
+        exact counts could pass 64-bit integers), which the CPU prices (:data:`PERFECT_ON_CPU`).
+    """
+    return job.perfect and _compiled_args(job) is not None
+
+
 def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: int = 100_000, seed: int = 0,
                   cut: int | None = None, perfect_shoes: int | None = None, bankroll: float = 1000.0,
                   unit: float = 1.0, tableau: Tableau = PUNTO_BANCO, backend: str = "threads",
@@ -811,8 +904,9 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
     tableau : Tableau
         The drawing rules.
     backend, workers, scheduler
-        As :func:`baccara.sim.distributed.run`; with ``gpu`` the count runs on the GPU and the perfect
-        counter on the CPU's threads (its run info says so).
+        As :func:`baccara.sim.distributed.run`; with ``gpu`` the count and, on bets on card values, the
+        perfect counter run on the GPU (the same figures as on the CPU's threads, to the last bit); the perfect
+        counter on pair bets runs on the CPU, as with ``threads`` (its run info says so, with a note).
 
     progress : callable, optional
         ``progress(shoes done, shoes in all, hands done)`` after each chunk, counting the count's shoes,
@@ -852,14 +946,17 @@ def analyse_count(count: CountSystem, bet: Bet | str, *, decks: int = 8, shoes: 
     perfect = None
     if perfect_shoes:
         pjob = CountJob(seed, perfect_shoes, decks, bet, None, cut, tableau, chunk_size=8)
-        # the perfect counter prices its decisions on the CPU: with --backend gpu it runs on the threads
-        ptotal, pinfo = run(pjob, "threads" if backend == "gpu" else backend, workers, scheduler,
+        on_cpu = backend == "gpu" and not perfect_on_gpu(pjob)  # pair bets: priced by the exact engine in Python
+        ptotal, pinfo = run(pjob, "threads" if on_cpu else backend, workers, scheduler,
                             None if progress is None else lambda d, _, h: progress(shoes + d, everything, h))
         perfect = figures("perfect", ptotal, den)
         run_info["perfect"] = pinfo.to_json()
+        if on_cpu:
+            run_info["perfect"]["note"] = PERFECT_ON_CPU
     return CountReport(job, figures("count", total, den), perfect, exact_full_shoe(decks, bet, tableau),
                        float(bankroll), float(unit), run_info)
 
 
-__all__ = ["CountJob", "CountReport", "Figures", "PerfectShoe", "PerfectSums", "analyse_count", "exact_expectations",
-           "exact_full_shoe", "figures", "perfect_shoe", "perfect_sums", "risk_of_ruin", "fnum"]
+__all__ = ["PERFECT_ON_CPU", "CountJob", "CountReport", "Figures", "PerfectShoe", "PerfectSums", "analyse_count",
+           "exact_expectations", "exact_full_shoe", "figures", "fold_perfect", "perfect_on_gpu", "perfect_shoe",
+           "perfect_sums", "risk_of_ruin", "fnum"]

@@ -11,11 +11,14 @@ TOML bet (pairs too, and bets on the cards themselves: their rule program
 read coup by coup by the card engine's functions compiled for the GPU),
 count-driven bets, and the histogram of ``count design`` (:func:`histogram_gpu`).
 
-The perfect counter (``--perfect``) on bets on card values runs here too, one
-thread per shoe: each thread deals its shoe and prices every decision with the
+The perfect counter (``--perfect``, and the count analysis's and math report's,
+:func:`perfect_ev_gpu`) on bets on card values runs here too, one thread per shoe: each thread deals its shoe and prices every decision with the
 exact engine's value-level counts, by the CPU's own code compiled as CUDA
 device functions (:func:`baccara.sim._perfect_kernel.device_functions`), so its
-rows, decisions and sums are the CPU's compiled perfect counter's.  Pair bets
+rows, decisions and sums are the CPU's compiled perfect counter's.  The count
+analysis's keeps each coup's exact expectation as a float: those floats (the
+CPU's, to the last bit) come back with the rows, and the CPU sums them shoe by
+shoe as it sums its own, so its figures are the CPU threads' exactly.  Pair bets
 (priced at rank level, by the exact engine in Python) and shoes whose exact
 counts could pass 64-bit integers stay on the CPU: ``--backend gpu`` says so.
 
@@ -136,9 +139,6 @@ def unsupported(job) -> str | None:
     if not hasattr(job, "gpu_layout"):
         return (f"--backend gpu deals punto banco (simulate punto, count, count design), not "
                 f"{type(job).__name__}; use --backend threads, processes or dask")
-    if getattr(job, "perfect", False) and not hasattr(job, "perfect_every"):  # a count analysis's (CountJob)
-        return ("--backend gpu: the count analysis's perfect counter keeps each coup's exact expectation and runs "
-                "on the CPU; run it with --backend threads or processes")
     if getattr(job, "perfect", False) and job.gpu_layout().perfect_args is None:
         return GPU_PERFECT_VALUES_ONLY
     return None
@@ -169,7 +169,15 @@ class GpuLayout:
         The job keeps one row per shoe (``--out``).
     perfect_args : tuple or None
         Those of :func:`baccara.sim._perfect_kernel.perfect_chunk` after ``seed, first, out``, where the job is
-        the perfect counter on bets on card values (the GPU deals it with :func:`baccara.sim._punto_cuda.perfect_kernel`).
+        the perfect counter on bets on card values (the GPU deals it with :func:`baccara.sim._punto_cuda.perfect_kernel`);
+        for the count analysis's (``perfect_ev``), those of :func:`baccara.sim._perfect_kernel.perfect_ev_chunk`
+        after ``seed, first, out, evs`` and before ``price_all``.
+    perfect_ev : callable or None
+        The count analysis's perfect counter (:func:`baccara.sim._punto_cuda.perfect_ev_kernel`):
+        ``perfect_ev(index, first, table, evs, seconds) -> ChunkResult`` from each shoe's row and each coup's
+        expectation (``evs[i, j]``), summed on the CPU as the CPU's chunks sum them.
+    price_all : bool
+        With ``perfect_ev``: price every coup (:func:`baccara.sim._perfect_kernel.perfect_shoe`).
     """
 
     kernel_args: tuple
@@ -181,6 +189,8 @@ class GpuLayout:
     finish: Callable[[int, int, np.ndarray, float], ChunkResult]
     rows: bool
     perfect_args: tuple | None = None
+    perfect_ev: Callable[[int, int, np.ndarray, np.ndarray, float], ChunkResult] | None = None
+    price_all: bool = False
 
 
 def pairs_of(sums: dict, names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -287,11 +297,13 @@ class _Plan:
         # the sums of a launch must fit int64: a bound on each of them (Python integers)
         worst = max([top[s] for s in lay.sel] + [top[a] * top[b] for a, b in zip(pa, pb)] + [1])
         self.perfect = lay.perfect_args is not None
+        self.ev = lay.perfect_ev is not None  # the count analysis's: rows and every coup's expectation come back
         self.launch = launch or (SIMULATOR_LAUNCH_SHOES if simulator() else
                                  PERFECT_LAUNCH_SHOES if self.perfect else LAUNCH_SHOES)
-        self.rows = rows or lay.rows or worst * self.launch >= _SAFE
+        self.rows = rows or lay.rows or worst * self.launch >= _SAFE or self.ev
         if self.rows:
-            self.launch = max(1, min(self.launch, ROWS_BYTES // (8 * self.ncols)))
+            width = len(lay.sel) + lay.cap if self.ev else self.ncols
+            self.launch = max(1, min(self.launch, ROWS_BYTES // (8 * width)))
         self.nsums = sel.size + pa.size
         dev = cuda.to_device
         self.args: tuple
@@ -301,17 +313,20 @@ class _Plan:
         self.taken = None
         self.per_sm = BLOCKS_PER_SM
         if lay.perfect_args is not None:  # the perfect counter: the CPU's code, a shoe a thread
-            (template, cut, every, pdraw, bdraw, pay, base, dv, other, both, dense, rising, full) = lay.perfect_args
+            (template, cut, every, pdraw, bdraw, pay, base, dv, other, both, dense, rising,
+             full) = lay.perfect_args[:13]
             nb = pay.shape[1]
             self.per_sm = PERFECT_BLOCKS_PER_SM
-            self.kernel = C.perfect_kernel(self.ncols, self.nsums, self.rows, nb)
+            self.kernel = (C.perfect_ev_kernel(self.ncols) if self.ev else
+                           C.perfect_kernel(self.ncols, self.nsums, self.rows, nb))
             self.work_shapes = C.perfect_work_shapes(int(template.size), lay.cap)
             self.dense = bool(dense)
             self.taken = cuda.device_array(2, dtype=np.int64)
             self.args = (dev(template), int(cut), int(every), dev(pdraw), dev(bdraw), dev(pay), dev(base), dev(dv),
                          dev(other), dev(both), bool(dense), bool(rising), dev(full))
-            self.tail = (dev(np.zeros((0, nb), dtype=np.float64)), dev(np.ones(nb, dtype=np.float64)), dev(sel),
-                         dev(pa), dev(pb))
+            self.tail = ((dev(np.ascontiguousarray(lay.perfect_args[13], dtype=np.float64)), bool(lay.price_all))
+                         if self.ev else (dev(np.zeros((0, nb), dtype=np.float64)), dev(np.ones(nb, dtype=np.float64)),
+                                          dev(sel), dev(pa), dev(pb)))
         elif lay.values_args is not None:  # flat bets blind to pairs: a shoe of values, a coup one look-up
             vtemplate, _, ctab, kwin2, kpay2 = lay.values_args
             self.kernel = C.values_kernel(int(vtemplate.size), int(kwin2.size), self.ncols, self.nsums, self.rows)
@@ -331,6 +346,25 @@ class _Plan:
         self.fast = lay.values_args is not None
         #: The perfect counter's decisions taken and priced in the latest launch.
         self.decisions = (0, 0)
+
+    def perfect_ev(self, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """The count analysis's perfect counter on shoes ``first .. first + n - 1``: each shoe's row (the
+        layout's columns) and each coup's expectation (``evs[i, j]``, NaN past the shoe's coups)."""
+        from numba import cuda
+
+        out = cuda.device_array((n, len(self.layout.sel)), dtype=np.int64)
+        evs = cuda.device_array((n, self.layout.cap, 1), dtype=np.float64)
+        blocks, threads = _config(n, self.per_sm)
+        assert self.taken is not None
+        self.taken.copy_to_device(np.zeros(2, dtype=np.int64))
+        self._perfect_work(blocks * threads)
+        with _quiet():
+            self.kernel[blocks, threads](self.job.seed, first, n, *self.args, *self.work, *self.tail, out, evs,
+                                         self.taken)
+        cuda.synchronize()
+        d, p = self.taken.copy_to_host().tolist()
+        self.decisions = (int(d), int(p))
+        return out.copy_to_host(), evs.copy_to_host().reshape(n, self.layout.cap)
 
     def rows_or_sums(self, first: int, n: int) -> tuple[np.ndarray | None, np.ndarray | None]:
         """Deal shoes ``first .. first + n - 1``: (their raw rows, None) or (None, the launch's sums)."""
@@ -379,6 +413,9 @@ class _Plan:
         """One launch as a chunk result: the same sums (and rows) as the CPU's chunks of these shoes (the perfect
         counter's decisions too, without the CPU's ``cpu_microseconds``: no CPU priced them)."""
         t0 = time.perf_counter()
+        if self.layout.perfect_ev is not None:
+            table, evs = self.perfect_ev(first, n)
+            return self.layout.perfect_ev(index, first, table, evs, time.perf_counter() - t0)  # the CPU's extra
         raw, sums = self.rows_or_sums(first, n)
         if raw is not None:
             res = self.layout.finish(index, first, raw, time.perf_counter() - t0)
@@ -509,6 +546,43 @@ def punto_rows_gpu(job, first: int, n: int) -> np.ndarray:
     return raw
 
 
+def perfect_ev_gpu(job, first: int, n: int, every_coup: bool) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
+    """The count analysis's perfect counter on shoes ``first .. first + n - 1`` of ``job``, launch by launch.
+
+    Parameters
+    ----------
+    job : CountJob
+        A perfect-counter job on a bet on card values.
+    first, n : int
+        The first shoe and how many.
+    every_coup : bool
+        Price every coup (every coup's expectation), not only the decisions not already settled.
+
+    Yields
+    ------
+    tuple
+        ``(lo, table, evs)``: shoes ``first + lo ..`` of the launch, their rows
+        (:data:`baccara.sim.count_analysis.COLUMNS`) and each coup's expectation (``evs[i, j]``), the CPU's
+        :func:`baccara.sim._perfect_kernel.perfect_ev_chunk`'s to the last bit.
+
+    Raises
+    ------
+    ParameterError
+        No GPU (nor the simulator), or a job the GPU does not deal.
+    """
+    import dataclasses
+
+    check_gpu()
+    job = dataclasses.replace(job, every_coup=every_coup)
+    why = unsupported(job)
+    if why is not None:
+        raise ParameterError(why)
+    plan = _Plan(job, None)
+    for lo in range(0, n, plan.launch):
+        table, evs = plan.perfect_ev(first + lo, min(plan.launch, n - lo))
+        yield lo, table, evs
+
+
 def histogram_gpu(seed: int, shoes: int, template: np.ndarray, cut: int, pdraw: np.ndarray, bdraw: np.ndarray,
                   pay: np.ndarray, tags: np.ndarray, initial: float, running: bool, low: float, step: float,
                   bins: int, card: int = -1, cpay: np.ndarray | None = None,
@@ -576,4 +650,4 @@ def histogram_gpu(seed: int, shoes: int, template: np.ndarray, cut: int, pdraw: 
 
 
 __all__ = ["NEEDS", "GpuLayout", "check_gpu", "estimate_gpu", "gpu_status", "histogram_gpu", "pairs_of",
-           "punto_rows_gpu", "run_gpu", "simulator", "unsupported"]
+           "perfect_ev_gpu", "punto_rows_gpu", "run_gpu", "simulator", "unsupported"]

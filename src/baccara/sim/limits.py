@@ -22,7 +22,8 @@ instead of a 48 GiB allocation or a run that never ends:
 :func:`estimate_work` predicts the hands (from the cards a shoe deals and the
 mean cards a coup takes) and the seconds at nominal per-worker rates, before
 anything runs; :func:`check_work` applies the limits.  :func:`size_on_gpu` sizes a default run on the
-GPU (``count``, ``count design``, ``report`` with ``--backend gpu``) from the GPU's nominal rate.
+GPU (``count``, ``count design``, ``report`` with ``--backend gpu``: their counts, and their perfect counter
+on bets on card values) from the GPU's nominal rate.
 """
 
 from __future__ import annotations
@@ -309,14 +310,15 @@ def size_on_gpu(what: str, decks: int, cut: int, budget: float, least: int, most
         Bounds on the shoes (:func:`baccara.workload.size_to_budget`).
     kind : str
         The rate, a key of :data:`NOMINAL_GPU_RATES` (``count``: a count's bets or the histogram of
-        ``count design``).
+        ``count design``), or ``perfect``: the count analysis's perfect counter on a bet on card values, every
+        hand priced, at :data:`NOMINAL_GPU_EVALUATIONS_RATE`.
 
     Returns
     -------
     Sizing
         The shoes chosen, on one GPU, with its nominal rate (``Sizing.gpu``): its line says the rate is nominal.
     """
-    rate = NOMINAL_GPU_RATES[kind]
+    rate = NOMINAL_GPU_EVALUATIONS_RATE if kind == "perfect" else NOMINAL_GPU_RATES[kind]
     per_shoe = hands_per_shoe("punto", decks, "cut", cut, 0) / rate
     return dataclasses.replace(size_to_budget(what, per_shoe, budget, 1, least, most), gpu=rate)
 
