@@ -534,7 +534,7 @@ GALLERY = Path(__file__).resolve().parent.parent / "examples" / "gallery.toml"
 
 
 def _gallery():
-    from baccara.cli.common import build_bets
+    from baccara.commands.options import build_bets
 
     return build_bets("1/20", "8", "12", str(GALLERY))[0]
 

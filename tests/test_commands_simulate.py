@@ -41,22 +41,32 @@ def test_the_web_is_offered_all_but_the_command_lines_own_parameters(command):
     assert not offered & CLI_ONLY
 
 
-def test_the_webs_restrictions_are_declared():
-    def web(command):
-        return {p.name: p for p in command.params}
+@pytest.mark.parametrize("command,query,parameter", [
+    (COUNT_DESIGN, [("bet", "dragon7"), ("budget", "301")], "budget"),
+    (COUNT_DESIGN, [("bet", "dragon7"), ("shoes", "1e12")], "shoes"),  # as the body reads it: not a way round
+    (COUNT_DESIGN, [("bet", "dragon7"), ("shoes", "10_000_001")], "shoes"),
+    (COUNT, [("bet", "tie"), ("perfect-shoes", "2e5")], "perfect-shoes"),
+    (SIMULATE_CHEMIN, [("banker", "/etc/passwd")], "banker"),  # a file's path on the server: words only
+    (SIMULATE_PUNTO, [("out", "/tmp/x.parquet")], "out"),  # the command line's own: not offered
+    (SIMULATE_PUNTO, [("log", "/tmp")], "log"),  # a log written on the server: not offered
+    (SIMULATE_PUNTO, [("bets-file", "/etc/passwd")], "bets-file"),  # a file is given as its text, bets-toml
+])
+def test_the_web_refuses_what_the_declarations_forbid_it(command, query, parameter):
+    pytest.importorskip("fastapi")
+    from baccara.web.commands import WebError, arguments
 
-    punto = web(SIMULATE_PUNTO)
-    assert {n: punto[n].web_name for n in ("bets_file", "tableau", "count")} == \
-        {"bets_file": "bets-toml", "tableau": "tableau-toml", "count": "count-toml"}
-    assert all(punto[n].file for n in ("bets_file", "tableau", "count"))
-    assert web(SIMULATE_CHEMIN)["banker"].web_choices == ("equilibrium", "tableau")
-    count = web(COUNT)
-    assert (count["count_file"].web_name, count["bets_file"].web_name) == ("count-toml", "bets-toml")
-    design = web(COUNT_DESIGN)
-    assert (design["budget"].web_max, design["shoes"].web_max, design["bets_file"].web_name) == \
-        (300, 10**7, "bets-toml")
-    assert [p.name for c in COMMANDS for p in c.params if p.file] == \
-        ["bets_file", "count", "tableau", "count_file", "bets_file", "bets_file"]
+    with pytest.raises(WebError) as e:
+        arguments(command, query)
+    assert e.value.parameter == parameter and 400 <= e.value.status < 500
+
+
+def test_the_web_takes_each_file_as_its_text():
+    pytest.importorskip("fastapi")
+    from baccara.web.commands import Text, arguments
+
+    kw = arguments(SIMULATE_PUNTO, [("bets-toml", "a"), ("tableau-toml", "b"), ("count-toml", "c")])
+    assert (kw["bets_file"], kw["tableau"], kw["count"]) == (Text("bets-toml", "a"), Text("tableau-toml", "b"),
+                                                             Text("count-toml", "c"))
 
 
 def test_a_body_called_directly_gives_the_document_the_command_line_prints():

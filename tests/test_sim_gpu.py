@@ -409,7 +409,7 @@ def test_default_runs_on_the_gpu_are_sized_from_its_nominal_rate(monkeypatch):
     assert asked["design_shoes"] >= 10**6
     err = " ".join(r.stderr.split())
     assert f"report: the perfect counter, at each cut, on {perfect.shoes:,} shoes: sized to about 15 s on the GPU " \
-           f"at its nominal rate ({NOMINAL_GPU_EVALUATIONS_RATE:,.0f} hands" in err and err.count("not measured") == 3
+           f"at its nominal rate ({NOMINAL_GPU_EVALUATIONS_RATE:,.0f} exact evaluations" in err and err.count("not measured") == 3
 
     asked.clear()  # a pair bet's perfect counter: measured on the CPU
     r = runner.invoke(app, ["report", "--bet", "player_pair", "--decks", "1", "--backend", "gpu"])
@@ -436,7 +436,7 @@ def test_default_runs_on_the_gpu_are_sized_from_its_nominal_rate(monkeypatch):
     perfect = size_on_gpu("", 1, 14, 1, count_command.PERFECT_LEAST, asked["shoes"], kind="perfect")
     assert asked["perfect_shoes"] == perfect.shoes > count_command.PERFECT_LEAST
     assert f"sizing: the perfect counter on {perfect.shoes:,} shoes: sized to about 1.0 s on the GPU at its " \
-           f"nominal rate ({NOMINAL_GPU_EVALUATIONS_RATE:,.0f} hands" in err and err.count("not measured") == 2
+           f"nominal rate ({NOMINAL_GPU_EVALUATIONS_RATE:,.0f} exact evaluations" in err and err.count("not measured") == 2
 
 
 def test_a_sizing_line_on_the_gpu_says_its_rate_is_nominal():
@@ -445,9 +445,13 @@ def test_a_sizing_line_on_the_gpu_says_its_rate_is_nominal():
 
     s = size_on_gpu("the count", 8, 14, 10, 1000, 10**9)
     assert s.workers == 1 and s.gpu == 5e8 and s.shoes * s.per_shoe <= 10 < s.shoes * s.per_shoe * 1.1
-    assert s.to_json()["on"] == "gpu" and s.to_json()["nominal_hands_per_second"] == 5e8
+    assert s.to_json()["on"] == "gpu" and s.to_json()["nominal_rate_per_second"] == 5e8
+    assert s.to_json()["nominal_rate_counts"] == "hands"
     assert "on the GPU at its nominal rate (500,000,000 hands, about" in s.describe()
     assert s.describe().endswith("shoes a second; not measured)")
+    perfect = size_on_gpu("the perfect counter", 8, 14, 10, 1000, 10**9, kind="perfect")
+    assert "(8,000,000 exact evaluations, about" in perfect.describe()  # its rate counts evaluations, not hands
+    assert perfect.to_json()["nominal_rate_counts"] == "exact evaluations"
     on_cpu = Sizing("x", 10, 2, 1.0, 0.1).describe()  # the CPU's: measured here
     assert "nominal" not in on_cpu and "GPU" not in on_cpu and "(measured 10 shoes a second on one core)" in on_cpu
 

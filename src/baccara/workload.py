@@ -108,8 +108,10 @@ class Sizing:
     least : int
         The fewest shoes it takes whatever the machine (the documented default).
     gpu : float
-        0 for a run on the CPU's cores; for a run on one GPU, the GPU's nominal hands a second
+        0 for a run on the CPU's cores; for a run on one GPU, the GPU's nominal rate, in ``gpu_unit`` a second
         (``per_shoe`` is then the GPU's seconds per shoe at that rate, not measured).
+    gpu_unit : str
+        What the GPU's rate counts: ``hands``, or ``exact evaluations`` (the perfect counter's).
     """
 
     what: str
@@ -119,6 +121,7 @@ class Sizing:
     per_shoe: float
     least: int = 1
     gpu: float = 0.0
+    gpu_unit: str = "hands"
 
     @property
     def seconds(self) -> float:
@@ -141,7 +144,7 @@ class Sizing:
             floor = f" (its least; about {format_duration(self.seconds)} here)"
         if self.gpu:
             return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
-                    f"the GPU at its nominal rate ({self.gpu:,.0f} hands, about {rate:,.0f} shoes a second; "
+                    f"the GPU at its nominal rate ({self.gpu:,.0f} {self.gpu_unit}, about {rate:,.0f} shoes a second; "
                     f"not measured)")
         return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
                 f"{cores} here (measured {rate:,.0f} shoes a second on one core)")
@@ -150,7 +153,7 @@ class Sizing:
         doc = {"what": self.what, "shoes": self.shoes, "workers": self.workers, "budget_seconds": self.budget,
                "seconds_per_shoe": self.per_shoe, "least": self.least, "estimated_seconds": self.seconds}
         if self.gpu:  # the rate is the GPU's nominal one, not measured
-            doc.update(on="gpu", nominal_hands_per_second=self.gpu)
+            doc.update(on="gpu", nominal_rate_per_second=self.gpu, nominal_rate_counts=self.gpu_unit)
         return doc
 
 

@@ -7,12 +7,11 @@ both with ``--json``.  Its ``--json`` is its own, listed after ``--out``.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from ..commands import Param
 from ..commands.audit import AUDIT, OUT
-from .common import _TYPES, app, option, render, say
+from .common import app, render, say, typed
 from .errors import handles_errors
 
 #: ``--json``, listed after ``--out``: the document (with ``--out``, besides the report).
@@ -34,14 +33,5 @@ def audit(**kw: Any) -> Any:
     return render(result, json_out)
 
 
-def _hint(p: Param) -> Any:
-    return _TYPES[p.kind] | None if p.default is None or p.kind == "list" else _TYPES[p.kind]
-
-
-_params = [p for q in AUDIT.params for p in ((q, JSON) if q is OUT else (q,))]
-audit.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-    [inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=option(p), annotation=_hint(p))
-     for p in _params])
-audit.__annotations__ = {p.name: _hint(p) for p in _params}
-audit.__doc__ = AUDIT.help
+typed(audit, [p for q in AUDIT.params for p in ((q, JSON) if q is OUT else (q,))], AUDIT, __name__)
 app.command("audit")(handles_errors(audit))

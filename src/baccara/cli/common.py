@@ -18,13 +18,6 @@ from rich.console import Console
 from ..commands import Command, Param
 from ..commands import options as opts
 from ..commands.console import err, out, progress_bar, say  # noqa: F401
-from ..commands.options import (  # noqa: F401  (the builders, for the commands not declared in baccara.commands yet)
-    build_bets,
-    build_known,
-    build_shoe,
-    build_tableau,
-    parse_composition,
-)
 from ..result import Result
 from .errors import BaccaraGroup, handles_errors
 
@@ -133,9 +126,9 @@ def register(group: typer.Typer, command: Command, module: str, after: Callable[
             after(result, json_out=json_out, **extra)
         return doc
 
-    json = Param("json_out", "--json", JSON.help, False, "bool")
-    listed = [q for p in command.params for q in ((p, json) if p.name == json_after else (p,))]
-    typed(run, listed if json_after is not None else (*command.params, json), command, module, context=callback)
+    json_flag = Param("json_out", "--json", JSON.help, False, "bool")
+    listed = [q for p in command.params for q in ((p, json_flag) if p.name == json_after else (p,))]
+    typed(run, listed if json_after is not None else (*command.params, json_flag), command, module, context=callback)
     if callback:
         group.callback()(handles_errors(run))
     else:
@@ -173,8 +166,5 @@ def typed(f: Callable[..., Any], params: Sequence[Param], command: Command, modu
     f.__doc__, f.__name__, f.__qualname__, f.__module__ = command.help, command.words[-1], command.words[-1], module
 
 
-ALLOW_LONG, SCHEDULER, PROOF_BACKEND = option(opts.ALLOW_LONG), option(opts.SCHEDULER), option(opts.PROOF_BACKEND)
-DECKS, INFINITE, COMPOSITION, REMOVE, ADD = (option(p) for p in opts.SHOE)
-COMMISSION, TIE_PAYS, SUPER6_PAYS = (option(p) for p in opts.HOUSE)
-BETS, TABLEAU, KNOWN = option(opts.BETS), option(opts.TABLEAU), option(opts.KNOWN)
+ALLOW_LONG = option(opts.ALLOW_LONG)
 JSON = typer.Option(False, "--json", help="Print JSON (exact numbers as 'num/den' strings).")

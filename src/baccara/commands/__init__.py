@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 __all__ = ["PROGRESS", "Command", "Param"]
@@ -139,8 +139,6 @@ class Command:
         ``module:function`` under :mod:`baccara.commands` (``.punto:edge``), imported when first run.
     quick : bool
         Answers in well under a second whatever its parameters: the web app runs it beside long solves.
-    fixed : dict
-        Values the web app always gives (not offered).
     """
 
     words: tuple[str, ...]
@@ -148,7 +146,6 @@ class Command:
     params: tuple[Param, ...]
     body: str
     quick: bool = False
-    fixed: dict[str, Any] = field(default_factory=dict)
 
     @property
     def cli(self) -> str:
@@ -172,9 +169,9 @@ class Command:
         Returns
         -------
         tuple of Param
-            Those with :attr:`Param.web` set and not :attr:`fixed`.
+            Those with :attr:`Param.web` set (not those that only change what the command line prints).
         """
-        return tuple(p for p in self.params if p.web and not p.shows and p.name not in self.fixed)
+        return tuple(p for p in self.params if p.web and not p.shows)
 
     def defaults(self) -> dict[str, Any]:
         """The default value of every parameter the body takes, by keyword (a required one is left out).

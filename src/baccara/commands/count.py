@@ -58,11 +58,12 @@ COUNT = Command(
     (DECKS, BET,
      Param("count_file", "--count", "TOML file of the count system (examples/counts/).", file=True),
      Param("shoes", "--shoes", "Shoes for the count, 1 to 10^15 (default: sized to half the --budget on the cores "
-                               "here, at least 100,000)."),
+                               "here, at least 100,000).", web_max=10**7),
      Param("perfect_shoes", "--perfect-shoes", "Shoes for the perfect counter, the first of the count's, 0 to "
                                                "--shoes (default: sized to half the --budget, at least 2,000; 200 "
-                                               "for pair bets; 0: none)."),
-     BUDGET, SEED,
+                                               "for pair bets; 0: none).", web_max=10**5),
+     BUDGET.but(web_max=300),  # the web's bounds: one job runs at a time on a shared server
+     SEED,
      Param("cut", "--cut", "Cards behind the cut card (default: the count file's, else 14)."),
      Param("bankroll", "--bankroll", "Bankroll for the risk of ruin (default 1000).", "1000"),
      Param("unit", "--unit", "Bet size, in the bankroll's money (default 1).", "1"),
@@ -82,7 +83,7 @@ COUNT_DESIGN = Command(
      Param("kind", "--kind", "Trigger on the true count (default) or the running count.", "true"),
      Param("shoes", "--shoes", "Shoes on which every trigger is evaluated (default: sized to the --budget on the "
                                "cores here, at least 100,000).", web_max=10**7),
-     BUDGET.but(web_max=300),  # the web's bounds: a design runs minutes at most there
+     BUDGET.but(web_max=300),  # the web's bounds, as the count's
      SEED,
      Param("cut", "--cut", "Cards behind the cut card (default 14)."),
      COMMISSION, TIE_PAYS, BETS_FILE, WORKERS,

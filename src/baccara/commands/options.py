@@ -56,7 +56,23 @@ HOUSE = (COMMISSION, TIE_PAYS, SUPER6_PAYS)
 
 
 def parse_composition(text: str) -> Shoe:
-    """A shoe from ``--composition``: ``A=32,10=31,...`` by rank, 13 counts A..K, or 10 counts by value 0..9."""
+    """A shoe from ``--composition``: ``A=32,10=31,...`` by rank, 13 counts A..K, or 10 counts by value 0..9.
+
+    Parameters
+    ----------
+    text : str
+        The value given.
+
+    Returns
+    -------
+    Shoe
+        The cards left.
+
+    Raises
+    ------
+    BaccaraError
+        Naming ``--composition`` and the forms it takes.
+    """
     try:
         return _composition(text)
     except BaccaraError as e:
@@ -106,7 +122,25 @@ def _parse_ranks(text: str | None, option: str) -> list[str]:
 
 def build_shoe(decks: str | None, infinite: bool, composition: str | None, remove: str | None, add: str | None,
                default_decks: int = 8) -> Shoe:
-    """The shoe chosen by the common options (default: 8 decks)."""
+    """The shoe chosen by the common options (default: 8 decks).
+
+    Parameters
+    ----------
+    decks, infinite, composition, remove, add : str or None, bool, str or None, str or None, str or None
+        ``--decks``, ``--infinite``, ``--composition`` (at most one of these three), ``--remove``, ``--add``.
+    default_decks : int
+        The decks when no shoe is chosen.
+
+    Returns
+    -------
+    Shoe
+        The shoe.
+
+    Raises
+    ------
+    BaccaraError
+        Naming the option at fault and what it allows.
+    """
     chosen = [name for name, given in (("--decks", decks is not None), ("--infinite", infinite), ("--composition", composition is not None)) if given]
     if len(chosen) > 1:
         raise BaccaraError(f"choose one shoe: {' and '.join(chosen)} were both given")
@@ -125,7 +159,18 @@ def build_shoe(decks: str | None, infinite: bool, composition: str | None, remov
 
 
 def build_tableau(path: str | None) -> Tableau:
-    """The drawing rules of ``--tableau FILE`` (default: the punto banco tableau)."""
+    """The drawing rules of ``--tableau FILE`` (default: the punto banco tableau).
+
+    Parameters
+    ----------
+    path : str or None
+        The TOML file.
+
+    Returns
+    -------
+    Tableau
+        The rules.
+    """
     if path is None:
         return PUNTO_BANCO
     try:
@@ -135,14 +180,38 @@ def build_tableau(path: str | None) -> Tableau:
 
 
 def build_known(known: list[str] | None) -> Known | None:
-    """What ``--known`` says of the coup's cards (repeatable; ``;`` separates conditions in one)."""
+    """What ``--known`` says of the coup's cards (repeatable; ``;`` separates conditions in one).
+
+    Parameters
+    ----------
+    known : list of str or None
+        The values given.
+
+    Returns
+    -------
+    Known or None
+        The conditions (None: nothing known).
+    """
     if not known:
         return None
     return Known.coerce(Known.parse(known, "--known"))
 
 
 def build_bets(commission: str, tie_pays: str, super6_pays: str, bets_file: str | None) -> tuple[dict[str, Bet], dict]:
-    """Built-in bets with the house parameters, plus any user-defined bets."""
+    """Built-in bets with the house parameters, plus any user-defined bets.
+
+    Parameters
+    ----------
+    commission, tie_pays, super6_pays : str
+        The house's terms (``--commission``, ``--tie-pays``, ``--super6-pays``).
+    bets_file : str or None
+        A TOML file of user-defined bets (``--bets``).
+
+    Returns
+    -------
+    (dict, dict)
+        The bets by name, and the house's terms parsed.
+    """
     house = {
         "commission": params.commission(commission, "--commission"),
         "tie_pays": as_payout(tie_pays, "--tie-pays: tie pays", positive=True),

@@ -464,7 +464,6 @@ def _dry_run(est: WorkEstimate, job=None, common: Common | None = None) -> DryRu
     return DryRun(doc)
 
 
-
 class DryRun(Result):
     """A dry run's estimate (``--dry-run``): its document for ``--json``; for people, the lines on standard error.
 

@@ -215,7 +215,8 @@ def count_histogram(system: CountSystem, bet: Bet, decks: int, cut: int, shoes: 
         coups and net).
     progress : callable, optional
         ``progress(shoes_done, shoes, "shoes")`` after each chunk of shoes on the threads (it may raise, to stop
-        the run): the web app's job.  The sums do not depend on the chunks.
+        the run): the web app's job.  The sums do not depend on the chunks.  The GPU's histogram is one launch:
+        it reports nothing.
 
     Returns
     -------
@@ -437,7 +438,8 @@ def design_count(decks: int, bet: Bet | str, level: int = 2, *, shoes: int = 100
         ``"threads"`` (``workers`` of them) or ``"gpu"`` (:func:`baccara.sim.gpu.count_histogram_gpu`: the
         same histogram).
     progress : callable, optional
-        ``progress(shoes_done, shoes, "shoes")`` as the histogram fills (it may raise, to stop the run).
+        ``progress(shoes_done, shoes, "shoes")`` as the histogram fills on the threads (it may raise, to stop
+        the run; the GPU's histogram reports nothing).
 
     Returns
     -------

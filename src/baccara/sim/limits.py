@@ -213,6 +213,22 @@ def hands_per_shoe(game: str, decks: int | None, deal: str, cut: int, coups: int
     return cards / CARDS_PER_COUP[game] + 1.5
 
 
+def fits_int64(decks: int | None) -> bool:
+    """Whether the exact engine counts a shoe of ``decks`` decks in 64-bit integers (``4 * cards^6 < 2^63``).
+
+    Parameters
+    ----------
+    decks : int or None
+        Decks in the shoe (None: an infinite shoe, counted in probabilities).
+
+    Returns
+    -------
+    bool
+        True up to 22 decks.
+    """
+    return decks is None or 4 * (52 * decks) ** 6 < 2**63
+
+
 def perfect_rate(decks: int | None, by_value: bool = False) -> float:
     """Nominal exact evaluations a second of one worker running the perfect counter.
 
@@ -230,7 +246,7 @@ def perfect_rate(decks: int | None, by_value: bool = False) -> float:
         :data:`NOMINAL_EVALUATIONS_RATE_VALUE` for bets on values, :data:`NOMINAL_EVALUATIONS_RATE`
         with pairs; :data:`NOMINAL_EVALUATIONS_RATE_BIG` beyond.
     """
-    if decks is not None and 4 * (52 * decks) ** 6 >= 2**63:
+    if not fits_int64(decks):
         return NOMINAL_EVALUATIONS_RATE_BIG
     return NOMINAL_EVALUATIONS_RATE_VALUE if by_value else NOMINAL_EVALUATIONS_RATE
 
@@ -281,7 +297,7 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
         evaluations: float = shoes * math.ceil(per_shoe / perfect_every)
         rate = perfect_rate(decks, by_value)
         if gpu:  # the GPU prices bets on values in 64-bit integers, nothing else
-            if rate != NOMINAL_EVALUATIONS_RATE_VALUE:
+            if not (by_value and fits_int64(decks)):
                 raise ParameterError(GPU_PERFECT_VALUES_ONLY)
             rate = NOMINAL_GPU_EVALUATIONS_RATE
         seconds = evaluations / (rate * workers)
@@ -320,7 +336,8 @@ def size_on_gpu(what: str, decks: int, cut: int, budget: float, least: int, most
     """
     rate = NOMINAL_GPU_EVALUATIONS_RATE if kind == "perfect" else NOMINAL_GPU_RATES[kind]
     per_shoe = hands_per_shoe("punto", decks, "cut", cut, 0) / rate
-    return dataclasses.replace(size_to_budget(what, per_shoe, budget, 1, least, most), gpu=rate)
+    return dataclasses.replace(size_to_budget(what, per_shoe, budget, 1, least, most), gpu=rate,
+                               gpu_unit="exact evaluations" if kind == "perfect" else "hands")
 
 
 def check_work(estimate: WorkEstimate, allow_long: bool) -> WorkEstimate:

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import params
 from ..commands import Command, Param
 from ..commands.banque import BANQUE_SOLVE, BANQUE_SWEEP
 from ..commands.bertrand import BERTRAND
@@ -149,6 +150,15 @@ def parameter_of(message: str) -> str | None:
 _TRUE, _FALSE = {"true", "1", "yes", "on"}, {"false", "0", "no", "off"}
 
 
+def _whole(value: str) -> int | float:
+    """A value as the bodies read a whole number (``1e12``, ``1_000``), or -inf where it is not one (the body
+    then says why)."""
+    try:
+        return params.integer(value, "value")
+    except BaccaraError:
+        return float("-inf")
+
+
 def _by_name(command: Command) -> dict[str, Param]:
     """The web parameters of a command by their names, with dashes or underscores."""
     found: dict[str, Param] = {}
@@ -191,11 +201,9 @@ def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, A
         if p is None:
             names = ", ".join(q.web_name for q in params)
             raise WebError(f"{command.cli} has no option --{key} here (the API takes: {names})", key, 400)
-        if p.file and p.name in given:
-            raise WebError(f"--{p.web_name} is given 2 times: give it once", p.web_name)
         if value.strip():  # an empty field is a parameter not given
             given.setdefault(p.name, []).append(value)
-    kw: dict[str, Any] = {**command.defaults(), **command.fixed}
+    kw: dict[str, Any] = command.defaults()
     for p in params:
         values = given.get(p.name)
         if values is None:
@@ -224,7 +232,7 @@ def arguments(command: Command, query: Iterable[tuple[str, str]]) -> dict[str, A
             kw[p.name] = values
         else:
             kw[p.name] = v
-        if p.web_max is not None and v.strip().isdigit() and int(v.strip()) > p.web_max:
+        if p.web_max is not None and _whole(v) > p.web_max:  # 1e12 and 1_000 too, as the body reads them
             raise WebError(f"--{p.web_name} here is at most {p.web_max:,} (the web app's limit; run {command.cli} "
                            "on your own machine for more)", p.web_name)
         if p.web_choices is not None and v.strip().lower() not in p.web_choices:
