@@ -153,19 +153,16 @@ def _sized(bet: Any, decks: int, cuts: tuple[int, ...], seed: int, workers: int 
             sizes.append(size_to_budget("the count, at each cut,", per_shoe, COUNT_BUDGET, cores, COUNT_SHOES, 10**9))
             count = sizes[-1].shoes
     if perfect is None and count:
-        job = CountJob(seed, 10**6, decks, bet, None, cut, chunk_size=8, every_coup=True)
-    if perfect is None and count and backend == "gpu" and all(
-            perfect_on_gpu(CountJob(seed, 1, decks, bet, None, c)) for c in cuts):  # bets on values: at its rate
         least = PERFECT_SHOES if bet.resolution == "value" else PERFECT_SHOES_RANK
-        sizes.append(size_on_gpu("the perfect counter, at each cut,", decks, cut, PERFECT_BUDGET, least, 10**7,
-                                 kind="perfect"))
-        perfect = sizes[-1].shoes
-    elif perfect is None and count:
-        per_shoe = calibrate(job, 0.2).seconds_per_shoe
-        least = PERFECT_SHOES if bet.resolution == "value" else PERFECT_SHOES_RANK
-        on = 1 if job.holds_gil else cores  # compiled on threads for bets on card values; pairs in this process
-        what = "the perfect counter, at each cut," + (" on the CPU," if backend == "gpu" else "")
-        sizes.append(size_to_budget(what, per_shoe, PERFECT_BUDGET, on, least, 10**7))
+        if backend == "gpu" and all(perfect_on_gpu(CountJob(seed, 1, decks, bet, None, c)) for c in cuts):
+            sizes.append(size_on_gpu("the perfect counter, at each cut,", decks, cut, PERFECT_BUDGET, least, 10**7,
+                                     kind="perfect"))  # bets on values: at the GPU's nominal rate
+        else:
+            job = CountJob(seed, 10**6, decks, bet, None, cut, chunk_size=8, every_coup=True)
+            per_shoe = calibrate(job, 0.2).seconds_per_shoe
+            on = 1 if job.holds_gil else cores  # compiled on threads for bets on card values; pairs in this process
+            what = "the perfect counter, at each cut," + (" on the CPU," if backend == "gpu" else "")
+            sizes.append(size_to_budget(what, per_shoe, PERFECT_BUDGET, on, least, 10**7))
         perfect = sizes[-1].shoes
     return design, count, perfect, sizes
 

@@ -16,7 +16,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import overload
+from typing import Any, overload
 
 from rich.console import RenderableType
 from rich.progress import (
@@ -436,8 +436,8 @@ def _shoe_meta(job) -> dict:
 CALIBRATION_SECONDS = 0.25
 
 
-def _dry_run(est: WorkEstimate, job=None, common: Common | None = None) -> DryRun:
-    """The estimate, and with the job, one per backend from a short run of its kernels here."""
+def _dry_run(est: WorkEstimate, job: Any, common: Common) -> DryRun:
+    """The estimate, and one per backend from a short run of the job's kernels here."""
     from ..processes import default_workers  # lazy: sockets, processes: not at --help
     from ..sim.distributed import calibrate, describe_backends, estimate_backends  # lazy: only when a command runs
     from ..workload import format_duration  # lazy: with the rest of the dry run
@@ -445,22 +445,21 @@ def _dry_run(est: WorkEstimate, job=None, common: Common | None = None) -> DryRu
     doc: dict[str, object] = {"dry_run": True, "shoes": est.shoes, "hands_per_shoe": est.hands_per_shoe,
                               "hands": est.hands, "evaluations": est.evaluations, "seconds": est.seconds,
                               "workers": est.workers}
-    if job is not None and common is not None:
-        workers = common.workers or default_workers()
-        cal = calibrate(job, min(CALIBRATION_SECONDS, max(est.seconds * est.workers, 0.01)))
-        backends = estimate_backends(job, workers, cal, gpu=common.backend == "gpu")
-        doc["calibration"] = cal.to_json()
-        doc["backends"] = backends
-        rate = cal.hands / cal.seconds if cal.seconds else 0.0
-        speed = f"{rate / 1e6:.3g} M" if rate >= 1e6 else f"{rate:,.0f}"
-        err.print(f"calibrated here: {cal.shoes:,} shoes ({cal.hands:,} hands) in {cal.seconds:.2f} s on one "
-                  f"thread, {speed} hands/s; on {workers} free core{'s' if workers != 1 else ''}:",
-                  highlight=False)
-        for line in describe_backends(backends):
-            err.print(f"  {line}", highlight=False)
-        if common.scheduler:
-            err.print(f"  --scheduler: about {format_duration(backends['dask']['core_seconds'])} of one core's "
-                      f"work, divided by the cluster's worker threads", highlight=False)
+    workers = common.workers or default_workers()
+    cal = calibrate(job, min(CALIBRATION_SECONDS, max(est.seconds * est.workers, 0.01)))
+    backends = estimate_backends(job, workers, cal, gpu=common.backend == "gpu")
+    doc["calibration"] = cal.to_json()
+    doc["backends"] = backends
+    rate = cal.hands / cal.seconds if cal.seconds else 0.0
+    speed = f"{rate / 1e6:.3g} M" if rate >= 1e6 else f"{rate:,.0f}"
+    err.print(f"calibrated here: {cal.shoes:,} shoes ({cal.hands:,} hands) in {cal.seconds:.2f} s on one "
+              f"thread, {speed} hands/s; on {workers} free core{'s' if workers != 1 else ''}:",
+              highlight=False)
+    for line in describe_backends(backends):
+        err.print(f"  {line}", highlight=False)
+    if common.scheduler:
+        err.print(f"  --scheduler: about {format_duration(backends['dask']['core_seconds'])} of one core's "
+                  f"work, divided by the cluster's worker threads", highlight=False)
     return DryRun(doc)
 
 
