@@ -198,7 +198,7 @@ def _wait_class():
 
 
 def _send(driver, form: str = "#form", seconds: float = 120) -> None:
-    """Click the form's button and wait for the answer's page."""
+    """Click the form's button and wait for the answer's page (past the page that says it is computing)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     WebDriverWait = _wait_class()
@@ -207,6 +207,9 @@ def _send(driver, form: str = "#form", seconds: float = 120) -> None:
     driver.find_element(By.CSS_SELECTOR, f"{form} button[type=submit]").click()
     WebDriverWait(driver, seconds).until(ec.staleness_of(old))
     WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    # a slow answer on a busy machine: the "Computing..." page, which reloads itself until the answer is there
+    WebDriverWait(driver, seconds).until(lambda d: not d.find_elements(By.ID, "pending")
+                                         and d.execute_script("return document.readyState") == "complete")
 
 
 @pytest.mark.parametrize("path", PAGES)
