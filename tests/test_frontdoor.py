@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -56,17 +57,56 @@ def test_spawn_is_safe_from_python_c():
     assert r.stdout.strip() == "True", r.stderr
 
 
-def test_processes_backend_from_a_plain_script_is_a_clear_error(tmp_path):
+def test_processes_backend_from_a_plain_script_forks_on_linux(tmp_path):
+    """A plain script on one thread: the workers are forked (they do not re-run the script), and the
+    result is the threads' to the last tally."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("workers are forked only on Linux")
     r = _python("""
         from baccara import sim
+        from baccara.processes import start_method
+        print(start_method())
+        a = sim.play_punto(200, seed=3, bets="banker,tie", backend="processes", workers=2).to_json()
+        b = sim.play_punto(200, seed=3, bets="banker,tie", backend="threads", workers=2).to_json()
+        print(a["run"]["backend"], a["bets"] == b["bets"], a["hands"] == b["hands"])
+    """, tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["fork", "processes", "True", "True"]
+
+
+def test_processes_backend_from_a_plain_script_with_threads_is_a_clear_error(tmp_path):
+    """Another thread alive: the workers would be spawned and re-run the script, so the call is refused."""
+    r = _python("""
+        import threading
+        from baccara import sim
         from baccara.errors import BaccaraError
+        from baccara.processes import start_method
+        stop = threading.Event()
+        threading.Thread(target=stop.wait, daemon=True).start()
+        print(start_method())
         try:
             sim.play_punto(4, seed=1, bets="tie", backend="processes", workers=2)
         except BaccaraError as e:
             print("refused:", e)
+        stop.set()
     """, tmp_path)
     assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("spawn")
     assert "refused:" in r.stdout and "__main__" in r.stdout and "backend='processes'" in r.stdout
+
+
+def test_workers_are_spawned_while_another_thread_runs():
+    """A fork while another thread may hold a lock could hang the child: then the workers are spawned."""
+    from baccara.processes import start_method
+
+    stop = threading.Event()
+    t = threading.Thread(target=stop.wait, daemon=True)
+    t.start()
+    try:
+        assert start_method() == "spawn"
+    finally:
+        stop.set()
+        t.join()
 
 
 # ---------------------------------------------------------------- clear errors, no silent choices

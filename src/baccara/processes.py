@@ -1,13 +1,18 @@
-"""Where long work runs: worker processes here (spawned, never forked) or a Dask cluster.
+"""Where long work runs: worker processes here or a Dask cluster.
 
 Every parallel routine in baccara (the simulator, ``chemin prove`` over a range of decks, the
 banque events check) gets its workers here: :func:`executor` is one ``concurrent.futures``
 executor whatever the backend, so a routine is written once and gives the same answer on
-processes of this machine or on a cluster.  Processes are *spawned*:  a forked child inherits the parent's locks as they were at the fork, and a parent with
-threads (Numba's pool, a thread pool, a logging handler) can leave one held, so the child
-waits for ever.  A spawned child imports the caller's main module again instead, which is
-harmless except for a plain script that calls the library at its top level: there
-:func:`process_pool` refuses with a clear error instead of a ``BrokenProcessPool``.
+processes of this machine or on a cluster.
+
+How the worker processes start (:func:`start_method`): on Linux, from a process that runs one
+Python thread, they are *forked*: a child then has this process's imports and compiled kernels already
+and costs almost nothing to start.  Anywhere else they are *spawned*: a forked child inherits the
+parent's locks as they were at the fork, and a parent with other threads (a thread
+pool, a logging handler, a progress display) can leave one held, so the child would wait for ever.
+A spawned child imports the caller's main module again instead, which is harmless except for a
+plain script that calls the library at its top level: there :func:`process_pool` refuses with a
+clear error instead of a ``BrokenProcessPool``.
 """
 
 from __future__ import annotations
@@ -330,8 +335,40 @@ def spawn_is_safe() -> bool:
     return False
 
 
+def start_method() -> str:
+    """How :func:`process_pool` starts its workers now: ``"fork"`` or ``"spawn"``.
+
+    Forking copies this process, imports and compiled kernels included, so a worker starts in
+    milliseconds instead of half a CPU-second.  It is safe where no other thread of this process
+    can hold a lock at the fork: on Linux where this process runs one Python thread (a thread pool,
+    a progress display, a logging or Dask thread all count).  The native threads that may run
+    beside it are fork-safe: BLAS's idle pool is rebuilt in the child, and baccara starts no Numba
+    thread pool (none of its kernels is ``parallel``).  Everywhere else: ``"spawn"``.
+
+    Returns
+    -------
+    str
+        The start method.
+    """
+    return "fork" if sys.platform.startswith("linux") and threading.active_count() == 1 else "spawn"
+
+
+def processes_can_start() -> bool:
+    """Can this process start worker processes now: forked (:func:`start_method`), or spawned where that
+    does not re-run the caller's script (:func:`spawn_is_safe`)?
+
+    Returns
+    -------
+    bool
+        True where :func:`process_pool` starts its workers.
+    """
+    return start_method() == "fork" or spawn_is_safe()
+
+
 def process_pool(workers: int, what: str = "this call") -> ProcessPoolExecutor:
-    """A pool of ``workers`` spawned processes (use it as a context manager).
+    """A pool of ``workers`` processes (use it as a context manager), forked or spawned (:func:`start_method`).
+
+    Forked workers are all started here, before the pool's own threads exist.
 
     Parameters
     ----------
@@ -348,12 +385,16 @@ def process_pool(workers: int, what: str = "this call") -> ProcessPoolExecutor:
     Raises
     ------
     ParameterError
-        Where the workers would re-run the caller's script (:func:`spawn_is_safe`).
+        Where spawned workers would re-run the caller's script (:func:`spawn_is_safe`).
     """
-    if not spawn_is_safe():
+    method = start_method()
+    if method == "spawn" and not spawn_is_safe():
         raise ParameterError(f"{what} starts worker processes, which re-run the main script: call it under "
                              f"'if __name__ == \"__main__\":' (or use one worker)")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
+    if method == "fork":
+        pool.submit(os.getpid).result()  # forks every worker now, while this process has one thread
+    return pool
 
 
 #: The backends of the long proofs and checks (the simulator adds ``threads``).
@@ -442,4 +483,5 @@ def executor(workers: int, backend: str = "processes", scheduler: str | None = N
 
 
 __all__ = ["HERE", "PROOF_BACKENDS", "Workers", "dask_client", "default_workers", "executor", "max_workers", "parse_scheduler",
-           "probe_scheduler", "process_pool", "spawn_is_safe"]
+           "probe_scheduler", "process_pool", "processes_can_start", "spawn_is_safe",
+           "start_method"]

@@ -22,7 +22,8 @@ Backends (:data:`RUNNERS`; a new one is a name in :data:`BACKENDS` and a runner)
 
 ``threads``   (default) ``workers`` threads, each taking spans and folding them itself (the
               kernels release the GIL); the main thread folds the spans' tallies, a few a second.
-``processes`` ``workers - 1`` spawned processes and a thread of this process, spans as tasks.
+``processes`` ``workers - 1`` worker processes (forked where that is safe, else spawned:
+              :func:`baccara.processes.start_method`) and a thread of this process, spans as tasks.
 ``dask``      a Dask distributed cluster: ``scheduler="tcp://HOST:PORT"``, or a local cluster
               when no scheduler is given: ``workers`` threads of one Dask worker in this
               process (the kernels release the GIL), or ``workers`` processes for a job that
@@ -56,7 +57,9 @@ from ..processes import (  # where the work runs: processes here or a Dask clust
     max_workers,
     parse_scheduler,
     process_pool,
+    processes_can_start,
     spawn_is_safe,
+    start_method,
 )
 from ..workload import Sizing, format_duration, size_to_budget
 from .results import Accumulator, ChunkResult
@@ -165,8 +168,8 @@ def check_backend(backend: str, workers: int | None, scheduler: str | None) -> t
     return backend, workers
 
 
-def _needs_spawn(what: str) -> None:
-    if not spawn_is_safe():
+def _needs_spawn(what: str, forks: bool = True) -> None:
+    if not (processes_can_start() if forks else spawn_is_safe()):
         raise ParameterError(f"{what} starts worker processes, which re-run the main script: call it under "
                              f"'if __name__ == \"__main__\":' (or use backend='threads')")
 
@@ -199,10 +202,12 @@ def run(job: Job, backend: str = "threads", workers: int | None = None, schedule
         The combined total and how it ran.
     """
     backend, workers = check_backend(backend, workers, scheduler)
-    if backend == "threads" and workers > 1 and getattr(job, "holds_gil", False) and spawn_is_safe():
+    if backend == "threads" and workers > 1 and getattr(job, "holds_gil", False) and processes_can_start():
         backend = "processes"  # pure-Python chunks (the perfect counter): one process per core
-    elif backend == "processes" or (backend == "dask" and scheduler is None):
+    elif backend == "processes":
         _needs_spawn(f"backend={backend!r}")
+    elif backend == "dask" and scheduler is None:
+        _needs_spawn(f"backend={backend!r}", forks=False)  # a local cluster's workers are always spawned
     if scheduler is None:
         job = _rechunked(job, workers)
     acc = Accumulator(sink)
@@ -426,11 +431,25 @@ def run_chunk_serial(job: Job, index: int) -> ChunkResult:
     return job.run_chunk(index, None)
 
 
+def _first_shoes(job: Job, n: int) -> Job:
+    """The same dataclass job on its first ``n`` shoes, keeping no rows."""
+    names = {f.name for f in dataclasses.fields(job)}  # type: ignore[arg-type]
+    off = {"keep_rows": False} if "keep_rows" in names else {}
+    return dataclasses.replace(job, shoes=n, **off)  # type: ignore[type-var]
+
+
+def _load_kernels(job: Job) -> None:
+    """Load (or compile) the job's kernels in this process by dealing its first shoe, untallied."""
+    run_span(_first_shoes(job, 1), 0, 1)
+
+
 def _run_processes(job: Job, workers: int, tracker: _Tracker) -> int:
-    """Spans on ``workers - 1`` spawned processes and a thread of this one: this process is loaded
-    already, so the work costs one process's start-up (interpreter, imports, kernels) less."""
+    """Spans on ``workers - 1`` worker processes and a thread of this one: this process is loaded
+    already, so the work costs one process's start-up less (and forked workers almost none)."""
     plan = _Planner(job, workers, TASK_SECONDS)
     spawned = min(workers, plan.count) - 1
+    if spawned and start_method() == "fork":
+        _load_kernels(job)  # before the fork, so that no forked worker loads them again
     with ThreadPoolExecutor(max_workers=1) as here, \
             process_pool(spawned) if spawned else nullcontext() as pool:
         pools = [(lambda i, k: here.submit(run_span, job, i, k), IN_FLIGHT_PER_WORKER)]
@@ -498,11 +517,13 @@ RUNNERS: dict[str, Callable[[Job, int, str | None, _Tracker], int]] = {
 
 
 # ---------------------------------------------------------------- estimates per backend
-#: Wall seconds for the worker processes to start (spawned in parallel: an interpreter, the imports,
-#: the compiled kernels loaded; about half a CPU-second each on a 2-core machine, 2026), and for a
-#: local Dask cluster: importing Dask and starting its scheduler and a worker of threads in this
-#: process (about a second), or worker processes with their nannies (for a job holding the GIL).
+#: Wall seconds for the worker processes to start: spawned in parallel (an interpreter, the imports,
+#: the compiled kernels loaded; about half a CPU-second each on a 2-core machine, 2026), or forked
+#: (:func:`baccara.processes.start_method`: some milliseconds; the kernels are loaded before the fork),
+#: and for a local Dask cluster: importing Dask and starting its scheduler and a worker of threads in
+#: this process (about a second), or worker processes with their nannies (for a job holding the GIL).
 PROCESS_START_SECONDS = 1.0
+FORK_START_SECONDS = 0.05
 DASK_START_SECONDS = 1.0
 DASK_PROCESSES_START_SECONDS = 3.0
 
@@ -550,11 +571,8 @@ def calibrate(job: Job, seconds: float = 0.25) -> Calibration:
     Calibration
         Shoes, hands and seconds of the timed run.
     """
-    names = {f.name for f in dataclasses.fields(job)}  # type: ignore[arg-type]
-    off = {"keep_rows": False} if "keep_rows" in names else {}
-
     def timed(n: int) -> Calibration:
-        small = dataclasses.replace(job, shoes=n, **off)  # type: ignore[type-var]
+        small = _first_shoes(job, n)
         t0 = time.perf_counter()
         c = run_span(small, 0, n_chunks(small))
         return Calibration(n, c.hands, time.perf_counter() - t0)
@@ -588,7 +606,7 @@ def estimate_backends(job: Job, workers: int, calibration: Calibration, gpu: boo
     dict
         ``{backend: {"workers", "seconds", "core_seconds", "start_seconds"}}`` for each of
         :data:`CPU_BACKENDS`: the work shared evenly among ``workers`` free cores, plus the
-        backend's start-up (:data:`PROCESS_START_SECONDS`, :data:`DASK_START_SECONDS`,
+        backend's start-up (:data:`PROCESS_START_SECONDS` or :data:`FORK_START_SECONDS`, :data:`DASK_START_SECONDS`,
         :data:`DASK_PROCESSES_START_SECONDS`).  Threads run a job that holds the GIL (the
         perfect counter) on processes.  With ``gpu``, ``"gpu"`` too, timed on the GPU (with
         ``device`` and ``simulator``).
@@ -600,8 +618,9 @@ def estimate_backends(job: Job, workers: int, calibration: Calibration, gpu: boo
     """
     work = calibration.seconds_per_shoe * job.shoes
     gil = bool(getattr(job, "holds_gil", False))
-    start = {"threads": PROCESS_START_SECONDS if gil and workers > 1 else 0.0,
-             "processes": PROCESS_START_SECONDS if workers > 1 else 0.0,
+    process = FORK_START_SECONDS if start_method() == "fork" else PROCESS_START_SECONDS
+    start = {"threads": process if gil and workers > 1 else 0.0,
+             "processes": process if workers > 1 else 0.0,
              "dask": DASK_PROCESSES_START_SECONDS if gil else DASK_START_SECONDS}
     out = {b: {"workers": workers, "core_seconds": work, "start_seconds": start.get(b, 0.0),
                "seconds": start.get(b, 0.0) + work / workers} for b in CPU_BACKENDS}
