@@ -39,9 +39,17 @@ def fsum_or_error(values: list[float], f) -> object:
 
 
 def same_as_fsum(values: list[float]) -> None:
+    """The compiled sum (Sum2 where it settles, else Shewchuk's partials) and the partials alone: fsum's."""
     want = fsum_or_error(values, math.fsum)
-    got = fsum_or_error(values, lambda v: FK.exact_sum(np.array(v, dtype=np.float64)))
-    assert got == want, (values, got, want)
+    for f in (FK.exact_sum, FK.partials_sum):
+        got = fsum_or_error(values, lambda v, f=f: f(np.array(v, dtype=np.float64)))
+        assert got == want, (f, values, got, want)
+
+
+def settled(values: list[float]) -> bool:
+    """Whether Sum2 settles the sum alone (no partials)."""
+    a = np.array(values, dtype=np.float64)
+    return FK.settle(*FK.sum2(a), a.size)[0]
 
 
 finite = st.floats(allow_nan=False, allow_infinity=False)
@@ -87,6 +95,28 @@ def test_exact_sum_special_cases_are_fsums(values):
     """Signed zeros, cancellation, half-way ties across partials, subnormals, overflow, NaN and infinities:
     math.fsum's float (its bits) or its error, type and message."""
     same_as_fsum(values)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.floats(1.0, 2.0, exclude_max=True), st.integers(-60, 60), st.integers(1, 2000), st.integers(-3, 3))
+def test_sum2_settles_only_away_from_ties(x, e, k, nudge):
+    """Sum2 alone decides a sum away from a half-way point and declines one at or next to it: x plus half its
+    ulp (a tie) with a tail ``nudge`` ulps of a tiny scale either way, and k equal terms adding up to about that
+    half ulp (their float sum inexact); what it settles and what it leaves to the partials are fsum's."""
+    x = math.ldexp(x, e)
+    half = math.ulp(x) / 2
+    tail = nudge * half * 2.0**-80
+    for values in ([x, half, tail], [x, tail, half], [-x, -half, -tail], [x] + [half / k] * k):
+        same_as_fsum(values)
+    assert not settled([x, half, tail]) and not settled([-x, -half, -tail])
+    assert settled([x, half / 4, tail]) and settled([x, 3 * half / 4])
+
+
+def test_sum2_settles_the_perfect_counters_sums():
+    """Real sums of expectations are far from ties: Sum2 settles them all (the partials are the exception)."""
+    _table, _evs, evs_all = perfect_block("dragon7", 1, 14, 3, 6)
+    rows = [r[~np.isnan(r)] for r in evs_all]
+    assert all(settled(r.tolist()) for r in rows) and sum(len(r) for r in rows) > 30
 
 
 def test_exact_sum_many_tiny_values_and_many_partials():
