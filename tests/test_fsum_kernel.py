@@ -207,3 +207,18 @@ def test_fold_perfect_of_adversarial_rows_is_the_python_loop():
     assert got.ev_placed.view(np.int64).tolist() == ref.ev_placed.view(np.int64).tolist()
     assert got.ev_all.view(np.int64).tolist() == ref.ev_all.view(np.int64).tolist()  # type: ignore[union-attr]
     assert math.isnan(got.ev_all[2]) and bits(got.ev_all[3]) == bits(0.0)  # type: ignore[index]
+
+
+def test_the_gpu_sizing_counts_the_fold_where_it_is_slower(monkeypatch):
+    """At the nominal GPU rate a shoe of the perfect counter takes longer than the CPU's fold of it (which overlaps
+    the next launch), so the sizing is the GPU's; were the rate raised far past it, the fold would set the pace."""
+    from baccara.sim import limits
+
+    gpu_shoe = limits.hands_per_shoe("punto", 8, "cut", 14, 0) / limits.NOMINAL_GPU_EVALUATIONS_RATE
+    assert gpu_shoe > 5 * limits.NOMINAL_GPU_FOLD_SECONDS
+    at_nominal = limits.size_on_gpu("the perfect counter", 8, 14, 10.0, 1, 10**12, kind="perfect")
+    assert at_nominal.per_shoe == gpu_shoe and at_nominal.shoes == pytest.approx(10.0 / gpu_shoe, rel=0.01)
+    monkeypatch.setattr(limits, "NOMINAL_GPU_EVALUATIONS_RATE", 1e15)
+    fast = limits.size_on_gpu("the perfect counter", 8, 14, 10.0, 1, 10**12, kind="perfect")
+    assert fast.per_shoe == limits.NOMINAL_GPU_FOLD_SECONDS and fast.gpu == 1e15
+    assert limits.size_on_gpu("the count", 8, 14, 10.0, 1, 10**12).per_shoe < limits.NOMINAL_GPU_FOLD_SECONDS
