@@ -7,7 +7,7 @@ shoes that took 2-5 microseconds a shoe on one core, after every block of the th
 between the GPU's launches; here it is compiled and releases the GIL, so each thread folds
 its own block and the GPU's launches are folded while the next one runs.
 
-:func:`exact_sum` is CPython's ``math_fsum`` (``Modules/mathmodule.c``) step for step:
+:func:`partials_sum` is CPython's ``math_fsum`` (``Modules/mathmodule.c``) step for step:
 Shewchuk's non-overlapping partials (J. R. Shewchuk, "Adaptive precision floating-point
 arithmetic and fast robust geometric predicates", *Discrete Comput. Geom.* 18, 1997), then
 the partials summed from the top until the sum turns inexact, with the half-even correction
@@ -33,8 +33,9 @@ within ``gamma(n-1)^2 * sum |x|`` of the exact ``s + c`` (the step of their erro
 before the last rounding; additions are exact where they underflow, so it holds there too), so
 where that bound (taken four times over, :func:`settle`) cannot reach the nearest point half-way
 between ``fl(s + c)`` and a neighbouring double, S rounds to ``fl(s + c)``: the unique exactly
-rounded sum, fsum's.  Otherwise (a sum near such a tie, a NaN, an infinity, an overflow: some
-shoes in a million at most) the fold sums the same values by Shewchuk's partials.
+rounded sum, fsum's.  Otherwise (a sum within that bound of a tie, sums of subnormals, a NaN, an
+infinity, an overflow: no real shoe's sums but by chance, some 10^-12 of them) the same values are summed
+by Shewchuk's partials.  :func:`exact_sum` and :func:`fold_shoes` take both steps.
 """
 
 from __future__ import annotations
@@ -240,7 +241,7 @@ def partials_sum(values):
 @njit(cache=True, nogil=True)
 def partials(values):
     """The non-overlapping partials whose exact sum is the values' (those of
-    :func:`baccara.sim.results.exact_partials`, the same algorithm, in the same order).
+    :func:`baccara.sim.results.exact_partials`, the same algorithm in the same order, less its zeros).
 
     Parameters
     ----------
