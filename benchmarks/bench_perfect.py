@@ -21,8 +21,14 @@ coup for the cut card's effect): :func:`baccara.sim.count_analysis.perfect_sums`
 path (each shoe by :func:`baccara.sim.count_analysis.perfect_shoe`), Dragon 7, in shoes a CPU-second of the
 thread, the same per-shoe sums and expectations required.
 
+Last, that analysis's fold (each shoe's expectations summed exactly, :func:`baccara.sim.count_analysis.fold_perfect`):
+microseconds a shoe by the Python :func:`math.fsum` loop and compiled, on real output (``--fold-shoes`` shoes of
+Dragon 7, 8 decks, cut 14, tiled ``--fold-copies`` times), the same bits required; and the compiled fold's share of
+a shoe at the GPU's nominal rate (:data:`baccara.sim.limits.NOMINAL_GPU_EVALUATIONS_RATE`: the GPU's sizing
+leaves the fold out while it stays below about 1%).  ``--fold-only`` runs this part alone (a few seconds).
+
     .venv/bin/python benchmarks/bench_perfect.py [--shoes 300] [--reference-shoes 40] [--workers 2]
-        [--thread-shoes 1000] [--json]
+        [--thread-shoes 1000] [--fold-shoes 256] [--fold-copies 16] [--fold-only] [--json]
 """
 
 from __future__ import annotations
@@ -37,8 +43,11 @@ from functools import partial
 import numpy as np
 
 from baccara import builtin_bets
-from baccara.sim.count_analysis import CountJob, perfect_sums
-from baccara.sim.punto import PuntoJob, perfect_rows, perfect_rows_python, simulate_punto
+from baccara.sim import _perfect_kernel as PK
+from baccara.sim import count_analysis as CA
+from baccara.sim.count_analysis import CountJob, fold_perfect, perfect_sums
+from baccara.sim.limits import NOMINAL_GPU_EVALUATIONS_RATE, hands_per_shoe
+from baccara.sim.punto import PuntoJob, max_coups, perfect_rows, perfect_rows_python, simulate_punto
 
 SETS = (("dragon7",), ("tie", "panda8"), ("banker", "player", "tie", "dragon7", "panda8"))
 
@@ -90,6 +99,49 @@ def count_analysis(shoes: int, reference: int) -> list[dict]:
         r["ratio_cpu"] = r["compiled_shoes_per_cpu_second"] / r["python_shoes_per_cpu_second"]
         out.append(r)
     return out
+
+
+def fold(shoes: int, copies: int) -> list[dict]:
+    """Microseconds a shoe (CPU time of the thread) of the count analysis's fold, the Python math.fsum loop and
+    compiled, on ``shoes`` real shoes' expectations (Dragon 7, 8 decks, cut 14) tiled ``copies`` times: as
+    ``baccara count`` folds (the decisions priced, NaN elsewhere) and as ``baccara report`` does (every coup)."""
+    job = CountJob(2026, shoes, 8, builtin_bets()["dragon7"], None, 14)
+    args, cap = CA._compiled_args(job), max_coups(8, "cut", 14, 0)
+    assert args is not None
+    repeat = 20  # the compiled fold timed this many times over
+    gpu_shoe_us = 1e6 * hands_per_shoe("punto", 8, "cut", 14, 0) / NOMINAL_GPU_EVALUATIONS_RATE
+    out = []
+    for every_coup in (False, True):
+        table, evs = np.zeros((shoes, len(CA.COLUMNS)), dtype=np.int64), np.empty((shoes, cap))
+        PK.perfect_ev_chunk(job.seed, 0, table, evs, *args, every_coup)
+        table, evs = np.tile(table, (copies, 1)), np.tile(evs, (copies, 1))
+        n = table.shape[0]
+        fold_perfect(table[:2], evs[:2], every_coup)  # compile or load the fold outside the timing
+        ref, cpu_py, _ = timed(partial(fold_perfect, table, evs, every_coup, reference=True))
+        call = partial(fold_perfect, table, evs, every_coup)
+        got, cpu_c, _ = timed(lambda call=call: [call() for _ in range(repeat)][-1])
+        same = got.ev_placed.view(np.int64).tolist() == ref.ev_placed.view(np.int64).tolist() and (
+            not every_coup or got.ev_all.view(np.int64).tolist() == ref.ev_all.view(np.int64).tolist())  # type: ignore[union-attr]
+        assert same, "the compiled fold differs from the Python fsum loop"
+        r = {"run": "report (every coup)" if every_coup else "count", "shoes": n,
+             "coups_per_shoe": float(table[:, 0].mean()), "python_us_per_shoe": 1e6 * cpu_py / n,
+             "compiled_us_per_shoe": 1e6 * cpu_c / (repeat * n), "nominal_gpu_us_per_shoe": gpu_shoe_us}
+        r["ratio"] = r["python_us_per_shoe"] / r["compiled_us_per_shoe"]
+        r["compiled_share_of_gpu_shoe"] = r["compiled_us_per_shoe"] / gpu_shoe_us
+        r["python_share_of_gpu_shoe"] = r["python_us_per_shoe"] / gpu_shoe_us
+        out.append(r)
+    return out
+
+
+def print_fold(rows: list[dict]) -> None:
+    print("\nthe count analysis's fold (each shoe's expectations summed exactly), dragon7, 8 decks, cut 14, "
+          "us a shoe (CPU time):")
+    for r in rows:
+        print(f"  {r['run']:<20} Python fsum loop {r['python_us_per_shoe']:6.2f}  compiled "
+              f"{r['compiled_us_per_shoe']:6.3f}  ratio {r['ratio']:5.1f}x  ({r['shoes']:,} shoes, "
+              f"{r['coups_per_shoe']:.1f} coups); of a GPU shoe at the nominal rate "
+              f"({r['nominal_gpu_us_per_shoe']:.1f} us): compiled {r['compiled_share_of_gpu_shoe']:.1%}, "
+              f"Python {r['python_share_of_gpu_shoe']:.0%}")
 
 
 def threads(shoes: int, workers: int) -> dict:
@@ -157,8 +209,18 @@ def main() -> None:
     ap.add_argument("--reference-shoes", type=int, default=40)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--thread-shoes", type=int, default=1000)
+    ap.add_argument("--fold-shoes", type=int, default=256)
+    ap.add_argument("--fold-copies", type=int, default=16)
+    ap.add_argument("--fold-only", action="store_true")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
+    folded = fold(a.fold_shoes, a.fold_copies)
+    if a.fold_only:
+        if a.json:
+            print(json.dumps({"fold": folded}, indent=2))
+        else:
+            print_fold(folded)
+        return
     rows = [compare(names, a.shoes, min(a.reference_shoes, a.shoes)) for names in SETS]
     th = threads(a.thread_shoes, a.workers)
     th["control_speedup"] = control_speedup(a.workers)
@@ -166,7 +228,7 @@ def main() -> None:
     th["gil_free_steps"] = gil_released()
     counted = count_analysis(a.shoes, min(a.reference_shoes, a.shoes))
     if a.json:
-        print(json.dumps({"compare": rows, "threads": th, "count_analysis": counted}, indent=2))
+        print(json.dumps({"compare": rows, "threads": th, "count_analysis": counted, "fold": folded}, indent=2))
         return
     print(f"{'bets':<36} {'compiled us/coup':>17} {'Python us/coup':>15} {'ratio':>6} {'priced':>7}   (CPU time)")
     for r in rows:
@@ -187,6 +249,7 @@ def main() -> None:
         print(f"  {r['run']:<28} compiled {r['compiled_shoes_per_cpu_second']:>9,.1f} ({r['shoes']} shoes)  "
               f"Python {r['python_shoes_per_cpu_second']:>7,.1f} ({r['reference_shoes']} shoes)  "
               f"ratio {r['ratio_cpu']:.1f}x")
+    print_fold(folded)
 
 
 if __name__ == "__main__":

@@ -293,8 +293,11 @@ def count_perfect_cases(d7, available: dict) -> dict:
     threads (the floats summed shoe by shoe and handed on exactly, so the cut does not matter); the report of
     ``baccara count``, and :func:`baccara.sim.count_analysis.perfect_sums` with every coup priced (the math
     report's) and without, shoes 3 ..; a pair bet's perfect counter stays on the CPU's threads, with a note."""
-    from baccara.sim.count_analysis import CountJob, analyse_count, perfect_on_gpu, perfect_sums
+    import numpy as np
+
+    from baccara.sim.count_analysis import CountJob, analyse_count, fold_perfect, perfect_on_gpu, perfect_sums
     from baccara.sim.counting import count_from_mapping
+    from baccara.sim.gpu import perfect_ev_gpu
 
     out: dict = {}
     reps = [analyse_count(d7, "dragon7", decks=1, shoes=9, seed=5, cut=11, perfect_shoes=9, **kw).to_json()
@@ -304,9 +307,14 @@ def count_perfect_cases(d7, available: dict) -> dict:
     for every in (False, True):
         c = perfect_sums(job, 3, 9, every_coup=every)
         g = perfect_sums(job, 3, 9, every_coup=every, gpu=True)
+        # the launches as they come (each once the next runs), folded by the Python fsum loop: the reference
+        launches = list(perfect_ev_gpu(job, 3, 9, every))
+        r = fold_perfect(np.concatenate([t for _, t, _ in launches]), np.concatenate([e for _, _, e in launches]),
+                         every, reference=True)
         out[f"sums_every_{every}"] = {
             k: [x.table.tolist(), x.ev_placed.tolist(), None if x.ev_all is None else x.ev_all.tolist(), x.compiled]
-            for k, x in (("cpu", c), ("gpu", g))}
+            for k, x in (("cpu", c), ("gpu", g), ("reference", r))}
+        out[f"sums_every_{every}"]["launches"] = [lo for lo, _, _ in launches]
     pairs = count_from_mapping({"name": "pairs", "tags": {"A": 1, "K": -1},
                                 "bets": [{"name": "player_pair", "count": "running", "at_least": -1}]})
     out["pair_on_gpu"] = perfect_on_gpu(CountJob(5, 1, 1, available["player_pair"], None, 11))

@@ -162,6 +162,8 @@ def test_perfect_sums_on_the_gpu_are_the_compiled_threads(sim, every):
     expectations of its bets and (every coup priced, as the math report asks) of every coup, bit for bit."""
     c = sim["count_perfect"][f"sums_every_{every}"]
     assert c["gpu"] == c["cpu"]
+    # the launches in order (each handed on once the next runs), folded by the Python fsum loop: the same sums
+    assert c["launches"] == [0, 7] and c["reference"][1:3] == c["gpu"][1:3]
     table, ev_placed, ev_all, compiled = c["cpu"]
     assert compiled and len(table) == 9 and sum(r[1] for r in table) > 0 and any(x > 0 for x in ev_placed)
     assert (ev_all is not None) == every

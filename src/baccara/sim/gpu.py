@@ -350,6 +350,12 @@ class _Plan:
     def perfect_ev(self, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
         """The count analysis's perfect counter on shoes ``first .. first + n - 1``: each shoe's row (the
         layout's columns) and each coup's expectation (``evs[i, j]``, NaN past the shoe's coups)."""
+        return self.perfect_ev_collect(self.perfect_ev_launch(first, n))
+
+    def perfect_ev_launch(self, first: int, n: int) -> tuple:
+        """Start :meth:`perfect_ev` on shoes ``first .. first + n - 1`` and return at once (a kernel launch is
+        asynchronous): the CPU may work until :meth:`perfect_ev_collect` of the returned handle waits for it.
+        One launch at a time: collect it before the next launch."""
         from numba import cuda
 
         out = cuda.device_array((n, len(self.layout.sel)), dtype=np.int64)
@@ -361,7 +367,15 @@ class _Plan:
         with _quiet():
             self.kernel[blocks, threads](self.job.seed, first, n, *self.args, *self.work, *self.tail, out, evs,
                                          self.taken)
+        return n, out, evs
+
+    def perfect_ev_collect(self, launched: tuple) -> tuple[np.ndarray, np.ndarray]:
+        """Wait for a launch of :meth:`perfect_ev_launch` and bring its rows and expectations back."""
+        from numba import cuda
+
+        n, out, evs = launched
         cuda.synchronize()
+        assert self.taken is not None
         d, p = self.taken.copy_to_host().tolist()
         self.decisions = (int(d), int(p))
         return out.copy_to_host(), evs.copy_to_host().reshape(n, self.layout.cap)
@@ -458,6 +472,19 @@ def run_gpu(job, done: Callable[[ChunkResult], None], launch: int | None = None)
     if why is not None:
         raise ParameterError(why)
     plan = _Plan(job, launch)
+    finish_ev = plan.layout.perfect_ev
+    if finish_ev is not None:  # the count analysis's perfect counter: launch k folded on the CPU while k + 1 runs
+        folding: tuple[int, int, np.ndarray, np.ndarray, float] | None = None
+        for k, first in enumerate(range(0, job.shoes, plan.launch)):
+            t0 = time.perf_counter()
+            launched = plan.perfect_ev_launch(first, min(plan.launch, job.shoes - first))
+            if folding is not None:
+                done(finish_ev(*folding))
+            table, evs = plan.perfect_ev_collect(launched)
+            folding = (k, first, table, evs, time.perf_counter() - t0)
+        if folding is not None:
+            done(finish_ev(*folding))
+        return ceil(job.shoes / plan.launch)
     k = 0
     for first in range(0, job.shoes, plan.launch):
         done(plan.chunk(k, first, min(plan.launch, job.shoes - first)))
@@ -563,7 +590,8 @@ def perfect_ev_gpu(job, first: int, n: int, every_coup: bool) -> Iterator[tuple[
     tuple
         ``(lo, table, evs)``: shoes ``first + lo ..`` of the launch, their rows
         (:data:`baccara.sim.count_analysis.COLUMNS`) and each coup's expectation (``evs[i, j]``), the CPU's
-        :func:`baccara.sim._perfect_kernel.perfect_ev_chunk`'s to the last bit.
+        :func:`baccara.sim._perfect_kernel.perfect_ev_chunk`'s to the last bit; in order, each launch once the
+        next is running (the caller's work on one overlaps the GPU's on the next).
 
     Raises
     ------
@@ -578,9 +606,14 @@ def perfect_ev_gpu(job, first: int, n: int, every_coup: bool) -> Iterator[tuple[
     if why is not None:
         raise ParameterError(why)
     plan = _Plan(job, None)
+    ready: tuple[int, np.ndarray, np.ndarray] | None = None
     for lo in range(0, n, plan.launch):
-        table, evs = plan.perfect_ev(first + lo, min(plan.launch, n - lo))
-        yield lo, table, evs
+        launched = plan.perfect_ev_launch(first + lo, min(plan.launch, n - lo))
+        if ready is not None:
+            yield ready  # the caller folds the last launch on the CPU while this one runs on the GPU
+        ready = (lo, *plan.perfect_ev_collect(launched))
+    if ready is not None:
+        yield ready
 
 
 def histogram_gpu(seed: int, shoes: int, template: np.ndarray, cut: int, pdraw: np.ndarray, bdraw: np.ndarray,

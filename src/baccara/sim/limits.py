@@ -98,6 +98,13 @@ NOMINAL_EVALUATIONS_RATE_VALUE = 80_000.0
 NOMINAL_GPU_RATES = {"punto": 1e9, "count": 5e8, "cards": 2e8}
 #: The perfect counter on one GPU, exact evaluations a second (bets on card values): nominally 100 cores'.
 NOMINAL_GPU_EVALUATIONS_RATE = 100 * NOMINAL_EVALUATIONS_RATE_VALUE
+#: One CPU core's fold of a shoe of the count analysis's perfect counter on the GPU (each shoe's expectations
+#: summed exactly, :func:`baccara.sim.count_analysis.fold_perfect`): measured 0.09 us a shoe for ``count`` and
+#: 0.15 us for ``report`` (every coup priced) on 8-deck shoes to the cut card, a loaded 2-core machine
+#: (benchmarks/bench_perfect.py --fold-only; the Python fsum loop it replaced took 1.8 and 4.8 us), some 1.5% of
+#: a shoe at the nominal rate (10 us).  The CPU folds a launch while the GPU deals the next, so a run takes the
+#: longer of the two a shoe: the sizing counts this, with a margin, should the GPU's rate be raised past it.
+NOMINAL_GPU_FOLD_SECONDS = 1e-6
 #: Why the GPU does not run the perfect counter on other bets.
 GPU_PERFECT_VALUES_ONLY = ("--backend gpu runs the perfect counter on bets on card values only: pair bets are "
                            "priced at rank level by the exact engine in Python, on the CPU (so are shoes whose exact "
@@ -327,7 +334,8 @@ def size_on_gpu(what: str, decks: int, cut: int, budget: float, least: int, most
     kind : str
         The rate, a key of :data:`NOMINAL_GPU_RATES` (``count``: a count's bets or the histogram of
         ``count design``), or ``perfect``: the count analysis's perfect counter on a bet on card values, every
-        hand priced, at :data:`NOMINAL_GPU_EVALUATIONS_RATE`.
+        hand priced, at :data:`NOMINAL_GPU_EVALUATIONS_RATE` (or the CPU's fold of its shoes,
+        :data:`NOMINAL_GPU_FOLD_SECONDS` a shoe, where that is slower).
 
     Returns
     -------
@@ -336,6 +344,8 @@ def size_on_gpu(what: str, decks: int, cut: int, budget: float, least: int, most
     """
     rate = NOMINAL_GPU_EVALUATIONS_RATE if kind == "perfect" else NOMINAL_GPU_RATES[kind]
     per_shoe = hands_per_shoe("punto", decks, "cut", cut, 0) / rate
+    if kind == "perfect":  # the CPU's fold of each launch overlaps the next launch: the slower of the two
+        per_shoe = max(per_shoe, NOMINAL_GPU_FOLD_SECONDS)
     return dataclasses.replace(size_to_budget(what, per_shoe, budget, 1, least, most), gpu=rate,
                                gpu_unit="exact evaluations" if kind == "perfect" else "hands")
 
