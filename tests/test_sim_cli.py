@@ -415,6 +415,27 @@ def test_progress_bar_labels_elapsed_then_eta():
     assert e < a and ":" in words[e + 1] and (":" in words[a + 1] or words[a + 1] == "-:--:--")
 
 
+def test_progress_bar_runs_no_thread_of_its_own(monkeypatch):
+    """The bar is redrawn by the run's reports: no refresh thread, so processes can still be forked."""
+    import threading
+
+    from baccara.commands import simulate as S
+
+    seen = []
+
+    def fake(job, backend, workers, scheduler, progress=None, sink=None):
+        seen.append(threading.active_count())
+        progress(job.shoes // 2, job.shoes, 1000)
+        seen.append(threading.active_count())
+        return "done"
+
+    job = type("Job", (), {"shoes": 10})()
+    before = threading.active_count()
+    common = S.Common(10, 1, None, "threads", None, None, False, False)
+    assert S._run(fake, job, common, True, None) == "done"
+    assert seen == [before, before]
+
+
 # ---------------------------------------------------------------- 9. tables in pipes
 def test_tables_are_whole_when_stdout_is_a_pipe(tmp_path):
     """As ``baccara simulate punto ... | cat`` with a narrow COLUMNS: no cell cut with an ellipsis."""

@@ -405,13 +405,16 @@ def _run(simulate, job, common: Common, show: bool, sink):
         return simulate(job, common.backend, common.workers, common.scheduler, hook, sink=sink)
     if not show:
         return simulate(job, common.backend, common.workers, common.scheduler, sink=sink)
-    with Progress(*progress_columns(), console=err, transient=True) as bar:
+    # redrawn at each report of the run (a few a second), not by a thread of its own: with no other thread
+    # here, --backend processes forks its workers instead of spawning them (baccara.processes.start_method)
+    with Progress(*progress_columns(), console=err, transient=True, auto_refresh=False) as bar:
         task = bar.add_task("shoes", total=job.shoes, rate="")
+        bar.refresh()
 
         def update(done: int, total: int, hands: int) -> None:
             t = bar.tasks[0].elapsed or 0
             rate = f"{hands / t / 1e6:.2f} M hands/s" if t > 0 else ""
-            bar.update(task, completed=done, rate=rate)
+            bar.update(task, completed=done, rate=rate, refresh=True)
 
         return simulate(job, common.backend, common.workers, common.scheduler, update, sink=sink)
 
