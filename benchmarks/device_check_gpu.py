@@ -138,8 +138,12 @@ def timed(j: PuntoJob, backend: str, workers: int) -> dict:
     c0 = cpu_now()
     total, info = run(j, backend, workers)
     cpu = cpu_now() - c0
-    return {"backend": info.backend, "workers": workers, "shoes": j.shoes, "hands": total.hands,
-            "seconds": info.seconds, "cpu_seconds": cpu, "hands_per_second": total.hands / info.seconds}
+    out = {"backend": info.backend, "workers": workers, "shoes": j.shoes, "hands": total.hands,
+           "seconds": info.seconds, "cpu_seconds": cpu, "hands_per_second": total.hands / info.seconds}
+    if "evaluations" in total.extra:  # the perfect counter's exact evaluations
+        out["evaluations"] = total.extra["evaluations"]
+        out["evaluations_per_second"] = total.extra["evaluations"] / info.seconds
+    return out
 
 
 def cpu_scaling(shoes: int, workers: list[int], machine: Callable[[int], float]) -> list[dict]:
@@ -241,27 +245,24 @@ def perfect_cpu(shoes: int, decks: int, workers: list[int]) -> dict:
     return {"bets": "+".join(CARD_VALUE_BETS[0]), "decks": decks, "one_thread": per_coup, "threads": scaling}
 
 
-def perfect_gpu(gpu_shoes: int, cpu_shoes: int, identity_shoes: int, decks: int) -> list[dict]:
+def perfect_gpu(gpu_shoes: int, one_thread: list[dict], identity_shoes: int, decks: int) -> list[dict]:
     """The perfect counter on bets on card values, per set of bets: the CPU's and the GPU's rows of a few shoes,
-    equal or not, and exact evaluations a second on the GPU and on one CPU thread (after a warm-up each)."""
+    equal or not, and exact evaluations a second on the GPU (after a warm-up) against one CPU thread's
+    (``one_thread``, :func:`perfect_cpu`'s runs)."""
     out = []
-    for names in CARD_VALUE_BETS:
+    for names, cpu in zip(CARD_VALUE_BETS, one_thread, strict=True):
         small = perfect_job(names, identity_shoes, decks)
         cpu_rows = np.zeros((small.shoes, len(small.columns())), dtype=np.int64)
         args = punto._perfect_args(small)
         assert args is not None, "bets on card values are dealt by the compiled perfect counter"
         PK.perfect_chunk(small.seed, 1000, cpu_rows, *args)
         same = bool(np.array_equal(cpu_rows, gpu.punto_rows_gpu(small, 1000, small.shoes)))
-        rates = {}
-        for backend, shoes in (("gpu", gpu_shoes), ("threads", cpu_shoes)):
-            workers = None if backend == "gpu" else 1
-            run(perfect_job(names, 1, decks), backend, workers)  # compiles (or loads) the kernels
-            total, info = run(perfect_job(names, shoes, decks), backend, workers)
-            rates[backend] = {"shoes": shoes, "evaluations": total.extra["evaluations"], "seconds": info.seconds,
-                              "evaluations_per_second": total.extra["evaluations"] / info.seconds}
-        out.append({"bets": "+".join(names), "decks": decks, "rows_equal": same, "gpu": rates["gpu"],
-                    "cpu_thread": rates["threads"],
-                    "ratio": rates["gpu"]["evaluations_per_second"] / rates["threads"]["evaluations_per_second"]})
+        run(perfect_job(names, 1, decks), "gpu")  # compiles (or loads) the kernels
+        total, info = run(perfect_job(names, gpu_shoes, decks), "gpu")
+        on_gpu = {"shoes": gpu_shoes, "evaluations": total.extra["evaluations"], "seconds": info.seconds,
+                  "evaluations_per_second": total.extra["evaluations"] / info.seconds}
+        out.append({"bets": "+".join(names), "decks": decks, "rows_equal": same, "gpu": on_gpu, "cpu_thread": cpu,
+                    "ratio": on_gpu["evaluations_per_second"] / cpu["evaluations_per_second"]})
     return out
 
 
@@ -407,8 +408,9 @@ def main() -> int:
     missing = missing_dask()
     threads_top = {**rows[-1], "one_thread_rate": one}
     doc["backends"] = backends(int(a.cpu_shoes), top, threads_top, int(a.pair_shoes), not missing)
-    print(f"\nprocesses and a local Dask cluster, flat main bets, {int(a.cpu_shoes):,} shoes, {top} workers (the "
-          f"threads: {threads_top['hands_per_second'] / 1e6:.1f} M hands/s, {threads_top['cpu_seconds']:.2f} CPU-s):")
+    print(f"\nprocesses and a local Dask cluster, flat main bets, {int(a.cpu_shoes):,} shoes, {top} workers, the "
+          f"pool's or cluster's start included (the threads: {threads_top['hands_per_second'] / 1e6:.1f} M hands/s, "
+          f"{threads_top['cpu_seconds']:.2f} CPU-s):")
     for r in doc["backends"]["top"]:
         print(f"  {r['backend']:<10} {r['hands_per_second'] / 1e6:9.1f} M hands/s ({r['seconds']:.2f} s)  "
               f"efficiency {r['efficiency']:.0%}  rate {r['rate_vs_threads']:.0%} of the threads'  "
@@ -443,7 +445,7 @@ def main() -> int:
 
     if a.perfect_shoes and not no_gpu:
         n = int(a.perfect_shoes)
-        doc["perfect"] = perfect_gpu(n, max(1, n // 100), 2 if a.smoke else 20, decks)
+        doc["perfect"] = perfect_gpu(n, doc["perfect_cpu"]["one_thread"], 2 if a.smoke else 20, decks)
         print(f"\nthe perfect counter on card values, exact evaluations a second (goal {PERFECT_GOAL}x one core):")
         for r in doc["perfect"]:
             ok = "same" if r["rows_equal"] else "DIFFERENT"
