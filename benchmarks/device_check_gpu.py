@@ -49,6 +49,7 @@ from pathlib import Path
 
 import numpy as np
 
+from baccara.processes import start_method
 from baccara.punto.bets import builtin_bets
 from baccara.sim import _perfect_kernel as PK
 from baccara.sim import _punto_kernel as K
@@ -195,7 +196,10 @@ def backends(shoes: int, top: int, threads_top: dict, pair_shoes: int, dask: boo
     for which, backend in order:
         if which == "two" and base is None:
             continue
+        how = start_method() if backend == "processes" else None  # forked, or spawned (slower to start)
         r = timed(job(MAIN, pair_shoes if which == "two" else shoes), backend, 2 if which == "two" else top)
+        if how:
+            r["start_method"] = how
         if which == "top":
             r["efficiency"] = r["hands_per_second"] / (top * one)
             r["rate_vs_threads"] = r["hands_per_second"] / threads_top["hands_per_second"]
@@ -357,11 +361,21 @@ def main() -> int:
                  "sizes": {"cpu_shoes": int(a.cpu_shoes), "pair_shoes": int(a.pair_shoes),
                            "whole_shoes": int(a.whole_shoes)}}
     print(f"device: {doc['device']}; {cores} CPU cores", flush=True)
+
+    def save() -> None:
+        """Write the figures so far (after each section: a run stopped at its time limit keeps what it measured)."""
+        text = json.dumps(doc, indent=2)
+        if a.json:
+            Path(a.json).write_text(text)
+        if os.environ.get("OUT"):
+            Path(os.environ["OUT"], "device_check.json").write_text(text)
+
     if no_gpu:
         print(f"GPU: skipped (identity, rates, launch shapes, the perfect counter on the GPU): {no_gpu}", flush=True)
 
     if not no_gpu:
         doc["identity"] = identity(a.identity_shoes)
+        save()
         print("\nidentity, CPU kernels vs GPU (seeded, shoe for shoe):")
         for r in doc["identity"]:
             ok = "same" if r["rows_equal"] and r["sums_equal"] else "DIFFERENT"
@@ -372,6 +386,7 @@ def main() -> int:
         side = gpu_rate(job(SIDE, int(a.side_shoes), count=load_count_toml(COUNT)),
                         job(SIDE, warm, count=load_count_toml(COUNT)))
         doc["gpu"] = {"flat": flat, "side+count": side}
+        save()
         print("\nGPU, hands per second inside the run:")
         for label, r, target in (("flat main bets", flat, GOALS["gpu flat"]),
                                  ("side bets + Dragon 7 count", side, GOALS["gpu side+count"])):
@@ -381,6 +396,7 @@ def main() -> int:
         if a.sweep_shoes:
             configs = [(128, 2), (128, 4), (128, 8), (128, 16), (256, 8), (64, 16)] if not a.smoke else [(8, 1)]
             doc["gpu_launch_shapes"] = launch_sweep(int(a.sweep_shoes), configs)
+            save()
             print(f"\nGPU flat main bets by launch shape, {int(a.sweep_shoes):,} shoes each (default "
                   f"{gpu.THREADS} threads x {gpu.BLOCKS_PER_SM} blocks per SM):")
             for r in doc["gpu_launch_shapes"]:
@@ -391,6 +407,7 @@ def main() -> int:
         return machine_speedup(w, 0.02, 1) if a.smoke else machine_speedup(w)
 
     doc["cpu_threads"] = cpu_scaling(int(a.cpu_shoes), workers, machine)
+    save()
     print(f"\nCPU threads, flat main bets, {int(a.cpu_shoes):,} shoes each ('machine': a perfectly parallel kernel's "
           f"speed-up on as many threads, just after):")
     rows = doc["cpu_threads"]
@@ -408,11 +425,13 @@ def main() -> int:
     missing = missing_dask()
     threads_top = {**rows[-1], "one_thread_rate": one}
     doc["backends"] = backends(int(a.cpu_shoes), top, threads_top, int(a.pair_shoes), not missing)
+    save()
     print(f"\nprocesses and a local Dask cluster, flat main bets, {int(a.cpu_shoes):,} shoes, {top} workers, the "
           f"pool's or cluster's start included (the threads: {threads_top['hands_per_second'] / 1e6:.1f} M hands/s, "
           f"{threads_top['cpu_seconds']:.2f} CPU-s):")
     for r in doc["backends"]["top"]:
-        print(f"  {r['backend']:<10} {r['hands_per_second'] / 1e6:9.1f} M hands/s ({r['seconds']:.2f} s)  "
+        how = f", {r['start_method']}" if "start_method" in r else ""
+        print(f"  {r['backend']:<10} {r['hands_per_second'] / 1e6:9.1f} M hands/s ({r['seconds']:.2f} s{how})  "
               f"efficiency {r['efficiency']:.0%}  rate {r['rate_vs_threads']:.0%} of the threads'  "
               f"{r['cpu_seconds']:.2f} CPU-s = {r['cpu_vs_threads']:.2f}x the threads'")
     if doc["backends"]["two"]:
@@ -420,6 +439,7 @@ def main() -> int:
             f"{r['backend']} {r['cpu_seconds']:.2f} CPU-s" + (f" = {r['cpu_vs_threads']:.2f}x" if "cpu_vs_threads"
                                                             in r else "") for r in doc["backends"]["two"]))
     doc["whole_command"] = whole_commands(int(a.whole_shoes), not missing) if a.whole_shoes else []
+    save()
     if doc["whole_command"]:
         print(f"  the whole command, baccara simulate punto --workers 2, {int(a.whole_shoes):,} shoes, a fresh process "
               f"each: " + "; ".join(f"{r['backend']} {r['cpu_seconds']:.2f} CPU-s = {r['cpu_vs_threads']:.2f}x"
@@ -433,6 +453,7 @@ def main() -> int:
 
     decks = 1 if a.smoke else 8
     doc["perfect_cpu"] = perfect_cpu(a.perfect_cpu_shoes, decks, workers)
+    save()
     print(f"\nthe perfect counter on card values on the CPU, {decks} decks:")
     for r in doc["perfect_cpu"]["one_thread"]:
         print(f"  {r['bets']:<16} one thread: {r['us_per_coup']:8.2f} us a coup ({r['shoes']:,} shoes, "
@@ -462,11 +483,7 @@ def main() -> int:
               f"{shown(g['target'], g['unit']):<9} {word}")
     doc["seconds"] = time.perf_counter() - t0
     print(f"check took {doc['seconds']:.0f} s")
-    text = json.dumps(doc, indent=2)
-    if a.json:
-        Path(a.json).write_text(text)
-    if os.environ.get("OUT"):
-        Path(os.environ["OUT"], "device_check.json").write_text(text)
+    save()
     same = all(r["rows_equal"] and r["sums_equal"] for r in doc.get("identity", []))
     same = same and all(r["rows_equal"] for r in doc.get("perfect", []))
     return 0 if same else 1
