@@ -220,13 +220,25 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "check.json"
         argv, sys.argv = sys.argv, ["device_check_gpu.py", "--smoke", "--json", str(path)]
+        out_before = os.environ.get("OUT")
+        os.environ["OUT"] = tmp  # the device's output folder: the JSON is written there too
         printed = io.StringIO()
         try:
             with contextlib.redirect_stdout(printed):
                 code = check.main()
         finally:
             sys.argv = argv
-        doc["device_check"] = {"exit": code, "printed": printed.getvalue(), "json": json.loads(path.read_text())}
+            if out_before is None:
+                del os.environ["OUT"]
+            else:
+                os.environ["OUT"] = out_before
+        doc["device_check"] = {"exit": code, "printed": printed.getvalue(), "json": json.loads(path.read_text()),
+                               "out_json": json.loads((Path(tmp) / "device_check.json").read_text()),
+                               "dask_skipped": check.dask_skipped(["distributed: No module named 'distributed'"]),
+                               "dask_wheels": list(check.DASK_WHEELS),
+                               "verdicts": [check.goal("g", v, t, least)["passed"] for v, t, least in
+                                            ((0.85, 0.8, True), (0.75, 0.8, True), (7.5, 8, False), (9, 8, False),
+                                             (None, 8, False))]}
     doc["version"] = baccara.__version__ if hasattr(baccara, "__version__") else None
     print(json.dumps(doc))
 

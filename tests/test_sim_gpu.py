@@ -325,8 +325,33 @@ def test_the_device_check_script_runs_at_smoke_sizes(sim):
     assert [r["workers"] for r in doc["cpu_threads"]][0] == 1
     assert [r["rows_equal"] for r in doc["perfect"]] == [True, True] and doc["perfect"][0]["gpu"]["evaluations"] > 0
     for line in ("identity, CPU kernels vs GPU", "GPU, hands per second", "CPU threads, flat main bets",
-                 "the perfect counter on card values"):
+                 "the perfect counter on card values", "processes and a local Dask cluster",
+                 "the perfect counter on card values on the CPU", "goals (issue 44)"):
         assert line in dc["printed"]
+    assert dc["out_json"] == doc  # $OUT/device_check.json, where the device's output folder is set
+    # the threads' scaling: CPU seconds and the machine's own speed-up (a perfectly parallel kernel) beside each
+    assert all(r["cpu_seconds"] > 0 and r["machine"] > 0 for r in doc["cpu_threads"])
+    # processes and a local Dask cluster at the most workers and at 2, each run dealing the threads' very hands
+    threads_hands = doc["cpu_threads"][-1]["hands"]
+    assert [(r["backend"], r["workers"], r["hands"]) for r in doc["backends"]["top"]] == \
+        [("processes", 2, threads_hands), ("dask", 2, threads_hands)]
+    assert [r["backend"] for r in doc["backends"]["two"]] == ["threads", "processes", "dask"]
+    assert len({r["hands"] for r in doc["backends"]["two"]}) == 1 and doc["dask_skipped"] is None
+    assert all(r["cpu_vs_threads"] > 0 and r["efficiency"] > 0 for r in doc["backends"]["top"])
+    # the perfect counter on the CPU: microseconds a coup on one thread per set of bets, and its threads' scaling
+    one = doc["perfect_cpu"]["one_thread"]
+    assert [r["bets"] for r in one] == ["dragon7+panda8", "banker+player"]
+    assert all(r["us_per_coup"] == pytest.approx(1e6 * r["seconds"] / r["hands"]) for r in one)
+    assert [r["workers"] for r in doc["perfect_cpu"]["threads"]] == [1, 2]
+    assert doc["perfect_cpu"]["threads"][0]["efficiency"] == 1
+    # every goal of the issue is there, with a verdict where it was measured (16 workers are not, at smoke sizes)
+    assert len(doc["goals"]) == 12 and sum(g["measured"] is None for g in doc["goals"]) == 2
+    assert all(isinstance(g["passed"], bool) for g in doc["goals"] if g["measured"] is not None)
+    assert all(g["passed"] is None for g in doc["goals"] if "16 workers" in g["goal"])
+    assert dc["verdicts"] == [True, False, True, False, None]
+    # without Dask: one line that names every wheel to carry, and which one is built for a platform
+    assert all(name in dc["dask_skipped"] for name in dc["dask_wheels"]) and "tornado's is built" in \
+        dc["dask_skipped"]
 
 
 def test_report_on_the_gpu_is_the_threads(sim):
