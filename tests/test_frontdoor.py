@@ -95,6 +95,39 @@ def test_processes_backend_from_a_plain_script_with_threads_is_a_clear_error(tmp
     assert "refused:" in r.stdout and "__main__" in r.stdout and "backend='processes'" in r.stdout
 
 
+def test_a_local_dask_run_from_a_plain_script_starts_no_process(tmp_path):
+    """A job whose kernels release the GIL runs on a local Dask cluster of threads in this process: no
+    worker process re-runs the script, so a plain script may ask for it (it was refused for that reason),
+    and its result is the threads' to the last tally."""
+    r = _python("""
+        import multiprocessing.process
+        from baccara import sim
+        started = []
+        start = multiprocessing.process.BaseProcess.start
+        multiprocessing.process.BaseProcess.start = lambda self: (started.append(self), start(self))[1]
+        a = sim.play_punto(2_000, seed=1, backend="dask", workers=2).to_json()
+        b = sim.play_punto(2_000, seed=1, backend="threads", workers=2).to_json()
+        print(a["run"]["backend"], len(started), a["outcomes"] == b["outcomes"], a["bets"] == b["bets"])
+    """, tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["dask", "0", "True", "True"]
+
+
+def test_a_local_dask_run_of_worker_processes_from_a_plain_script_is_a_clear_error(tmp_path):
+    """The perfect counter on pair bets holds the GIL: its local Dask cluster is spawned processes, which
+    would re-run the script, so the call is refused with the way out."""
+    r = _python("""
+        from baccara import sim
+        from baccara.errors import BaccaraError
+        try:
+            sim.play_punto(4, seed=1, bets="player_pair", perfect=True, backend="dask", workers=2)
+        except BaccaraError as e:
+            print("refused:", e)
+    """, tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "refused:" in r.stdout and "__main__" in r.stdout and "backend='dask'" in r.stdout
+
+
 def test_workers_are_spawned_while_another_thread_runs():
     """A fork while another thread may hold a lock could hang the child: then the workers are spawned."""
     from baccara.processes import start_method

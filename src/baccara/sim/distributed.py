@@ -206,8 +206,9 @@ def run(job: Job, backend: str = "threads", workers: int | None = None, schedule
         backend = "processes"  # pure-Python chunks (the perfect counter): one process per core
     elif backend == "processes":
         _needs_spawn(f"backend={backend!r}")
-    elif backend == "dask" and scheduler is None:
-        _needs_spawn(f"backend={backend!r}", forks=False)  # a local cluster's workers are always spawned
+    elif backend == "dask" and scheduler is None and getattr(job, "holds_gil", False):
+        # only then are the local cluster's workers processes, always spawned; else they are threads here
+        _needs_spawn(f"backend={backend!r}", forks=False)
     if scheduler is None:
         job = _rechunked(job, workers)
     acc = Accumulator(sink)
