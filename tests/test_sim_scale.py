@@ -261,9 +261,11 @@ def test_a_dask_cluster_of_worker_processes_gives_the_threads_result(tmp_path):
 
 
 # ---------------------------------------------------------------- what users see: estimates and sizes
-def test_a_budget_sizes_a_run_from_the_cores_and_a_measured_speed():
+def test_a_budget_sizes_a_run_from_the_cores_and_a_measured_speed(monkeypatch):
+    import baccara.workload
     from baccara.workload import size_to_budget
 
+    monkeypatch.setattr(baccara.workload, "default_workers", lambda: 16)  # a machine of 16 cores
     s = size_to_budget("the count", 1e-5, 10, 2, 100_000, 10**9)
     assert s.shoes == 2_000_000 and s.seconds == pytest.approx(10)
     assert "2,000,000 shoes" in s.describe() and "2 cores" in s.describe() and "10 s" in s.describe()
@@ -271,6 +273,22 @@ def test_a_budget_sizes_a_run_from_the_cores_and_a_measured_speed():
     assert size_to_budget("x", 1e-2, 10, 2, 5000, 10**9).shoes == 5000  # never below the least
     assert "its least" in size_to_budget("x", 1e-2, 10, 2, 5000, 10**9).describe()
     assert size_to_budget("x", 1e-9, 10, 16, 1, 10**7).shoes == 10**7  # nor above the most
+
+
+def test_a_budget_sizes_a_run_on_the_cores_that_run_at_once(monkeypatch):
+    """More workers than cores take turns on them: the run is sized on the cores, and the line says both
+    (``count --budget 2 -j 4`` on 2 cores was sized for 4 and took twice its budget)."""
+    import baccara.workload
+    from baccara.workload import size_to_budget
+
+    monkeypatch.setattr(baccara.workload, "default_workers", lambda: 2)  # a machine of 2 cores
+    s = size_to_budget("the count", 1e-5, 1.0, 4, 1, 10**9)
+    assert s.shoes == size_to_budget("the count", 1e-5, 1.0, 2, 1, 10**9).shoes == 200_000
+    assert s.workers == 2 and s.seconds == pytest.approx(1.0)
+    assert "on the 2 cores here, which the 4 workers share" in s.describe()
+    assert s.to_json()["workers"] == 2 and s.to_json()["workers_asked"] == 4
+    fewer = size_to_budget("the count", 1e-5, 1.0, 1, 1, 10**9)  # fewer workers than cores: on those
+    assert fewer.shoes == 100_000 and "one core here (" in fewer.describe() and "workers_asked" not in fewer.to_json()
 
 
 def test_size_job_measures_the_jobs_own_kernels():
