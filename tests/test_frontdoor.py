@@ -197,6 +197,37 @@ def _refused(r, *needles: str) -> str:
     return r.output
 
 
+@pytest.mark.parametrize("command", [
+    ["simulate", "punto", "--shoes", "10"],
+    ["count", "--bet", "dragon7", "--decks", "1", "--shoes", "100", "--perfect-shoes", "0"],
+    ["count", "design", "--bet", "dragon7", "--decks", "1"],
+    ["report", "--bet", "dragon7", "--decks", "1", "--design-shoes", "100", "--count-shoes", "100",
+     "--perfect-shoes", "0", "--check-hands", "0", "--json"],
+    ["audit", "--tables", "."],
+    ["check", "no-such-artefact.json"],
+    ["banque", "prove", "--lo", "49/100"],
+    ["chemin", "prove", "--decks", "1-2"],
+])
+def test_every_commands_workers_have_one_range_checked_before_any_work(invoke, monkeypatch, command):
+    """Every -j/--workers takes 1 to twice the cores, refused at the face in the same words; ``report`` took
+    up to 256 and ran several stages before a runner refused more than twice the cores."""
+    import baccara.punto.mathreport as mathreport
+    from baccara.processes import default_workers, max_workers
+
+    def ran(*args, **kwargs):
+        raise AssertionError("the work started")
+
+    monkeypatch.setattr(mathreport, "math_report", ran)
+    top = max_workers()
+    shared = f"--workers must be an integer from 1 to {top} (twice the {default_workers()} cores of this machine)"
+    for bad in (str(top + 1), "0"):
+        out = _refused(invoke(*command, "--workers", bad), shared)
+        assert out.count("error:") == 1, out
+    if command[0] == "report":  # the most is accepted (the stub stops it when the work starts)
+        r = invoke(*command, "--workers", str(top))
+        assert "AssertionError: the work started" in r.output, r.output
+
+
 def test_parse_errors_speak_like_every_other_bad_input(invoke):
     msg = _refused(invoke("edge", "--deck", "8"), "--deck", "did you mean --decks?", "baccara edge --help")
     assert "No such option" not in msg

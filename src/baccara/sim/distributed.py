@@ -52,9 +52,9 @@ from typing import Protocol
 
 from ..errors import ParameterError
 from ..processes import (  # where the work runs: processes here or a Dask cluster
+    check_workers,
     dask_client,
     default_workers,
-    max_workers,
     parse_scheduler,
     process_pool,
     processes_can_start,
@@ -159,13 +159,7 @@ def check_backend(backend: str, workers: int | None, scheduler: str | None) -> t
 
         check_gpu()
         return backend, 1
-    if workers is None:
-        workers = default_workers()
-    top = max_workers()
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= top:
-        raise ParameterError(f"--workers must be an integer from 1 to {top} (twice the {default_workers()} "
-                           f"cores of this machine), got {workers!r}")
-    return backend, workers
+    return backend, default_workers() if workers is None else check_workers(workers)
 
 
 def _needs_spawn(what: str, forks: bool = True) -> None:
