@@ -120,9 +120,9 @@ class SleepyJob:
 def test_threads_overlap_their_spans_with_no_barrier_between_them(workers, monkeypatch):
     """Sleeping takes no CPU, so this holds on a loaded machine (and 16 threads on 2 cores): 16
     threads do 16 waits at once."""
-    import baccara.sim.distributed as D
+    import baccara.processes
 
-    monkeypatch.setattr(D, "max_workers", lambda: 64)
+    monkeypatch.setattr(baccara.processes, "max_workers", lambda: 64)  # where every --workers is checked
     job = SleepyJob(shoes=8 * workers, wait=0.025)
     t0 = time.perf_counter()
     total, info = run(job, workers=workers)
