@@ -132,6 +132,27 @@ def test_threads_overlap_their_spans_with_no_barrier_between_them(workers, monke
     assert wall < serial / workers * 2, wall  # near the ideal in practice; half of it at the very least
 
 
+@pytest.mark.parametrize(("backend", "workers"), [("threads", 1), ("threads", 2), ("processes", 2)])
+def test_a_runs_seconds_leave_out_loading_its_kernels(backend, workers, monkeypatch):
+    """The kernels are loaded once, before the clock (and before any fork): ``run.seconds`` and the rate
+    measure the dealing alone, whatever the workers.  On one thread they were loaded on the clock (the
+    perfect counter reported a lower rate at -j 1 than at -j 2), on processes after the clock started."""
+    import baccara.sim.distributed as D
+
+    real, loads = D._load_kernels, []
+
+    def slow_load(job) -> None:  # the real load, then a wait as long as the longest
+        real(job)
+        loads.append(job.shoes)
+        time.sleep(1.0)
+
+    monkeypatch.setattr(D, "_load_kernels", slow_load)
+    job = PuntoJob(seed=4, shoes=200, bets=bets("banker", "tie"))
+    total, info = run(job, backend, workers)
+    assert len(loads) == 1 and total.shoes == 200
+    assert info.seconds < 1.0, info
+
+
 # ---------------------------------------------------------------- every backend, every worker count
 def test_every_backend_and_worker_count_gives_the_same_result():
     count = load_count_toml(EXAMPLES / "counts" / "dragon7.toml")
