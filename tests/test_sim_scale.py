@@ -170,12 +170,15 @@ def test_every_backend_and_worker_count_gives_the_same_result():
 
 
 def test_the_perfect_counter_gives_the_same_decisions_on_two_workers():
-    """It holds the GIL today (threads become processes); whoever runs it, the same bets are placed."""
+    """On bets on card values the perfect counter is compiled and runs on threads: two threads place the same
+    bets as one shoe after another (tallies and exact evaluations), and a span of chunks folded in its kernel
+    gives the chunks' tallies folded one by one, in any order."""
     job = PuntoJob(seed=5, shoes=4, bets=bets("tie", "dragon7"), perfect=True, chunk_size=1)
+    assert not job.holds_gil
     ref = serial(job)
     assert ref.extra["evaluations"] > 0
     total, info = run(job, workers=2)
-    assert info.workers == 2
+    assert info.workers == 2 and info.backend == "threads"
     assert (total.shoes, total.hands, total.sums) == (ref.shoes, ref.hands, ref.sums)
     assert total.extra["evaluations"] == ref.extra["evaluations"]
     acc = Accumulator(first=1)
