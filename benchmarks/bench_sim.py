@@ -52,6 +52,7 @@ from numba import njit
 from baccara import Shoe, builtin_bets
 from baccara.punto.exact import coup_distribution
 from baccara.sim import PuntoJob, load_count_toml, simulate_punto
+from baccara.sim.distributed import CPU_BACKENDS
 
 VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]
 COUNT = Path(__file__).resolve().parent.parent / "examples" / "counts" / "dragon7.toml"
@@ -251,11 +252,17 @@ def main() -> None:
     ap.add_argument("--whole-shoes", type=int, default=1_000_000, help="shoes of the whole-process run (0: skip)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--scale-shoes", type=int, default=1_000_000, help="shoes of the scaling runs (0: skip)")
-    ap.add_argument("--backends", default="threads,processes,dask", help="backends of the scaling runs")
+    ap.add_argument("--backends", default=",".join(CPU_BACKENDS),
+                    help=f"backends of the scaling runs, comma-separated: {', '.join(CPU_BACKENDS)} (the GPU's "
+                         f"figures come from benchmarks/device_check_gpu.py)")
     ap.add_argument("--only-scale", action="store_true", help="only the scaling runs and the whole command per "
                                                               "backend")
     a = ap.parse_args()
-    backends = [b for b in a.backends.split(",") if b]
+    backends = [b.strip().lower() for b in a.backends.split(",") if b.strip()]
+    unknown = [b for b in backends if b not in CPU_BACKENDS]
+    if unknown or not backends:
+        ap.error(f"--backends takes {', '.join(CPU_BACKENDS)} (comma-separated), got {a.backends!r}: this benchmark "
+                 f"times the CPU's backends; the GPU's figures come from benchmarks/device_check_gpu.py")
     top = a.workers or os.cpu_count() or 1
     if a.scale_shoes:
         scaling(a.scale_shoes, a.seed, backends, top)

@@ -53,3 +53,21 @@ def test_the_check_finds_a_missing_name():
     source = ("from baccara.chemin import model as chemin\nfrom baccara.shoe import Shoe, NoSuchName\n"
               "chemin._chemin_game.cache_clear()\nchemin._no_such_cache.cache_clear()\nShoe.decks(8)\n")
     assert unresolved(source) == ["baccara.shoe.NoSuchName", "chemin._no_such_cache"]
+
+
+@pytest.mark.parametrize("backends", ["threads,gpu", "threads,nope", ","])
+def test_bench_sim_refuses_a_backend_it_does_not_time(backends):
+    """``--backends threads,gpu`` crashed with a traceback in the scaling runs; now argparse refuses it at once,
+    naming the option, the backends it times and where the GPU's figures come from."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    r = subprocess.run([sys.executable, str(root / "benchmarks" / "bench_sim.py"), "--backends", backends,
+                        "--scale-shoes", "1000", "--whole-shoes", "0", "--only-scale"],
+                       capture_output=True, text=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(root / "src")))
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr and r.stdout == ""
+    for needle in ("--backends", "threads, processes, dask", "benchmarks/device_check_gpu.py"):
+        assert needle in r.stderr, (needle, r.stderr)

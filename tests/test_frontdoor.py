@@ -95,6 +95,39 @@ def test_processes_backend_from_a_plain_script_with_threads_is_a_clear_error(tmp
     assert "refused:" in r.stdout and "__main__" in r.stdout and "backend='processes'" in r.stdout
 
 
+def test_a_local_dask_run_from_a_plain_script_starts_no_process(tmp_path):
+    """A job whose kernels release the GIL runs on a local Dask cluster of threads in this process: no
+    worker process re-runs the script, so a plain script may ask for it (it was refused for that reason),
+    and its result is the threads' to the last tally."""
+    r = _python("""
+        import multiprocessing.process
+        from baccara import sim
+        started = []
+        start = multiprocessing.process.BaseProcess.start
+        multiprocessing.process.BaseProcess.start = lambda self: (started.append(self), start(self))[1]
+        a = sim.play_punto(2_000, seed=1, backend="dask", workers=2).to_json()
+        b = sim.play_punto(2_000, seed=1, backend="threads", workers=2).to_json()
+        print(a["run"]["backend"], len(started), a["outcomes"] == b["outcomes"], a["bets"] == b["bets"])
+    """, tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["dask", "0", "True", "True"]
+
+
+def test_a_local_dask_run_of_worker_processes_from_a_plain_script_is_a_clear_error(tmp_path):
+    """The perfect counter on pair bets holds the GIL: its local Dask cluster is spawned processes, which
+    would re-run the script, so the call is refused with the way out."""
+    r = _python("""
+        from baccara import sim
+        from baccara.errors import BaccaraError
+        try:
+            sim.play_punto(4, seed=1, bets="player_pair", perfect=True, backend="dask", workers=2)
+        except BaccaraError as e:
+            print("refused:", e)
+    """, tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "refused:" in r.stdout and "__main__" in r.stdout and "backend='dask'" in r.stdout
+
+
 def test_workers_are_spawned_while_another_thread_runs():
     """A fork while another thread may hold a lock could hang the child: then the workers are spawned."""
     from baccara.processes import start_method
@@ -162,6 +195,37 @@ def _refused(r, *needles: str) -> str:
     for n in needles:
         assert n in r.output, (n, r.output)
     return r.output
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "punto", "--shoes", "10"],
+    ["count", "--bet", "dragon7", "--decks", "1", "--shoes", "100", "--perfect-shoes", "0"],
+    ["count", "design", "--bet", "dragon7", "--decks", "1"],
+    ["report", "--bet", "dragon7", "--decks", "1", "--design-shoes", "100", "--count-shoes", "100",
+     "--perfect-shoes", "0", "--check-hands", "0", "--json"],
+    ["audit", "--tables", "."],
+    ["check", "no-such-artefact.json"],
+    ["banque", "prove", "--lo", "49/100"],
+    ["chemin", "prove", "--decks", "1-2"],
+])
+def test_every_commands_workers_have_one_range_checked_before_any_work(invoke, monkeypatch, command):
+    """Every -j/--workers takes 1 to twice the cores, refused at the face in the same words; ``report`` took
+    up to 256 and ran several stages before a runner refused more than twice the cores."""
+    import baccara.punto.mathreport as mathreport
+    from baccara.processes import default_workers, max_workers
+
+    def ran(*args, **kwargs):
+        raise AssertionError("the work started")
+
+    monkeypatch.setattr(mathreport, "math_report", ran)
+    top = max_workers()
+    shared = f"--workers must be an integer from 1 to {top} (twice the {default_workers()} cores of this machine)"
+    for bad in (str(top + 1), "0"):
+        out = _refused(invoke(*command, "--workers", bad), shared)
+        assert out.count("error:") == 1, out
+    if command[0] == "report":  # the most is accepted (the stub stops it when the work starts)
+        r = invoke(*command, "--workers", str(top))
+        assert "AssertionError: the work started" in r.output, r.output
 
 
 def test_parse_errors_speak_like_every_other_bad_input(invoke):

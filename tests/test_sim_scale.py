@@ -120,9 +120,9 @@ class SleepyJob:
 def test_threads_overlap_their_spans_with_no_barrier_between_them(workers, monkeypatch):
     """Sleeping takes no CPU, so this holds on a loaded machine (and 16 threads on 2 cores): 16
     threads do 16 waits at once."""
-    import baccara.sim.distributed as D
+    import baccara.processes
 
-    monkeypatch.setattr(D, "max_workers", lambda: 64)
+    monkeypatch.setattr(baccara.processes, "max_workers", lambda: 64)  # where every --workers is checked
     job = SleepyJob(shoes=8 * workers, wait=0.025)
     t0 = time.perf_counter()
     total, info = run(job, workers=workers)
@@ -130,6 +130,27 @@ def test_threads_overlap_their_spans_with_no_barrier_between_them(workers, monke
     assert total.sums["x"] == sum(range(job.shoes)) and info.workers == workers
     serial = job.shoes * job.wait  # 0.4 s on 2 threads, 3.2 s on 16
     assert wall < serial / workers * 2, wall  # near the ideal in practice; half of it at the very least
+
+
+@pytest.mark.parametrize(("backend", "workers"), [("threads", 1), ("threads", 2), ("processes", 2)])
+def test_a_runs_seconds_leave_out_loading_its_kernels(backend, workers, monkeypatch):
+    """The kernels are loaded once, before the clock (and before any fork): ``run.seconds`` and the rate
+    measure the dealing alone, whatever the workers.  On one thread they were loaded on the clock (the
+    perfect counter reported a lower rate at -j 1 than at -j 2), on processes after the clock started."""
+    import baccara.sim.distributed as D
+
+    real, loads = D._load_kernels, []
+
+    def slow_load(job) -> None:  # the real load, then a wait as long as the longest
+        real(job)
+        loads.append(job.shoes)
+        time.sleep(1.0)
+
+    monkeypatch.setattr(D, "_load_kernels", slow_load)
+    job = PuntoJob(seed=4, shoes=200, bets=bets("banker", "tie"))
+    total, info = run(job, backend, workers)
+    assert len(loads) == 1 and total.shoes == 200
+    assert info.seconds < 1.0, info
 
 
 # ---------------------------------------------------------------- every backend, every worker count
@@ -149,12 +170,15 @@ def test_every_backend_and_worker_count_gives_the_same_result():
 
 
 def test_the_perfect_counter_gives_the_same_decisions_on_two_workers():
-    """It holds the GIL today (threads become processes); whoever runs it, the same bets are placed."""
+    """On bets on card values the perfect counter is compiled and runs on threads: two threads place the same
+    bets as one shoe after another (tallies and exact evaluations), and a span of chunks folded in its kernel
+    gives the chunks' tallies folded one by one, in any order."""
     job = PuntoJob(seed=5, shoes=4, bets=bets("tie", "dragon7"), perfect=True, chunk_size=1)
+    assert not job.holds_gil
     ref = serial(job)
     assert ref.extra["evaluations"] > 0
     total, info = run(job, workers=2)
-    assert info.workers == 2
+    assert info.workers == 2 and info.backend == "threads"
     assert (total.shoes, total.hands, total.sums) == (ref.shoes, ref.hands, ref.sums)
     assert total.extra["evaluations"] == ref.extra["evaluations"]
     acc = Accumulator(first=1)
@@ -261,9 +285,11 @@ def test_a_dask_cluster_of_worker_processes_gives_the_threads_result(tmp_path):
 
 
 # ---------------------------------------------------------------- what users see: estimates and sizes
-def test_a_budget_sizes_a_run_from_the_cores_and_a_measured_speed():
+def test_a_budget_sizes_a_run_from_the_cores_and_a_measured_speed(monkeypatch):
+    import baccara.workload
     from baccara.workload import size_to_budget
 
+    monkeypatch.setattr(baccara.workload, "default_workers", lambda: 16)  # a machine of 16 cores
     s = size_to_budget("the count", 1e-5, 10, 2, 100_000, 10**9)
     assert s.shoes == 2_000_000 and s.seconds == pytest.approx(10)
     assert "2,000,000 shoes" in s.describe() and "2 cores" in s.describe() and "10 s" in s.describe()
@@ -271,6 +297,22 @@ def test_a_budget_sizes_a_run_from_the_cores_and_a_measured_speed():
     assert size_to_budget("x", 1e-2, 10, 2, 5000, 10**9).shoes == 5000  # never below the least
     assert "its least" in size_to_budget("x", 1e-2, 10, 2, 5000, 10**9).describe()
     assert size_to_budget("x", 1e-9, 10, 16, 1, 10**7).shoes == 10**7  # nor above the most
+
+
+def test_a_budget_sizes_a_run_on_the_cores_that_run_at_once(monkeypatch):
+    """More workers than cores take turns on them: the run is sized on the cores, and the line says both
+    (``count --budget 2 -j 4`` on 2 cores was sized for 4 and took twice its budget)."""
+    import baccara.workload
+    from baccara.workload import size_to_budget
+
+    monkeypatch.setattr(baccara.workload, "default_workers", lambda: 2)  # a machine of 2 cores
+    s = size_to_budget("the count", 1e-5, 1.0, 4, 1, 10**9)
+    assert s.shoes == size_to_budget("the count", 1e-5, 1.0, 2, 1, 10**9).shoes == 200_000
+    assert s.workers == 2 and s.seconds == pytest.approx(1.0)
+    assert "on the 2 cores here, which the 4 workers share" in s.describe()
+    assert s.to_json()["workers"] == 2 and s.to_json()["workers_asked"] == 4
+    fewer = size_to_budget("the count", 1e-5, 1.0, 1, 1, 10**9)  # fewer workers than cores: on those
+    assert fewer.shoes == 100_000 and "one core here (" in fewer.describe() and "workers_asked" not in fewer.to_json()
 
 
 def test_size_job_measures_the_jobs_own_kernels():

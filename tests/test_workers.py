@@ -153,9 +153,9 @@ def test_the_banque_proofs_check_their_workers_at_the_face():
 
 
 @pytest.mark.parametrize("args,says", [
-    (["--workers", "0"], "--workers must be 1 to"),
+    (["--workers", "0"], "--workers must be an integer from 1 to"),
     (["--workers", "many"], "--workers"),
-    (["--workers", "100000"], "--workers must be 1 to"),
+    (["--workers", "100000"], "--workers must be an integer from 1 to"),
     (["--backend", "threads"], "--backend must be one of processes, dask"),
     (["--scheduler", "http://h:1"], "--scheduler"),
     (["--scheduler", "tcp://127.0.0.1:1"], "nothing listens at 127.0.0.1:1"),

@@ -55,6 +55,40 @@ def max_workers() -> int:
     return 2 * default_workers()
 
 
+def check_workers(workers: object) -> int:
+    """``--workers`` as given (an integer, or its digits as text), checked against :func:`max_workers`.
+
+    Every command that takes ``-j/--workers`` checks it here, before any work, so that each accepts
+    the same range and says so in the same words.
+
+    Parameters
+    ----------
+    workers : int or str
+        The number of workers.
+
+    Returns
+    -------
+    int
+        The number, 1 to :func:`max_workers`.
+
+    Raises
+    ------
+    ParameterError
+        Not an integer, or outside 1 to :func:`max_workers`.
+    """
+    n = workers
+    if isinstance(workers, str):
+        text = workers.strip().replace("_", "")
+        n = int(text) if text.isascii() and text.isdigit() else None
+    top = max_workers()
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= top:
+        shown = repr(workers)
+        shown = shown if len(shown) <= 60 else shown[:40] + "..." + shown[-10:]
+        raise ParameterError(f"--workers must be an integer from 1 to {top} (twice the {default_workers()} "
+                             f"cores of this machine), got {shown}")
+    return n
+
+
 # ---------------------------------------------------------------- the scheduler's address
 def parse_scheduler(address: str) -> tuple[str, int, str]:
     """Check a Dask scheduler's address: ``tcp://HOST:PORT`` (or ``HOST:PORT``).

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import BaccaraError
+from .processes import default_workers
 
 #: Longest estimated run that starts without ``--allow-long`` (seconds).
 LIMIT_SECONDS = 3600
@@ -100,7 +101,7 @@ class Sizing:
     shoes : int
         The shoes chosen.
     workers : int
-        The cores (workers) it runs on.
+        The cores it runs on: the workers, or this machine's cores where more workers were asked.
     budget : float
         The seconds it was sized to.
     per_shoe : float
@@ -112,6 +113,8 @@ class Sizing:
         (``per_shoe`` is then the GPU's seconds per shoe at that rate, not measured).
     gpu_unit : str
         What the GPU's rate counts: ``hands``, or ``exact evaluations`` (the perfect counter's).
+    asked : int
+        The workers asked, where more than the cores (they take turns on them); else 0.
     """
 
     what: str
@@ -122,6 +125,7 @@ class Sizing:
     least: int = 1
     gpu: float = 0.0
     gpu_unit: str = "hands"
+    asked: int = 0
 
     @property
     def seconds(self) -> float:
@@ -146,19 +150,25 @@ class Sizing:
             return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
                     f"the GPU at its nominal rate ({self.gpu:,.0f} {self.gpu_unit}, about {rate:,.0f} shoes a second; "
                     f"not measured)")
+        share = f", which the {self.asked} workers share" if self.asked > self.workers else ""
         return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
-                f"{cores} here (measured {rate:,.0f} shoes a second on one core)")
+                f"{cores} here{share} (measured {rate:,.0f} shoes a second on one core)")
 
     def to_json(self) -> dict:
         doc = {"what": self.what, "shoes": self.shoes, "workers": self.workers, "budget_seconds": self.budget,
                "seconds_per_shoe": self.per_shoe, "least": self.least, "estimated_seconds": self.seconds}
+        if self.asked > self.workers:  # more workers than cores: the cores bound the speed
+            doc["workers_asked"] = self.asked
         if self.gpu:  # the rate is the GPU's nominal one, not measured
             doc.update(on="gpu", nominal_rate_per_second=self.gpu, nominal_rate_counts=self.gpu_unit)
         return doc
 
 
 def size_to_budget(what: str, per_shoe: float, budget: float, workers: int, least: int, most: int) -> Sizing:
-    """The shoes that ``workers`` cores deal in ``budget`` seconds, rounded down to two significant figures.
+    """The shoes that ``workers`` deal in ``budget`` seconds, rounded down to two significant figures.
+
+    Workers beyond this machine's cores take turns on them: the run is sized on the cores that run at once,
+    ``min(workers, cores)``.
 
     Parameters
     ----------
@@ -169,7 +179,7 @@ def size_to_budget(what: str, per_shoe: float, budget: float, workers: int, leas
     budget : float
         Seconds the run may take.
     workers : int
-        Cores it runs on.
+        Workers it runs on.
     least, most : int
         Bounds on the shoes (``least``: the documented default, so a default run is never smaller
         than it was; ``most``: a cap).
@@ -179,9 +189,12 @@ def size_to_budget(what: str, per_shoe: float, budget: float, workers: int, leas
     Sizing
         The shoes chosen and why.
     """
-    n = budget * max(workers, 1) / per_shoe if per_shoe > 0 else float(most)
+    asked = max(workers, 1)
+    on = min(asked, default_workers())
+    n = budget * on / per_shoe if per_shoe > 0 else float(most)
     n = min(n * (1 + 1e-9), float(most))  # 1.9999999 M is 2 M
     if n >= 100:
         scale = 10 ** (int(math.log10(n)) - 1)
         n = n // scale * scale
-    return Sizing(what, int(min(max(int(n), least), most)), max(workers, 1), budget, per_shoe, least)
+    return Sizing(what, int(min(max(int(n), least), most)), on, budget, per_shoe, least,
+                  asked=asked if asked > on else 0)

@@ -81,7 +81,7 @@ BANQUE_PROVE = Command(
      ALLOW_LONG,
      Param("stored", "--stored", "nash: take the events of (0, 5772/33847) and (5772/33847, 1/2) from the package's "
                                  "files (re-derived by the test suite) instead of recomputing them.", False, "bool"),
-     Param("workers", "--workers", "Processes (1 to the number of cores): nash shares out the candidates of the "
+     Param("workers", "--workers", "Processes (1 to twice the cores): nash shares out the candidates of the "
                                    "event analysis and the enumerations at the samples, independent the theta.  The "
                                    "artefact is the same.", 1, "int", short="-j", web=False),
      PROOF_BACKEND, SCHEDULER),
@@ -296,15 +296,12 @@ def prove(*, concept: str, lo: str | None, hi: str | None, theta: list[str] | No
         The proof artefact.
     """
     import json  # lazy: the proofs' modules load when one runs
-    import os
 
-    from ..processes import Workers  # lazy: processes and sockets, when a proof runs
+    from ..processes import Workers, check_workers  # lazy: processes and sockets, when a proof runs
 
     concept = params.choice(concept, "--concept", ("nash", "independent"), case="exact")
     path = params.output_file(output, "--out", (".json",)) if output is not None else None
-    cores = os.cpu_count() or 1
-    if not 1 <= workers <= cores:
-        raise ParameterError(f"--workers must be 1 to {cores} (the cores here), got {workers}")
+    check_workers(workers)
     backend, scheduler = params.backend(backend, scheduler)
     where = Workers(workers, backend, scheduler)
     share = workers if where.parallel and scheduler is None else 1      # a cluster's size is not known here

@@ -16,7 +16,7 @@ from typing import Any
 from .. import params
 from ..check import CHECKERS, CheckReport, check_file, expect
 from ..errors import ParameterError
-from ..processes import Workers
+from ..processes import Workers, check_workers
 from ..result import Result
 from . import Command, Param
 from .console import err
@@ -30,8 +30,8 @@ CHECK = Command(
            metavar="FILE", web_as="artefact"),
      Param("quick", "--quick", "Skip the longest step, the banque checker's recomputation of the events (about an hour "
                                "for all of (0, 1/2]); the report marks it skipped.", False, "bool"),
-     Param("workers", "--workers", "Processes for the recomputation of the events (1 to 256; one per core).", 1, "int",
-           web=False, lo=1, hi=256),
+     Param("workers", "--workers", "Processes for the recomputation of the events (1 to twice the cores; one per "
+                                   "core).", 1, "int", web=False),
      PROOF_BACKEND, SCHEDULER,
      Param("kind", "--kind", f"Demand an artefact of this kind ({', '.join(CHECKERS)})."),
      Param("decks", "--decks", "Demand a proof for this shoe: a number of decks, or 'inf' (the banque artefacts are "
@@ -131,7 +131,7 @@ def check(*, file: str, quick: bool, workers: int, backend: str, scheduler: str 
         decks = "inf" if d is None else str(d)
     lo, hi = _range(range_) if range_ is not None else (None, None)
     backend, scheduler = params.backend(backend, scheduler)
-    where = Workers(workers, backend, scheduler)
+    where = Workers(check_workers(workers), backend, scheduler)
     report = check_file(file, quick=quick, workers=where)
     if where.parallel and (report.kind != "banque-nash" or quick):
         err.print("note: --workers, --backend and --scheduler share out the banque events' recomputation only; "

@@ -53,7 +53,7 @@ CHEMIN_PROVE = Command(
      _range("6", "Decks: a whole number 1 to 1000, 'inf', or a list such as 1-100,inf."),
      Param("out_file", "--out", "Write the proof artefact (JSON) here; with several d, a folder (made if missing) "
                                 "for one file per d, b3-dD.json.", web=False),
-     Param("workers", "--workers", "Processes, with several d (1 to the number of cores).", 1, "int", short="-j",
+     Param("workers", "--workers", "Processes, with several d (1 to twice the cores).", 1, "int", short="-j",
            web=False),
      PROOF_BACKEND, SCHEDULER, ALLOW_LONG),
     ".chemin:prove")
@@ -280,18 +280,16 @@ def prove(*, model: str, decks: str, out_file: str | None, workers: int, backend
         One d whose proof does not close.
     """
     import json  # lazy: the proof's modules load when it runs
-    import os
     from pathlib import Path
 
     from .. import chemin  # lazy: loaded when the command runs
     from ..chemin.proof import ProofIncomplete  # lazy: loaded when the command runs
+    from ..processes import check_workers  # lazy: processes and sockets, when a proof runs
 
     ds = parse_deck_range(decks, hi=1000)
     if out_file is not None and not out_file.strip():
         raise ParameterError("--out is empty: give a file name (with several d, a folder)")
-    cores = os.cpu_count() or 1
-    if not 1 <= workers <= cores:
-        raise ParameterError(f"--workers must be 1 to {cores} (the cores here), got {workers}")
+    check_workers(workers)
     backend, scheduler = params.backend(backend, scheduler)
     if len(ds) == 1 and (backend != "processes" or workers > 1):
         raise ParameterError("--backend, --scheduler and --workers share out several d (--decks 1-100): one d "

@@ -88,7 +88,8 @@ REPORT = Command(
      Param("check_hands", "--check-hands", f"Hands dealt to check the exact figures by simulation, every coup from "
                                            f"the full shoe (default {CHECK_HANDS:,}; 0: no check).", str(CHECK_HANDS),
            web_max=10**9),
-     Param("workers", "--workers", "Threads for the simulations on the CPU, 1 to 256 (default: all cores).",
+     Param("workers", "--workers", "Threads for the simulations on the CPU, 1 to twice the cores (default: all "
+                                   "cores).",
            short="-j", web=False),
      Param("backend", "--backend", "threads (default), or gpu: the count design's histogram, the count and, on bets "
                                    "on card values, the perfect counter and the cut card's effect on a CUDA GPU (pip "
@@ -200,6 +201,8 @@ def report(*, bet: str | None, decks: str | None, composition: str | None, bets:
     Result
         :func:`baccara.punto.mathreport.math_report`'s, its command :func:`command_line`'s.
     """
+    from ..processes import check_workers  # lazy: sockets, processes: not at --help
+
     if not bet:
         raise BaccaraError("--bet: give the bet to report on, e.g. --bet dragon7 (see 'baccara bets')")
     if decks is not None and composition is not None:
@@ -208,6 +211,7 @@ def report(*, bet: str | None, decks: str | None, composition: str | None, bets:
         raise BaccaraError("--decks: a math report needs a finite shoe (effects of removal, counting), not 'inf'")
     if out_path is not None:  # before any work: a bad --out fails at once, not after the simulations
         check_out(out_path)
+    n_workers = None if workers is None else check_workers(workers)  # before any work too: the runners' range
     on = str(backend).strip().lower()
     if on not in ("threads", "gpu"):
         raise BaccaraError(f"--backend of report must be threads or gpu, got {backend!r}")
@@ -226,7 +230,6 @@ def report(*, bet: str | None, decks: str | None, composition: str | None, bets:
         if not cut_list:
             raise BaccaraError("--cuts: give at least one number of cards behind the cut card, e.g. 14,52")
     sorts = tuple(params.integer(c, "--sort-cards", lo=1, hi=4) for c in sort_cards.replace(" ", "").split(",") if c)
-    n_workers = None if workers is None else params.integer(workers, "--workers", lo=1, hi=256)
     n_seed = params.integer(seed, "--seed", lo=0, hi=2**63 - 4)
     sizes = (None if design_shoes is None else params.integer(design_shoes, "--design-shoes", lo=1, hi=10**9),
              None if count_shoes is None else params.integer(count_shoes, "--count-shoes", lo=0, hi=10**12),

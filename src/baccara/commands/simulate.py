@@ -267,16 +267,12 @@ def parse_common(shoes: str, seed: str | None, workers: str | None, backend: str
     Common
         The parsed options.
     """
-    from ..processes import default_workers, max_workers  # lazy: sockets, processes: not at --help
+    from ..processes import check_workers  # lazy: sockets, processes: not at --help
     from ..sim.distributed import check_backend  # lazy: the backends' module, only when a command runs
 
     check_out(out_path)
     n = parse_count(shoes, "--shoes", minimum=1, maximum=MAX_SHOES)
-    try:
-        w = parse_count(workers, "--workers", minimum=1, maximum=max_workers())
-    except BaccaraError:
-        raise BaccaraError(f"--workers must be an integer from 1 to {max_workers()} (twice the {default_workers()} "
-                           f"cores of this machine), got {_show(workers)}") from None
+    w = None if workers is None else check_workers(workers)
     if scheduler is not None and not str(scheduler).strip():
         raise BaccaraError("--scheduler needs an address, tcp://HOST:PORT, got an empty string")
     b, _ = check_backend(backend, w, scheduler)

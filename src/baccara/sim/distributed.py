@@ -52,9 +52,9 @@ from typing import Protocol
 
 from ..errors import ParameterError
 from ..processes import (  # where the work runs: processes here or a Dask cluster
+    check_workers,
     dask_client,
     default_workers,
-    max_workers,
     parse_scheduler,
     process_pool,
     processes_can_start,
@@ -159,13 +159,7 @@ def check_backend(backend: str, workers: int | None, scheduler: str | None) -> t
 
         check_gpu()
         return backend, 1
-    if workers is None:
-        workers = default_workers()
-    top = max_workers()
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= top:
-        raise ParameterError(f"--workers must be an integer from 1 to {top} (twice the {default_workers()} "
-                           f"cores of this machine), got {workers!r}")
-    return backend, workers
+    return backend, default_workers() if workers is None else check_workers(workers)
 
 
 def _needs_spawn(what: str, forks: bool = True) -> None:
@@ -206,12 +200,17 @@ def run(job: Job, backend: str = "threads", workers: int | None = None, schedule
         backend = "processes"  # pure-Python chunks (the perfect counter): one process per core
     elif backend == "processes":
         _needs_spawn(f"backend={backend!r}")
-    elif backend == "dask" and scheduler is None:
-        _needs_spawn(f"backend={backend!r}", forks=False)  # a local cluster's workers are always spawned
+    elif backend == "dask" and scheduler is None and getattr(job, "holds_gil", False):
+        # only then are the local cluster's workers processes, always spawned; else they are threads here
+        _needs_spawn(f"backend={backend!r}", forks=False)
     if scheduler is None:
         job = _rechunked(job, workers)
     acc = Accumulator(sink)
     tracker = _Tracker(job, progress, acc)
+    if backend in ("threads", "processes"):
+        # Loaded (or compiled) here, once, before the clock starts and before any fork: the run's seconds and
+        # rate measure the dealing alone, whatever the workers (a run on one thread loaded them on the clock)
+        _load_kernels(job)
     t0 = time.perf_counter()
     workers = RUNNERS[backend](job, workers, scheduler, tracker)
     return acc.result(), RunInfo(backend, workers, time.perf_counter() - t0, scheduler)
@@ -439,17 +438,17 @@ def _first_shoes(job: Job, n: int) -> Job:
 
 
 def _load_kernels(job: Job) -> None:
-    """Load (or compile) the job's kernels in this process by dealing its first shoe, untallied."""
-    run_span(_first_shoes(job, 1), 0, 1)
+    """Load (or compile) the job's kernels in this process by dealing its first shoe, untallied (a job that
+    is not a dataclass, one of the tests', has none)."""
+    if dataclasses.is_dataclass(job):
+        run_span(_first_shoes(job, 1), 0, 1)
 
 
 def _run_processes(job: Job, workers: int, tracker: _Tracker) -> int:
     """Spans on ``workers - 1`` worker processes and a thread of this one: this process is loaded
     already, so the work costs one process's start-up less (and forked workers almost none)."""
     plan = _Planner(job, workers, TASK_SECONDS)
-    spawned = min(workers, plan.count) - 1
-    if spawned and start_method() == "fork":
-        _load_kernels(job)  # before the fork, so that no forked worker loads them again
+    spawned = min(workers, plan.count) - 1  # forked workers find the kernels loaded: run() loads them first
     with ThreadPoolExecutor(max_workers=1) as here, \
             process_pool(spawned) if spawned else nullcontext() as pool:
         pools = [(lambda i, k: here.submit(run_span, job, i, k), IN_FLIGHT_PER_WORKER)]
