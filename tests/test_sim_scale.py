@@ -345,3 +345,28 @@ def test_dry_run_estimates_every_backend_from_a_calibration(capsys):
     assert b["threads"]["seconds"] == pytest.approx(per_shoe * 10**7 / 2)
     assert b["threads"]["seconds"] < b["processes"]["seconds"] <= b["dask"]["seconds"]  # their start-up
     assert "calibrated here" in r.stderr and "--backend processes -j 2" in r.stderr
+
+
+def test_an_estimate_counts_workers_beyond_the_cores_as_taking_turns(monkeypatch):
+    """4 workers on 2 cores deal no faster than 2: the dry run's estimates and the planned estimate say so."""
+    import baccara.processes as P
+    from baccara.sim.distributed import Calibration, estimate_backends
+
+    monkeypatch.setattr(P, "default_workers", lambda: 2)
+    monkeypatch.setattr("baccara.sim.distributed.default_workers", lambda: 2)
+    job = PuntoJob(seed=1, shoes=10**6, bets=(builtin_bets()["banker"],))
+    cal = Calibration(1000, 81_000, 0.01)
+    two, four = estimate_backends(job, 2, cal), estimate_backends(job, 4, cal)
+    assert four["threads"]["seconds"] == pytest.approx(two["threads"]["seconds"])
+    assert four["threads"]["seconds"] == pytest.approx(10**6 * 0.01 / 1000 / 2)
+
+    from typer.testing import CliRunner
+
+    from baccara.cli.simulate import simulate_app
+
+    monkeypatch.setattr(P, "max_workers", lambda: 4)
+    r = CliRunner().invoke(simulate_app, ["punto", "--shoes", "1e5", "--seed", "1", "--workers", "4", "--dry-run"])
+    assert r.exit_code == 0, r.output
+    assert "on 2 free cores, which the 4 workers share" in r.stderr
+    line = next(x for x in r.stderr.splitlines() if x.startswith("estimate:"))
+    assert line.endswith("on 2 workers)")  # the planned estimate: the 2 cores, not the 4 workers

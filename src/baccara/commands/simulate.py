@@ -357,7 +357,8 @@ def _plan(game: str, common: Common, shoe: ShoeSpec, *, kind: str | None = None,
     """Estimate the run, refuse it beyond the limits (unless --allow-long), and tell people."""
     from ..processes import default_workers  # lazy: sockets, processes: not at --help
 
-    workers = 1 if common.scheduler else (common.workers or default_workers())
+    # workers beyond the cores take turns on them: the cores that run at once bound the speed
+    workers = 1 if common.scheduler else min(common.workers or default_workers(), default_workers())
     est = estimate_work(game, common.shoes, shoe.decks, shoe.deal, shoe.cut, shoe.coups, workers, kind,
                         perfect_every, rows=common.out is not None, by_value=by_value, backend=common.backend)
     check_work(est, common.allow_long)
@@ -451,8 +452,10 @@ def _dry_run(est: WorkEstimate, job: Any, common: Common) -> DryRun:
     doc["backends"] = backends
     rate = cal.hands / cal.seconds if cal.seconds else 0.0
     speed = f"{rate / 1e6:.3g} M" if rate >= 1e6 else f"{rate:,.0f}"
+    on = min(workers, default_workers())
+    share = f", which the {workers} workers share" if workers > on else ""
     err.print(f"calibrated here: {cal.shoes:,} shoes ({cal.hands:,} hands) in {cal.seconds:.2f} s on one "
-              f"thread, {speed} hands/s; on {workers} free core{'s' if workers != 1 else ''}:",
+              f"thread, {speed} hands/s; on {on} free core{'s' if on != 1 else ''}{share}:",
               highlight=False)
     for line in describe_backends(backends):
         err.print(f"  {line}", highlight=False)

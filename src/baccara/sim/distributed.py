@@ -604,7 +604,7 @@ def estimate_backends(job: Job, workers: int, calibration: Calibration, gpu: boo
     -------
     dict
         ``{backend: {"workers", "seconds", "core_seconds", "start_seconds"}}`` for each of
-        :data:`CPU_BACKENDS`: the work shared evenly among ``workers`` free cores, plus the
+        :data:`CPU_BACKENDS`: the work shared evenly among ``workers`` free cores (no more than this machine has), plus the
         backend's start-up (:data:`PROCESS_START_SECONDS` or :data:`FORK_START_SECONDS`, :data:`DASK_START_SECONDS`,
         :data:`DASK_PROCESSES_START_SECONDS`).  Threads run a job that holds the GIL (the
         perfect counter) on processes.  With ``gpu``, ``"gpu"`` too, timed on the GPU (with
@@ -621,8 +621,9 @@ def estimate_backends(job: Job, workers: int, calibration: Calibration, gpu: boo
     start = {"threads": process if gil and workers > 1 else 0.0,
              "processes": process if workers > 1 else 0.0,
              "dask": DASK_PROCESSES_START_SECONDS if gil else DASK_START_SECONDS}
+    on = min(workers, default_workers())  # workers beyond the cores take turns on them
     out = {b: {"workers": workers, "core_seconds": work, "start_seconds": start.get(b, 0.0),
-               "seconds": start.get(b, 0.0) + work / workers} for b in CPU_BACKENDS}
+               "seconds": start.get(b, 0.0) + work / on} for b in CPU_BACKENDS}
     if gpu:
         from .gpu import estimate_gpu  # lazy: numba-cuda only when the GPU is asked for
 
