@@ -460,9 +460,8 @@ def _run_processes(job: Job, workers: int, tracker: _Tracker) -> int:
 
 def _run_dask(job: Job, workers: int, scheduler: str | None, tracker: _Tracker) -> int:
     """Spans on a Dask cluster, a bounded window of tasks at a time; returns the cluster's threads."""
-    from distributed import as_completed as dask_completed
-
     client, cluster = dask_client(workers, scheduler, processes=bool(getattr(job, "holds_gil", False)))
+    from distributed import as_completed as dask_completed  # lazy: dask_client said so in words where it is missing
     try:
         threads = max(sum(client.nthreads().values()), 1)
         token = uuid.uuid4().hex[:12]
