@@ -246,6 +246,25 @@ def test_format_duration(seconds, text):
     assert format_duration(seconds) == text
 
 
+@pytest.mark.parametrize("seconds", [0.2, 0.999, 1, 4.25, 42, 200, 3 * 3600, 40 * 86400, 3 * 365.25 * 86400,
+                                     float("inf")])
+def test_a_sizing_line_reads_for_every_duration(seconds):
+    """``about`` goes before a figure, never before ``under a second`` or ``forever``; on the CPU, on the GPU and
+    for a run at its least that takes longer than its budget."""
+    from baccara.workload import Sizing
+
+    for sizing in (Sizing("the count", 10, 2, seconds, 0.1), Sizing("the count", 10, 1, seconds, 0.1, gpu=5e8),
+                   Sizing("the count", 10, 1, 1.0, seconds / 10, least=10)):
+        line = sizing.describe()
+        assert "about under" not in line and "about forever" not in line
+    from baccara.workload import about
+
+    words = format_duration(seconds)
+    said = about(seconds)
+    assert said == (words if words in ("under a second", "forever") else f"about {words}")
+    assert f"sized to {said} on the 2 cores here" in Sizing("the count", 10, 2, seconds, 0.1).describe()
+
+
 def test_huge_runs_are_refused_with_the_estimate_and_the_way_out():
     msg = assert_error(cli("punto", "--shoes", "1e12"), "--shoes", "--allow-long")
     assert "hands" in msg and "about" in msg

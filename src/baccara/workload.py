@@ -56,6 +56,23 @@ def format_duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds >= 10 else f"{seconds:.1f} s"
 
 
+def about(seconds: float) -> str:
+    """An estimated duration for people, ``about`` before it where that reads: ``about 12 s``, ``under a second``.
+
+    Parameters
+    ----------
+    seconds : float
+        The duration.
+
+    Returns
+    -------
+    str
+        :func:`format_duration`'s words, after ``about`` unless they are ``under a second`` or ``forever``.
+    """
+    words = format_duration(seconds)
+    return words if words in ("under a second", "forever") else f"about {words}"
+
+
 def check_workload(what: str, seconds: float, allow_long: bool, ask_less: str,
                    say: Callable[[str], None] | None = None, limit: float = LIMIT_SECONDS) -> None:
     """Refuse a job estimated to run longer than ``limit`` unless ``allow_long``; announce a long one.
@@ -81,11 +98,11 @@ def check_workload(what: str, seconds: float, allow_long: bool, ask_less: str,
         When the estimate exceeds ``limit`` and ``allow_long`` is false.
     """
     if seconds > limit and not allow_long:
-        raise BaccaraError(f"{what} would take about {format_duration(seconds)}, more than the "
+        raise BaccaraError(f"{what} would take {about(seconds)}, more than the "
                            f"{format_duration(limit)} allowed without --allow-long: {ask_less}, "
                            "or pass --allow-long to run it anyway")
     if say is not None and seconds > ANNOUNCE_SECONDS:
-        say(f"{what}: about {format_duration(seconds)} (estimated)")
+        say(f"{what}: {about(seconds)} (estimated)")
 
 
 # ---------------------------------------------------------------- default runs sized to the machine
@@ -141,12 +158,12 @@ class Sizing:
         cores = "one core" if self.workers == 1 else f"the {self.workers} cores"
         floor = " (its least)" if self.shoes == self.least and self.seconds < self.budget / 2 else ""
         if self.shoes == self.least and self.seconds > self.budget:
-            floor = f" (its least; about {format_duration(self.seconds)} here)"
+            floor = f" (its least; {about(self.seconds)} here)"
         if self.gpu:
-            return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
+            return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to {about(self.budget)} on "
                     f"the GPU at its nominal rate ({self.gpu:,.0f} {self.gpu_unit}, about {rate:,.0f} shoes a second; "
                     f"not measured)")
-        return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
+        return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to {about(self.budget)} on "
                 f"{cores} here (measured {rate:,.0f} shoes a second on one core)")
 
     def to_json(self) -> dict:

@@ -443,7 +443,7 @@ def _dry_run(est: WorkEstimate, job: Any, common: Common) -> DryRun:
     """The estimate, and one per backend from a short run of the job's kernels here."""
     from ..processes import default_workers  # lazy: sockets, processes: not at --help
     from ..sim.distributed import calibrate, describe_backends, estimate_backends  # lazy: only when a command runs
-    from ..workload import format_duration  # lazy: with the rest of the dry run
+    from ..workload import about  # lazy: with the rest of the dry run
 
     doc: dict[str, object] = {"dry_run": True, "shoes": est.shoes, "hands_per_shoe": est.hands_per_shoe,
                               "hands": est.hands, "evaluations": est.evaluations, "seconds": est.seconds,
@@ -461,7 +461,7 @@ def _dry_run(est: WorkEstimate, job: Any, common: Common) -> DryRun:
     for line in describe_backends(backends):
         err.print(f"  {line}", highlight=False)
     if common.scheduler:
-        err.print(f"  --scheduler: about {format_duration(backends['dask']['core_seconds'])} of one core's "
+        err.print(f"  --scheduler: {about(backends['dask']['core_seconds'])} of one core's "
                   f"work, divided by the cluster's worker threads", highlight=False)
     return DryRun(doc)
 

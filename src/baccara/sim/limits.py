@@ -33,7 +33,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import BaccaraError, ParameterError
-from ..workload import LIMIT_SECONDS, Sizing, format_duration, size_to_budget
+from ..workload import LIMIT_SECONDS, Sizing, about, format_duration, size_to_budget
 
 #: The most decks in a simulated shoe.
 MAX_DECKS = 10_000
@@ -181,10 +181,7 @@ class WorkEstimate:
         else:
             speed = f"~{_count(self.hands)} hands at ~{_count(self.rate * self.workers)} hands/s"
         speed += f" on {self.on}"
-        duration = format_duration(self.seconds)
-        if not duration.startswith("under"):
-            duration = "about " + duration
-        text = f"{duration} for {self.shoes:,} {what} {noun} ({speed})"
+        text = f"{about(self.seconds)} for {self.shoes:,} {what} {noun} ({speed})"
         if self.rows:
             text += f"; --out: {self.rows:,} rows, ~{_bytes(self.rows * ROW_BYTES)}"
         return text
@@ -383,7 +380,7 @@ def check_work(estimate: WorkEstimate, allow_long: bool) -> WorkEstimate:
         work = (f"~{_count(estimate.evaluations)} exact evaluations" if estimate.evaluations
                 else f"~{_count(estimate.hands)} hands")
         whose = "the GPU's work at its nominal rate" if estimate.gpu else "one core's work"
-        over = (f"{work}, about {format_duration(core_seconds)} of {whose} (the limit is "
+        over = (f"{work}, {about(core_seconds)} of {whose} (the limit is "
                 f"{format_duration(MAX_CORE_SECONDS)})")
     elif estimate.rows > MAX_OUT_ROWS:
         over = (f"{estimate.rows:,} Parquet rows, ~{_bytes(estimate.rows * ROW_BYTES)} (the --out limit is "
