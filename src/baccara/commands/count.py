@@ -86,7 +86,8 @@ COUNT_DESIGN = Command(
      BUDGET.but(web_max=300),  # the web's bounds, as the count's
      SEED,
      Param("cut", "--cut", "Cards behind the cut card (default 14)."),
-     COMMISSION, TIE_PAYS, BETS_FILE, WORKERS,
+     COMMISSION, TIE_PAYS, BETS_FILE,
+     WORKERS.but(help="Threads, 1 to twice the cores (default: all cores); not with --backend gpu."),
      BACKEND.but(help="threads (default), or gpu (a CUDA GPU: pip install 'baccara[gpu]'); the same bins either "
                       "way."),
      Param("out_path", "--out", "Write the count's TOML file here.", web=False)),

@@ -527,7 +527,7 @@ OUT = Param("out_path", "--out", "Write one row per shoe (session) to this Parqu
                                  "(checked before the run starts); at most 10^9 rows, 10^8 without --allow-long.",
             web=False)
 WORKERS = Param("workers", "--workers", "Threads / processes / local Dask workers, 1 to twice the cores (default: "
-                                        "all cores); not with --scheduler.", short="-j", web=False)
+                                        "all cores); not with --scheduler or --backend gpu.", short="-j", web=False)
 BACKEND = Param("backend", "--backend", "threads (default), processes, dask (a local cluster unless --scheduler is "
                                         "given), or gpu (punto banco on a CUDA GPU: pip install 'baccara[gpu]').",
                 "threads", web=False)
