@@ -409,6 +409,46 @@ def test_contradictory_or_incomplete_options_are_errors(args, names):
     assert_error(tiny(*args), *names)
 
 
+@pytest.mark.parametrize("args, names", [
+    (["--backend", "dask"], ["--backend"]),
+    (["--backend", "gpu"], ["--backend"]),
+    (["-j", "2"], ["--workers"]),
+    (["--scheduler", "tcp://127.0.0.1:1"], ["--scheduler"]),
+    (["--dry-run"], ["--dry-run"]),
+    (["--allow-long"], ["--allow-long", "100,000 shoes"]),
+    (["--progress"], ["--progress"]),
+    (["--bets", "dragon7"], ["--bets", "--seat"]),
+    (["--count", str(ROOT / "examples" / "counts" / "dragon7.toml")], ["--count", "--seat count:FILE.toml"]),
+    (["--perfect"], ["--perfect", "--seat perfect:BET"]),
+    (["--dry-run", "--backend", "dask", "-j", "2", "--out", "x.parquet"],
+     ["--out", "--workers", "--backend", "--dry-run", "leave them out"]),
+])
+def test_a_log_refuses_by_name_the_options_its_dealing_would_ignore(tmp_path, args, names):
+    """``--log`` deals its logs one shoe after another in this process: the options of a simulation's run are
+    refused, each named with why, and nothing is written (no logs, no Parquet file)."""
+    out = tmp_path / "logs"
+    r = cli("punto", "--shoes", "3", "--seed", "3", "--log", str(out), "--seat", "flat:banker", *args)
+    msg = assert_error(r, "--log", *names)
+    assert "ignored" in msg and not out.exists() and not Path("x.parquet").exists()
+    r = cli("punto", "--shoes", "3", "--seed", "3", "--log", str(out), "--seat", "flat:banker", "--no-progress")
+    assert r.exit_code == 0, r.output  # what --no-progress and --json ask for is what a log does
+    assert (out / "hands.csv").exists() and (out / "bets.csv").exists()
+
+
+def test_the_body_of_simulate_punto_refuses_them_too(tmp_path):
+    """The refusal is the command's, not the command line's: its body refuses a log beside a run's options."""
+    from baccara.commands.simulate import SIMULATE_PUNTO
+
+    body, given = SIMULATE_PUNTO.function(), SIMULATE_PUNTO.defaults()
+    given.update(shoes="3", seed="3", log=str(tmp_path / "logs"), seat=["flat:banker"])
+    for option, value in (("backend", "processes"), ("workers", "2"), ("out_path", str(tmp_path / "x.parquet")),
+                          ("dry_run", True), ("scheduler", "tcp://127.0.0.1:1")):
+        with pytest.raises(BaccaraError, match="^--log .* so --" + option.replace("_path", "").replace("_", "-")):
+            body(**{**given, option: value})
+    assert not (tmp_path / "logs").exists() and not (tmp_path / "x.parquet").exists()
+    assert body(**given) is None and (tmp_path / "logs" / "hands.csv").exists()
+
+
 def test_model_a_implies_the_infinite_shoe():
     r = cli("chemin", "--model", "A1", *TINY, "--json")
     assert r.exit_code == 0, r.output

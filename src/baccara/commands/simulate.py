@@ -571,7 +571,9 @@ SIMULATE_PUNTO = Command(
            str(DEFAULT_SUPER6_PAYS.numerator)),
      *RUNNING,
      Param("log", "--log", "Write a casino's hand log and bet log of the shoes to this folder (hands.csv, bets.csv; "
-                           "see 'baccara audit') for the --seat players, instead of the simulation's figures.",
+                           "see 'baccara audit') for the --seat players, instead of the simulation's figures: dealt one shoe "
+                           "after another here, so not with a run's options (--out, -j, --backend, --scheduler, "
+                           "--dry-run, --bets, --count, --perfect).",
            web=False),
      Param("seat", "--seat", "With --log: a player, [NAME=]KIND[:ARG]: blind[:BETS], flat[:BET], count:FILE.toml, "
                              "perfect:BET, edge:RANKS (Player on a sorted first card, else Banker), edge_only:RANKS; "
@@ -623,6 +625,34 @@ def _probe(common: Common) -> None:
         probe_scheduler(common.scheduler)
 
 
+#: Why each option of ``simulate punto`` has no meaning with ``--log``: the logs are dealt by a dealing of their
+#: own (:func:`baccara.audit.simlog.log_run`), one shoe after another in this process, for the ``--seat`` players.
+BESIDE_LOG = {
+    "--out": "the logs are the output (hands and bets files in --log's folder), not one row per shoe",
+    "--workers": "the logs are dealt one shoe after another in this process, on no workers",
+    "--backend": "the logs are dealt one shoe after another in this process, on no backend",
+    "--scheduler": "the logs are dealt one shoe after another in this process, not on a Dask cluster",
+    "--dry-run": "a log is not estimated: it is written at once (at most {most:,} shoes)",
+    "--allow-long": "a log holds at most {most:,} shoes whatever is allowed",
+    "--progress": "a log draws no progress bar",
+    "--bets": "each --seat says what it plays (blind:BETS, flat:BET, ...)",
+    "--count": "a counting player is a --seat count:FILE.toml",
+    "--perfect": "the perfect counter is a --seat perfect:BET",
+    "--perfect-every": "the perfect counter is a --seat perfect:BET, which evaluates every coup",
+}
+
+
+def _refuse_beside_log(given: dict[str, bool]) -> None:
+    """Refuse, by name, the options given with ``--log`` that its dealing would silently ignore (:data:`BESIDE_LOG`)."""
+    from ..audit.simlog import MAX_LOG_SHOES  # lazy: the audit's log writer, only for --log
+
+    named = [option for option, on in given.items() if on]
+    if named:
+        reasons = "; ".join(f"{option}: {BESIDE_LOG[option].format(most=MAX_LOG_SHOES)}" for option in named)
+        raise BaccaraError(f"--log writes a casino's hand and bet logs by a dealing of its own, so {', '.join(named)} "
+                           f"would be ignored ({reasons}); leave {'it' if len(named) == 1 else 'them'} out")
+
+
 # ---------------------------------------------------------------- punto banco
 def punto(*, decks: str | None, shoes: str, bets: str, bets_file: str | None, count: str | None, tableau: str | None,
           perfect: bool, perfect_every: str | None, seed: str | None, cut: str | None, deal: str | None,
@@ -653,6 +683,12 @@ tie_pays, super6_pays, out_path, workers, backend, scheduler, progress, allow_lo
         strategy_json,
     )
 
+    if log is not None:
+        _refuse_beside_log({"--out": out_path is not None, "--workers": workers is not None,
+                            "--backend": str(backend).strip().lower() != "threads", "--scheduler": scheduler is not None,
+                            "--dry-run": dry_run, "--allow-long": allow_long, "--progress": progress is True,
+                            "--bets": bets != SIMULATE_PUNTO.defaults()["bets"], "--count": count is not None,
+                            "--perfect": perfect, "--perfect-every": perfect_every is not None})
     common = parse_common(shoes, seed, workers, backend, scheduler, out_path, allow_long, dry_run)
     rules = _with_option("--tableau", load_tableau_toml, tableau) if _file_option(tableau, "--tableau") else None
     house = {"commission": parse_rational(commission, "--commission", Fraction(0), Fraction(1), high_open=True,
