@@ -182,6 +182,9 @@ def main() -> None:
         r = runner.invoke(simulate_app, ["punto", "--shoes", "5", "--backend", "gpu", "--perfect", "--bets",
                                           "banker,player_pair"])
         cli["perfect_error"] = [r.exit_code, r.stderr]
+        r = runner.invoke(simulate_app, ["punto", "--shoes", "5", "--decks", "30", "--backend", "gpu", "--perfect",
+                                          "--bets", "dragon7"])
+        cli["perfect_big_error"] = [r.exit_code, r.stderr]
         # the perfect counter on bets on card values: the same JSON and --out file as the CPU's compiled one
         for be in ("threads", "gpu"):
             path = str(Path(tmp) / f"perfect_{be}.parquet")

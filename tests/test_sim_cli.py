@@ -232,12 +232,19 @@ def test_gpu_runs_are_estimated_and_limited_at_the_gpus_rate():
     perfect = estimate_work("punto", 10**5, 8, "cut", 14, 80, workers=1, perfect_every=1, by_value=True,
                             backend="gpu")
     assert perfect.rate == NOMINAL_GPU_EVALUATIONS_RATE
-    # pair bets, or shoes past 64-bit counts: the GPU does not run them, and says so before any estimate
-    for kw in ({"decks": 8, "by_value": False}, {"decks": 30, "by_value": True}):
-        with pytest.raises(ParameterError, match="card values only") as e:
-            estimate_work("punto", 5, kw["decks"], "cut", 14, 80, workers=1, perfect_every=1, by_value=kw["by_value"],
-                          backend="gpu")
-        assert "pair bets" in e.value.cli_message and "--backend threads or processes" in e.value.cli_message
+    # pair bets, or shoes past 64-bit counts: the GPU does not run them, and says so before any estimate, each
+    # leading with its own reason
+    with pytest.raises(ParameterError) as e:
+        estimate_work("punto", 5, 8, "cut", 14, 80, workers=1, perfect_every=1, by_value=False, backend="gpu")
+    said = e.value.cli_message
+    assert said.startswith("--backend gpu runs the perfect counter on bets on card values only: pair bets")
+    assert "--backend threads or processes" in said and "64-bit" not in said
+    with pytest.raises(ParameterError) as e:
+        estimate_work("punto", 5, 30, "cut", 14, 80, workers=1, perfect_every=1, by_value=True, backend="gpu")
+    said = e.value.cli_message
+    assert said.startswith("--backend gpu runs the perfect counter on shoes of at most 22 decks: the exact counts "
+                           "of a 30-deck shoe could overflow 64-bit integers")
+    assert "--decks 22 or fewer" in said and "pair" not in said
 
 
 @pytest.mark.parametrize("seconds, text", [(0.2, "under a second"), (4.25, "4.2 s"), (42, "42 s"), (200, "3.3 min"),

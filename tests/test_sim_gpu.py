@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import os
 import subprocess
 import sys
@@ -280,12 +281,16 @@ def test_cli_count_design_on_the_gpu(sim):
 @pytest.mark.parametrize(("key", "words"), [
     ("workers_error", ["--workers", "--backend gpu"]),
     ("perfect_error", ["--backend gpu", "perfect counter", "card values only", "pair bets", "--backend threads"]),
+    ("perfect_big_error", ["--backend gpu runs the perfect counter on shoes of at most 15 decks for these bets",
+                           "30-deck shoe", "64-bit integers", "--decks 15 or fewer", "--backend threads"]),
 ])
 def test_cli_gpu_refuses_what_it_does_not_run(sim, key, words):
     code, err = sim["cli"][key]
     assert code == 2 and err.startswith("error:") and "Traceback" not in err
+    err = " ".join(err.split())
     for w in words:
         assert w in err
+    assert ("pair bets" in err) == (key == "perfect_error") and ("64-bit" in err) == (key == "perfect_big_error")
 
 
 def test_kernels_compile_for_a_real_gpu_with_the_cpus_float_arithmetic():
@@ -552,6 +557,36 @@ def test_the_perfect_counter_the_gpu_does_not_run_is_refused_by_name():
     assert why is not None and "card values only" in why and "pair bets" in why
     assert gpu.unsupported(CountJob(seed=1, shoes=1, decks=1, bet=bets["dragon7"], cut=11)) is None
     assert gpu.unsupported(PuntoJob(seed=1, shoes=1, decks=1, bets=(bets["dragon7"],), perfect=True)) is None
+
+
+def test_a_shoe_too_large_for_the_gpus_perfect_counter_is_refused_for_its_size():
+    """A bet on card values on a shoe whose exact counts could overflow 64-bit integers: refused for that reason
+    (not for pair bets), with the most decks the GPU takes; a larger payout lowers it (Dragon 7 pays 40:1), and
+    the message says so."""
+    from baccara.punto.bets import builtin_bets
+    from baccara.sim.count_analysis import CountJob
+    from baccara.sim.limits import max_perfect_decks, perfect_fits_int64
+    from baccara.sim.punto import PuntoJob
+
+    most = max_perfect_decks()
+    assert perfect_fits_int64(most) and not perfect_fits_int64(most + 1)
+    assert 4 * (52 * 22) ** 6 < 2**63 <= 4 * (52 * 23) ** 6 and most == 22  # the ordered deals of six cards
+    bets = builtin_bets()
+    for job in (PuntoJob(seed=1, shoes=1, decks=30, bets=(bets["player"],), perfect=True),
+                CountJob(seed=1, shoes=1, decks=30, bet=bets["player"], cut=14)):
+        why = gpu.unsupported(job)
+        assert why is not None and why.startswith(f"--backend gpu runs the perfect counter on shoes of at most "
+                                                  f"{most} decks: the exact counts of a 30-deck shoe could overflow "
+                                                  f"64-bit integers")
+        assert f"--decks {most} or fewer" in why and "pair bets" not in why and "--backend threads" in why
+    fewer = max_perfect_decks(40)  # Dragon 7: 40 times the (N)_6 deals of N cards
+    assert 40 * math.perm(52 * fewer, 6) < 2**63 <= 40 * math.perm(52 * (fewer + 1), 6) and fewer < most
+    for decks in (fewer + 1, 30):
+        why = gpu.unsupported(PuntoJob(seed=1, shoes=1, decks=decks, bets=(bets["dragon7"],), perfect=True))
+        assert why is not None and why.startswith(f"--backend gpu runs the perfect counter on shoes of at most "
+                                                  f"{fewer} decks for these bets")
+        assert f"{decks}-deck shoe" in why and f"--decks {fewer} or fewer" in why
+    assert gpu.unsupported(PuntoJob(seed=1, shoes=1, decks=fewer, bets=(bets["dragon7"],), perfect=True)) is None
 
 
 def test_unknown_backends_are_still_refused():

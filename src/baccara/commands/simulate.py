@@ -29,7 +29,7 @@ from rich.progress import (
 
 from .. import params
 from ..algebraic import fraction_str
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 from ..punto.bets import DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, builtin_bets, load_bets_toml
 from ..result import Result
 from ..sim.limits import (
@@ -679,6 +679,7 @@ tie_pays, super6_pays, out_path, workers, backend, scheduler, progress, allow_lo
         bets_from_names,
         count_bet_names,
         perfect_chunk_size,
+        perfect_gpu_refusal,
         simulate_punto,
         strategy_json,
     )
@@ -723,12 +724,16 @@ tie_pays, super6_pays, out_path, workers, backend, scheduler, progress, allow_lo
         make_console().print(f"logs written: {hands_path}, {bets_path}", highlight=False)
         return None
     on_cards = any(n in available and available[n].card_level for n in names)
+    chosen = bets_from_names(names, available)
+    if perfect and common.backend == "gpu":  # before the estimate, which knows the shoe but not the payouts
+        why = perfect_gpu_refusal(chosen, shoe.decks)
+        if why is not None:
+            raise ParameterError(why)
     est = _plan("punto", common, shoe, kind="cards" if on_cards else "count" if system else None,
                 perfect_every=every if perfect else None,
                 by_value=all(n in available and available[n].resolution == "value" and not available[n].card_level
                              for n in names))
     _probe(common)
-    chosen = bets_from_names(names, available)
     job = PuntoJob(seed=common.seed, shoes=common.shoes, decks=shoe.decks, bets=chosen,
                    deal=shoe.deal, cut=shoe.cut, coups=shoe.coups, count=system, perfect=perfect,
                    perfect_every=every, chunk_size=perfect_chunk_size(chosen) if perfect else 4096, keep_rows=common.out is not None,

@@ -205,6 +205,10 @@ class CountJob:
         return ChunkResult(index=index, shoes=n, hands=int(cols["hands"].sum()), sums=column_sums(cols, _PAIRS),
                            seconds=time.perf_counter() - t0)
 
+    def gpu_perfect_refusal(self) -> str | None:
+        """Why the GPU cannot run this perfect counter (pair bets, or counts past 64-bit integers), or None."""
+        return self.punto.gpu_perfect_refusal()
+
     def gpu_layout(self) -> GpuLayout:
         """How the GPU backend (:mod:`baccara.sim.gpu`) deals the count: :meth:`kernel_args`, and the
         columns :data:`COLUMNS` of its rows (:data:`KERNEL_COLUMNS`) summed as :meth:`run_chunk` sums them.

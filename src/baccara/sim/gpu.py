@@ -52,7 +52,7 @@ import numpy as np
 
 from ..errors import ParameterError
 from ..punto.cardengine import rule_program
-from .limits import GPU_PERFECT_VALUES_ONLY
+from .limits import GPU_PERFECT_PAIRS
 from .results import ChunkResult
 
 #: How to get a GPU backend.
@@ -134,13 +134,15 @@ def unsupported(job) -> str | None:
     Returns
     -------
     str or None
-        The reason (a game other than punto banco, the perfect counter on pair bets), or None.
+        The reason (a game other than punto banco, the perfect counter on pair bets or on a shoe whose exact
+        counts could overflow 64-bit integers), or None.
     """
     if not hasattr(job, "gpu_layout"):
         return (f"--backend gpu deals punto banco (simulate punto, count, count design), not "
                 f"{type(job).__name__}; use --backend threads, processes or dask")
     if getattr(job, "perfect", False) and job.gpu_layout().perfect_args is None:
-        return GPU_PERFECT_VALUES_ONLY
+        refusal = getattr(job, "gpu_perfect_refusal", None)  # pair bets, or counts past 64-bit integers
+        return (refusal() if refusal is not None else None) or GPU_PERFECT_PAIRS
     return None
 
 
