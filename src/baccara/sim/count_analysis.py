@@ -834,12 +834,12 @@ def count_report(doc: dict) -> list[RenderableType]:
     if p and p.get("expected"):
         e = p["expected"]
 
-        def signed(x, scale: float = 1.0) -> str:  # None: no bet, or one shoe (no spread)
-            return "n/a" if x is None else f"{x * scale:+.4f}"
+        def signed(x, scale: float = 1.0, unit: str = "") -> str:  # None: no bet, or one shoe (no spread)
+            return "n/a" if x is None else f"{x * scale:+.4f}{unit}"
 
         se = e.get("win_per_100_hands_stderr")
         lines.append(f"perfect counter, exact expectations of its bets: player's edge when betting "
-                     f"{signed(e['edge_when_betting'], 100)}%, win per 100 hands {signed(e['win_per_100_hands'])}"
+                     f"{signed(e['edge_when_betting'], 100, '%')}, win per 100 hands {signed(e['win_per_100_hands'])}"
                      f"{'' if se is None else f' ± {se:.4f}'}, per shoe {signed(e['win_per_shoe'])}")
     if doc["efficiency"]:
         ef = doc["efficiency"]
