@@ -11,7 +11,9 @@ The other way round, a command whose simulation has no size given (``count``,
 ``count design``, ``report``) sizes it to a time budget on this machine's cores
 from a short measured run (:func:`size_to_budget`), and says so; a run on the
 GPU (``--backend gpu``) is sized from the GPU's nominal rate instead, not
-measured (a short run there would time its compilation), and says that too.
+measured (a short run there would time its compilation), and says that too;
+under numba-cuda's CUDA simulator (on the CPU, far slower than any GPU) from a
+short timed launch, saying so.
 """
 
 from __future__ import annotations
@@ -129,6 +131,9 @@ class Sizing:
         (``per_shoe`` is then the GPU's seconds per shoe at that rate, not measured).
     gpu_unit : str
         What the GPU's rate counts: ``hands``, or ``exact evaluations`` (the perfect counter's).
+    simulator : bool
+        Sized for numba-cuda's CUDA simulator: ``per_shoe`` measured by a short timed launch there (``gpu`` is 0),
+        a speed on this machine's CPU that says nothing of a GPU's.
     """
 
     what: str
@@ -139,6 +144,7 @@ class Sizing:
     least: int = 1
     gpu: float = 0.0
     gpu_unit: str = "hands"
+    simulator: bool = False
 
     @property
     def seconds(self) -> float:
@@ -155,21 +161,26 @@ class Sizing:
             GPU ``... sized to about 10 s on the GPU at its nominal rate (... not measured)``.
         """
         rate = 1 / self.per_shoe if self.per_shoe > 0 else math.inf
+        speed = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"  # the simulator's perfect counter: ~1 a second
         cores = "one core" if self.workers == 1 else f"the {self.workers} cores"
         floor = " (its least)" if self.shoes == self.least and self.seconds < self.budget / 2 else ""
         if self.shoes == self.least and self.seconds > self.budget:
             floor = f" (its least; {about(self.seconds)} here)"
+        head = f"{self.what} on {self.shoes:,} shoe{'' if self.shoes == 1 else 's'}{floor}: sized to {about(self.budget)}"
+        if self.simulator:
+            return (f"{head} on the CUDA simulator (measured {speed} shoes a second there, on this machine's CPU: "
+                    f"not a GPU's speed)")
         if self.gpu:
-            return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to {about(self.budget)} on "
-                    f"the GPU at its nominal rate ({self.gpu:,.0f} {self.gpu_unit}, about {rate:,.0f} shoes a second; "
-                    f"not measured)")
-        return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to {about(self.budget)} on "
-                f"{cores} here (measured {rate:,.0f} shoes a second on one core)")
+            return (f"{head} on the GPU at its nominal rate ({self.gpu:,.0f} {self.gpu_unit}, about {speed} shoes a "
+                    f"second; not measured)")
+        return f"{head} on {cores} here (measured {speed} shoes a second on one core)"
 
     def to_json(self) -> dict:
         doc = {"what": self.what, "shoes": self.shoes, "workers": self.workers, "budget_seconds": self.budget,
                "seconds_per_shoe": self.per_shoe, "least": self.least, "estimated_seconds": self.seconds}
-        if self.gpu:  # the rate is the GPU's nominal one, not measured
+        if self.simulator:  # measured on the CUDA simulator
+            doc.update(on="gpu", simulator=True)
+        elif self.gpu:  # the rate is the GPU's nominal one, not measured
             doc.update(on="gpu", nominal_rate_per_second=self.gpu, nominal_rate_counts=self.gpu_unit)
         return doc
 

@@ -40,6 +40,7 @@ Nothing else in baccara imports numba-cuda.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import time
 import warnings
@@ -52,7 +53,8 @@ import numpy as np
 
 from ..errors import ParameterError
 from ..punto.cardengine import rule_program
-from .limits import GPU_PERFECT_PAIRS
+from ..workload import Sizing, size_to_budget
+from .limits import GPU_PERFECT_PAIRS, size_on_gpu
 from .results import ChunkResult
 
 #: How to get a GPU backend.
@@ -521,8 +523,6 @@ def estimate_gpu(job, seconds: float = 0.25) -> dict:
     ParameterError
         No GPU (nor the simulator), or a job the GPU does not deal.
     """
-    import dataclasses
-
     from numba import cuda
 
     check_gpu()
@@ -546,6 +546,35 @@ def estimate_gpu(job, seconds: float = 0.25) -> dict:
     return {"device": device, "simulator": simulator(), "workers": 1, "shoes": got.shoes, "hands": got.hands,
             "timed_seconds": got.seconds, "start_seconds": start, "core_seconds": None,
             "seconds": got.seconds / got.shoes * job.shoes}
+
+
+def size_gpu_job(job, what: str, decks: int, cut: int, budget: float, least: int, most: int,
+                 kind: str = "count") -> Sizing:
+    """The shoes of ``job`` that the GPU deals in ``budget`` seconds: at its nominal rate
+    (:func:`baccara.sim.limits.size_on_gpu`), or under numba-cuda's CUDA simulator from a short timed launch there.
+
+    The simulator runs each GPU thread in Python on this machine's CPU, milliseconds a shoe where a GPU takes
+    nanoseconds: the nominal rate would size a run of seconds to hours.  There the job is timed as a dry run times
+    it (:func:`estimate_gpu`, a launch of at most a twentieth of the budget after the one that compiles), and
+    its shoes are not held to ``least`` (a real run's floor); the sizing line says "the CUDA simulator".
+
+    Parameters
+    ----------
+    job : PuntoJob or CountJob
+        The job the run deals (its shoes bound the timed launch).
+    what, decks, cut, budget, least, most, kind
+        As :func:`baccara.sim.limits.size_on_gpu` takes them.
+
+    Returns
+    -------
+    Sizing
+        The shoes chosen, at the GPU's nominal rate, or measured on the simulator (``Sizing.simulator``).
+    """
+    if not simulator():
+        return size_on_gpu(what, decks, cut, budget, least, most, kind)
+    timed = estimate_gpu(job, min(0.2, budget / 20))
+    per_shoe = timed["timed_seconds"] / max(timed["shoes"], 1)
+    return dataclasses.replace(size_to_budget(what, per_shoe, budget, 1, 1, most), simulator=True)
 
 
 def punto_rows_gpu(job, first: int, n: int) -> np.ndarray:
@@ -600,8 +629,6 @@ def perfect_ev_gpu(job, first: int, n: int, every_coup: bool) -> Iterator[tuple[
     ParameterError
         No GPU (nor the simulator), or a job the GPU does not deal.
     """
-    import dataclasses
-
     check_gpu()
     job = dataclasses.replace(job, every_coup=every_coup)
     why = unsupported(job)

@@ -390,7 +390,8 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
 def size_on_gpu(what: str, decks: int, cut: int, budget: float, least: int, most: int,
                 kind: str = "count") -> Sizing:
     """The shoes one GPU deals in ``budget`` seconds at its nominal rate (not measured: a short run there would
-    time the kernel's compilation, and no GPU is timed before it is used).
+    time the kernel's compilation, and no GPU is timed before it is used); under numba-cuda's CUDA simulator,
+    :func:`baccara.sim.gpu.size_gpu_job` times the job there instead.
 
     Parameters
     ----------
