@@ -182,6 +182,17 @@ def main() -> None:
         r = runner.invoke(simulate_app, ["punto", "--shoes", "5", "--backend", "gpu", "--perfect", "--bets",
                                           "banker,player_pair"])
         cli["perfect_error"] = [r.exit_code, r.stderr]
+        r = runner.invoke(simulate_app, ["punto", "--shoes", "5", "--decks", "30", "--backend", "gpu", "--perfect",
+                                          "--bets", "dragon7"])
+        cli["perfect_big_error"] = [r.exit_code, r.stderr]
+        # a default run sized on the simulator: timed there, it ends within a few times its budget
+        import time
+
+        t0 = time.perf_counter()
+        r = runner.invoke(count_app, ["--bet", "dragon7", "--count", str(EXAMPLES / "counts" / "dragon7.toml"),
+                                      "--budget", "2", "--seed", "5", "--backend", "gpu", "--json"])
+        cli["sized_count"] = {"exit": r.exit_code, "seconds": time.perf_counter() - t0, "stderr": r.stderr,
+                              "doc": json.loads(r.stdout) if r.exit_code == 0 else None}
         # the perfect counter on bets on card values: the same JSON and --out file as the CPU's compiled one
         for be in ("threads", "gpu"):
             path = str(Path(tmp) / f"perfect_{be}.parquet")

@@ -96,6 +96,28 @@ def test_the_command_lines_options_are_the_declaration(command):
             assert o.required == (p.default is ...)
 
 
+#: The backends a --workers help may name.
+BACKEND_WORDS = ("threads", "processes", "dask", "gpu")
+
+
+@pytest.mark.parametrize("command", [c for c in DECLARED if any(p.name == "workers" for p in c.params)],
+                         ids=lambda c: c.cli)
+def test_a_workers_help_names_only_the_commands_own_options_and_backends(command):
+    """``-j``'s help is shared by several commands: where it names an option, the command has it; where it names a
+    backend, the command's ``--backend`` offers it (``count design`` takes threads or gpu, and no --scheduler)."""
+    import re
+
+    params = {p.name: p for p in command.params}
+    flags = {f for p in command.params for f in (p.flag, *p.aliases)}
+    text = params["workers"].help
+    assert set(re.findall(r"--[a-z][a-z-]*", text)) <= flags
+    if "backend" in params:
+        offered = params["backend"].help.lower()
+        for word in BACKEND_WORDS:
+            if word in text.lower():
+                assert word in offered, f"{command.cli}: --workers names {word}, --backend does not offer it"
+
+
 def test_the_apis_parameters_are_the_declarations_web_parameters():
     from fastapi.testclient import TestClient
 

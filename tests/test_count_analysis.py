@@ -194,6 +194,16 @@ def cli(*args: str):
     return runner.invoke(app, ["count", *args])
 
 
+def test_cli_report_for_people_with_one_perfect_shoe():
+    """One shoe of the perfect counter has no spread (its standard error is None): the report for people prints
+    its expectations without one, where it raised a TypeError."""
+    r = cli("--bet", "dragon7", "--count", DRAGON7, "--decks", "1", "--shoes", "30", "--perfect-shoes", "1",
+            "--seed", "3", "--workers", "1")
+    assert r.exit_code == 0, r.output
+    line = next(x for x in r.stdout.splitlines() if x.startswith("perfect counter, exact expectations"))
+    assert "win per 100 hands" in line and "±" not in line and "None" not in line
+
+
 def test_cli_report_json(tmp_path):
     r = cli("--bet", "dragon7", "--count", DRAGON7, "--shoes", "200", "--perfect-shoes", "2", "--seed", "3",
             "--workers", "1", "--json")

@@ -232,18 +232,44 @@ def test_gpu_runs_are_estimated_and_limited_at_the_gpus_rate():
     perfect = estimate_work("punto", 10**5, 8, "cut", 14, 80, workers=1, perfect_every=1, by_value=True,
                             backend="gpu")
     assert perfect.rate == NOMINAL_GPU_EVALUATIONS_RATE
-    # pair bets, or shoes past 64-bit counts: the GPU does not run them, and says so before any estimate
-    for kw in ({"decks": 8, "by_value": False}, {"decks": 30, "by_value": True}):
-        with pytest.raises(ParameterError, match="card values only") as e:
-            estimate_work("punto", 5, kw["decks"], "cut", 14, 80, workers=1, perfect_every=1, by_value=kw["by_value"],
-                          backend="gpu")
-        assert "pair bets" in e.value.cli_message and "--backend threads or processes" in e.value.cli_message
+    # pair bets, or shoes past 64-bit counts: the GPU does not run them, and says so before any estimate, each
+    # leading with its own reason
+    with pytest.raises(ParameterError) as e:
+        estimate_work("punto", 5, 8, "cut", 14, 80, workers=1, perfect_every=1, by_value=False, backend="gpu")
+    said = e.value.cli_message
+    assert said.startswith("--backend gpu runs the perfect counter on bets on card values only: pair bets")
+    assert "--backend threads or processes" in said and "64-bit" not in said
+    with pytest.raises(ParameterError) as e:
+        estimate_work("punto", 5, 30, "cut", 14, 80, workers=1, perfect_every=1, by_value=True, backend="gpu")
+    said = e.value.cli_message
+    assert said.startswith("--backend gpu runs the perfect counter on shoes of at most 22 decks: the exact counts "
+                           "of a 30-deck shoe could overflow 64-bit integers")
+    assert "--decks 22 or fewer" in said and "pair" not in said
 
 
 @pytest.mark.parametrize("seconds, text", [(0.2, "under a second"), (4.25, "4.2 s"), (42, "42 s"), (200, "3.3 min"),
                                            (3 * 3600, "3.0 h"), (40 * 86400, "40 days"), (float("inf"), "forever")])
 def test_format_duration(seconds, text):
     assert format_duration(seconds) == text
+
+
+@pytest.mark.parametrize("seconds", [0.2, 0.999, 1, 4.25, 42, 200, 3 * 3600, 40 * 86400, 3 * 365.25 * 86400,
+                                     float("inf")])
+def test_a_sizing_line_reads_for_every_duration(seconds):
+    """``about`` goes before a figure, never before ``under a second`` or ``forever``; on the CPU, on the GPU and
+    for a run at its least that takes longer than its budget."""
+    from baccara.workload import Sizing
+
+    for sizing in (Sizing("the count", 10, 2, seconds, 0.1), Sizing("the count", 10, 1, seconds, 0.1, gpu=5e8),
+                   Sizing("the count", 10, 1, 1.0, seconds / 10, least=10)):
+        line = sizing.describe()
+        assert "about under" not in line and "about forever" not in line
+    from baccara.workload import about
+
+    words = format_duration(seconds)
+    said = about(seconds)
+    assert said == (words if words in ("under a second", "forever") else f"about {words}")
+    assert f"sized to {said} on the 2 cores here" in Sizing("the count", 10, 2, seconds, 0.1).describe()
 
 
 def test_huge_runs_are_refused_with_the_estimate_and_the_way_out():
@@ -388,6 +414,46 @@ def test_out_in_a_folder_it_cannot_write_in(tmp_path):
 ])
 def test_contradictory_or_incomplete_options_are_errors(args, names):
     assert_error(tiny(*args), *names)
+
+
+@pytest.mark.parametrize("args, names", [
+    (["--backend", "dask"], ["--backend"]),
+    (["--backend", "gpu"], ["--backend"]),
+    (["-j", "2"], ["--workers"]),
+    (["--scheduler", "tcp://127.0.0.1:1"], ["--scheduler"]),
+    (["--dry-run"], ["--dry-run"]),
+    (["--allow-long"], ["--allow-long", "100,000 shoes"]),
+    (["--progress"], ["--progress"]),
+    (["--bets", "dragon7"], ["--bets", "--seat"]),
+    (["--count", str(ROOT / "examples" / "counts" / "dragon7.toml")], ["--count", "--seat count:FILE.toml"]),
+    (["--perfect"], ["--perfect", "--seat perfect:BET"]),
+    (["--dry-run", "--backend", "dask", "-j", "2", "--out", "x.parquet"],
+     ["--out", "--workers", "--backend", "--dry-run", "leave them out"]),
+])
+def test_a_log_refuses_by_name_the_options_its_dealing_would_ignore(tmp_path, args, names):
+    """``--log`` deals its logs one shoe after another in this process: the options of a simulation's run are
+    refused, each named with why, and nothing is written (no logs, no Parquet file)."""
+    out = tmp_path / "logs"
+    r = cli("punto", "--shoes", "3", "--seed", "3", "--log", str(out), "--seat", "flat:banker", *args)
+    msg = assert_error(r, "--log", *names)
+    assert "ignored" in msg and not out.exists() and not Path("x.parquet").exists()
+    r = cli("punto", "--shoes", "3", "--seed", "3", "--log", str(out), "--seat", "flat:banker", "--no-progress")
+    assert r.exit_code == 0, r.output  # what --no-progress and --json ask for is what a log does
+    assert (out / "hands.csv").exists() and (out / "bets.csv").exists()
+
+
+def test_the_body_of_simulate_punto_refuses_them_too(tmp_path):
+    """The refusal is the command's, not the command line's: its body refuses a log beside a run's options."""
+    from baccara.commands.simulate import SIMULATE_PUNTO
+
+    body, given = SIMULATE_PUNTO.function(), SIMULATE_PUNTO.defaults()
+    given.update(shoes="3", seed="3", log=str(tmp_path / "logs"), seat=["flat:banker"])
+    for option, value in (("backend", "processes"), ("workers", "2"), ("out_path", str(tmp_path / "x.parquet")),
+                          ("dry_run", True), ("scheduler", "tcp://127.0.0.1:1")):
+        with pytest.raises(BaccaraError, match="^--log .* so --" + option.replace("_path", "").replace("_", "-")):
+            body(**{**given, option: value})
+    assert not (tmp_path / "logs").exists() and not (tmp_path / "x.parquet").exists()
+    assert body(**given) is None and (tmp_path / "logs" / "hands.csv").exists()
 
 
 def test_model_a_implies_the_infinite_shoe():

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import os
 import subprocess
 import sys
@@ -280,12 +281,16 @@ def test_cli_count_design_on_the_gpu(sim):
 @pytest.mark.parametrize(("key", "words"), [
     ("workers_error", ["--workers", "--backend gpu"]),
     ("perfect_error", ["--backend gpu", "perfect counter", "card values only", "pair bets", "--backend threads"]),
+    ("perfect_big_error", ["--backend gpu runs the perfect counter on shoes of at most 15 decks for these bets",
+                           "30-deck shoe", "64-bit integers", "--decks 15 or fewer", "--backend threads"]),
 ])
 def test_cli_gpu_refuses_what_it_does_not_run(sim, key, words):
     code, err = sim["cli"][key]
     assert code == 2 and err.startswith("error:") and "Traceback" not in err
+    err = " ".join(err.split())
     for w in words:
         assert w in err
+    assert ("pair bets" in err) == (key == "perfect_error") and ("64-bit" in err) == (key == "perfect_big_error")
 
 
 def test_kernels_compile_for_a_real_gpu_with_the_cpus_float_arithmetic():
@@ -392,6 +397,7 @@ def _as_if_a_gpu(monkeypatch) -> dict:
     from baccara.sim import count_analysis, count_design
 
     monkeypatch.setattr(gpu, "check_gpu", lambda: None)
+    monkeypatch.setattr(gpu, "simulator", lambda: False)  # a real GPU's, even under NUMBA_ENABLE_CUDASIM=1
     asked: dict = {}
 
     def stop(*args, **kw):
@@ -464,6 +470,58 @@ def test_default_runs_on_the_gpu_are_sized_from_its_nominal_rate(monkeypatch):
     assert asked["perfect_shoes"] == perfect.shoes > count_command.PERFECT_LEAST
     assert f"sizing: the perfect counter on {perfect.shoes:,} shoes: sized to about 1.0 s on the GPU at its " \
            f"nominal rate ({NOMINAL_GPU_EVALUATIONS_RATE:,.0f} exact evaluations" in err and err.count("not measured") == 2
+
+
+def test_default_runs_on_the_cuda_simulator_are_sized_from_a_timed_launch(monkeypatch):
+    """Under the CUDA simulator a shoe takes milliseconds of this CPU: ``count`` and ``count design`` size the GPU's
+    part from a short timed launch of their own job there (as a dry run times it), not from a GPU's nominal rate
+    (3,000,000 shoes for a budget of 1 s, hours on the simulator), and not held to the least of a real run; the
+    line says "the CUDA simulator"."""
+    from baccara.sim.count_analysis import CountJob
+
+    asked = _as_if_a_gpu(monkeypatch)
+    monkeypatch.setattr(gpu, "simulator", lambda: True)
+    timed = []
+
+    def estimate(job, seconds):  # 100 shoes a second on the simulator, a tenth of that for the perfect counter
+        timed.append((type(job), job.perfect, seconds))
+        shoes = 2 if job.perfect else 20
+        return {"shoes": shoes, "timed_seconds": 0.2, "simulator": True}
+
+    monkeypatch.setattr(gpu, "estimate_gpu", estimate)
+    r = runner.invoke(count_app, ["--bet", "dragon7", "--count", str(ROOT / "examples" / "counts" / "dragon7.toml"),
+                                  "--budget", "2", "--backend", "gpu"])
+    assert r.exit_code == 2 and "sized; not run" in r.stderr
+    assert asked["shoes"] == 100 and asked["perfect_shoes"] == 10  # 1 s each at the rates timed
+    assert [(t, p) for t, p, _ in timed] == [(CountJob, False), (CountJob, True)]
+    assert all(s <= 0.2 for _, _, s in timed)  # a short launch, within the budget
+    err = " ".join(r.stderr.split())
+    assert "sizing: the count on 100 shoes: sized to about 1.0 s on the CUDA simulator (measured 100 shoes a " \
+           "second there" in err and "sizing: the perfect counter on 10 shoes" in err
+    assert "nominal" not in err
+    asked.clear()
+    r = runner.invoke(count_app, ["design", "--bet", "dragon7", "--budget", "1", "--backend", "gpu"])
+    assert r.exit_code == 2 and asked["shoes"] == 100 and "on the CUDA simulator" in " ".join(r.stderr.split())
+    from baccara.cli import app
+    from baccara.commands import report as report_command
+
+    asked.clear()
+    r = runner.invoke(app, ["report", "--bet", "dragon7", "--backend", "gpu"])
+    assert r.exit_code == 2 and "sized; not run" in r.stderr
+    assert asked["design_shoes"] == round(100 * report_command.DESIGN_BUDGET)
+    assert asked["count_shoes"] == round(100 * report_command.COUNT_BUDGET)
+    assert asked["perfect_shoes"] == round(10 * report_command.PERFECT_BUDGET)
+    assert " ".join(r.stderr.split()).count("on the CUDA simulator (measured") == 3
+
+
+def test_a_default_count_on_the_cuda_simulator_ends_within_a_few_times_its_budget(sim):
+    run = sim["cli"]["sized_count"]
+    assert run["exit"] == 0, run["stderr"]
+    sizing = run["doc"]["run"]["sizing"]
+    assert [s["what"] for s in sizing] == ["the count", "the perfect counter"]
+    assert all(s["simulator"] and s["on"] == "gpu" and s["budget_seconds"] == 1 for s in sizing)
+    assert " ".join(run["stderr"].split()).count("on the CUDA simulator (measured") == 2
+    assert run["seconds"] < 7.5 * 2, run["seconds"]  # its budget is 2 s; at a GPU's nominal rate, hours
 
 
 def test_a_sizing_line_on_the_gpu_says_its_rate_is_nominal():
@@ -577,6 +635,36 @@ def test_the_perfect_counter_the_gpu_does_not_run_is_refused_by_name():
     assert why is not None and "card values only" in why and "pair bets" in why
     assert gpu.unsupported(CountJob(seed=1, shoes=1, decks=1, bet=bets["dragon7"], cut=11)) is None
     assert gpu.unsupported(PuntoJob(seed=1, shoes=1, decks=1, bets=(bets["dragon7"],), perfect=True)) is None
+
+
+def test_a_shoe_too_large_for_the_gpus_perfect_counter_is_refused_for_its_size():
+    """A bet on card values on a shoe whose exact counts could overflow 64-bit integers: refused for that reason
+    (not for pair bets), with the most decks the GPU takes; a larger payout lowers it (Dragon 7 pays 40:1), and
+    the message says so."""
+    from baccara.punto.bets import builtin_bets
+    from baccara.sim.count_analysis import CountJob
+    from baccara.sim.limits import max_perfect_decks, perfect_fits_int64
+    from baccara.sim.punto import PuntoJob
+
+    most = max_perfect_decks()
+    assert perfect_fits_int64(most) and not perfect_fits_int64(most + 1)
+    assert 4 * (52 * 22) ** 6 < 2**63 <= 4 * (52 * 23) ** 6 and most == 22  # the ordered deals of six cards
+    bets = builtin_bets()
+    for job in (PuntoJob(seed=1, shoes=1, decks=30, bets=(bets["player"],), perfect=True),
+                CountJob(seed=1, shoes=1, decks=30, bet=bets["player"], cut=14)):
+        why = gpu.unsupported(job)
+        assert why is not None and why.startswith(f"--backend gpu runs the perfect counter on shoes of at most "
+                                                  f"{most} decks: the exact counts of a 30-deck shoe could overflow "
+                                                  f"64-bit integers")
+        assert f"--decks {most} or fewer" in why and "pair bets" not in why and "--backend threads" in why
+    fewer = max_perfect_decks(40)  # Dragon 7: 40 times the (N)_6 deals of N cards
+    assert 40 * math.perm(52 * fewer, 6) < 2**63 <= 40 * math.perm(52 * (fewer + 1), 6) and fewer < most
+    for decks in (fewer + 1, 30):
+        why = gpu.unsupported(PuntoJob(seed=1, shoes=1, decks=decks, bets=(bets["dragon7"],), perfect=True))
+        assert why is not None and why.startswith(f"--backend gpu runs the perfect counter on shoes of at most "
+                                                  f"{fewer} decks for these bets")
+        assert f"{decks}-deck shoe" in why and f"--decks {fewer} or fewer" in why
+    assert gpu.unsupported(PuntoJob(seed=1, shoes=1, decks=fewer, bets=(bets["dragon7"],), perfect=True)) is None
 
 
 def test_unknown_backends_are_still_refused():

@@ -11,7 +11,9 @@ The other way round, a command whose simulation has no size given (``count``,
 ``count design``, ``report``) sizes it to a time budget on this machine's cores
 from a short measured run (:func:`size_to_budget`), and says so; a run on the
 GPU (``--backend gpu``) is sized from the GPU's nominal rate instead, not
-measured (a short run there would time its compilation), and says that too.
+measured (a short run there would time its compilation), and says that too;
+under numba-cuda's CUDA simulator (on the CPU, far slower than any GPU) from a
+short timed launch, saying so.
 """
 
 from __future__ import annotations
@@ -57,6 +59,23 @@ def format_duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds >= 10 else f"{seconds:.1f} s"
 
 
+def about(seconds: float) -> str:
+    """An estimated duration for people, ``about`` before it where that reads: ``about 12 s``, ``under a second``.
+
+    Parameters
+    ----------
+    seconds : float
+        The duration.
+
+    Returns
+    -------
+    str
+        :func:`format_duration`'s words, after ``about`` unless they are ``under a second`` or ``forever``.
+    """
+    words = format_duration(seconds)
+    return words if words in ("under a second", "forever") else f"about {words}"
+
+
 def check_workload(what: str, seconds: float, allow_long: bool, ask_less: str,
                    say: Callable[[str], None] | None = None, limit: float = LIMIT_SECONDS) -> None:
     """Refuse a job estimated to run longer than ``limit`` unless ``allow_long``; announce a long one.
@@ -82,11 +101,11 @@ def check_workload(what: str, seconds: float, allow_long: bool, ask_less: str,
         When the estimate exceeds ``limit`` and ``allow_long`` is false.
     """
     if seconds > limit and not allow_long:
-        raise BaccaraError(f"{what} would take about {format_duration(seconds)}, more than the "
+        raise BaccaraError(f"{what} would take {about(seconds)}, more than the "
                            f"{format_duration(limit)} allowed without --allow-long: {ask_less}, "
                            "or pass --allow-long to run it anyway")
     if say is not None and seconds > ANNOUNCE_SECONDS:
-        say(f"{what}: about {format_duration(seconds)} (estimated)")
+        say(f"{what}: {about(seconds)} (estimated)")
 
 
 # ---------------------------------------------------------------- default runs sized to the machine
@@ -115,6 +134,9 @@ class Sizing:
         What the GPU's rate counts: ``hands``, or ``exact evaluations`` (the perfect counter's).
     asked : int
         The workers asked, where more than the cores (they take turns on them); else 0.
+    simulator : bool
+        Sized for numba-cuda's CUDA simulator: ``per_shoe`` measured by a short timed launch there (``gpu`` is 0),
+        a speed on this machine's CPU that says nothing of a GPU's.
     """
 
     what: str
@@ -126,6 +148,7 @@ class Sizing:
     gpu: float = 0.0
     gpu_unit: str = "hands"
     asked: int = 0
+    simulator: bool = False
 
     @property
     def seconds(self) -> float:
@@ -142,24 +165,29 @@ class Sizing:
             GPU ``... sized to about 10 s on the GPU at its nominal rate (... not measured)``.
         """
         rate = 1 / self.per_shoe if self.per_shoe > 0 else math.inf
+        speed = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"  # the simulator's perfect counter: ~1 a second
         cores = "one core" if self.workers == 1 else f"the {self.workers} cores"
         floor = " (its least)" if self.shoes == self.least and self.seconds < self.budget / 2 else ""
         if self.shoes == self.least and self.seconds > self.budget:
-            floor = f" (its least; about {format_duration(self.seconds)} here)"
+            floor = f" (its least; {about(self.seconds)} here)"
+        head = f"{self.what} on {self.shoes:,} shoe{'' if self.shoes == 1 else 's'}{floor}: sized to {about(self.budget)}"
+        if self.simulator:
+            return (f"{head} on the CUDA simulator (measured {speed} shoes a second there, on this machine's CPU: "
+                    f"not a GPU's speed)")
         if self.gpu:
-            return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
-                    f"the GPU at its nominal rate ({self.gpu:,.0f} {self.gpu_unit}, about {rate:,.0f} shoes a second; "
-                    f"not measured)")
+            return (f"{head} on the GPU at its nominal rate ({self.gpu:,.0f} {self.gpu_unit}, about {speed} shoes a "
+                    f"second; not measured)")
         share = f", which the {self.asked} workers share" if self.asked > self.workers else ""
-        return (f"{self.what} on {self.shoes:,} shoes{floor}: sized to about {format_duration(self.budget)} on "
-                f"{cores} here{share} (measured {rate:,.0f} shoes a second on one core)")
+        return f"{head} on {cores} here{share} (measured {speed} shoes a second on one core)"
 
     def to_json(self) -> dict:
         doc = {"what": self.what, "shoes": self.shoes, "workers": self.workers, "budget_seconds": self.budget,
                "seconds_per_shoe": self.per_shoe, "least": self.least, "estimated_seconds": self.seconds}
         if self.asked > self.workers:  # more workers than cores: the cores bound the speed
             doc["workers_asked"] = self.asked
-        if self.gpu:  # the rate is the GPU's nominal one, not measured
+        if self.simulator:  # measured on the CUDA simulator
+            doc.update(on="gpu", simulator=True)
+        elif self.gpu:  # the rate is the GPU's nominal one, not measured
             doc.update(on="gpu", nominal_rate_per_second=self.gpu, nominal_rate_counts=self.gpu_unit)
         return doc
 

@@ -50,7 +50,8 @@ BETS_FILE = Param("bets_file", "--bets-file", "TOML file of user-defined bets (t
                   web_as="bets-toml")
 BUDGET = Param("budget", "--budget", "Seconds the default run may take on the cores here, 1 to 3600; the shoes not "
                                      "given are sized to it from a short measured run (with --backend gpu, the "
-                                     "GPU's part from its nominal rate, not measured), and the output says so "
+                                     "GPU's part from its nominal rate, not measured; on the CUDA simulator, from "
+                                     "a short timed launch), and the output says so "
                                      "(default: count 10, count design 5).")
 
 COUNT = Command(
@@ -86,7 +87,8 @@ COUNT_DESIGN = Command(
      BUDGET.but(web_max=300),  # the web's bounds, as the count's
      SEED,
      Param("cut", "--cut", "Cards behind the cut card (default 14)."),
-     COMMISSION, TIE_PAYS, BETS_FILE, WORKERS,
+     COMMISSION, TIE_PAYS, BETS_FILE,
+     WORKERS.but(help="Threads, 1 to twice the cores (default: all cores); not with --backend gpu."),
      BACKEND.but(help="threads (default), or gpu (a CUDA GPU: pip install 'baccara[gpu]'); the same bins either "
                       "way."),
      Param("out_path", "--out", "Write the count's TOML file here.", web=False)),
@@ -169,7 +171,7 @@ bets_file, workers, backend, scheduler
     )
     from ..sim.counting import load_count_toml  # lazy: as above
     from ..sim.distributed import size_job  # lazy: as above
-    from ..sim.limits import size_on_gpu  # lazy: as above
+    from ..sim.gpu import size_gpu_job  # lazy: as above
 
     common = parse_common(shoes or "1", seed, workers, backend, scheduler, None, False, False)
     seconds = parse_count(budget, "--budget", default=COUNT_BUDGET, minimum=1, maximum=LIMIT_SECONDS)
@@ -182,8 +184,9 @@ bets_file, workers, backend, scheduler
     cut_n = parse_count(cut, "--cut", minimum=6, maximum=52 * d - 11) if cut is not None else None
     n_shoes, sizes = common.shoes, []
     at = cut_n if cut_n is not None else (system.cut or DEFAULT_COUNT_CUT)
-    if shoes is None and common.backend == "gpu":  # the GPU's nominal rate: the count runs there
-        sizes.append(size_on_gpu("the count", d, at, seconds / 2, COUNT_LEAST, 10**9))
+    if shoes is None and common.backend == "gpu":  # the GPU's nominal rate (the simulator's, timed): the count
+        sizes.append(size_gpu_job(CountJob(common.seed, 10**9, d, the_bet, system, at), "the count", d, at,
+                                  seconds / 2, COUNT_LEAST, 10**9))
         n_shoes = sizes[-1].shoes
     elif shoes is None:
         sizes.append(size_job(CountJob(common.seed, 10**9, d, the_bet, system, at), "the count", seconds / 2,
@@ -195,7 +198,8 @@ bets_file, workers, backend, scheduler
         least = min(n_shoes, PERFECT_LEAST if the_bet.resolution == "value" else PERFECT_LEAST_RANK)
         pjob = CountJob(common.seed, n_shoes, d, the_bet, None, at, chunk_size=8)
         if common.backend == "gpu" and perfect_on_gpu(pjob):
-            sizes.append(size_on_gpu("the perfect counter", d, at, seconds / 2, least, n_shoes, kind="perfect"))
+            sizes.append(size_gpu_job(pjob, "the perfect counter", d, at, seconds / 2, least, n_shoes,
+                                      kind="perfect"))
         else:
             what = "the perfect counter (on the CPU's threads)" if common.backend == "gpu" else "the perfect counter"
             sizes.append(size_job(pjob, what, seconds / 2, _cores(common), least, n_shoes))
@@ -293,7 +297,7 @@ def design(*, decks: str | None, bet: str | None, level: str, kind: str, shoes: 
     from ..sim.count_design import design_count, write_design  # lazy: as above
     from ..sim.counting import BetRule, CountSystem  # lazy: as above
     from ..sim.distributed import size_job  # lazy: as above
-    from ..sim.limits import size_on_gpu  # lazy: as above
+    from ..sim.gpu import size_gpu_job  # lazy: as above
 
     if str(backend).strip().lower() not in ("threads", "gpu"):
         raise BaccaraError(f"--backend of count design must be threads or gpu, got {backend!r}")
@@ -306,11 +310,13 @@ def design(*, decks: str | None, bet: str | None, level: str, kind: str, shoes: 
     if out_path is not None and (not str(out_path).strip() or Path(out_path).is_dir()):
         raise BaccaraError(f"--out needs the path of a TOML file to write, got {out_path!r}")
     n_shoes, sizes = common.shoes, []
-    if shoes is None and common.backend == "gpu":  # the histogram on the GPU: its nominal rate
-        sizes.append(size_on_gpu("the count design", d, cut_n, seconds, DESIGN_LEAST, 10**9))
+    # a count's kernel on this bet: the design deals the same shoes, counting every coup
+    probe = CountSystem("probe", (1.0,) * 13, (BetRule(the_bet.name, "true"),), cut=cut_n)
+    if shoes is None and common.backend == "gpu":  # the histogram on the GPU: its nominal rate (the simulator's)
+        sizes.append(size_gpu_job(CountJob(common.seed, 10**9, d, the_bet, probe, cut_n), "the count design", d,
+                                  cut_n, seconds, DESIGN_LEAST, 10**9))
         n_shoes = sizes[-1].shoes
-    elif shoes is None:  # a count's kernel on this bet: the design deals the same shoes, counting every coup
-        probe = CountSystem("probe", (1.0,) * 13, (BetRule(the_bet.name, "true"),), cut=cut_n)
+    elif shoes is None:
         sizes.append(size_job(CountJob(common.seed, 10**9, d, the_bet, probe, cut_n), "the count design", seconds,
                               _cores(common), DESIGN_LEAST, 10**9))
         n_shoes = sizes[-1].shoes

@@ -133,19 +133,21 @@ def _sized(bet: Any, decks: int, cuts: tuple[int, ...], seed: int, workers: int 
     from ..sim.count_analysis import CountJob, perfect_on_gpu  # lazy: loaded when the command runs
     from ..sim.counting import BetRule, CountSystem  # lazy: loaded when the command runs
     from ..sim.distributed import calibrate  # lazy: loaded when the command runs
-    from ..sim.limits import size_on_gpu  # lazy: loaded when the command runs
+    from ..sim.gpu import size_gpu_job  # lazy: loaded when the command runs
     from ..workload import size_to_budget  # lazy: loaded when the command runs
 
     cores, cut, sizes = workers or default_workers(), cuts[0], []
-    if backend == "gpu":  # the design's histogram and the count run on the GPU, at its nominal rate
+    probe = CountSystem("probe", (1.0,) * 13, (BetRule(bet.name, "true"),), cut=cut)
+    if backend == "gpu":  # the design's histogram and the count run on the GPU, at its nominal rate (simulator: timed)
         if design is None:
-            sizes.append(size_on_gpu("the count design", decks, cut, DESIGN_BUDGET, DESIGN_SHOES, 10**9))
+            sizes.append(size_gpu_job(CountJob(seed, 10**9, decks, bet, probe, cut), "the count design", decks, cut,
+                                      DESIGN_BUDGET, DESIGN_SHOES, 10**9))
             design = sizes[-1].shoes
         if count is None:
-            sizes.append(size_on_gpu("the count, at each cut,", decks, cut, COUNT_BUDGET, COUNT_SHOES, 10**9))
+            sizes.append(size_gpu_job(CountJob(seed, 10**9, decks, bet, probe, cut), "the count, at each cut,", decks,
+                                      cut, COUNT_BUDGET, COUNT_SHOES, 10**9))
             count = sizes[-1].shoes
     elif design is None or count is None:
-        probe = CountSystem("probe", (1.0,) * 13, (BetRule(bet.name, "true"),), cut=cut)
         per_shoe = calibrate(CountJob(seed, 10**9, decks, bet, probe, cut), 0.2).seconds_per_shoe
         if design is None:
             sizes.append(size_to_budget("the count design", per_shoe, DESIGN_BUDGET, cores, DESIGN_SHOES, 10**9))
@@ -156,8 +158,9 @@ def _sized(bet: Any, decks: int, cuts: tuple[int, ...], seed: int, workers: int 
     if perfect is None and count:
         least = PERFECT_SHOES if bet.resolution == "value" else PERFECT_SHOES_RANK
         if backend == "gpu" and all(perfect_on_gpu(CountJob(seed, 1, decks, bet, None, c)) for c in cuts):
-            sizes.append(size_on_gpu("the perfect counter, at each cut,", decks, cut, PERFECT_BUDGET, least, 10**7,
-                                     kind="perfect"))  # bets on values: at the GPU's nominal rate
+            sizes.append(size_gpu_job(CountJob(seed, 10**7, decks, bet, None, cut, chunk_size=8, every_coup=True),
+                                      "the perfect counter, at each cut,", decks, cut, PERFECT_BUDGET, least, 10**7,
+                                      kind="perfect"))  # bets on values: at the GPU's nominal rate
         else:
             job = CountJob(seed, 10**6, decks, bet, None, cut, chunk_size=8, every_coup=True)
             per_shoe = calibrate(job, 0.2).seconds_per_shoe

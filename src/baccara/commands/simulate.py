@@ -29,7 +29,7 @@ from rich.progress import (
 
 from .. import params
 from ..algebraic import fraction_str
-from ..errors import BaccaraError
+from ..errors import BaccaraError, ParameterError
 from ..punto.bets import DEFAULT_SUPER6_PAYS, DEFAULT_TIE_PAYS, builtin_bets, load_bets_toml
 from ..result import Result
 from ..sim.limits import (
@@ -440,7 +440,7 @@ def _dry_run(est: WorkEstimate, job: Any, common: Common) -> DryRun:
     """The estimate, and one per backend from a short run of the job's kernels here."""
     from ..processes import default_workers  # lazy: sockets, processes: not at --help
     from ..sim.distributed import calibrate, describe_backends, estimate_backends  # lazy: only when a command runs
-    from ..workload import format_duration  # lazy: with the rest of the dry run
+    from ..workload import about  # lazy: with the rest of the dry run
 
     doc: dict[str, object] = {"dry_run": True, "shoes": est.shoes, "hands_per_shoe": est.hands_per_shoe,
                               "hands": est.hands, "evaluations": est.evaluations, "seconds": est.seconds,
@@ -460,7 +460,7 @@ def _dry_run(est: WorkEstimate, job: Any, common: Common) -> DryRun:
     for line in describe_backends(backends):
         err.print(f"  {line}", highlight=False)
     if common.scheduler:
-        err.print(f"  --scheduler: about {format_duration(backends['dask']['core_seconds'])} of one core's "
+        err.print(f"  --scheduler: {about(backends['dask']['core_seconds'])} of one core's "
                   f"work, divided by the cluster's worker threads", highlight=False)
     return DryRun(doc)
 
@@ -526,7 +526,7 @@ OUT = Param("out_path", "--out", "Write one row per shoe (session) to this Parqu
                                  "(checked before the run starts); at most 10^9 rows, 10^8 without --allow-long.",
             web=False)
 WORKERS = Param("workers", "--workers", "Threads / processes / local Dask workers, 1 to twice the cores (default: "
-                                        "all cores); not with --scheduler.", short="-j", web=False)
+                                        "all cores); not with --scheduler or --backend gpu.", short="-j", web=False)
 BACKEND = Param("backend", "--backend", "threads (default), processes, dask (a local cluster unless --scheduler is "
                                         "given), or gpu (punto banco on a CUDA GPU: pip install 'baccara[gpu]').",
                 "threads", web=False)
@@ -570,7 +570,9 @@ SIMULATE_PUNTO = Command(
            str(DEFAULT_SUPER6_PAYS.numerator)),
      *RUNNING,
      Param("log", "--log", "Write a casino's hand log and bet log of the shoes to this folder (hands.csv, bets.csv; "
-                           "see 'baccara audit') for the --seat players, instead of the simulation's figures.",
+                           "see 'baccara audit') for the --seat players, instead of the simulation's figures: dealt one shoe "
+                           "after another here, so not with a run's options (--out, -j, --backend, --scheduler, "
+                           "--dry-run, --bets, --count, --perfect).",
            web=False),
      Param("seat", "--seat", "With --log: a player, [NAME=]KIND[:ARG]: blind[:BETS], flat[:BET], count:FILE.toml, "
                              "perfect:BET, edge:RANKS (Player on a sorted first card, else Banker), edge_only:RANKS; "
@@ -622,6 +624,34 @@ def _probe(common: Common) -> None:
         probe_scheduler(common.scheduler)
 
 
+#: Why each option of ``simulate punto`` has no meaning with ``--log``: the logs are dealt by a dealing of their
+#: own (:func:`baccara.audit.simlog.log_run`), one shoe after another in this process, for the ``--seat`` players.
+BESIDE_LOG = {
+    "--out": "the logs are the output (hands and bets files in --log's folder), not one row per shoe",
+    "--workers": "the logs are dealt one shoe after another in this process, on no workers",
+    "--backend": "the logs are dealt one shoe after another in this process, on no backend",
+    "--scheduler": "the logs are dealt one shoe after another in this process, not on a Dask cluster",
+    "--dry-run": "a log is not estimated: it is written at once (at most {most:,} shoes)",
+    "--allow-long": "a log holds at most {most:,} shoes whatever is allowed",
+    "--progress": "a log draws no progress bar",
+    "--bets": "each --seat says what it plays (blind:BETS, flat:BET, ...)",
+    "--count": "a counting player is a --seat count:FILE.toml",
+    "--perfect": "the perfect counter is a --seat perfect:BET",
+    "--perfect-every": "the perfect counter is a --seat perfect:BET, which evaluates every coup",
+}
+
+
+def _refuse_beside_log(given: dict[str, bool]) -> None:
+    """Refuse, by name, the options given with ``--log`` that its dealing would silently ignore (:data:`BESIDE_LOG`)."""
+    from ..audit.simlog import MAX_LOG_SHOES  # lazy: the audit's log writer, only for --log
+
+    named = [option for option, on in given.items() if on]
+    if named:
+        reasons = "; ".join(f"{option}: {BESIDE_LOG[option].format(most=MAX_LOG_SHOES)}" for option in named)
+        raise BaccaraError(f"--log writes a casino's hand and bet logs by a dealing of its own, so {', '.join(named)} "
+                           f"would be ignored ({reasons}); leave {'it' if len(named) == 1 else 'them'} out")
+
+
 # ---------------------------------------------------------------- punto banco
 def punto(*, decks: str | None, shoes: str, bets: str, bets_file: str | None, count: str | None, tableau: str | None,
           perfect: bool, perfect_every: str | None, seed: str | None, cut: str | None, deal: str | None,
@@ -648,10 +678,17 @@ tie_pays, super6_pays, out_path, workers, backend, scheduler, progress, allow_lo
         bets_from_names,
         count_bet_names,
         perfect_chunk_size,
+        perfect_gpu_refusal,
         simulate_punto,
         strategy_json,
     )
 
+    if log is not None:
+        _refuse_beside_log({"--out": out_path is not None, "--workers": workers is not None,
+                            "--backend": str(backend).strip().lower() != "threads", "--scheduler": scheduler is not None,
+                            "--dry-run": dry_run, "--allow-long": allow_long, "--progress": progress is True,
+                            "--bets": bets != SIMULATE_PUNTO.defaults()["bets"], "--count": count is not None,
+                            "--perfect": perfect, "--perfect-every": perfect_every is not None})
     common = parse_common(shoes, seed, workers, backend, scheduler, out_path, allow_long, dry_run)
     rules = _with_option("--tableau", load_tableau_toml, tableau) if _file_option(tableau, "--tableau") else None
     house = {"commission": parse_rational(commission, "--commission", Fraction(0), Fraction(1), high_open=True,
@@ -686,12 +723,16 @@ tie_pays, super6_pays, out_path, workers, backend, scheduler, progress, allow_lo
         make_console().print(f"logs written: {hands_path}, {bets_path}", highlight=False)
         return None
     on_cards = any(n in available and available[n].card_level for n in names)
+    chosen = bets_from_names(names, available)
+    if perfect and common.backend == "gpu":  # before the estimate, which knows the shoe but not the payouts
+        why = perfect_gpu_refusal(chosen, shoe.decks)
+        if why is not None:
+            raise ParameterError(why)
     est = _plan("punto", common, shoe, kind="cards" if on_cards else "count" if system else None,
                 perfect_every=every if perfect else None,
                 by_value=all(n in available and available[n].resolution == "value" and not available[n].card_level
                              for n in names))
     _probe(common)
-    chosen = bets_from_names(names, available)
     job = PuntoJob(seed=common.seed, shoes=common.shoes, decks=shoe.decks, bets=chosen,
                    deal=shoe.deal, cut=shoe.cut, coups=shoe.coups, count=system, perfect=perfect,
                    perfect_every=every, chunk_size=perfect_chunk_size(chosen) if perfect else 4096, keep_rows=common.out is not None,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
 from ..errors import BaccaraError
-from ..workload import ANNOUNCE_SECONDS, LIMIT_SECONDS, format_duration
+from ..workload import ANNOUNCE_SECONDS, LIMIT_SECONDS, about, format_duration
 from .model import DECIDE, Graph, build_graph
 from .variants import MacaoRules
 
@@ -146,7 +146,7 @@ def check_macao_work(what: str, work: MacaoWork, allow_long: bool, ask_less: str
                            f"({work.terms:,} LP coefficients, {work.banker_nodes:,} banker nodes): {ask_less}, "
                            "or pass --allow-long to run it anyway")
     if say is not None and (work.seconds > ANNOUNCE_SECONDS or over):
-        say(f"{what}: about {format_duration(work.seconds)} and {_gb(work.bytes)} of memory (estimated)")
+        say(f"{what}: {about(work.seconds)} and {_gb(work.bytes)} of memory (estimated)")
     return work
 
 

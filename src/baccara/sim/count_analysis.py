@@ -205,6 +205,10 @@ class CountJob:
         return ChunkResult(index=index, shoes=n, hands=int(cols["hands"].sum()), sums=column_sums(cols, _PAIRS),
                            seconds=time.perf_counter() - t0)
 
+    def gpu_perfect_refusal(self) -> str | None:
+        """Why the GPU cannot run this perfect counter (pair bets, or counts past 64-bit integers), or None."""
+        return self.punto.gpu_perfect_refusal()
+
     def gpu_layout(self) -> GpuLayout:
         """How the GPU backend (:mod:`baccara.sim.gpu`) deals the count: :meth:`kernel_args`, and the
         columns :data:`COLUMNS` of its rows (:data:`KERNEL_COLUMNS`) summed as :meth:`run_chunk` sums them.
@@ -829,9 +833,14 @@ def count_report(doc: dict) -> list[RenderableType]:
     lines.append(t)
     if p and p.get("expected"):
         e = p["expected"]
+
+        def signed(x, scale: float = 1.0, unit: str = "") -> str:  # None: no bet, or one shoe (no spread)
+            return "n/a" if x is None else f"{x * scale:+.4f}{unit}"
+
+        se = e.get("win_per_100_hands_stderr")
         lines.append(f"perfect counter, exact expectations of its bets: player's edge when betting "
-                     f"{e['edge_when_betting'] * 100:+.4f}%, win per 100 hands {e['win_per_100_hands']:+.4f}"
-                     f" ± {e['win_per_100_hands_stderr']:.4f}, per shoe {e['win_per_shoe']:+.4f}")
+                     f"{signed(e['edge_when_betting'], 100, '%')}, win per 100 hands {signed(e['win_per_100_hands'])}"
+                     f"{'' if se is None else f' ± {se:.4f}'}, per shoe {signed(e['win_per_shoe'])}")
     if doc["efficiency"]:
         ef = doc["efficiency"]
         se = f" ± {ef['stderr'] * 100:.1f}" if ef.get("stderr") is not None else ""

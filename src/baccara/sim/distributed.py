@@ -61,7 +61,7 @@ from ..processes import (  # where the work runs: processes here or a Dask clust
     spawn_is_safe,
     start_method,
 )
-from ..workload import Sizing, format_duration, size_to_budget
+from ..workload import Sizing, about, format_duration, size_to_budget
 from .results import Accumulator, ChunkResult
 
 BACKENDS = ("threads", "processes", "dask", "gpu")
@@ -647,16 +647,15 @@ def describe_backends(backends: dict[str, dict]) -> list[str]:
     lines = []
     for b, e in backends.items():
         start = f" (starting {format_duration(e['start_seconds'])})" if e["start_seconds"] else ""
-        took = format_duration(e["seconds"])
-        about = "" if took.startswith("under") else "about "
+        took = about(e["seconds"])
         if b == "gpu":
             where = (f"timed on {e['device']}, on this machine's CPU: it says nothing of a real GPU's speed"
                      if e["simulator"] else f"timed on {e['device']}")
             start = f" (compiling {format_duration(e['start_seconds'])})" if e["start_seconds"] else ""
-            lines.append(f"--backend gpu: {about}{took}{start}; {where}, {e['shoes']:,} shoe"
+            lines.append(f"--backend gpu: {took}{start}; {where}, {e['shoes']:,} shoe"
                          f"{'' if e['shoes'] == 1 else 's'} in {e['timed_seconds']:.2f} s")
         else:
-            lines.append(f"--backend {b:9s} -j {e['workers']}: {about}{took}{start}")
+            lines.append(f"--backend {b:9s} -j {e['workers']}: {took}{start}")
     return lines
 
 

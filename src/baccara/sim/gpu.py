@@ -40,6 +40,7 @@ Nothing else in baccara imports numba-cuda.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import time
 import warnings
@@ -52,7 +53,8 @@ import numpy as np
 
 from ..errors import ParameterError
 from ..punto.cardengine import rule_program
-from .limits import GPU_PERFECT_VALUES_ONLY
+from ..workload import Sizing, size_to_budget
+from .limits import GPU_PERFECT_PAIRS, size_on_gpu
 from .results import ChunkResult
 
 #: How to get a GPU backend.
@@ -134,13 +136,15 @@ def unsupported(job) -> str | None:
     Returns
     -------
     str or None
-        The reason (a game other than punto banco, the perfect counter on pair bets), or None.
+        The reason (a game other than punto banco, the perfect counter on pair bets or on a shoe whose exact
+        counts could overflow 64-bit integers), or None.
     """
     if not hasattr(job, "gpu_layout"):
         return (f"--backend gpu deals punto banco (simulate punto, count, count design), not "
                 f"{type(job).__name__}; use --backend threads, processes or dask")
     if getattr(job, "perfect", False) and job.gpu_layout().perfect_args is None:
-        return GPU_PERFECT_VALUES_ONLY
+        refusal = getattr(job, "gpu_perfect_refusal", None)  # pair bets, or counts past 64-bit integers
+        return (refusal() if refusal is not None else None) or GPU_PERFECT_PAIRS
     return None
 
 
@@ -519,8 +523,6 @@ def estimate_gpu(job, seconds: float = 0.25) -> dict:
     ParameterError
         No GPU (nor the simulator), or a job the GPU does not deal.
     """
-    import dataclasses
-
     from numba import cuda
 
     check_gpu()
@@ -544,6 +546,35 @@ def estimate_gpu(job, seconds: float = 0.25) -> dict:
     return {"device": device, "simulator": simulator(), "workers": 1, "shoes": got.shoes, "hands": got.hands,
             "timed_seconds": got.seconds, "start_seconds": start, "core_seconds": None,
             "seconds": got.seconds / got.shoes * job.shoes}
+
+
+def size_gpu_job(job, what: str, decks: int, cut: int, budget: float, least: int, most: int,
+                 kind: str = "count") -> Sizing:
+    """The shoes of ``job`` that the GPU deals in ``budget`` seconds: at its nominal rate
+    (:func:`baccara.sim.limits.size_on_gpu`), or under numba-cuda's CUDA simulator from a short timed launch there.
+
+    The simulator runs each GPU thread in Python on this machine's CPU, milliseconds a shoe where a GPU takes
+    nanoseconds: the nominal rate would size a run of seconds to hours.  There the job is timed as a dry run times
+    it (:func:`estimate_gpu`, a launch of at most a twentieth of the budget after the one that compiles), and
+    its shoes are not held to ``least`` (a real run's floor); the sizing line says "the CUDA simulator".
+
+    Parameters
+    ----------
+    job : PuntoJob or CountJob
+        The job the run deals (its shoes bound the timed launch).
+    what, decks, cut, budget, least, most, kind
+        As :func:`baccara.sim.limits.size_on_gpu` takes them.
+
+    Returns
+    -------
+    Sizing
+        The shoes chosen, at the GPU's nominal rate, or measured on the simulator (``Sizing.simulator``).
+    """
+    if not simulator():
+        return size_on_gpu(what, decks, cut, budget, least, most, kind)
+    timed = estimate_gpu(job, min(0.2, budget / 20))
+    per_shoe = timed["timed_seconds"] / max(timed["shoes"], 1)
+    return dataclasses.replace(size_to_budget(what, per_shoe, budget, 1, 1, most), simulator=True)
 
 
 def punto_rows_gpu(job, first: int, n: int) -> np.ndarray:
@@ -598,8 +629,6 @@ def perfect_ev_gpu(job, first: int, n: int, every_coup: bool) -> Iterator[tuple[
     ParameterError
         No GPU (nor the simulator), or a job the GPU does not deal.
     """
-    import dataclasses
-
     check_gpu()
     job = dataclasses.replace(job, every_coup=every_coup)
     why = unsupported(job)

@@ -33,7 +33,8 @@ import math
 from dataclasses import dataclass
 
 from ..errors import BaccaraError, ParameterError
-from ..workload import LIMIT_SECONDS, Sizing, format_duration, size_to_budget
+from ..shoe import CARDS_PER_COUP as COUP_CARDS  # the most a coup takes: 6
+from ..workload import LIMIT_SECONDS, Sizing, about, format_duration, size_to_budget
 
 #: The most decks in a simulated shoe.
 MAX_DECKS = 10_000
@@ -105,10 +106,9 @@ NOMINAL_GPU_EVALUATIONS_RATE = 100 * NOMINAL_EVALUATIONS_RATE_VALUE
 #: a shoe at the nominal rate (10 us).  The CPU folds a launch while the GPU deals the next, so a run takes the
 #: longer of the two a shoe: the sizing counts this, with a margin, should the GPU's rate be raised past it.
 NOMINAL_GPU_FOLD_SECONDS = 1e-6
-#: Why the GPU does not run the perfect counter on other bets.
-GPU_PERFECT_VALUES_ONLY = ("--backend gpu runs the perfect counter on bets on card values only: pair bets are "
-                           "priced at rank level by the exact engine in Python, on the CPU (so are shoes whose exact "
-                           "counts could pass 64-bit integers); run it with --backend threads or processes")
+#: Why the GPU does not run the perfect counter on pair bets (:func:`gpu_perfect_refusal`).
+GPU_PERFECT_PAIRS = ("--backend gpu runs the perfect counter on bets on card values only: pair bets are priced at rank "
+                     "level by the exact engine in Python, on the CPU; run them with --backend threads or processes")
 #: Mean cards a coup takes (measured over 10,000-deck shoes).
 CARDS_PER_COUP = {"punto": 4.94, "chemin": 4.94, "banque": 7.51}
 #: Mean cards the burn takes: the face-up card and its value, aces 1, tens and faces 10.
@@ -181,10 +181,7 @@ class WorkEstimate:
         else:
             speed = f"~{_count(self.hands)} hands at ~{_count(self.rate * self.workers)} hands/s"
         speed += f" on {self.on}"
-        duration = format_duration(self.seconds)
-        if not duration.startswith("under"):
-            duration = "about " + duration
-        text = f"{duration} for {self.shoes:,} {what} {noun} ({speed})"
+        text = f"{about(self.seconds)} for {self.shoes:,} {what} {noun} ({speed})"
         if self.rows:
             text += f"; --out: {self.rows:,} rows, ~{_bytes(self.rows * ROW_BYTES)}"
         return text
@@ -234,6 +231,79 @@ def fits_int64(decks: int | None) -> bool:
         True up to 22 decks.
     """
     return decks is None or 4 * (52 * decks) ** 6 < 2**63
+
+
+def perfect_fits_int64(decks: int | None, top_pay: int = 1) -> bool:
+    """Whether the compiled perfect counter prices a shoe of ``decks`` decks in 64-bit integers: its ordered deals'
+    counts (``4 N^6``) and the largest payout times the ``(N)_6`` deals of its ``N`` cards below 2^63.
+
+    Parameters
+    ----------
+    decks : int or None
+        Decks in the shoe (None: an infinite shoe, counted in probabilities).
+    top_pay : int
+        The largest payout of the bets, in the integer units of their payout table.
+
+    Returns
+    -------
+    bool
+        True up to 22 decks for payouts up to 4.
+    """
+    if decks is None:
+        return True
+    n = 52 * decks
+    return 4 * n**COUP_CARDS < 2**63 and top_pay * math.perm(n, COUP_CARDS) < 2**63
+
+
+def max_perfect_decks(top_pay: int = 1) -> int:
+    """The most decks the compiled perfect counter prices in 64-bit integers (:func:`perfect_fits_int64`).
+
+    Parameters
+    ----------
+    top_pay : int
+        The largest payout of the bets, in the integer units of their payout table.
+
+    Returns
+    -------
+    int
+        The decks (22 for payouts up to 4; 0 where not even one deck fits).
+    """
+    decks = 0
+    while perfect_fits_int64(decks + 1, top_pay):
+        decks += 1
+    return decks
+
+
+def gpu_perfect_refusal(decks: int | None, by_value: bool, top_pay: int = 1) -> str | None:
+    """Why ``--backend gpu`` cannot run the perfect counter on these bets and this shoe, or None when it can.
+
+    Each reason leads with itself: pair bets (:data:`GPU_PERFECT_PAIRS`: the rank-level engine is Python's), or a
+    shoe whose exact counts could overflow 64-bit integers (the largest shoe the GPU takes, and the CPU's backends).
+
+    Parameters
+    ----------
+    decks : int or None
+        Decks in the shoe.
+    by_value : bool
+        Whether every bet depends on card values only (no pairs).
+    top_pay : int
+        The largest payout of the bets, in the integer units of their payout table (1: not known yet, the shoe's
+        own counts only).
+
+    Returns
+    -------
+    str or None
+        The reason, naming ``--backend gpu``, the way out and, for a large shoe, the most ``--decks`` it takes.
+    """
+    if not by_value:
+        return GPU_PERFECT_PAIRS
+    if perfect_fits_int64(decks, top_pay):
+        return None
+    most = max_perfect_decks(top_pay)
+    pays = " for these bets (their largest payout scales the counts)" if most < max_perfect_decks() else ""
+    return (f"--backend gpu runs the perfect counter on shoes of at most {most} decks{pays}: the exact counts of a "
+            f"{decks}-deck shoe could overflow 64-bit integers, so the exact engine counts them in Python integers, "
+            f"on the CPU; give --decks {most} or fewer, or run it with --backend threads or processes")
 
 
 def perfect_rate(decks: int | None, by_value: bool = False) -> float:
@@ -294,7 +364,7 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
     ------
     ParameterError
         The perfect counter on the GPU but not on bets on card values in 64-bit integers
-        (:data:`GPU_PERFECT_VALUES_ONLY`).
+        (:func:`gpu_perfect_refusal`).
     """
     per_shoe = hands_per_shoe(game, decks, deal, cut, coups)
     hands = per_shoe * shoes
@@ -304,8 +374,9 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
         evaluations: float = shoes * math.ceil(per_shoe / perfect_every)
         rate = perfect_rate(decks, by_value)
         if gpu:  # the GPU prices bets on values in 64-bit integers, nothing else
-            if not (by_value and fits_int64(decks)):
-                raise ParameterError(GPU_PERFECT_VALUES_ONLY)
+            why = gpu_perfect_refusal(decks, by_value)
+            if why is not None:
+                raise ParameterError(why)
             rate = NOMINAL_GPU_EVALUATIONS_RATE
         seconds = evaluations / (rate * workers)
     else:
@@ -319,7 +390,8 @@ def estimate_work(game: str, shoes: int, decks: int | None, deal: str, cut: int,
 def size_on_gpu(what: str, decks: int, cut: int, budget: float, least: int, most: int,
                 kind: str = "count") -> Sizing:
     """The shoes one GPU deals in ``budget`` seconds at its nominal rate (not measured: a short run there would
-    time the kernel's compilation, and no GPU is timed before it is used).
+    time the kernel's compilation, and no GPU is timed before it is used); under numba-cuda's CUDA simulator,
+    :func:`baccara.sim.gpu.size_gpu_job` times the job there instead.
 
     Parameters
     ----------
@@ -383,7 +455,7 @@ def check_work(estimate: WorkEstimate, allow_long: bool) -> WorkEstimate:
         work = (f"~{_count(estimate.evaluations)} exact evaluations" if estimate.evaluations
                 else f"~{_count(estimate.hands)} hands")
         whose = "the GPU's work at its nominal rate" if estimate.gpu else "one core's work"
-        over = (f"{work}, about {format_duration(core_seconds)} of {whose} (the limit is "
+        over = (f"{work}, {about(core_seconds)} of {whose} (the limit is "
                 f"{format_duration(MAX_CORE_SECONDS)})")
     elif estimate.rows > MAX_OUT_ROWS:
         over = (f"{estimate.rows:,} Parquet rows, ~{_bytes(estimate.rows * ROW_BYTES)} (the --out limit is "

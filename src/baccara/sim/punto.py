@@ -40,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from math import lcm, perm
+from math import lcm
 
 import numpy as np
 
@@ -51,12 +51,12 @@ from ..punto.cardengine import bet_labelling, rule_program
 from ..punto.events import NCELLS, resolution_at_least
 from ..punto.exact import VALUE_CELL_SHAPE, coup_distribution, edges_for_shoes, evaluate_bets
 from ..rules import PUNTO_BANCO, Tableau
-from ..shoe import CARDS_PER_COUP, Shoe
+from ..shoe import Shoe
 from . import _punto_kernel as K
 from .counting import CountSystem
 from .distributed import fold_chunks, run
 from .gpu import GpuLayout, pairs_of
-from .limits import DEFAULT_CUT, MAX_COUPS, MAX_DECKS, MAX_SHOES, min_cut
+from .limits import DEFAULT_CUT, MAX_COUPS, MAX_DECKS, MAX_SHOES, gpu_perfect_refusal, min_cut, perfect_fits_int64
 from .report import SimResult, punto_report
 from .results import ChunkResult, Estimate, column_sums, fnum, in_blocks, mean, ratio, sums_from_fold
 from .shoe_deal import CUT, DEAL_MODES, VALUE, deck_template, max_coups_cut, record_shoe
@@ -428,6 +428,10 @@ class PuntoJob:
             args = self.kernel_args()
             in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, table[lo:hi], *args))
 
+    def gpu_perfect_refusal(self) -> str | None:
+        """Why the GPU cannot run this job's perfect counter (:func:`perfect_gpu_refusal`), or None when it can."""
+        return perfect_gpu_refusal(self.bets, self.decks)
+
     def gpu_layout(self) -> GpuLayout:
         """How the GPU backend (:mod:`baccara.sim.gpu`) deals this job: the CPU kernels' arguments (the compiled
         perfect counter's, where it deals the job), and the columns, products and chunk results of
@@ -525,6 +529,26 @@ def perfect_decisions(counts52: np.ndarray, bets: tuple[Bet, ...], tableau: Tabl
 
 
 @lru_cache(maxsize=32)
+def perfect_gpu_refusal(bets: Sequence[Bet], decks: int | None) -> str | None:
+    """Why ``--backend gpu`` cannot run the perfect counter on these bets and this shoe, or None when it can.
+
+    Parameters
+    ----------
+    bets : sequence of Bet
+        The bets played.
+    decks : int or None
+        Decks in the shoe.
+
+    Returns
+    -------
+    str or None
+        :func:`baccara.sim.limits.gpu_perfect_refusal`'s reason: pair bets, or exact counts that could overflow
+        64-bit integers for this shoe and these payouts (with the most decks the GPU takes for them).
+    """
+    pay, _ = bet_table(tuple(bets))
+    return gpu_perfect_refusal(decks, _resolution(bets) == "value", int(np.abs(pay[:VALUE_CELLS]).max()))
+
+
 def _perfect_args(job: PuntoJob) -> tuple | None:
     """Arguments of the compiled perfect counter after ``seed, first, out``, or None where the Python path
     deals the job: bets on pairs (ranks or suits), or shoes whose exact counts could overflow 64-bit
@@ -534,9 +558,9 @@ def _perfect_args(job: PuntoJob) -> tuple | None:
     template = job.template()
     pay, _ = bet_table(job.bets)
     vpay = pay[:VALUE_CELLS]  # pair classes (0, 0): bets on values pay alike in all nine
-    n = int(template.size)
-    if 4 * n**CARDS_PER_COUP >= 2**63 or int(np.abs(vpay).max()) * perm(n, CARDS_PER_COUP) >= 2**63:
+    if not perfect_fits_int64(job.decks, int(np.abs(vpay).max())):
         return None
+    n = int(template.size)
     from . import _perfect_kernel as PK  # lazy: compiles or loads the compiled perfect counter only for it
 
     pdraw, bdraw = job.tableau.player_array, job.tableau.banker_array
