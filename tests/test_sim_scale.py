@@ -148,9 +148,11 @@ def test_a_runs_seconds_leave_out_loading_its_kernels(backend, workers, monkeypa
 
     monkeypatch.setattr(D, "_load_kernels", slow_load)
     job = PuntoJob(seed=4, shoes=200, bets=bets("banker", "tie"))
+    t0 = time.perf_counter()
     total, info = run(job, backend, workers)
+    wall = time.perf_counter() - t0
     assert len(loads) == 1 and total.shoes == 200
-    assert info.seconds < 1.0, info
+    assert info.seconds <= wall - 1.0, (info, wall)  # the load and its wait came before the run's clock
 
 
 # ---------------------------------------------------------------- every backend, every worker count
