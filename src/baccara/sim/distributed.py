@@ -219,6 +219,7 @@ def run(job: Job, backend: str = "threads", workers: int | None = None, schedule
 class _Tracker:
     def __init__(self, job: Job, progress: Progress | None, acc: Accumulator) -> None:
         self.job, self.progress, self.acc, self.shoes, self.hands = job, progress, acc, 0, 0
+        self.rows = _keeps_rows(job)
 
     def done(self, c: ChunkResult) -> None:
         self.shoes += c.shoes
@@ -328,6 +329,19 @@ def _rechunked(job: Job, workers: int) -> Job:
     return dataclasses.replace(job, chunk_size=max(1, -(-job.shoes // want)))
 
 
+def _keeps_rows(job: Job) -> bool:
+    """Whether the job's spans carry rows (``--out``), which wait in memory for the earlier spans' to be written."""
+    return bool(getattr(job, "keep_rows", False))
+
+
+def _held(tracker: _Tracker) -> int:
+    """Spans back but waiting for an earlier one, counted against a window of tasks where they hold rows.
+
+    A span's tallies are small and wait at no cost; counting them would leave every worker idle behind one slow
+    span.  Rows are bounded: a span of them is written only after every earlier one."""
+    return tracker.acc.waiting if tracker.rows else 0
+
+
 def _run_threads(job: Job, workers: int, tracker: _Tracker) -> int:
     """Spans on ``workers`` threads: each thread takes a span, deals it in its kernels (which release
     the GIL) and folds it there, then takes the next; nothing is shared while a span runs.  The main
@@ -340,7 +354,9 @@ def _run_threads(job: Job, workers: int, tracker: _Tracker) -> int:
             tracker.done(c)
         return 1
     lock = threading.Lock()  # taken once a span, to take the next one
-    slots = threading.Semaphore(IN_FLIGHT_PER_WORKER * workers)  # spans taken and not yet folded in
+    # spans taken and not yet back; with rows, not yet folded in (their rows wait for the earlier spans')
+    slots = threading.Semaphore(IN_FLIGHT_PER_WORKER * workers)
+    rows = _keeps_rows(job)
     stop = threading.Event()
     finished: queue.SimpleQueue = queue.SimpleQueue()
 
@@ -380,7 +396,7 @@ def _run_threads(job: Job, workers: int, tracker: _Tracker) -> int:
             else:
                 before = tracker.acc.waiting
                 tracker.done(item)
-                for _ in range(before + 1 - tracker.acc.waiting):  # the spans folded: their rows are gone
+                for _ in range(before + 1 - tracker.acc.waiting if rows else 1):  # the spans whose rows are gone
                     slots.release()
     finally:
         stop.set()
@@ -396,7 +412,7 @@ def _windowed(pools: list[tuple[Callable, int]], plan: _Planner, tracker: _Track
     try:
         while True:
             for which, (submit, window) in enumerate(pools):
-                while (sum(1 for w in pending.values() if w == which) + tracker.acc.waiting < window
+                while (sum(1 for w in pending.values() if w == which) + _held(tracker) < window
                        and (span := plan.take()) is not None):
                     pending[submit(*span)] = which
             if not pending:
@@ -472,7 +488,7 @@ def _run_dask(job: Job, workers: int, scheduler: str | None, tracker: _Tracker) 
 
         def fill() -> None:
             nonlocal in_flight
-            while in_flight + tracker.acc.waiting < window and (span := plan.take()) is not None:
+            while in_flight + _held(tracker) < window and (span := plan.take()) is not None:
                 i, k = span
                 queue_.add(client.submit(run_span, job, i, k, key=f"baccara-sim-{token}-{i}-{k}",
                                          retries=2, pure=False))
