@@ -239,6 +239,18 @@ def test_count_analysis_same_figures_on_one_and_two_threads():
     assert shared.ev_all.tolist() == alone.ev_all.tolist()  # type: ignore[union-attr]
 
 
+def test_the_perfect_counters_blocks_change_nothing(monkeypatch):
+    """Blocks of 5 shoes (the shoes' expectations kept a block at a time, on threads or one after another) give
+    the sums of one block of them all, to the last bit."""
+    job = CountJob(7, 24, 2, B["dragon7"], None, 14, chunk_size=3)
+    whole = CA.perfect_sums(job, 1, 23, None, True)
+    monkeypatch.setattr(CA, "_EV_BLOCK", 5)
+    with ThreadPoolExecutor(2) as pool:
+        for got in (CA.perfect_sums(job, 1, 23, pool, True), CA.perfect_sums(job, 1, 23, None, True)):
+            assert np.array_equal(got.table, whole.table) and got.ev_placed.tolist() == whole.ev_placed.tolist()
+            assert got.ev_all.tolist() == whole.ev_all.tolist()  # type: ignore[union-attr]
+
+
 def test_count_analysis_pair_bets_keep_the_python_path():
     job = CountJob(1, 1, 1, USER["either_pair"], None, 14)
     assert job.holds_gil and not CA.perfect_sums(job, 0, 1).compiled

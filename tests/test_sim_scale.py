@@ -392,3 +392,19 @@ def test_no_worker_waits_behind_a_slow_span():
     wall = time.perf_counter() - t0
     assert total.sums["x"] == sum(range(job.shoes))
     assert wall < 2.4, wall  # the slow chunk's 2 s beside the other 200 chunks' 2 s; blocked, about 2.8 s
+
+
+@pytest.mark.parametrize("threads", [0, 1, 3])
+def test_blocks_cover_every_row_once_and_hold_at_most_their_rows(threads):
+    """``in_blocks`` with ``most``: every row in exactly one block of at most ``most`` rows, on threads or not (the
+    perfect counter's per-coup expectations are kept a block at a time, and the threads take blocks as they end)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from baccara.sim.results import in_blocks
+
+    for n, most in ((1, 4), (10, 4), (1000, 7), (64, 64), (65, 64)):
+        seen: list[tuple[int, int]] = []
+        with ThreadPoolExecutor(threads) if threads else contextlib.nullcontext() as pool:
+            in_blocks(pool, n, lambda lo, hi, seen=seen: seen.append((lo, hi)), most=most)
+        rows = sorted(i for lo, hi in seen for i in range(lo, hi))
+        assert rows == list(range(n)) and all(0 < hi - lo <= most for lo, hi in seen)

@@ -96,8 +96,9 @@ _SQ_LIMIT = 2**62
 COLUMNS = ("hands", "placed", "net", "sq", "wins")
 #: Where :data:`COLUMNS` are in the rows of :meth:`CountJob.kernel_args` (the bet, then its squares).
 KERNEL_COLUMNS = (K.HANDS, K.BASE_COLUMNS, K.BASE_COLUMNS + 1, K.BASE_COLUMNS + 4, K.BASE_COLUMNS + 2)
-#: Shoes whose every coup's expectation :func:`perfect_sums` keeps at once.
-_EV_BLOCK = 8192
+#: Shoes whose every coup's expectation a thread of :func:`perfect_sums` keeps at once (some tenths of a second of a
+#: core: the threads' last blocks end together within that).
+_EV_BLOCK = 1024
 #: An empty float array: the compiled fold's ``ev_all`` where every coup's sum is not asked for.
 _NO_FLOATS = np.zeros(0)
 _PAIRS = [("hands", "hands"), ("placed", "placed"), ("net", "net"), ("net", "placed"), ("net", "hands"),
@@ -524,21 +525,15 @@ def perfect_sums(job: CountJob, first: int, n: int, pool=None, every_coup: bool 
     from . import _perfect_kernel as PK  # lazy: loaded by _compiled_args already
 
     cap, rest = max_coups(job.decks, "cut", job.cut, 0), (*args, every_coup)
-    sums = PerfectSums(table, ev_placed, ev_all, True)
-    for lo in range(0, n, _EV_BLOCK):  # each coup's expectation kept for a block of shoes at a time
-        m = min(_EV_BLOCK, n - lo)
-        evs = np.empty((m, cap))
-        part = table[lo:lo + m]
+    every = _NO_FLOATS if ev_all is None else ev_all
 
-        def block(a: int, b: int, at: int = first + lo, part: np.ndarray = part, evs: np.ndarray = evs,
-                  placed: np.ndarray = ev_placed[lo:lo + m],
-                  every: np.ndarray = _NO_FLOATS if ev_all is None else ev_all[lo:lo + m]) -> None:
-            PK.perfect_ev_chunk(job.seed, at + a, part[a:b], evs[a:b], *rest)
-            # each thread folds its own shoes (fold_perfect's sums, without the GIL)
-            FK.fold_shoes(part[a:b], evs[a:b], placed[a:b], every[a:b] if every.size else every, every_coup)
+    def block(a: int, b: int) -> None:  # each coup's expectation kept for these shoes only, then folded by this thread
+        evs = np.empty((b - a, cap))
+        PK.perfect_ev_chunk(job.seed, first + a, table[a:b], evs, *rest)
+        FK.fold_shoes(table[a:b], evs, ev_placed[a:b], every[a:b] if every.size else every, every_coup)
 
-        in_blocks(pool, m, block)
-    return sums
+    in_blocks(pool, n, block, most=_EV_BLOCK)  # no barrier but the last: the threads take blocks as they finish
+    return PerfectSums(table, ev_placed, ev_all, True)
 
 
 # ---------------------------------------------------------------- figures

@@ -84,14 +84,33 @@ def sums_from_fold(acc: np.ndarray, names: list[str], pairs: list[tuple[str, str
     return out
 
 
-def in_blocks(pool, n: int, call) -> None:
+def in_blocks(pool, n: int, call, most: int | None = None) -> None:
     """Run ``call(lo, hi)`` over blocks covering rows 0..n-1: on the threads of ``pool``
     (kernels that release the GIL run at once), or in one call without a pool.
-    Every row is computed the same way whatever the blocks."""
+    Every row is computed the same way whatever the blocks.
+
+    Parameters
+    ----------
+    pool : ThreadPoolExecutor or None
+        The threads.
+    n : int
+        Rows.
+    call : callable
+        ``call(lo, hi)`` computes rows ``lo .. hi - 1``.
+    most : int, optional
+        The most rows of a block (a call that holds memory for each of its rows): then as many blocks as
+        that takes, one call after another without a pool.
+    """
+    if most is not None and n > most and pool is None:
+        for lo in range(0, n, most):
+            call(lo, min(n, lo + most))
+        return
     if pool is None or n < 2:
         call(0, n)
         return
     k = min(n, 2 * pool._max_workers)
+    if most is not None:
+        k = max(k, -(-n // most))
     bounds = [n * i // k for i in range(k + 1)]
     futures = [pool.submit(call, lo, hi) for lo, hi in itertools.pairwise(bounds) if hi > lo]
     for f in futures:
