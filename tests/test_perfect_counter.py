@@ -254,3 +254,19 @@ def test_the_perfect_counters_blocks_change_nothing(monkeypatch):
 def test_count_analysis_pair_bets_keep_the_python_path():
     job = CountJob(1, 1, 1, USER["either_pair"], None, 14)
     assert job.holds_gil and not CA.perfect_sums(job, 0, 1).compiled
+
+
+def test_the_compiled_plan_is_made_once_a_job():
+    """Each chunk and every check of the GIL asks for the compiled counter's plan: it is made once (a millisecond
+    holding the GIL each time would keep threads waiting on one another); the GPU's reasons take any sequence."""
+    from baccara.sim import punto as P
+
+    P._perfect_args.cache_clear()
+    job = PuntoJob(seed=1, shoes=64, bets=(B["dragon7"],), perfect=True, chunk_size=8)
+    perfect_rows(job, 0, 8)
+    perfect_rows(job, 8, 8)
+    assert not job.holds_gil
+    info = P._perfect_args.cache_info()
+    assert info.misses == 1 and info.hits >= 2
+    assert P.perfect_gpu_refusal([B["dragon7"]], 8) == P.perfect_gpu_refusal((B["dragon7"],), 8) is None
+    assert "pair" in (P.perfect_gpu_refusal([B["player_pair"]], 8) or "")

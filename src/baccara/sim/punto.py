@@ -528,7 +528,6 @@ def perfect_decisions(counts52: np.ndarray, bets: tuple[Bet, ...], tableau: Tabl
     return out if np.ndim(counts52) == 2 else out[0]
 
 
-@lru_cache(maxsize=32)
 def perfect_gpu_refusal(bets: Sequence[Bet], decks: int | None) -> str | None:
     """Why ``--backend gpu`` cannot run the perfect counter on these bets and this shoe, or None when it can.
 
@@ -545,10 +544,16 @@ def perfect_gpu_refusal(bets: Sequence[Bet], decks: int | None) -> str | None:
         :func:`baccara.sim.limits.gpu_perfect_refusal`'s reason: pair bets, or exact counts that could overflow
         64-bit integers for this shoe and these payouts (with the most decks the GPU takes for them).
     """
-    pay, _ = bet_table(tuple(bets))
+    return _gpu_refusal(tuple(bets), decks)
+
+
+@lru_cache(maxsize=32)
+def _gpu_refusal(bets: tuple[Bet, ...], decks: int | None) -> str | None:
+    pay, _ = bet_table(bets)
     return gpu_perfect_refusal(decks, _resolution(bets) == "value", int(np.abs(pay[:VALUE_CELLS]).max()))
 
 
+@lru_cache(maxsize=32)  # asked once a chunk and by holds_gil: the plan and a first call of the kernel take a millisecond
 def _perfect_args(job: PuntoJob) -> tuple | None:
     """Arguments of the compiled perfect counter after ``seed, first, out``, or None where the Python path
     deals the job: bets on pairs (ranks or suits), or shoes whose exact counts could overflow 64-bit
