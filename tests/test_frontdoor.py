@@ -545,3 +545,42 @@ def test_a_local_dask_cluster_needs_no_dashboard_port(capfd):
         taken.close()
     out = capfd.readouterr()
     assert "8787" not in out.out + out.err + " ".join(str(w.message) for w in said)
+
+
+def test_the_start_method_can_be_chosen_by_the_environment(monkeypatch):
+    from baccara.errors import ParameterError
+    from baccara.processes import START_METHOD_VARIABLE, start_method
+
+    monkeypatch.setenv(START_METHOD_VARIABLE, "spawn")
+    assert start_method() == "spawn"
+    monkeypatch.setenv(START_METHOD_VARIABLE, " Fork ")
+    assert start_method() == "fork"
+    monkeypatch.setenv(START_METHOD_VARIABLE, "forkserver")
+    with pytest.raises(ParameterError, match="BACCARA_START_METHOD must be fork or spawn, got 'forkserver'"):
+        start_method()
+
+
+def test_a_fork_beside_native_threads_warns_nobody(tmp_path):
+    """Python 3.12+ warns of any fork where the system counts several threads (BLAS's idle pool): the pool's
+    start silences that one warning, and only where no other Python thread runs."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("workers are forked only on Linux")
+    r = _python("""
+        import os
+        import warnings
+        warnings.simplefilter("error")
+        real_fork = os.fork
+
+        def fork():  # Python 3.12's own words where the system counts several threads
+            warnings.warn(f"This process (pid={os.getpid()}) is multi-threaded, use of fork() may lead to "
+                          "deadlocks in the child.", DeprecationWarning, stacklevel=2)
+            return real_fork()
+
+        os.fork = fork
+        import numpy
+        from baccara.processes import process_pool
+        with process_pool(1) as pool:
+            print(pool.submit(sum, [1, 2]).result())
+    """, tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["3"]

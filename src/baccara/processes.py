@@ -26,6 +26,7 @@ import struct
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -36,6 +37,10 @@ from .errors import BaccaraError, ParameterError
 #: Seconds to wait for a scheduler's greeting, and for a cluster to have a worker.
 SCHEDULER_TIMEOUT = 5.0
 WORKERS_TIMEOUT = 10.0
+
+
+#: The environment variable that chooses how worker processes start (:func:`start_method`).
+START_METHOD_VARIABLE = "BACCARA_START_METHOD"
 
 
 def default_workers() -> int:
@@ -375,15 +380,27 @@ def start_method() -> str:
     Forking copies this process, imports and compiled kernels included, so a worker starts in
     milliseconds instead of half a CPU-second.  It is safe where no other thread of this process
     can hold a lock at the fork: on Linux where this process runs one Python thread (a thread pool,
-    a progress display, a logging or Dask thread all count).  The native threads that may run
-    beside it are fork-safe: BLAS's idle pool is rebuilt in the child, and baccara starts no Numba
-    thread pool (none of its kernels is ``parallel``).  Everywhere else: ``"spawn"``.
+    a progress display, a logging or Dask thread, a notebook's kernel all count).  The native threads
+    that may run beside it are fork-safe: BLAS's idle pool is rebuilt in the child, and baccara starts
+    no Numba thread pool (none of its kernels is ``parallel``).  Everywhere else: ``"spawn"``.  The
+    environment variable ``BACCARA_START_METHOD`` (``fork`` or ``spawn``) overrides the choice, for
+    a process whose native threads baccara cannot see.
 
     Returns
     -------
     str
         The start method.
+
+    Raises
+    ------
+    ParameterError
+        ``BACCARA_START_METHOD`` set to anything else.
     """
+    asked = os.environ.get(START_METHOD_VARIABLE, "").strip().lower()
+    if asked:
+        if asked not in ("fork", "spawn"):
+            raise ParameterError(f"{START_METHOD_VARIABLE} must be fork or spawn, got {asked!r}")
+        return asked
     return "fork" if sys.platform.startswith("linux") and threading.active_count() == 1 else "spawn"
 
 
@@ -427,7 +444,12 @@ def process_pool(workers: int, what: str = "this call") -> ProcessPoolExecutor:
                              f"'if __name__ == \"__main__\":' (or use one worker)")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
     if method == "fork":
-        pool.submit(os.getpid).result()  # forks every worker now, while this process has one thread
+        with warnings.catch_warnings():
+            # Python 3.12+ warns of a fork wherever the operating system counts more than one thread, as it does
+            # beside BLAS's idle pool: start_method() has seen to the Python threads that could hold a lock
+            warnings.filterwarnings("ignore", message=r".*use of fork\(\) may lead to deadlocks",
+                                    category=DeprecationWarning)
+            pool.submit(os.getpid).result()  # forks every worker now, while this process has one thread
     return pool
 
 
@@ -518,4 +540,4 @@ def executor(workers: int, backend: str = "processes", scheduler: str | None = N
 
 __all__ = ["HERE", "PROOF_BACKENDS", "Workers", "dask_client", "default_workers", "executor", "max_workers", "parse_scheduler",
            "probe_scheduler", "process_pool", "processes_can_start", "spawn_is_safe",
-           "start_method"]
+           "START_METHOD_VARIABLE", "start_method"]
