@@ -665,6 +665,12 @@ def test_a_shoe_too_large_for_the_gpus_perfect_counter_is_refused_for_its_size()
                                                   f"{fewer} decks for these bets")
         assert f"{decks}-deck shoe" in why and f"--decks {fewer} or fewer" in why
     assert gpu.unsupported(PuntoJob(seed=1, shoes=1, decks=fewer, bets=(bets["dragon7"],), perfect=True)) is None
+    from baccara.sim.limits import gpu_perfect_refusal
+
+    huge = 2**62  # a payout that no deck can hold: no "at most 0 decks"
+    assert max_perfect_decks(huge) == 0
+    why = gpu_perfect_refusal(1, True, huge)
+    assert why is not None and "even one deck" in why and "0 decks" not in why and "--backend threads" in why
 
 
 def test_unknown_backends_are_still_refused():

@@ -378,7 +378,7 @@ class SlowFirstJob(SleepyJob):
     """The first chunk waits long, the others briefly: a straggler that every other span finishes after."""
 
     def run_chunk(self, index: int, pool=None) -> ChunkResult:
-        wait = 2.0 if index == 0 else self.wait
+        wait = 3.0 if index == 0 else self.wait
         time.sleep(wait)
         return ChunkResult(index=index, shoes=1, hands=1, sums={"x": index}, seconds=wait)
 
@@ -386,12 +386,12 @@ class SlowFirstJob(SleepyJob):
 def test_no_worker_waits_behind_a_slow_span():
     """Spans come back out of order and are folded in order; a span's tallies wait for the earlier ones at no
     cost, so the other thread deals on (it stopped after a window of spans, idle until the slow one came back)."""
-    job = SlowFirstJob(shoes=201, wait=0.01)
+    job = SlowFirstJob(shoes=151, wait=0.02)
     t0 = time.perf_counter()
     total, info = run(job, workers=2)
     wall = time.perf_counter() - t0
     assert total.sums["x"] == sum(range(job.shoes))
-    assert wall < 2.4, wall  # the slow chunk's 2 s beside the other 200 chunks' 2 s; blocked, about 2.8 s
+    assert wall < 3.6, wall  # the slow chunk's 3 s beside the other 150 chunks' 3 s; blocked, about 4.3 s
 
 
 @pytest.mark.parametrize("threads", [0, 1, 3])

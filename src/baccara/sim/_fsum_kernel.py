@@ -62,6 +62,22 @@ def fsum_add(p, n, x, special):
     ``special`` (two floats, zeros to begin) gathers the non-finite summands as fsum does: ``special[0]``
     their sum, ``special[1]`` that of the infinities alone.
 
+    Parameters
+    ----------
+    p : numpy.ndarray
+        The partials (float64, :data:`PARTIALS` long), updated in place.
+    n : int
+        How many of them there are.
+    x : float
+        The summand.
+    special : numpy.ndarray
+        The non-finite summands' sums (two float64), updated in place.
+
+    Returns
+    -------
+    int
+        How many partials there are now.
+
     Raises
     ------
     OverflowError
@@ -98,6 +114,20 @@ def fsum_add(p, n, x, special):
 @njit(cache=True, nogil=True)
 def fsum_round(p, n, special):
     """The partials ``p[:n]`` (with fsum's ``special`` sums, :func:`fsum_add`) rounded once, half to even.
+
+    Parameters
+    ----------
+    p : numpy.ndarray
+        The partials (float64, from :func:`fsum_add`).
+    n : int
+        How many of them there are.
+    special : numpy.ndarray
+        The non-finite summands' sums from :func:`fsum_add`.
+
+    Returns
+    -------
+    float
+        The exactly rounded sum (``math.fsum``'s).
 
     Raises
     ------
@@ -144,6 +174,18 @@ def settle(s, c, a, n):
     bound below the distance from ``s + c`` to the half-way point on d's side (a quarter ulp toward zero from a
     power of two, half an ulp elsewhere; ``half - |d|`` is exact when it matters, by Sterbenz's lemma, and
     otherwise over ``half / 2``) and below the nearer half-way point.  Every summand a zero: +0.0, as fsum.
+
+    Parameters
+    ----------
+    s, c, a : float
+        :func:`sum2`'s sums.
+    n : int
+        The summands.
+
+    Returns
+    -------
+    tuple of (bool, float)
+        Whether Sum2's answer is certainly the exactly rounded sum, and that answer (0.0 where not).
     """
     if not (np.isfinite(s) and np.isfinite(c) and np.isfinite(a)):
         return False, 0.0

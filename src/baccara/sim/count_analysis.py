@@ -207,7 +207,13 @@ class CountJob:
                            seconds=time.perf_counter() - t0)
 
     def gpu_perfect_refusal(self) -> str | None:
-        """Why the GPU cannot run this perfect counter (pair bets, or counts past 64-bit integers), or None."""
+        """Why the GPU cannot run this perfect counter (pair bets, or counts past 64-bit integers), or None.
+
+        Returns
+        -------
+        str or None
+            The reason, in words.
+        """
         return self.punto.gpu_perfect_refusal()
 
     def gpu_layout(self) -> GpuLayout:
@@ -447,7 +453,7 @@ def fold_perfect(table: np.ndarray, evs: np.ndarray, every_coup: bool, compiled:
         e = evs[s]
         into.ev_placed[at + s] = math.fsum(e[e > 0])  # placed exactly where the expectation is above 0 (NaN is not)
         if into.ev_all is not None:
-            into.ev_all[at + s] = math.fsum(e[:table[s, 0]])
+            into.ev_all[at + s] = math.fsum(e[:max(int(table[s, 0]), 0)])  # as the compiled fold reads it
     return into
 
 

@@ -162,7 +162,7 @@ def check_backend(backend: str, workers: int | None, scheduler: str | None) -> t
     return backend, default_workers() if workers is None else check_workers(workers)
 
 
-def _needs_spawn(what: str, forks: bool = True) -> None:
+def _needs_worker_processes(what: str, forks: bool = True) -> None:
     if not (processes_can_start() if forks else spawn_is_safe()):
         raise ParameterError(f"{what} starts worker processes, which re-run the main script: call it under "
                              f"'if __name__ == \"__main__\":' (or use backend='threads')")
@@ -199,10 +199,10 @@ def run(job: Job, backend: str = "threads", workers: int | None = None, schedule
     if backend == "threads" and workers > 1 and getattr(job, "holds_gil", False) and processes_can_start():
         backend = "processes"  # pure-Python chunks (the perfect counter): one process per core
     elif backend == "processes":
-        _needs_spawn(f"backend={backend!r}")
+        _needs_worker_processes(f"backend={backend!r}")
     elif backend == "dask" and scheduler is None and getattr(job, "holds_gil", False):
         # only then are the local cluster's workers processes, always spawned; else they are threads here
-        _needs_spawn(f"backend={backend!r}", forks=False)
+        _needs_worker_processes(f"backend={backend!r}", forks=False)
     if scheduler is None:
         job = _rechunked(job, workers)
     acc = Accumulator(sink)

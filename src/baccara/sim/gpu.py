@@ -562,8 +562,16 @@ def size_gpu_job(job, what: str, decks: int, cut: int, budget: float, least: int
     ----------
     job : PuntoJob or CountJob
         The job the run deals (its shoes bound the timed launch).
-    what, decks, cut, budget, least, most, kind
-        As :func:`baccara.sim.limits.size_on_gpu` takes them.
+    what : str
+        What is sized, for the line.
+    decks, cut : int
+        The shoe.
+    budget : float
+        Seconds the run may take.
+    least, most : int
+        Bounds on the shoes (``least`` a real GPU's floor only).
+    kind : str
+        The nominal rate, as :func:`baccara.sim.limits.size_on_gpu` takes it.
 
     Returns
     -------

@@ -300,6 +300,10 @@ def gpu_perfect_refusal(decks: int | None, by_value: bool, top_pay: int = 1) -> 
     if perfect_fits_int64(decks, top_pay):
         return None
     most = max_perfect_decks(top_pay)
+    if most == 0:
+        return ("--backend gpu cannot run the perfect counter on these bets: their largest payout makes the exact "
+                "counts of even one deck overflow 64-bit integers, so the exact engine counts them in Python "
+                "integers, on the CPU; run it with --backend threads or processes")
     pays = " for these bets (their largest payout scales the counts)" if most < max_perfect_decks() else ""
     return (f"--backend gpu runs the perfect counter on shoes of at most {most} decks{pays}: the exact counts of a "
             f"{decks}-deck shoe could overflow 64-bit integers, so the exact engine counts them in Python integers, "

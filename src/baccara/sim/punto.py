@@ -429,7 +429,13 @@ class PuntoJob:
             in_blocks(pool, n, lambda lo, hi: K.punto_chunk(self.seed, first + lo, table[lo:hi], *args))
 
     def gpu_perfect_refusal(self) -> str | None:
-        """Why the GPU cannot run this job's perfect counter (:func:`perfect_gpu_refusal`), or None when it can."""
+        """Why the GPU cannot run this job's perfect counter (:func:`perfect_gpu_refusal`), or None when it can.
+
+        Returns
+        -------
+        str or None
+            The reason, in words.
+        """
         return perfect_gpu_refusal(self.bets, self.decks)
 
     def gpu_layout(self) -> GpuLayout:
