@@ -2,8 +2,8 @@
 # Set up baccara and its test tools in ./.venv and run the test suite.
 #
 #   bash scripts/test.sh            the fast suite: every test not marked slow (from a fresh clone on 2 cores:
-#                                   3.7 minutes with the install and the kernels' compilation; the tests
-#                                   themselves 3 minutes, about 1,870 of them; 6.6 CPU-minutes in all)
+#                                   4 minutes with the install and the kernels' compilation; the tests
+#                                   themselves 3.3 minutes, about 1,870 of them; 7 CPU-minutes in all)
 #   bash scripts/test.sh --slow     the tests marked slow (the long paper reproductions), not those marked proof
 #   bash scripts/test.sh --proofs   the tests marked proof: re-deriving a stored proof from scratch (tens of minutes)
 #   bash scripts/test.sh --all      everything
