@@ -272,12 +272,30 @@ def partials_sum(values):
     float
         Their exactly rounded sum.
     """
+    p, n, special = all_partials(values)
+    return fsum_round(p, n, special)
+
+
+@njit(cache=True, nogil=True)
+def all_partials(values):
+    """Every summand added by :func:`fsum_add`: the partials array, how many there are, and fsum's special sums.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        The summands (float64).
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, int, numpy.ndarray)
+        ``(p, n, special)``: the partials are ``p[:n]``.
+    """
     p = np.empty(PARTIALS)
     special = np.zeros(2)
     n = 0
     for k in range(values.shape[0]):
         n = fsum_add(p, n, values[k], special)
-    return fsum_round(p, n, special)
+    return p, n, special
 
 
 @njit(cache=True, nogil=True)
@@ -295,11 +313,7 @@ def partials(values):
     numpy.ndarray
         The partials, smallest magnitude first.
     """
-    p = np.empty(PARTIALS)
-    special = np.zeros(2)
-    n = 0
-    for k in range(values.shape[0]):
-        n = fsum_add(p, n, values[k], special)
+    p, n, special = all_partials(values)
     if special[0] != 0.0 or np.isnan(special[1]):
         raise ValueError("exact partials of a NaN or an infinity")
     return p[:n].copy()

@@ -384,6 +384,21 @@ class _Plan:
         self.decisions = (int(d), int(p))
         return out.copy_to_host(), evs.copy_to_host().reshape(n, self.layout.cap)
 
+    def perfect_ev_overlapped(self, first: int, n: int) -> Iterator[tuple[int, np.ndarray, np.ndarray, float]]:
+        """:meth:`perfect_ev` on shoes ``first .. first + n - 1``, launch by launch, each handed on once the next
+        is running (the caller's work on one overlaps the GPU's on the next): ``(lo, rows, evs, seconds)`` for
+        shoes ``first + lo ..``, ``seconds`` from its launch to its collection."""
+        ready: tuple[int, np.ndarray, np.ndarray, float] | None = None
+        for lo in range(0, n, self.launch):
+            t0 = time.perf_counter()
+            launched = self.perfect_ev_launch(first + lo, min(self.launch, n - lo))
+            if ready is not None:
+                yield ready
+            table, evs = self.perfect_ev_collect(launched)
+            ready = (lo, table, evs, time.perf_counter() - t0)
+        if ready is not None:
+            yield ready
+
     def rows_or_sums(self, first: int, n: int) -> tuple[np.ndarray | None, np.ndarray | None]:
         """Deal shoes ``first .. first + n - 1``: (their raw rows, None) or (None, the launch's sums)."""
         from numba import cuda
@@ -478,16 +493,8 @@ def run_gpu(job, done: Callable[[ChunkResult], None], launch: int | None = None)
     plan = _Plan(job, launch)
     finish_ev = plan.layout.perfect_ev
     if finish_ev is not None:  # the count analysis's perfect counter: launch k folded on the CPU while k + 1 runs
-        folding: tuple[int, int, np.ndarray, np.ndarray, float] | None = None
-        for k, first in enumerate(range(0, job.shoes, plan.launch)):
-            t0 = time.perf_counter()
-            launched = plan.perfect_ev_launch(first, min(plan.launch, job.shoes - first))
-            if folding is not None:
-                done(finish_ev(*folding))
-            table, evs = plan.perfect_ev_collect(launched)
-            folding = (k, first, table, evs, time.perf_counter() - t0)
-        if folding is not None:
-            done(finish_ev(*folding))
+        for k, (first, table, evs, seconds) in enumerate(plan.perfect_ev_overlapped(0, job.shoes)):
+            done(finish_ev(k, first, table, evs, seconds))
         return ceil(job.shoes / plan.launch)
     k = 0
     for first in range(0, job.shoes, plan.launch):
@@ -642,15 +649,8 @@ def perfect_ev_gpu(job, first: int, n: int, every_coup: bool) -> Iterator[tuple[
     why = unsupported(job)
     if why is not None:
         raise ParameterError(why)
-    plan = _Plan(job, None)
-    ready: tuple[int, np.ndarray, np.ndarray] | None = None
-    for lo in range(0, n, plan.launch):
-        launched = plan.perfect_ev_launch(first + lo, min(plan.launch, n - lo))
-        if ready is not None:
-            yield ready  # the caller folds the last launch on the CPU while this one runs on the GPU
-        ready = (lo, *plan.perfect_ev_collect(launched))
-    if ready is not None:
-        yield ready
+    for lo, table, evs, _ in _Plan(job, None).perfect_ev_overlapped(first, n):
+        yield lo, table, evs  # the caller folds this launch on the CPU while the next runs on the GPU
 
 
 def histogram_gpu(seed: int, shoes: int, template: np.ndarray, cut: int, pdraw: np.ndarray, bdraw: np.ndarray,
