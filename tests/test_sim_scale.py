@@ -288,10 +288,10 @@ def test_a_dask_cluster_of_worker_processes_gives_the_threads_result(tmp_path):
 
 # ---------------------------------------------------------------- what users see: estimates and sizes
 def test_a_budget_sizes_a_run_from_the_cores_and_a_measured_speed(monkeypatch):
-    import baccara.workload
+    import baccara.processes
     from baccara.workload import size_to_budget
 
-    monkeypatch.setattr(baccara.workload, "default_workers", lambda: 16)  # a machine of 16 cores
+    monkeypatch.setattr(baccara.processes, "default_workers", lambda: 16)  # a machine of 16 cores
     s = size_to_budget("the count", 1e-5, 10, 2, 100_000, 10**9)
     assert s.shoes == 2_000_000 and s.seconds == pytest.approx(10)
     assert "2,000,000 shoes" in s.describe() and "2 cores" in s.describe() and "10 s" in s.describe()
@@ -304,10 +304,10 @@ def test_a_budget_sizes_a_run_from_the_cores_and_a_measured_speed(monkeypatch):
 def test_a_budget_sizes_a_run_on_the_cores_that_run_at_once(monkeypatch):
     """More workers than cores take turns on them: the run is sized on the cores, and the line says both
     (``count --budget 2 -j 4`` on 2 cores was sized for 4 and took twice its budget)."""
-    import baccara.workload
+    import baccara.processes
     from baccara.workload import size_to_budget
 
-    monkeypatch.setattr(baccara.workload, "default_workers", lambda: 2)  # a machine of 2 cores
+    monkeypatch.setattr(baccara.processes, "default_workers", lambda: 2)  # a machine of 2 cores
     s = size_to_budget("the count", 1e-5, 1.0, 4, 1, 10**9)
     assert s.shoes == size_to_budget("the count", 1e-5, 1.0, 2, 1, 10**9).shoes == 200_000
     assert s.workers == 2 and s.seconds == pytest.approx(1.0)
@@ -355,7 +355,6 @@ def test_an_estimate_counts_workers_beyond_the_cores_as_taking_turns(monkeypatch
     from baccara.sim.distributed import Calibration, estimate_backends
 
     monkeypatch.setattr(P, "default_workers", lambda: 2)
-    monkeypatch.setattr("baccara.sim.distributed.default_workers", lambda: 2)
     job = PuntoJob(seed=1, shoes=10**6, bets=(builtin_bets()["banker"],))
     cal = Calibration(1000, 81_000, 0.01)
     two, four = estimate_backends(job, 2, cal), estimate_backends(job, 4, cal)

@@ -48,6 +48,22 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
+def cores_busy(workers: int | None = None) -> int:
+    """The cores that ``workers`` keep busy at once: workers beyond this machine's cores take turns on them.
+
+    Parameters
+    ----------
+    workers : int, optional
+        Workers asked (default: one a core).
+
+    Returns
+    -------
+    int
+        ``min(workers, cores)``, at least 1.
+    """
+    return max(1, min(workers or default_workers(), default_workers()))
+
+
 def max_workers() -> int:
     """The most workers on this machine: twice its cores (more only thrash, and each
     worker process of ``processes`` or a local Dask cluster costs a few hundred MB).
@@ -538,6 +554,6 @@ def executor(workers: int, backend: str = "processes", scheduler: str | None = N
             yield pool
 
 
-__all__ = ["HERE", "PROOF_BACKENDS", "Workers", "dask_client", "default_workers", "executor", "max_workers", "parse_scheduler",
+__all__ = ["HERE", "PROOF_BACKENDS", "Workers", "cores_busy", "dask_client", "default_workers", "executor", "max_workers", "parse_scheduler",
            "probe_scheduler", "process_pool", "processes_can_start", "spawn_is_safe",
            "START_METHOD_VARIABLE", "start_method"]

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import BaccaraError
-from .processes import default_workers
+from .processes import cores_busy
 
 #: Longest estimated run that starts without ``--allow-long`` (seconds).
 LIMIT_SECONDS = 3600
@@ -218,7 +218,7 @@ def size_to_budget(what: str, per_shoe: float, budget: float, workers: int, leas
         The shoes chosen and why.
     """
     asked = max(workers, 1)
-    on = min(asked, default_workers())
+    on = cores_busy(asked)
     n = budget * on / per_shoe if per_shoe > 0 else float(most)
     n = min(n * (1 + 1e-9), float(most))  # 1.9999999 M is 2 M
     if n >= 100:

@@ -355,10 +355,10 @@ def parse_shoe(decks: str | None, deal: str | None, cut: str | None, coups: str 
 def _plan(game: str, common: Common, shoe: ShoeSpec, *, kind: str | None = None,
           perfect_every: int | None = None, by_value: bool = False) -> WorkEstimate:
     """Estimate the run, refuse it beyond the limits (unless --allow-long), and tell people."""
-    from ..processes import default_workers  # lazy: sockets, processes: not at --help
+    from ..processes import cores_busy  # lazy: sockets, processes: not at --help
 
     # workers beyond the cores take turns on them: the cores that run at once bound the speed
-    workers = 1 if common.scheduler else min(common.workers or default_workers(), default_workers())
+    workers = 1 if common.scheduler else cores_busy(common.workers)
     est = estimate_work(game, common.shoes, shoe.decks, shoe.deal, shoe.cut, shoe.coups, workers, kind,
                         perfect_every, rows=common.out is not None, by_value=by_value, backend=common.backend)
     check_work(est, common.allow_long)
@@ -438,7 +438,7 @@ CALIBRATION_SECONDS = 0.25
 
 def _dry_run(est: WorkEstimate, job: Any, common: Common) -> DryRun:
     """The estimate, and one per backend from a short run of the job's kernels here."""
-    from ..processes import default_workers  # lazy: sockets, processes: not at --help
+    from ..processes import cores_busy, default_workers  # lazy: sockets, processes: not at --help
     from ..sim.distributed import calibrate, describe_backends, estimate_backends  # lazy: only when a command runs
     from ..workload import about  # lazy: with the rest of the dry run
 
@@ -452,7 +452,7 @@ def _dry_run(est: WorkEstimate, job: Any, common: Common) -> DryRun:
     doc["backends"] = backends
     rate = cal.hands / cal.seconds if cal.seconds else 0.0
     speed = f"{rate / 1e6:.3g} M" if rate >= 1e6 else f"{rate:,.0f}"
-    on = min(workers, default_workers())
+    on = cores_busy(workers)
     share = f", which the {workers} workers share" if workers > on else ""
     err.print(f"calibrated here: {cal.shoes:,} shoes ({cal.hands:,} hands) in {cal.seconds:.2f} s on one "
               f"thread, {speed} hands/s; on {on} free core{'s' if on != 1 else ''}{share}:",

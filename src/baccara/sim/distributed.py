@@ -53,6 +53,7 @@ from typing import Protocol
 from ..errors import ParameterError
 from ..processes import (  # where the work runs: processes here or a Dask cluster
     check_workers,
+    cores_busy,
     dask_client,
     default_workers,
     parse_scheduler,
@@ -356,7 +357,6 @@ def _run_threads(job: Job, workers: int, tracker: _Tracker) -> int:
     lock = threading.Lock()  # taken once a span, to take the next one
     # spans taken and not yet back; with rows, not yet folded in (their rows wait for the earlier spans')
     slots = threading.Semaphore(IN_FLIGHT_PER_WORKER * workers)
-    rows = _keeps_rows(job)
     stop = threading.Event()
     finished: queue.SimpleQueue = queue.SimpleQueue()
 
@@ -396,7 +396,7 @@ def _run_threads(job: Job, workers: int, tracker: _Tracker) -> int:
             else:
                 before = tracker.acc.waiting
                 tracker.done(item)
-                for _ in range(before + 1 - tracker.acc.waiting if rows else 1):  # the spans whose rows are gone
+                for _ in range(before + 1 - tracker.acc.waiting if tracker.rows else 1):  # the spans whose rows are gone
                     slots.release()
     finally:
         stop.set()
@@ -636,7 +636,7 @@ def estimate_backends(job: Job, workers: int, calibration: Calibration, gpu: boo
     start = {"threads": process if gil and workers > 1 else 0.0,
              "processes": process if workers > 1 else 0.0,
              "dask": DASK_PROCESSES_START_SECONDS if gil else DASK_START_SECONDS}
-    on = min(workers, default_workers())  # workers beyond the cores take turns on them
+    on = cores_busy(workers)
     out = {b: {"workers": workers, "core_seconds": work, "start_seconds": start.get(b, 0.0),
                "seconds": start.get(b, 0.0) + work / on} for b in CPU_BACKENDS}
     if gpu:
